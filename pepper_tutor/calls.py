@@ -1,0 +1,158 @@
+"""What players say during a hand: bids, the trump named, the way of playing, the defence.
+
+Each is an immutable enum whose ``str`` is the canonical notation (``4``, ``LP``, ``NT``,
+``exchange``, ``surrender``) and whose ``parse`` also accepts the words people use.
+"""
+
+from __future__ import annotations
+
+from enum import Enum, IntEnum
+
+from .cards import NotationError, Suit
+
+__all__ = ["Trump", "Bid", "Mode", "Defense"]
+
+
+class Trump(IntEnum):
+    """A trump suit, or no trump. The first four values equal :class:`Suit`'s."""
+
+    C = 0
+    D = 1
+    H = 2
+    S = 3
+    NT = 4
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def suit(self) -> Suit | None:
+        return None if self is Trump.NT else Suit(self.value)
+
+    @property
+    def word(self) -> str:
+        return "no trump" if self is Trump.NT else Suit(self.value).plural
+
+    @property
+    def display(self) -> str:
+        return "NT" if self is Trump.NT else Suit(self.value).symbol
+
+    @classmethod
+    def from_suit(cls, suit: Suit) -> Trump:
+        return Trump(int(suit))
+
+    @classmethod
+    def parse(cls, text: str | Trump | Suit) -> Trump:
+        if isinstance(text, Trump):
+            return text
+        if isinstance(text, Suit):
+            return Trump(int(text))
+        key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
+        if key in ("nt", "no-trump", "no-trumps", "notrump", "notrumps", "none"):
+            return Trump.NT
+        try:
+            return Trump(int(Suit.parse(key)))
+        except NotationError:
+            raise NotationError(
+                f"{text!r} is not a trump (expected C, D, H, S, NT or a suit name)"
+            ) from None
+
+
+class Bid(IntEnum):
+    """A call in the auction, in ladder order. ``PASS`` is the call that is not a bid."""
+
+    PASS = 0
+    ONE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    LITTLE_PEPPER = 7
+    BIG_PEPPER = 8
+
+    def __str__(self) -> str:
+        return _BID_TEXT[self]
+
+    @property
+    def display(self) -> str:
+        return _BID_WORDS[self]
+
+    @property
+    def is_pepper(self) -> bool:
+        return self >= Bid.LITTLE_PEPPER
+
+    @property
+    def tricks(self) -> int:
+        """Tricks the bid contracts to take: the number, or all six for either pepper."""
+        return 6 if self.is_pepper else int(self)
+
+    @classmethod
+    def parse(cls, text: str | int | Bid) -> Bid:
+        if isinstance(text, Bid):
+            return text
+        if isinstance(text, int) and not isinstance(text, bool):
+            if 1 <= text <= 6:
+                return Bid(text)
+            raise NotationError(f"{text!r} is not a bid (expected pass, 1-6, LP or BP)")
+        key = str(text).strip().lower().replace("_", " ").replace("-", " ")
+        key = " ".join(key.split())
+        if key in _BID_ALIASES:
+            return _BID_ALIASES[key]
+        raise NotationError(f"{text!r} is not a bid (expected pass, 1-6, LP or BP)")
+
+
+_BID_TEXT = ["pass", "1", "2", "3", "4", "5", "6", "LP", "BP"]
+_BID_WORDS = ["pass", "1", "2", "3", "4", "5", "6", "little pepper", "big pepper"]
+_BID_ALIASES: dict[str, Bid] = {"p": Bid.PASS, "pass": Bid.PASS, "lp": Bid.LITTLE_PEPPER,
+                                "little pepper": Bid.LITTLE_PEPPER, "little": Bid.LITTLE_PEPPER,
+                                "bp": Bid.BIG_PEPPER, "big pepper": Bid.BIG_PEPPER,
+                                "big": Bid.BIG_PEPPER}
+for _i, _w in enumerate(("one", "two", "three", "four", "five", "six"), start=1):
+    _BID_ALIASES[str(_i)] = Bid(_i)
+    _BID_ALIASES[_w] = Bid(_i)
+
+
+class Mode(Enum):
+    """How the high bidder plays a bid below big pepper."""
+
+    EXCHANGE = "exchange"
+    PARTNER = "partner"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def display(self) -> str:
+        return "exchange and play alone" if self is Mode.EXCHANGE else "play with partner"
+
+    @classmethod
+    def parse(cls, text: str | Mode) -> Mode:
+        if isinstance(text, Mode):
+            return text
+        key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
+        if key in ("exchange", "x", "swap", "alone"):
+            return Mode.EXCHANGE
+        if key in ("partner", "with-partner", "p"):
+            return Mode.PARTNER
+        raise NotationError(f"{text!r} is not a way of playing (expected exchange or partner)")
+
+
+class Defense(Enum):
+    """The defenders' joint decision once the contract is known."""
+
+    PLAY = "play"
+    SURRENDER = "surrender"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str | Defense) -> Defense:
+        if isinstance(text, Defense):
+            return text
+        key = str(text).strip().lower()
+        for d in Defense:
+            if key == d.value:
+                return d
+        raise NotationError(f"{text!r} is not a defence (expected play or surrender)")

@@ -1,0 +1,381 @@
+"""Verdicts: whether an action is allowed, and why, in words a learner can use.
+
+A :class:`Verdict` names the rule ids, states the concrete facts of the position ("hearts
+are trumps, so the J♦ is the left bower and counts as a heart ..."), quotes the rulebook and
+lists the legal alternatives. :func:`explain_trick` says who wins a trick and what decided it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .calls import Bid, Defense, Mode, Trump
+from .cards import Card, CardLike, NotationError, Suit, cards_display
+from .ranking import EFFECTIVE_SUIT, TRICK_RANK, bower, sort_by_rank, winner_of
+from .rulebook import Rule, get_rule
+from .seats import Seat
+from .state import Action, HandState, Phase
+
+__all__ = ["Verdict", "TrickExplanation", "check_action", "explain_trick", "check_trick_winner",
+           "action_text"]
+
+
+def action_text(action: Action) -> str:
+    """How an action reads to a person: ``J♥``, ``little pepper``, ``hearts``, ``surrender``."""
+    if isinstance(action, Card):
+        return action.display
+    if isinstance(action, Bid):
+        return action.display
+    if isinstance(action, Trump):
+        return action.word
+    if isinstance(action, Mode):
+        return action.display
+    return str(action)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to "may I do this?": legal or not, the facts, the rules, the alternatives."""
+
+    legal: bool
+    action: Action | None
+    seat: Seat | None
+    rule_ids: tuple[str, ...]
+    facts: tuple[str, ...]
+    alternatives: tuple[Action, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    @property
+    def rules(self) -> list[Rule]:
+        return [get_rule(r) for r in self.rule_ids]
+
+    @property
+    def rule_id(self) -> str | None:
+        return self.rule_ids[0] if self.rule_ids else None
+
+    @property
+    def explanation(self) -> str:
+        """Facts first, then each rule quoted with its id, then what may be done instead."""
+        parts = list(self.facts)
+        parts += [f"[{r.id}] {r.text}" for r in self.rules]
+        if not self.legal and self.alternatives:
+            parts.append("Allowed instead: " + ", ".join(action_text(a)
+                                                         for a in self.alternatives) + ".")
+        return "\n".join(parts)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"legal": self.legal,
+                "action": None if self.action is None else str(self.action),
+                "seat": None if self.seat is None else str(self.seat),
+                "rules": list(self.rule_ids), "facts": list(self.facts),
+                "alternatives": [str(a) for a in self.alternatives],
+                "explanation": self.explanation}
+
+
+_PHASE_TASK = {
+    Phase.AUCTION: ("bid or pass", "bid.order"),
+    Phase.DECLARE_TRUMP: ("name trumps or no trump", "declare.trump"),
+    Phase.DECLARE_MODE: ("choose to exchange or to play with partner", "declare.exchange"),
+    Phase.DISCARD: ("discard one card for the exchange", "declare.exchange"),
+    Phase.SEND: ("hand one card to the bidder", "declare.exchange"),
+    Phase.DEFENSE: ("decide, for the defenders, to play or surrender", "defend.surrender"),
+    Phase.PLAY: ("play a card", "play.turn"),
+}
+
+
+def _parse_for_phase(state: HandState, raw: Action | str | int) -> Action:
+    phase = state.phase
+    if phase is Phase.AUCTION:
+        return Bid.parse(raw)  # type: ignore[arg-type]
+    if phase is Phase.DECLARE_TRUMP:
+        return Trump.parse(raw)  # type: ignore[arg-type]
+    if phase is Phase.DECLARE_MODE:
+        return Mode.parse(raw)  # type: ignore[arg-type]
+    if phase is Phase.DEFENSE:
+        return Defense.parse(raw)  # type: ignore[arg-type]
+    return Card.parse(raw)  # type: ignore[arg-type]
+
+
+def _try(parse: object, raw: object) -> object | None:
+    try:
+        return parse(raw)  # type: ignore[operator]
+    except (NotationError, TypeError):
+        return None
+
+
+def check_action(state: HandState, raw: Action | str | int,
+                 seat: Seat | str | None = None) -> Verdict:
+    """See :meth:`HandState.check`."""
+    actor = state.to_act
+    who = Seat.parse(seat) if seat is not None else actor
+    if actor is None:
+        return Verdict(False, None, who, ("play.trick-winner",) if state.phase is Phase.SCORED
+                       else ("bid.all-pass",),
+                       (f"The hand is over ({state.phase}); nothing more can be done in it.",))
+    task, task_rule = _PHASE_TASK[state.phase]
+    legal = state.legal_actions()
+    if who is not actor:
+        facts = (f"It is {actor.word}'s turn to {task}; {who.word if who else 'that seat'} "
+                 "must wait.",)
+        rules = ("play.turn", "bid.order") if state.phase is Phase.AUCTION else ("play.turn",)
+        return Verdict(False, None, who, rules, facts, tuple(legal))
+    try:
+        action = _parse_for_phase(state, raw)
+    except NotationError as err:
+        return _wrong_kind(state, raw, actor, task, task_rule, legal, str(err))
+
+    if state.phase is Phase.AUCTION:
+        return _check_call(state, actor, action, legal)  # type: ignore[arg-type]
+    if state.phase in (Phase.DISCARD, Phase.SEND):
+        return _check_exchange_card(state, actor, action, legal)  # type: ignore[arg-type]
+    if state.phase is Phase.DEFENSE:
+        return _check_defense(state, actor, action, legal)  # type: ignore[arg-type]
+    if state.phase is Phase.PLAY:
+        return _check_play(state, actor, action, legal)  # type: ignore[arg-type]
+    if state.phase is Phase.DECLARE_TRUMP:
+        trump = Trump(action)  # type: ignore[arg-type]
+        fact = (f"{actor.word} names {trump.word}" + (
+            ": no bowers this hand, and every suit ranks ace down to 9." if trump is Trump.NT
+            else f": the J{trump.display} is the right bower and the "
+                 f"J{trump.suit.sister.symbol if trump.suit else ''} the left bower."))
+        return Verdict(True, action, actor, ("declare.trump",), (fact,))
+    return Verdict(True, action, actor, ("declare.exchange" if action is Mode.EXCHANGE
+                                         else "declare.with-partner",),
+                   (f"{actor.word} chooses to {action_text(action)}.",))
+
+
+def _wrong_kind(state: HandState, raw: object, actor: Seat, task: str, task_rule: str,
+                legal: list[Action], parse_error: str) -> Verdict:
+    mode = _try(Mode.parse, raw)
+    if mode is Mode.EXCHANGE or (state.phase is Phase.PLAY and state.rules.has_exchange
+                                 and state.high_bid is Bid.BIG_PEPPER and state.mode is None
+                                 and False):
+        if not state.rules.has_exchange:
+            return Verdict(False, None, actor, ("preset.cutthroat",),
+                           ("Cutthroat has no exchange: the bidder names trumps and everyone "
+                            "plays the cards dealt.",), tuple(legal))
+        if state.high_bid is Bid.BIG_PEPPER:
+            return Verdict(False, None, actor, ("declare.big-pepper",),
+                           (f"The bid is big pepper, so {state.bidder.word if state.bidder else ''}"
+                            " plays alone with the six cards dealt: there is no exchange.",),
+                           tuple(legal))
+    if _try(Defense.parse, raw) is Defense.SURRENDER and not state.rules.has_surrender:
+        return Verdict(False, None, actor, ("preset.cutthroat",),
+                       ("Cutthroat has no surrender: every player plays the hand out.",),
+                       tuple(legal))
+    facts = (f"{raw!r} is not what this step needs: it is {actor.word}'s turn to {task}.",
+             parse_error)
+    return Verdict(False, None, actor, (task_rule,), facts, tuple(legal))
+
+
+def _check_call(state: HandState, actor: Seat, bid: Bid, legal: list[Action]) -> Verdict:
+    rules = state.rules
+    standing = state.high_bid
+    by = f" by {state.bidder.word}" if state.bidder is not None else ""
+    if bid in legal:
+        if bid is Bid.PASS:
+            fact = f"{actor.word} passes" + (
+                "; a pass is final in cutthroat." if rules.open_auction else ".")
+            return Verdict(True, bid, actor, ("bid.order",), (fact,))
+        return Verdict(True, bid, actor, ("bid.must-top",),
+                       (f"{actor.word} bids {bid.display}" + (
+                           f", topping {standing.display}{by}." if standing else "."),))
+    if bid is Bid.PASS:
+        return Verdict(False, bid, actor, ("variant.dealer-must-bid", "bid.all-pass"),
+                       (f"Everyone before the dealer has passed and this table sticks the "
+                        f"dealer: {actor.word} must bid at least {rules.minimum_bid}.",),
+                       tuple(legal))
+    if bid not in rules.ladder:
+        ladder = ", ".join(b.display for b in rules.ladder)
+        if bid.tricks < rules.minimum_bid and not bid.is_pepper:
+            return Verdict(False, bid, actor, ("variant.minimum-bid", "bid.ladder"),
+                           (f"This table's lowest bid is {rules.minimum_bid}, so "
+                            f"{bid.display} is not a bid here (the bids are {ladder}).",),
+                           tuple(legal))
+        return Verdict(False, bid, actor, ("bid.ladder", f"preset.{rules.preset}"),
+                       (f"{bid.display} is not a bid in {rules.preset} Pepper: the bids are "
+                        f"{ladder}.",), tuple(legal))
+    return Verdict(False, bid, actor, ("bid.must-top",),
+                   (f"The standing bid is {standing.display}{by}; {bid.display} does not top it. "
+                    f"{actor.word} must bid higher or pass.",), tuple(legal))
+
+
+def _check_exchange_card(state: HandState, actor: Seat, card: Card,
+                         legal: list[Action]) -> Verdict:
+    role = "discard" if state.phase is Phase.DISCARD else "hand to the bidder"
+    if card in legal:
+        fact = (f"{actor.word} discards the {card.display} face down; it is out of play."
+                if state.phase is Phase.DISCARD else
+                f"{actor.word} hands the {card.display} to the bidder and sits out.")
+        return Verdict(True, card, actor, ("declare.exchange",), (fact,))
+    return Verdict(False, card, actor, ("declare.exchange",),
+                   (f"{actor.word} does not hold the {card.display}, so cannot {role} it. "
+                    f"{actor.word} holds {cards_display(state.hand(actor))}.",), tuple(legal))
+
+
+def _check_defense(state: HandState, actor: Seat, choice: Defense,
+                   legal: list[Action]) -> Verdict:
+    if choice in legal:
+        if choice is Defense.SURRENDER:
+            return Verdict(True, choice, actor, ("defend.surrender", "score.surrender"),
+                           ("The defenders surrender: the hand ends unplayed.",))
+        return Verdict(True, choice, actor, ("defend.surrender",),
+                       ("The defenders play the hand out.",))
+    return Verdict(False, choice, actor, ("variant.dirty-clubs", "defend.surrender"),
+                   ("Clubs are trumps and this table plays dirty clubs, so the defenders may "
+                    "not surrender: they must play the hand out.",), tuple(legal))
+
+
+def _check_play(state: HandState, actor: Seat, card: Card, legal: list[Action]) -> Verdict:
+    trump = state.trump
+    assert trump is not None
+    hand = state.hand(actor)
+    if card not in hand:
+        return Verdict(False, card, actor, ("play.own-cards",),
+                       (f"{actor.word} does not hold the {card.display}; "
+                        f"{actor.word} holds {cards_display(hand)}.",), tuple(legal))
+    led = state.led_card
+    if led is None:
+        fact = f"{actor.word} leads the {card.display}"
+        fact += "; leading the left bower leads trumps." if bower(card, trump) == "left" else "."
+        return Verdict(True, card, actor, ("play.lead",), (fact,))
+    suits = EFFECTIVE_SUIT[trump]
+    led_suit = Suit(suits[led.index])
+    suit_name = _suit_words(led_suit, trump)
+    followers = [c for c in hand if suits[c.index] == led_suit]
+    left = _left_bower(trump)
+    if card in legal:
+        if not followers:
+            fact = f"{actor.word} has no {suit_name} left, so any card may be played."
+        elif left is not None and card is left:
+            fact = (f"{trump.word.capitalize()} are trumps, so the {left.display} is the left "
+                    f"bower and follows {trump.word}.")
+        else:
+            fact = f"The {card.display} follows {suit_name}."
+        return Verdict(True, card, actor, ("play.follow-suit",), (fact,))
+    # A revoke: a follower is held and another card was chosen.
+    facts = []
+    rules = ["play.follow-suit"]
+    if left is not None and left in hand and led_suit == trump.suit:
+        facts.append(f"{trump.word.capitalize()} are trumps, so the {left.display} is the left "
+                     f"bower and counts as a {_singular(trump)}; you hold it, so you must follow "
+                     f"{trump.word} with it" + (" or another trump." if len(followers) > 1
+                                                else "."))
+        rules.append("play.left-bower-suit")
+    elif left is not None and card is left and left.suit == led_suit:
+        facts.append(f"{trump.word.capitalize()} are trumps, so the {left.display} is the left "
+                     f"bower, a {_singular(trump)}: it cannot follow {led_suit.plural}. You hold "
+                     f"{cards_display(followers)}, so you must play "
+                     + ("it." if len(followers) == 1 else "one of them."))
+        rules.append("play.left-bower-suit")
+    else:
+        facts.append(f"{suit_name.capitalize()} were led and you hold "
+                     f"{cards_display(followers)}, so you must follow {suit_name}.")
+    return Verdict(False, card, actor, tuple(rules), tuple(facts), tuple(legal))
+
+
+def _left_bower(trump: Trump) -> Card | None:
+    if trump.suit is None:
+        return None
+    return Card.parse("J" + trump.suit.sister.letter)
+
+
+def _singular(trump: Trump) -> str:
+    return trump.word[:-1]
+
+
+def _suit_words(suit: Suit, trump: Trump) -> str:
+    return "trumps" if trump.suit is suit else suit.plural
+
+
+# ---- trick winners -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrickExplanation:
+    winner_index: int
+    winning_card: Card
+    rule_id: str
+    facts: tuple[str, ...]
+
+    @property
+    def explanation(self) -> str:
+        rule = get_rule(self.rule_id)
+        return " ".join(self.facts) + f" [{rule.id}] {rule.text}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"winner_index": self.winner_index, "winning_card": str(self.winning_card),
+                "rule": self.rule_id, "explanation": self.explanation}
+
+
+def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
+                  seats: Sequence[Seat] | None = None) -> TrickExplanation:
+    """Who wins the trick and the fact that decided it, with the rule that says so."""
+    played = [Card.parse(c) for c in cards]
+    if not played:
+        raise ValueError("a trick needs at least one card")
+    t = Trump.parse(trump)
+    win = winner_of([c.index for c in played], t)
+    card = played[win]
+    suits, ranks = EFFECTIVE_SUIT[t], TRICK_RANK[t]
+    led_suit = Suit(suits[played[0].index])
+    by = f" ({seats[win].word})" if seats else ""
+    trumps_played = [c for c in played if t.suit is not None and suits[c.index] == t]
+    facts: list[str] = []
+    role = bower(card, t)
+    if role == "right":
+        facts.append(f"The {card.display}{by} is the right bower, the highest card when "
+                     f"{t.word} are trumps.")
+        rule = "rank.right-bower"
+    elif role == "left":
+        right = Card.parse("J" + str(t))
+        facts.append(f"The {card.display}{by} is the left bower with {t.word} trump, second only "
+                     f"to the {right.display}" + (", which was not played." if right not in played
+                                                  else "."))
+        rule = "rank.left-bower"
+    elif trumps_played:
+        rule = "rank.trump"
+        if len(trumps_played) == 1 and led_suit != t:
+            facts.append(f"The {card.display}{by} is the only trump played, and a trump beats "
+                         f"every card of another suit.")
+        else:
+            order = cards_display(sort_by_rank(trumps_played, t))
+            facts.append(f"The {card.display}{by} is the highest trump played ({order}).")
+    else:
+        rule = "rank.no-trump" if t is Trump.NT else "play.trick-winner"
+        facts.append((f"In no trump only the suit led can win: " if t is Trump.NT
+                      else "No trump was played, so the highest card of the suit led wins: ")
+                     + f"the {card.display}{by} is the highest {led_suit.plural[:-1]}.")
+    # Traps worth naming: off-suit aces, a bower in disguise, jacks in no trump.
+    for c in played:
+        if c is card:
+            continue
+        s = suits[c.index]
+        if bower(c, t) == "left" and c.suit is not t.suit:
+            facts.append(f"The {c.display} counts as a {t.word[:-1]} (left bower), not a "
+                         f"{c.suit.plural[:-1]}.")
+        elif s != led_suit and s != t and ranks[c.index] >= 4:
+            facts.append(f"The {c.display} cannot win: {Suit(s).plural} were not led and are "
+                         f"not trumps.")
+        elif t is Trump.NT and c.index % 6 == 2 and s == led_suit:
+            facts.append(f"In no trump the {c.display} is an ordinary jack, below the queen.")
+    return TrickExplanation(win, card, rule, tuple(facts))
+
+
+def check_trick_winner(cards: Sequence[CardLike], trump: Trump | str, claimed: int,
+                       seats: Sequence[Seat] | None = None) -> Verdict:
+    """Check a claim that the card at index ``claimed`` (play order) wins the trick."""
+    why = explain_trick(cards, trump, seats)
+    played = [Card.parse(c) for c in cards]
+    rules = (why.rule_id,) if why.rule_id == "play.trick-winner" else (why.rule_id,
+                                                                       "play.trick-winner")
+    if claimed == why.winner_index:
+        return Verdict(True, played[claimed], None, rules, why.facts)
+    wrong = played[claimed] if 0 <= claimed < len(played) else None
+    lead = (f"The {wrong.display} does not win this trick. " if wrong else
+            f"There is no card {claimed + 1} in this trick. ")
+    facts = (lead + why.facts[0],) + why.facts[1:]
+    return Verdict(False, wrong, None, rules, facts, (why.winning_card,))

@@ -1,0 +1,221 @@
+"""Rule sets: the three presets and the switches a table can turn on.
+
+>>> get_ruleset("standard", dirty_clubs=True).dirty_clubs
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Mapping
+
+from .calls import Bid
+
+__all__ = ["RuleSet", "RuleSetError", "get_ruleset", "PRESETS", "SWITCHES"]
+
+PRESETS = ("standard", "simple", "cutthroat")
+SWITCHES = ("players", "minimum_bid", "all_pass", "score_what_you_get", "dirty_clubs",
+            "partnerships", "target")
+ALL_PASS_CHOICES = ("redeal", "dealer_must_bid")
+
+
+class RuleSetError(ValueError):
+    """An unknown preset or switch, or switches that do not fit together."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything about the rules that can differ from table to table. Immutable."""
+
+    preset: str = "standard"
+    players: int = 4
+    target: int = 42
+    top_numeric_bid: int = 6
+    minimum_bid: int = 1
+    all_pass: str = "redeal"
+    score_what_you_get: bool = False
+    dirty_clubs: bool = False
+    partnerships: bool = True
+
+    @property
+    def ladder(self) -> tuple[Bid, ...]:
+        """The bids allowed, lowest first."""
+        numeric = tuple(Bid(n) for n in range(self.minimum_bid, self.top_numeric_bid + 1))
+        return numeric + (Bid.LITTLE_PEPPER, Bid.BIG_PEPPER)
+
+    @property
+    def open_auction(self) -> bool:
+        """Cutthroat bids round and round until all others pass; the others bid once."""
+        return self.preset == "cutthroat"
+
+    @property
+    def has_exchange(self) -> bool:
+        return self.preset != "cutthroat"
+
+    @property
+    def has_surrender(self) -> bool:
+        return self.preset != "cutthroat"
+
+    @property
+    def dealer_must_bid(self) -> bool:
+        return self.all_pass == "dealer_must_bid"
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Who scores: teams ``NS``/``EW`` or, each for themselves, the seats."""
+        if self.partnerships:
+            return ("NS", "EW")
+        return tuple("NESW"[: self.players])
+
+    def side_of(self, seat: int) -> str:
+        if self.partnerships:
+            return "NS" if seat % 2 == 0 else "EW"
+        return "NESW"[seat]
+
+    @property
+    def name(self) -> str:
+        """``standard`` or ``standard+dirty_clubs+minimum_bid=3``: short and unambiguous."""
+        base = RuleSet.preset_defaults(self.preset)
+        parts = [self.preset]
+        for f in fields(self):
+            if f.name in ("preset", "top_numeric_bid"):
+                continue
+            value = getattr(self, f.name)
+            if value != base[f.name]:
+                parts.append(f.name if value is True else f"{f.name}={value}")
+        return "+".join(parts)
+
+    def to_mapping(self) -> str | dict[str, Any]:
+        """The ``rules:`` value of a hand record: a preset name, or a mapping with switches."""
+        base = RuleSet.preset_defaults(self.preset)
+        changed = {f.name: getattr(self, f.name) for f in fields(self)
+                   if f.name not in ("preset", "top_numeric_bid")
+                   and getattr(self, f.name) != base[f.name]}
+        return self.preset if not changed else {"preset": self.preset, **changed}
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Rulebook ids of the preset and of each switch that is on."""
+        ids = [f"preset.{self.preset}"]
+        if self.minimum_bid > 1:
+            ids.append("variant.minimum-bid")
+        if self.dealer_must_bid:
+            ids.append("variant.dealer-must-bid")
+        if self.score_what_you_get:
+            ids.append("variant.score-what-you-get")
+        if self.dirty_clubs:
+            ids.append("variant.dirty-clubs")
+        if self.preset == "cutthroat" and self.partnerships:
+            ids.append("variant.partnerships")
+        return tuple(ids)
+
+    def summary(self) -> str:
+        """A few lines a person can read at the table."""
+        ladder = ", ".join(b.display for b in self.ladder)
+        who = ("four players in two partnerships (NS against EW)" if self.partnerships
+               else f"{self.players} players, each for themselves")
+        lines = [
+            f"{self.preset.capitalize()} Pepper: {who}; game to {self.target}.",
+            f"Bids: {ladder}; " + ("the auction goes round until all others pass."
+                                   if self.open_auction else "each player bids once."),
+        ]
+        if self.dealer_must_bid:
+            lines.append(f"If all before the dealer pass, the dealer must bid at least "
+                         f"{self.minimum_bid}.")
+        else:
+            lines.append("If everyone passes, the hand is thrown in and the next dealer deals.")
+        if self.has_exchange:
+            lines.append("The bidder may swap one card with partner and play alone, or play "
+                         "with partner; big pepper is played alone with no swap.")
+            lines.append("The defenders may surrender"
+                         + (", except when clubs are trumps (dirty clubs)." if self.dirty_clubs
+                            else "."))
+        else:
+            lines.append("No exchange and no surrender: the bidder names trumps and everyone "
+                         "plays.")
+        if self.preset == "standard":
+            lines.append("Scoring: the bid if made, minus the bid if not; defenders score their "
+                         "tricks, or lose the bid if swept; peppers are worth 7 and 14."
+                         + (" Bidders who make a numeric bid score every trick taken."
+                            if self.score_what_you_get else ""))
+        elif self.preset == "simple":
+            lines.append("Scoring: one point a trick when the bid is made (peppers 6 and 12); "
+                         "a missed bid costs 6 (big pepper 12); defenders score their tricks.")
+        else:
+            lines.append("Scoring: the bidder scores tricks taken if the bid is made, else "
+                         "loses the bid (peppers 6 and 12); everyone else scores their tricks.")
+        return "\n".join(lines)
+
+    @staticmethod
+    def preset_defaults(preset: str) -> dict[str, Any]:
+        base = {f.name: f.default for f in fields(RuleSet)}
+        base["preset"] = preset
+        if preset in ("simple", "cutthroat"):
+            base["target"] = 30
+            base["top_numeric_bid"] = 5
+        if preset == "cutthroat":
+            base["players"] = 3
+            base["partnerships"] = False
+        return base
+
+
+def get_ruleset(preset: str | RuleSet | Mapping[str, Any] = "standard",
+                **switches: Any) -> RuleSet:
+    """A rule set by preset name, with switches as keywords.
+
+    ``get_ruleset("standard", minimum_bid=3, all_pass="dealer_must_bid")``;
+    ``get_ruleset("cutthroat", players=4, partnerships=True)``. A mapping such as a hand
+    record's ``{preset: standard, dirty_clubs: true}`` is accepted too.
+    """
+    if isinstance(preset, RuleSet):
+        return replace(preset, **switches) if switches else preset
+    if isinstance(preset, Mapping):
+        mapping = dict(preset)
+        name = mapping.pop("preset", "standard")
+        return get_ruleset(name, **mapping, **switches)
+    name = str(preset).strip().lower()
+    if name not in PRESETS:
+        raise RuleSetError(f"{preset!r} is not a preset (expected one of {', '.join(PRESETS)})")
+    if switches.pop("dealer_must_bid", False):
+        switches.setdefault("all_pass", "dealer_must_bid")
+    values = RuleSet.preset_defaults(name)
+    if switches.get("partnerships") and "players" not in switches:
+        values["players"] = 4  # pairs need four: saying so twice would be busywork
+    for key, value in switches.items():
+        if key not in SWITCHES:
+            raise RuleSetError(f"{key!r} is not a switch (expected one of {', '.join(SWITCHES)})")
+        values[key] = value
+    return _validated(RuleSet(**values))
+
+
+def _validated(rules: RuleSet) -> RuleSet:
+    def need(ok: bool, message: str) -> None:
+        if not ok:
+            raise RuleSetError(message)
+
+    for flag in ("score_what_you_get", "dirty_clubs", "partnerships"):
+        need(isinstance(getattr(rules, flag), bool), f"{flag} must be true or false")
+    need(isinstance(rules.players, int) and not isinstance(rules.players, bool),
+         f"players must be a number, not {rules.players!r}")
+    need(isinstance(rules.target, int) and rules.target > 0,
+         f"target must be a positive number of points, not {rules.target!r}")
+    need(rules.minimum_bid in range(1, rules.top_numeric_bid + 1),
+         f"minimum_bid must be a number from 1 to {rules.top_numeric_bid}, "
+         f"not {rules.minimum_bid!r}")
+    need(rules.all_pass in ALL_PASS_CHOICES,
+         f"all_pass must be redeal or dealer_must_bid, not {rules.all_pass!r}")
+    if rules.preset == "cutthroat":
+        need(rules.players in (2, 3, 4),
+             f"cutthroat is played by 2, 3 or 4 players, not {rules.players!r}")
+        need(not rules.partnerships or rules.players == 4,
+             "partnerships need four players")
+        need(not rules.dirty_clubs, "dirty_clubs does nothing in cutthroat: no one may "
+                                    "surrender there")
+    else:
+        need(rules.players == 4, f"{rules.preset} is a four-player game, not {rules.players}")
+        need(rules.partnerships, f"{rules.preset} is always played in partnerships")
+    if rules.preset != "standard":
+        need(not rules.score_what_you_get,
+             f"score_what_you_get belongs to standard: {rules.preset} already scores "
+             "every trick taken")
+    return rules

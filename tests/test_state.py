@@ -1,0 +1,219 @@
+"""The hand state machine: phases, turns, the exchange, sitting out, copy and undo."""
+
+import random
+
+import pytest
+
+from pepper_tutor import Bid, Card, Defense, HandState, Mode, Phase, Seat, Trump
+from pepper_tutor.state import IllegalActionError
+
+DEAL = {
+    "N": ["JD", "AH", "KS", "9C", "TD", "QH"],
+    "E": ["AS", "QS", "9S", "KD", "QD", "9H"],
+    "S": ["JH", "TH", "KH", "AC", "KC", "AD"],
+    "W": ["JS", "JC", "TS", "QC", "TC", "9D"],
+}
+
+
+def c(text):
+    return Card.parse(text)
+
+
+def fresh(**kw):
+    return HandState.from_hands(DEAL, rules=kw.pop("rules", "standard"),
+                                dealer=kw.pop("dealer", "W"))
+
+
+def test_auction_starts_left_of_dealer_and_dealer_speaks_last():
+    state = fresh()
+    assert state.phase is Phase.AUCTION and state.to_act is Seat.N
+    for call in ("pass", "pass", "4"):
+        state.apply(Bid.parse(call))
+    assert state.to_act is Seat.W
+    assert Bid.PASS in state.legal_actions() and Bid.FOUR not in state.legal_actions()
+    state.apply(Bid.PASS)
+    assert state.phase is Phase.DECLARE_TRUMP and state.to_act is Seat.S
+    assert state.bidder is Seat.S and state.high_bid is Bid.FOUR
+
+
+def test_exchange_hand_from_the_design_contract():
+    state = fresh()
+    for a in (Bid.PASS, Bid.PASS, Bid.FOUR, Bid.PASS, Trump.H, Mode.EXCHANGE):
+        state.apply(a)
+    assert state.phase is Phase.DISCARD and state.to_act is Seat.S
+    state.apply(c("AC"))
+    assert state.phase is Phase.SEND and state.to_act is Seat.N
+    state.apply(c("JD"))
+    assert state.sitting_out is Seat.N and c("JD") in state.hand("S")
+    assert state.phase is Phase.DEFENSE and state.to_act is Seat.W  # on the bidder's left
+    state.apply(Defense.PLAY)
+    assert state.phase is Phase.PLAY and state.to_act is Seat.S
+    tricks = [["JH", "9D", "9H"], ["JD", "TC", "9S"], ["TH", "QC", "KD"],
+              ["KH", "JC", "QD"], ["AD", "JS", "QS"], ["KC", "TS", "AS"]]
+    for trick in tricks:
+        for card in trick:
+            assert state.check(card).legal, state.check(card).explanation
+            state.apply(c(card))
+    assert state.is_terminal() and state.phase is Phase.SCORED
+    assert state.tricks_won() == {"NS": 6, "EW": 0}
+    assert state.score is not None and state.score.points == {"NS": 4, "EW": -4}
+    assert [t.winner for t in state.tricks] == [Seat.S] * 6
+    assert all(len(t.cards) == 3 for t in state.tricks)
+    assert all(Seat.N not in t.seats for t in state.tricks)
+
+
+def test_play_with_partner_four_cards_and_winner_leads():
+    state = fresh()
+    for a in (Bid.PASS, Bid.PASS, Bid.FOUR, Bid.PASS, Trump.H, Mode.PARTNER, Defense.PLAY):
+        state.apply(a)
+    assert state.sitting_out is None and state.to_act is Seat.S
+    state.apply(c("AC"))  # S leads
+    assert state.to_act is Seat.W
+    state.apply(c("QC"))
+    assert state.to_act is Seat.N
+    assert state.legal_actions() == [c("9C")]
+    state.apply(c("9C"))
+    state.apply(c("9H"))  # E has no club: trumps with the 9H
+    assert state.tricks[0].winner is Seat.E and state.to_act is Seat.E
+
+
+def test_big_pepper_partner_sits_out_no_exchange():
+    state = fresh()
+    for a in (Bid.PASS, Bid.BIG_PEPPER):
+        state.apply(a)
+    assert state.legal_actions() == [Bid.PASS]
+    state.apply(Bid.PASS)
+    state.apply(Bid.PASS)
+    state.apply(Trump.C)
+    assert state.phase is Phase.DEFENSE and state.sitting_out is Seat.W
+    assert state.to_act is Seat.S
+    state.apply(Defense.PLAY)
+    assert state.to_act is Seat.E and state.active_seats == (Seat.N, Seat.E, Seat.S)
+
+
+def test_all_pass_is_thrown_in():
+    state = fresh()
+    for _ in range(4):
+        state.apply(Bid.PASS)
+    assert state.phase is Phase.THROWN_IN and state.is_terminal() and state.score is None
+    assert state.legal_actions() == []
+
+
+def test_dealer_must_bid_when_stuck():
+    from pepper_tutor import get_ruleset
+
+    stuck = HandState.from_hands(DEAL, get_ruleset("standard", minimum_bid=3,
+                                                   all_pass="dealer_must_bid"), "W")
+    for _ in range(3):
+        assert Bid.TWO not in stuck.legal_actions()
+        stuck.apply(Bid.PASS)
+    assert stuck.dealer_must_bid_now()
+    assert Bid.PASS not in stuck.legal_actions() and stuck.legal_actions()[0] is Bid.THREE
+
+
+def test_dirty_clubs_forbids_surrender_only_with_clubs():
+    from pepper_tutor import get_ruleset
+    for trump, allowed in ((Trump.C, False), (Trump.S, True), (Trump.NT, True)):
+        state = HandState.from_hands(DEAL, get_ruleset("standard", dirty_clubs=True), "W")
+        for a in (Bid.TWO, Bid.PASS, Bid.PASS, Bid.PASS, trump, Mode.PARTNER):
+            state.apply(a)
+        assert (Defense.SURRENDER in state.legal_actions()) is allowed
+
+
+def test_surrender_ends_unplayed():
+    state = fresh()
+    for a in (Bid.THREE, Bid.PASS, Bid.PASS, Bid.PASS, Trump.S, Mode.PARTNER,
+              Defense.SURRENDER):
+        state.apply(a)
+    assert state.phase is Phase.SCORED and state.tricks == []
+    assert state.score.points == {"NS": 3, "EW": 0}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_cutthroat_open_auction_and_trick_size(players):
+    state = HandState.deal("cutthroat" if players == 3 else {"preset": "cutthroat",
+                                                              "players": players},
+                           dealer="N", rng=5)
+    assert len(state.undealt) == 24 - 6 * players
+    first = Seat.N.next(players)
+    assert state.to_act is first
+    state.apply(Bid.ONE)
+    others = [s for s in state.seats if s is not first]
+    for _ in others:
+        state.apply(Bid.PASS)
+    assert state.phase is Phase.DECLARE_TRUMP and state.bidder is first
+    state.apply(Trump.NT)
+    assert state.phase is Phase.PLAY and state.to_act is first
+    for _ in range(players):
+        state.apply(state.legal_actions()[0])
+    assert len(state.tricks[0].cards) == players
+
+
+def test_cutthroat_auction_goes_round_until_all_others_pass():
+    from pepper_tutor import get_ruleset
+    state = HandState.deal(get_ruleset("cutthroat", players=4), dealer="W", rng=1)
+    for call in (Bid.ONE, Bid.TWO, Bid.PASS, Bid.PASS):  # N, E, S, W
+        state.apply(call)
+    assert state.phase is Phase.AUCTION and state.to_act is Seat.N
+    state.apply(Bid.THREE)
+    assert state.to_act is Seat.E  # S and W passed for good
+    state.apply(Bid.PASS)
+    assert state.phase is Phase.DECLARE_TRUMP and state.bidder is Seat.N
+
+
+def test_copy_is_independent_and_undo_restores():
+    state = fresh()
+    for a in (Bid.PASS, Bid.PASS, Bid.FOUR, Bid.PASS, Trump.H, Mode.PARTNER, Defense.PLAY):
+        state.apply(a)
+    twin = state.copy()
+    state.apply(c("JH"))
+    assert twin.current_trick == [] and state.current_trick == [(Seat.S, c("JH"))]
+    assert state.undo() == c("JH")
+    assert state.current_trick == [] and c("JH") in state.hand("S")
+    assert state.to_act is Seat.S and len(state.history) == 7
+    while state.history:
+        state.undo()
+    assert state.phase is Phase.AUCTION and state.hand("N") == twin.dealt("N")
+    with pytest.raises(IndexError):
+        state.undo()
+
+
+def test_from_hands_validates_the_deal():
+    bad = dict(DEAL, N=["JD", "AH", "KS", "9C", "TD"])
+    with pytest.raises(ValueError, match="N holds 5 cards"):
+        HandState.from_hands(bad)
+    twice = dict(DEAL, N=["JS", "AH", "KS", "9C", "TD", "QH"])
+    with pytest.raises(ValueError, match="JS is dealt to both"):
+        HandState.from_hands(twice)
+
+
+def test_playout_finishes_with_legal_cards():
+    rng = random.Random(3)
+    state = fresh()
+    for a in (Bid.PASS, Bid.PASS, Bid.FOUR, Bid.PASS, Trump.H, Mode.EXCHANGE, c("AC"), c("JD"),
+              Defense.PLAY):
+        state.apply(a)
+    twin = state.copy()
+    state.playout(rng)
+    assert state.is_terminal() and len(state.tricks) == 6
+    for action in state.history[len(twin.history):]:
+        assert action in twin.legal_actions()
+        twin.apply(action)
+    assert twin.score == state.score
+
+
+def test_applying_after_the_end_raises():
+    state = fresh()
+    for _ in range(4):
+        state.apply(Bid.PASS)
+    with pytest.raises(IllegalActionError):
+        state.apply(Bid.ONE)
+
+
+def test_play_checked_raises_with_the_explanation():
+    state = fresh()
+    state.apply(Bid.FOUR)
+    with pytest.raises(IllegalActionError, match="does not top"):
+        state.play_checked("3")
+    state.play_checked("5")
+    assert state.high_bid is Bid.FIVE
