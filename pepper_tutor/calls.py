@@ -10,7 +10,7 @@ from enum import Enum, IntEnum
 
 from .cards import NotationError, Suit
 
-__all__ = ["Trump", "Bid", "Mode", "Defense"]
+__all__ = ["Bid", "Defense", "Mode", "Trump"]
 
 
 class Trump(IntEnum):

@@ -7,19 +7,19 @@ Internally a card is its index 0..23 (suit-major), which the engine's fast paths
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
-from typing import Iterable, Union
 
 __all__ = [
-    "NotationError",
-    "Suit",
-    "Rank",
+    "DECK",
     "Card",
     "CardLike",
-    "DECK",
-    "parse_cards",
-    "cards_text",
+    "NotationError",
+    "Rank",
+    "Suit",
     "cards_display",
+    "cards_text",
+    "parse_cards",
 ]
 
 
@@ -63,7 +63,8 @@ class Suit(IntEnum):
         try:
             return _SUIT_NAMES[key]
         except KeyError:
-            raise NotationError(f"{text!r} is not a suit (expected C, D, H, S or ♣ ♦ ♥ ♠)") from None
+            raise NotationError(
+                f"{text!r} is not a suit (expected C, D, H, S or ♣ ♦ ♥ ♠)") from None
 
 
 _SUIT_NAMES: dict[str, Suit] = {}
@@ -145,7 +146,8 @@ class Card:
             _PARSE_CACHE[text] = card
             return card
         raise NotationError(
-            f"{text!r} is not a card (expected rank 9 10 J Q K A or T, then suit C D H S or ♣ ♦ ♥ ♠)"
+            f"{text!r} is not a card "
+            "(expected rank 9 10 J Q K A or T, then suit C D H S or ♣ ♦ ♥ ♠)"
         )
 
     @property
@@ -182,7 +184,7 @@ class Card:
         return (Card.from_index, (self.index,))
 
 
-CardLike = Union[Card, str]
+CardLike = Card | str
 
 _TEXT = [Rank(i % 6).letter + Suit(i // 6).letter for i in range(24)]
 _DISPLAY = [Rank(i % 6).display + Suit(i // 6).symbol for i in range(24)]

@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-__all__ = ["main", "UsageError"]
+__all__ = ["UsageError", "main"]
 
 
 class UsageError(Exception):

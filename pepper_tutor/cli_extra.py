@@ -10,4 +10,4 @@ def register(sub: Any) -> None:
     del sub  # filled in as the annotator, lessons and quizzes land
 
 
-__all__ = ["register", "argparse"]
+__all__ = ["argparse", "register"]

@@ -7,8 +7,9 @@ lists the legal alternatives. :func:`explain_trick` says who wins a trick and wh
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any
 
 from .calls import Bid, Defense, Mode, Trump
 from .cards import Card, CardLike, NotationError, Suit, cards_display
@@ -17,8 +18,14 @@ from .rulebook import Rule, get_rule
 from .seats import Seat
 from .state import Action, HandState, Phase
 
-__all__ = ["Verdict", "TrickExplanation", "check_action", "explain_trick", "check_trick_winner",
-           "action_text"]
+__all__ = [
+    "TrickExplanation",
+    "Verdict",
+    "action_text",
+    "check_action",
+    "check_trick_winner",
+    "explain_trick",
+]
 
 
 def action_text(action: Action) -> str:
@@ -99,9 +106,10 @@ def _parse_for_phase(state: HandState, raw: Action | str | int) -> Action:
     return Card.parse(raw)  # type: ignore[arg-type]
 
 
-def _try(parse: object, raw: object) -> object | None:
+def _try(parse: Callable[[Any], object], raw: object) -> object | None:
     try:
-        return parse(raw)  # type: ignore[operator]
+        result: object = parse(raw)
+        return result
     except (NotationError, TypeError):
         return None
 
@@ -149,10 +157,7 @@ def check_action(state: HandState, raw: Action | str | int,
 
 def _wrong_kind(state: HandState, raw: object, actor: Seat, task: str, task_rule: str,
                 legal: list[Action], parse_error: str) -> Verdict:
-    mode = _try(Mode.parse, raw)
-    if mode is Mode.EXCHANGE or (state.phase is Phase.PLAY and state.rules.has_exchange
-                                 and state.high_bid is Bid.BIG_PEPPER and state.mode is None
-                                 and False):
+    if _try(Mode.parse, raw) is Mode.EXCHANGE:
         if not state.rules.has_exchange:
             return Verdict(False, None, actor, ("preset.cutthroat",),
                            ("Cutthroat has no exchange: the bidder names trumps and everyone "
@@ -338,7 +343,7 @@ def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
         rule = "rank.left-bower"
     elif trumps_played:
         rule = "rank.trump"
-        if len(trumps_played) == 1 and led_suit != t:
+        if len(trumps_played) == 1 and led_suit is not t.suit:
             facts.append(f"The {card.display}{by} is the only trump played, and a trump beats "
                          f"every card of another suit.")
         else:
@@ -346,7 +351,7 @@ def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
             facts.append(f"The {card.display}{by} is the highest trump played ({order}).")
     else:
         rule = "rank.no-trump" if t is Trump.NT else "play.trick-winner"
-        facts.append((f"In no trump only the suit led can win: " if t is Trump.NT
+        facts.append(("In no trump only the suit led can win: " if t is Trump.NT
                       else "No trump was played, so the highest card of the suit led wins: ")
                      + f"the {card.display}{by} is the highest {led_suit.plural[:-1]}.")
     # Traps worth naming: off-suit aces, a bower in disguise, jacks in no trump.
@@ -377,5 +382,5 @@ def check_trick_winner(cards: Sequence[CardLike], trump: Trump | str, claimed: i
     wrong = played[claimed] if 0 <= claimed < len(played) else None
     lead = (f"The {wrong.display} does not win this trick. " if wrong else
             f"There is no card {claimed + 1} in this trick. ")
-    facts = (lead + why.facts[0],) + why.facts[1:]
+    facts = (lead + why.facts[0], *why.facts[1:])
     return Verdict(False, wrong, None, rules, facts, (why.winning_card,))

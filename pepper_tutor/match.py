@@ -14,7 +14,7 @@ from .scoring import GameStatus, game_status
 from .seats import Seat
 from .state import HandState
 
-__all__ = ["Match", "HandResult"]
+__all__ = ["HandResult", "Match"]
 
 
 @dataclass(frozen=True)

@@ -9,21 +9,21 @@ decides what a jack is.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .calls import Trump
 from .cards import Card, CardLike, Rank, Suit
 
 __all__ = [
-    "effective_suit",
-    "trick_rank",
-    "is_trump",
-    "bower",
-    "trick_winner",
-    "legal_plays",
-    "sort_by_rank",
     "EFFECTIVE_SUIT",
     "TRICK_RANK",
+    "bower",
+    "effective_suit",
+    "is_trump",
+    "legal_plays",
+    "sort_by_rank",
+    "trick_rank",
+    "trick_winner",
 ]
 
 # Trick rank of each printed rank in a trump suit: 9 10 . Q K A, jacks handled apart.

@@ -10,12 +10,13 @@ explanations, lessons, the annotator and the docs site all quote the same words.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterator
+from typing import Any
 
-__all__ = ["Rule", "Example", "Rulebook", "UnknownRuleError", "rulebook", "get_rule", "quote"]
+__all__ = ["Example", "Rule", "Rulebook", "UnknownRuleError", "get_rule", "quote", "rulebook"]
 
 
 class UnknownRuleError(KeyError):

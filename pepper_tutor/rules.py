@@ -6,12 +6,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any, Mapping
+from typing import Any
 
 from .calls import Bid
 
-__all__ = ["RuleSet", "RuleSetError", "get_ruleset", "PRESETS", "SWITCHES"]
+__all__ = ["PRESETS", "SWITCHES", "RuleSet", "RuleSetError", "get_ruleset"]
 
 PRESETS = ("standard", "simple", "cutthroat")
 SWITCHES = ("players", "minimum_bid", "all_pass", "score_what_you_get", "dirty_clubs",
@@ -41,7 +42,7 @@ class RuleSet:
     def ladder(self) -> tuple[Bid, ...]:
         """The bids allowed, lowest first."""
         numeric = tuple(Bid(n) for n in range(self.minimum_bid, self.top_numeric_bid + 1))
-        return numeric + (Bid.LITTLE_PEPPER, Bid.BIG_PEPPER)
+        return (*numeric, Bid.LITTLE_PEPPER, Bid.BIG_PEPPER)
 
     @property
     def open_auction(self) -> bool:

@@ -6,13 +6,13 @@ gave each side its points, so a score sheet or an annotation can show the rule a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from .calls import Bid
 from .rules import RuleSet
 
-__all__ = ["HandScore", "score_hand", "bid_value", "GameStatus", "game_status"]
+__all__ = ["GameStatus", "HandScore", "bid_value", "game_status", "score_hand"]
 
 
 @dataclass(frozen=True)

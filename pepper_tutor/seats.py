@@ -6,8 +6,8 @@ in play are N, E or N, E, S. All seat arithmetic lives here.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import IntEnum
-from typing import Iterator
 
 from .cards import NotationError
 

@@ -13,9 +13,10 @@ Internally cards are indices 0..23 and seats ints, which keeps random playouts f
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Mapping, Sequence, Union
+from typing import TYPE_CHECKING
 
 from .calls import Bid, Defense, Mode, Trump
 from .cards import DECK, Card, CardLike
@@ -27,9 +28,9 @@ from .seats import Seat
 if TYPE_CHECKING:
     from .explain import Verdict
 
-__all__ = ["Phase", "Action", "HandState", "Trick", "IllegalActionError"]
+__all__ = ["Action", "HandState", "IllegalActionError", "Phase", "Trick"]
 
-Action = Union[Bid, Trump, Mode, Defense, Card]
+Action = Bid | Trump | Mode | Defense | Card
 
 
 class IllegalActionError(ValueError):
@@ -67,10 +68,31 @@ class HandState:
     """The state of one hand. Build one with :meth:`deal` or :meth:`from_hands`."""
 
     __slots__ = (
-        "rules", "dealer", "players", "_hands", "_dealt", "_undealt", "phase", "_to_act",
-        "calls", "_high_bid", "_high_bidder", "_passed", "_trump", "mode", "discard", "sent",
-        "defense", "_out", "_trick", "_trick_seats", "_leader", "_tricks", "_won", "history",
+        "_dealt",
+        "_hands",
+        "_high_bid",
+        "_high_bidder",
+        "_leader",
+        "_out",
+        "_passed",
         "_score",
+        "_to_act",
+        "_trick",
+        "_trick_seats",
+        "_tricks",
+        "_trump",
+        "_undealt",
+        "_won",
+        "calls",
+        "dealer",
+        "defense",
+        "discard",
+        "history",
+        "mode",
+        "phase",
+        "players",
+        "rules",
+        "sent",
     )
 
     def __init__(self, rules: RuleSet, dealer: Seat, hands: Sequence[Sequence[int]]):
@@ -219,7 +241,7 @@ class HandState:
 
     @property
     def current_trick(self) -> list[tuple[Seat, Card]]:
-        return [(Seat(s), DECK[c]) for s, c in zip(self._trick_seats, self._trick)]
+        return [(Seat(s), DECK[c]) for s, c in zip(self._trick_seats, self._trick, strict=True)]
 
     @property
     def leader(self) -> Seat | None:
@@ -284,7 +306,7 @@ class HandState:
         bids = [b for b in ladder if b > self._high_bid]
         if self.dealer_must_bid_now():
             return bids
-        return [Bid.PASS] + bids
+        return [Bid.PASS, *bids]
 
     def dealer_must_bid_now(self) -> bool:
         """True when the rules stick the dealer and everyone before the dealer has passed."""

@@ -6,7 +6,7 @@ letters for terminals that cannot show them.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.console import Console, Group
 from rich.markup import escape
@@ -16,7 +16,7 @@ from rich.text import Text
 from .cards import Card
 from .rulebook import Rule, Rulebook
 
-__all__ = ["card_text", "cards_text", "rule_panel", "rulebook_group", "make_console"]
+__all__ = ["card_text", "cards_text", "make_console", "rule_panel", "rulebook_group"]
 
 RED = "bold red"
 BLACK = "bold"

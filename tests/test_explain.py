@@ -1,7 +1,18 @@
 """Every verdict kind names its rule ids, quotes the rulebook and states the facts."""
 
-from pepper_tutor import (Bid, Card, Defense, HandState, Mode, Seat, Trump, check_trick_winner,
-                          explain_trick, get_rule, get_ruleset)
+from pepper_tutor import (
+    Bid,
+    Card,
+    Defense,
+    HandState,
+    Mode,
+    Seat,
+    Trump,
+    check_trick_winner,
+    explain_trick,
+    get_rule,
+    get_ruleset,
+)
 
 from .test_state import DEAL
 

@@ -26,7 +26,7 @@ def test_switches_by_keyword_and_mapping():
     assert get_ruleset({"preset": "standard", "dirty_clubs": True}) == rules
     assert get_ruleset(rules.to_mapping()) == rules
     stick = get_ruleset("standard", minimum_bid=3, dealer_must_bid=True)
-    assert stick.dealer_must_bid and [str(b) for b in stick.ladder][0] == "3"
+    assert stick.dealer_must_bid and stick.ladder[0] is Bid.THREE
     assert get_ruleset("cutthroat", players=4, partnerships=True).sides == ("NS", "EW")
     assert get_ruleset("cutthroat", players=2).sides == ("N", "E")
     assert "variant.dirty-clubs" in rules.rule_ids and "preset.standard" in rules.rule_ids
