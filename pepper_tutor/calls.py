@@ -25,6 +25,9 @@ class Trump(IntEnum):
     def __str__(self) -> str:
         return self.name
 
+    def __bool__(self) -> bool:
+        return True  # N, clubs and the nine are values like any other, never "false"
+
     @property
     def suit(self) -> Suit | None:
         return None if self is Trump.NT else Suit(self.value)

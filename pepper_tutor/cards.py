@@ -57,6 +57,9 @@ class Suit(IntEnum):
     def __str__(self) -> str:
         return self.letter
 
+    def __bool__(self) -> bool:
+        return True  # N, clubs and the nine are values like any other, never "false"
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         key = text.strip().lower()
@@ -101,6 +104,9 @@ class Rank(IntEnum):
 
     def __str__(self) -> str:
         return self.letter
+
+    def __bool__(self) -> bool:
+        return True  # N, clubs and the nine are values like any other, never "false"
 
 
 _RANK_NAMES = {"9": Rank.NINE, "t": Rank.TEN, "10": Rank.TEN, "j": Rank.JACK,

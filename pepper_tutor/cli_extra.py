@@ -1,13 +1,62 @@
-"""Sub-commands added by later parts of the project (annotate, lesson, quiz)."""
+"""Sub-commands beyond the engine's own: annotate (and, as they land, lesson and quiz)."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
 from typing import Any
+
+__all__ = ["register", "write_output"]
+
+
+def write_output(text: str, output: str | None) -> None:
+    """Print, or write the whole text to a file atomically (a failure leaves the old file)."""
+    if output is None or output == "-":
+        sys.stdout.write(text)
+        return
+    target = Path(output)
+    fd, tmp = tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _cmd_annotate(args: argparse.Namespace) -> int:
+    from .annotate import annotate_file
+    from .annotation_render import to_html, to_json, to_markdown, to_rich
+
+    annotation = annotate_file(args.file)
+    if args.format == "json":
+        write_output(to_json(annotation) + "\n", args.output)
+    elif args.format == "markdown":
+        write_output(to_markdown(annotation), args.output)
+    elif args.format == "html":
+        write_output(to_html(annotation), args.output)
+    else:
+        from .terminal import make_console
+
+        if args.output and args.output != "-":
+            from rich.console import Console
+
+            console = Console(record=True, width=110, file=open(os.devnull, "w"))  # noqa: SIM115
+            console.print(to_rich(annotation, args.ascii))
+            write_output(console.export_text(), args.output)
+        else:
+            make_console(args.ascii).print(to_rich(annotation, args.ascii))
+    return 0
 
 
 def register(sub: Any) -> None:
-    del sub  # filled in as the annotator, lessons and quizzes land
-
-
-__all__ = ["argparse", "register"]
+    p = sub.add_parser("annotate", help="replay a hand record and explain every trick")
+    p.add_argument("file", help="a pepper-hand/1 YAML record")
+    p.add_argument("--format", "-f", choices=("text", "json", "markdown", "html"),
+                   default="text", help="output format (default: text for the terminal)")
+    p.add_argument("--output", "-o", help="write to this file instead of the screen")
+    p.set_defaults(handler=_cmd_annotate)

@@ -115,8 +115,9 @@ def _try(parse: Callable[[Any], object], raw: object) -> object | None:
 
 
 def check_action(state: HandState, raw: Action | str | int,
-                 seat: Seat | str | None = None) -> Verdict:
-    """See :meth:`HandState.check`."""
+                 seat: Seat | str | None = None, second_person: bool = True) -> Verdict:
+    """See :meth:`HandState.check`. ``second_person=False`` names the seat instead of
+    saying "you" (for annotations read by a whole table)."""
     actor = state.to_act
     who = Seat.parse(seat) if seat is not None else actor
     if actor is None:
@@ -142,7 +143,8 @@ def check_action(state: HandState, raw: Action | str | int,
     if state.phase is Phase.DEFENSE:
         return _check_defense(state, actor, action, legal)  # type: ignore[arg-type]
     if state.phase is Phase.PLAY:
-        return _check_play(state, actor, action, legal)  # type: ignore[arg-type]
+        return _check_play(state, actor, action, legal,  # type: ignore[arg-type]
+                           second_person)
     if state.phase is Phase.DECLARE_TRUMP:
         trump = Trump(action)  # type: ignore[arg-type]
         fact = (f"{actor.word} names {trump.word}" + (
@@ -187,7 +189,8 @@ def _check_call(state: HandState, actor: Seat, bid: Bid, legal: list[Action]) ->
             return Verdict(True, bid, actor, ("bid.order",), (fact,))
         return Verdict(True, bid, actor, ("bid.must-top",),
                        (f"{actor.word} bids {bid.display}" + (
-                           f", topping {standing.display}{by}." if standing else "."),))
+                           f", topping {standing.display}{by}." if standing is not Bid.PASS
+                           else "."),))
     if bid is Bid.PASS:
         return Verdict(False, bid, actor, ("variant.dealer-must-bid", "bid.all-pass"),
                        (f"Everyone before the dealer has passed and this table sticks the "
@@ -234,7 +237,8 @@ def _check_defense(state: HandState, actor: Seat, choice: Defense,
                     "not surrender: they must play the hand out.",), tuple(legal))
 
 
-def _check_play(state: HandState, actor: Seat, card: Card, legal: list[Action]) -> Verdict:
+def _check_play(state: HandState, actor: Seat, card: Card, legal: list[Action],
+                second_person: bool) -> Verdict:
     trump = state.trump
     assert trump is not None
     hand = state.hand(actor)
@@ -262,23 +266,24 @@ def _check_play(state: HandState, actor: Seat, card: Card, legal: list[Action]) 
             fact = f"The {card.display} follows {suit_name}."
         return Verdict(True, card, actor, ("play.follow-suit",), (fact,))
     # A revoke: a follower is held and another card was chosen.
+    you, hold = ("you", "you hold") if second_person else (actor.word, f"{actor.word} holds")
     facts = []
     rules = ["play.follow-suit"]
     if left is not None and left in hand and led_suit == trump.suit:
         facts.append(f"{trump.word.capitalize()} are trumps, so the {left.display} is the left "
-                     f"bower and counts as a {_singular(trump)}; you hold it, so you must follow "
+                     f"bower and counts as a {_singular(trump)}; {hold} it, so {you} must follow "
                      f"{trump.word} with it" + (" or another trump." if len(followers) > 1
                                                 else "."))
         rules.append("play.left-bower-suit")
     elif left is not None and card is left and left.suit == led_suit:
         facts.append(f"{trump.word.capitalize()} are trumps, so the {left.display} is the left "
-                     f"bower, a {_singular(trump)}: it cannot follow {led_suit.plural}. You hold "
-                     f"{cards_display(followers)}, so you must play "
+                     f"bower, a {_singular(trump)}: it cannot follow {led_suit.plural}. "
+                     f"{hold[0].upper() + hold[1:]} {cards_display(followers)}, so {you} must play "
                      + ("it." if len(followers) == 1 else "one of them."))
         rules.append("play.left-bower-suit")
     else:
-        facts.append(f"{suit_name.capitalize()} were led and you hold "
-                     f"{cards_display(followers)}, so you must follow {suit_name}.")
+        facts.append(f"{suit_name.capitalize()} were led and {hold} "
+                     f"{cards_display(followers)}, so {you} must follow {suit_name}.")
     return Verdict(False, card, actor, tuple(rules), tuple(facts), tuple(legal))
 
 
@@ -338,14 +343,17 @@ def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
     elif role == "left":
         right = Card.parse("J" + str(t))
         facts.append(f"The {card.display}{by} is the left bower with {t.word} trump, second only "
-                     f"to the {right.display}" + (", which was not played." if right not in played
-                                                  else "."))
+                     f"to the {right.display}"
+                     + (", which is not in this trick." if right not in played else "."))
         rule = "rank.left-bower"
     elif trumps_played:
         rule = "rank.trump"
         if len(trumps_played) == 1 and led_suit is not t.suit:
             facts.append(f"The {card.display}{by} is the only trump played, and a trump beats "
                          f"every card of another suit.")
+        elif len(trumps_played) == 1:
+            facts.append(f"Trumps were led and no one else played one: the {card.display}{by} "
+                         "wins.")
         else:
             order = cards_display(sort_by_rank(trumps_played, t))
             facts.append(f"The {card.display}{by} is the highest trump played ({order}).")

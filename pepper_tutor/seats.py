@@ -23,6 +23,9 @@ class Seat(IntEnum):
     def __str__(self) -> str:
         return self.name
 
+    def __bool__(self) -> bool:
+        return True  # N, clubs and the nine are values like any other, never "false"
+
     @property
     def word(self) -> str:
         return ("North", "East", "South", "West")[self]
@@ -49,9 +52,11 @@ class Seat(IntEnum):
             yield Seat((self + k) % players)
 
     @classmethod
-    def parse(cls, text: str | Seat) -> Seat:
+    def parse(cls, text: str | int | Seat) -> Seat:
         if isinstance(text, Seat):
             return text
+        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text <= 3:
+            return Seat(text)
         key = str(text).strip().upper()
         for seat in Seat:
             if key in (seat.name, seat.word.upper()):

@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .calls import Bid, Defense, Mode, Trump
 from .cards import DECK, Card, CardLike
@@ -138,7 +138,7 @@ class HandState:
         return cls(rules, Seat.parse(dealer), [sorted(deck[6 * i:6 * i + 6]) for i in range(n)])
 
     @classmethod
-    def from_hands(cls, hands: Mapping[Seat | str, Sequence[CardLike]],
+    def from_hands(cls, hands: Mapping[Any, Sequence[CardLike]],
                    rules: RuleSet | str = "standard", dealer: Seat | str = Seat.W) -> HandState:
         """A hand from a known deal; checks six distinct cards for each seat in play."""
         rules = get_ruleset(rules)
@@ -352,14 +352,15 @@ class HandState:
             self.history.pop()
             raise IllegalActionError(f"the hand is over ({self.phase}); no action can be taken")
 
-    def check(self, action: Action | str | int, seat: Seat | str | None = None) -> Verdict:
+    def check(self, action: Action | str | int, seat: Seat | str | None = None,
+              second_person: bool = True) -> Verdict:
         """Whether ``action`` (by ``seat``, default the seat to act) is allowed, and why.
 
         Never raises for a bad action: the verdict says what is wrong, quotes the rule and
         lists the legal alternatives."""
         from .explain import check_action  # explanations sit above the engine
 
-        return check_action(self, action, seat)
+        return check_action(self, action, seat, second_person)
 
     def play_checked(self, action: Action | str | int, seat: Seat | str | None = None) -> Verdict:
         """Check, then apply if legal; raises :class:`IllegalActionError` with the
