@@ -13,7 +13,7 @@ from typing import Any
 
 from .calls import Bid, Defense, Mode, Trump
 from .cards import Card, CardLike, NotationError, Suit, cards_display
-from .ranking import EFFECTIVE_SUIT, TRICK_RANK, bower, sort_by_rank, winner_of
+from .ranking import EFFECTIVE_SUIT, TRICK_RANK, bower, legal_plays, sort_by_rank, winner_of
 from .rulebook import Rule, get_rule
 from .seats import Seat
 from .state import Action, HandState, Phase
@@ -143,8 +143,9 @@ def check_action(state: HandState, raw: Action | str | int,
     if state.phase is Phase.DEFENSE:
         return _check_defense(state, actor, action, legal)  # type: ignore[arg-type]
     if state.phase is Phase.PLAY:
-        return _check_play(state, actor, action, legal,  # type: ignore[arg-type]
-                           second_person)
+        assert state.trump is not None
+        return check_play(state.hand(actor), state.led_card, state.trump,
+                          action, actor, second_person)  # type: ignore[arg-type]
     if state.phase is Phase.DECLARE_TRUMP:
         trump = Trump(action)  # type: ignore[arg-type]
         fact = (f"{actor.word} names {trump.word}" + (
@@ -237,54 +238,62 @@ def _check_defense(state: HandState, actor: Seat, choice: Defense,
                     "not surrender: they must play the hand out.",), tuple(legal))
 
 
-def _check_play(state: HandState, actor: Seat, card: Card, legal: list[Action],
-                second_person: bool) -> Verdict:
-    trump = state.trump
-    assert trump is not None
-    hand = state.hand(actor)
-    if card not in hand:
-        return Verdict(False, card, actor, ("play.own-cards",),
-                       (f"{actor.word} does not hold the {card.display}; "
-                        f"{actor.word} holds {cards_display(hand)}.",), tuple(legal))
-    led = state.led_card
-    if led is None:
-        fact = f"{actor.word} leads the {card.display}"
-        fact += "; leading the left bower leads trumps." if bower(card, trump) == "left" else "."
-        return Verdict(True, card, actor, ("play.lead",), (fact,))
-    suits = EFFECTIVE_SUIT[trump]
-    led_suit = Suit(suits[led.index])
-    suit_name = _suit_words(led_suit, trump)
-    followers = [c for c in hand if suits[c.index] == led_suit]
-    left = _left_bower(trump)
-    if card in legal:
+def check_play(hand: Sequence[CardLike], led: CardLike | None, trump: Trump | str,
+               card: CardLike, actor: Seat | None = None,
+               second_person: bool = True) -> Verdict:
+    """May ``card`` be played from ``hand`` to a trick led by ``led`` (``None``: leading)?
+
+    The same verdicts as :meth:`HandState.check` in the play phase, without a whole hand
+    state: lessons and quizzes ask about one trick."""
+    t = Trump.parse(trump)
+    held = [Card.parse(c) for c in hand]
+    chosen = Card.parse(card)
+    lead = None if led is None else Card.parse(led)
+    legal: tuple[Action, ...] = tuple(legal_plays(held, lead, t))
+    you = second_person or actor is None
+    name = "you" if you else actor.word  # type: ignore[union-attr]
+    holds = f"{name} hold" if you else f"{name} holds"
+    cap = name[0].upper() + name[1:]
+    if chosen not in held:
+        return Verdict(False, chosen, actor, ("play.own-cards",),
+                       (f"{cap} {'do' if you else 'does'} not hold the {chosen.display}; "
+                        f"{holds} {cards_display(held)}.",), legal)
+    if lead is None:
+        fact = f"{cap} {'lead' if you else 'leads'} the {chosen.display}"
+        fact += "; leading the left bower leads trumps." if bower(chosen, t) == "left" else "."
+        return Verdict(True, chosen, actor, ("play.lead",), (fact,))
+    suits = EFFECTIVE_SUIT[t]
+    led_suit = Suit(suits[lead.index])
+    suit_name = _suit_words(led_suit, t)
+    followers = [c for c in held if suits[c.index] == led_suit]
+    left = _left_bower(t)
+    if chosen in legal:
         if not followers:
-            fact = f"{actor.word} has no {suit_name} left, so any card may be played."
-        elif left is not None and card is left:
-            fact = (f"{trump.word.capitalize()} are trumps, so the {left.display} is the left "
-                    f"bower and follows {trump.word}.")
+            fact = (f"{cap} {'have' if you else 'has'} no {suit_name} left, so any card may be "
+                    "played.")
+        elif left is not None and chosen is left:
+            fact = (f"{t.word.capitalize()} are trumps, so the {left.display} is the left "
+                    f"bower and follows {t.word}.")
         else:
-            fact = f"The {card.display} follows {suit_name}."
-        return Verdict(True, card, actor, ("play.follow-suit",), (fact,))
+            fact = f"The {chosen.display} follows {suit_name}."
+        return Verdict(True, chosen, actor, ("play.follow-suit",), (fact,))
     # A revoke: a follower is held and another card was chosen.
-    you, hold = ("you", "you hold") if second_person else (actor.word, f"{actor.word} holds")
-    facts = []
     rules = ["play.follow-suit"]
-    if left is not None and left in hand and led_suit == trump.suit:
-        facts.append(f"{trump.word.capitalize()} are trumps, so the {left.display} is the left "
-                     f"bower and counts as a {_singular(trump)}; {hold} it, so {you} must follow "
-                     f"{trump.word} with it" + (" or another trump." if len(followers) > 1
-                                                else "."))
+    if left is not None and left in held and led_suit is t.suit:
+        fact = (f"{t.word.capitalize()} are trumps, so the {left.display} is the left bower "
+                f"and counts as a {_singular(t)}; {holds} it, so {name} must follow "
+                f"{t.word} with it" + (" or another trump." if len(followers) > 1 else "."))
         rules.append("play.left-bower-suit")
-    elif left is not None and card is left and left.suit == led_suit:
-        facts.append(f"{trump.word.capitalize()} are trumps, so the {left.display} is the left "
-                     f"bower, a {_singular(trump)}: it cannot follow {led_suit.plural}. "
-                     f"{hold[0].upper() + hold[1:]} {cards_display(followers)}, so {you} must play "
-                     + ("it." if len(followers) == 1 else "one of them."))
+    elif left is not None and chosen is left and left.suit is led_suit:
+        fact = (f"{t.word.capitalize()} are trumps, so the {left.display} is the left bower, "
+                f"a {_singular(t)}: it cannot follow {led_suit.plural}. {holds.capitalize()} "
+                f"{cards_display(followers)}, so {name} must play "
+                + ("it." if len(followers) == 1 else "one of them."))
         rules.append("play.left-bower-suit")
     else:
-        facts.append(f"{suit_name.capitalize()} were led and {hold} "
-                     f"{cards_display(followers)}, so {you} must follow {suit_name}.")
-    return Verdict(False, card, actor, tuple(rules), tuple(facts), tuple(legal))
+        fact = (f"{suit_name.capitalize()} were led and {holds} {cards_display(followers)}, "
+                f"so {name} must follow {suit_name}.")
+    return Verdict(False, chosen, actor, tuple(rules), (fact,), legal)
 
 
 def _left_bower(trump: Trump) -> Card | None:

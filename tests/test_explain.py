@@ -91,7 +91,8 @@ def test_legal_play_facts():
 def test_card_not_held():
     state = at_play()
     v = state.check("AS")
-    assert not v and "South does not hold the A♠" in v.explanation
+    assert not v and "You do not hold the A♠" in v.explanation
+    assert "South does not hold the A♠" in state.check("AS", second_person=False).explanation
     assert_quotes(v, "play.own-cards")
 
 
