@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -126,6 +127,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in message.splitlines():
             print(f"pepper-tutor: {line}", file=sys.stderr)
         return 2
+    except Exception as err:  # a bug of ours: say so in one line, keep the traceback opt-in
+        if os.environ.get("PEPPER_TUTOR_DEBUG"):
+            raise
+        print(f"pepper-tutor: internal error: {err!r} (set PEPPER_TUTOR_DEBUG=1 for details)",
+              file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

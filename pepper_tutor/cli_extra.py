@@ -53,6 +53,46 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_lesson(args: argparse.Namespace) -> int:
+    if args.check:
+        return _check_lessons(args.names)
+    from .tutor import run_tutor
+
+    if len(args.names) > 1:
+        raise ValueError("name one lesson at a time")
+    return run_tutor(args.names[0] if args.names else None, learner=args.learner,
+                     ascii=args.ascii)
+
+
+def _check_lessons(paths: list[str]) -> int:
+    from .lessons import check_lesson, lesson_files, load_lesson
+    from .yamlpos import LoadError, Problem
+
+    files = [Path(p) for p in paths] if paths else lesson_files()
+    lessons = []
+    problems: list[Problem] = []
+    for path in files:
+        try:
+            lessons.append(load_lesson(path))
+        except LoadError as err:
+            problems += err.problems
+    known = {lesson.id for lesson in lessons}
+    if not paths:
+        ids = [lesson.id for lesson in lessons]
+        for lesson in lessons:
+            if ids.count(lesson.id) > 1:
+                problems.append(Problem(lesson.file, 1, 1, f"two lessons have the id "
+                                                           f"{lesson.id!r}"))
+    for lesson in lessons:
+        found = check_lesson(lesson, known if not paths else None)
+        problems += found
+        if not found:
+            print(f"ok  {lesson.id:24} {len(lesson.steps):2} steps  {lesson.file}")
+    for problem in problems:
+        print(f"pepper-tutor: {problem}", file=sys.stderr)
+    return 2 if problems else 0
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser("annotate", help="replay a hand record and explain every trick")
     p.add_argument("file", help="a pepper-hand/1 YAML record")
@@ -60,3 +100,11 @@ def register(sub: Any) -> None:
                    default="text", help="output format (default: text for the terminal)")
     p.add_argument("--output", "-o", help="write to this file instead of the screen")
     p.set_defaults(handler=_cmd_annotate)
+
+    p = sub.add_parser("lesson", help="run a lesson in the terminal, or check lesson files")
+    p.add_argument("names", nargs="*", metavar="NAME",
+                   help="a lesson id (no name: a menu); with --check, lesson files")
+    p.add_argument("--check", action="store_true",
+                   help="validate lesson files and verify every step with the engine")
+    p.add_argument("--learner", default=None, help="whose progress to use (default: you)")
+    p.set_defaults(handler=_cmd_lesson)

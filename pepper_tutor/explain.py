@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .calls import Bid, Defense, Mode, Trump
-from .cards import Card, CardLike, NotationError, Suit, cards_display
+from .cards import DECK, Card, CardLike, NotationError, Suit, cards_display
 from .ranking import EFFECTIVE_SUIT, TRICK_RANK, bower, legal_plays, sort_by_rank, winner_of
 from .rulebook import Rule, get_rule
 from .seats import Seat
@@ -401,3 +401,40 @@ def check_trick_winner(cards: Sequence[CardLike], trump: Trump | str, claimed: i
             f"There is no card {claimed + 1} in this trick. ")
     facts = (lead + why.facts[0], *why.facts[1:])
     return Verdict(False, wrong, None, rules, facts, (why.winning_card,))
+
+
+def why_higher(high: CardLike, low: CardLike, trump: Trump | str) -> tuple[str, str]:
+    """Why ``high`` outranks ``low`` under this trump: (the fact, the rule id).
+
+    For two trumps, or two cards of one suit; a trump against any other card."""
+    t = Trump.parse(trump)
+    a, b = Card.parse(high), Card.parse(low)
+    suits, ranks = EFFECTIVE_SUIT[t], TRICK_RANK[t]
+    role_a, role_b = bower(a, t), bower(b, t)
+    if role_a == "right":
+        return (f"With {t.word} trump the {a.display} is the right bower, the highest card "
+                "of all.", "rank.right-bower")
+    if role_a == "left":
+        right = Card.parse("J" + str(t))
+        return (f"With {t.word} trump the {a.display} is the left bower, a {_singular(t)}: "
+                f"second only to the {right.display}, above the "
+                f"{'ace' if b.rank.name != 'ACE' else b.display}.", "rank.left-bower")
+    if role_b is not None:
+        raise ValueError(f"{a} does not outrank {b} with {t.word} trump")
+    if t is not Trump.NT and suits[a.index] == t and suits[b.index] != t:
+        return (f"The {a.display} is a trump and the {b.display} is not: any trump beats "
+                "every card of another suit.", "rank.trump")
+    if suits[a.index] != suits[b.index]:
+        return (f"The {a.display} and the {b.display} are of different suits; only the suit "
+                "led or a trump can win.", "play.trick-winner")
+    if ranks[a.index] <= ranks[b.index]:
+        raise ValueError(f"{a} does not outrank {b} with {t.word} trump")
+    if t is not Trump.NT and suits[a.index] == t:
+        order = cards_display(sort_by_rank([c for c in DECK if suits[c.index] == t], t))
+        return (f"Trumps rank {order}: the {a.display} is above the {b.display}.", "rank.trump")
+    if t is Trump.NT:
+        return (f"In no trump every suit ranks A K Q J 10 9: the {a.display} is above the "
+                f"{b.display}.", "rank.no-trump")
+    return (f"A plain suit ranks A K Q J 10 9: the {a.display} is above the {b.display}.",
+            "rank.plain")
+
