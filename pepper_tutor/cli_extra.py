@@ -93,6 +93,12 @@ def _check_lessons(paths: list[str]) -> int:
     return 2 if problems else 0
 
 
+def _cmd_quiz(args: argparse.Namespace) -> int:
+    from .tutor import run_quiz
+
+    return run_quiz(args.kind, args.seed, args.count, ascii=args.ascii)
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser("annotate", help="replay a hand record and explain every trick")
     p.add_argument("file", help="a pepper-hand/1 YAML record")
@@ -108,3 +114,12 @@ def register(sub: Any) -> None:
                    help="validate lesson files and verify every step with the engine")
     p.add_argument("--learner", default=None, help="whose progress to use (default: you)")
     p.set_defaults(handler=_cmd_lesson)
+
+    from .quiz import QUIZ_KINDS
+
+    p = sub.add_parser("quiz", help="generated drills: who wins, what may be played, ...")
+    p.add_argument("kind", nargs="?", default="tricks", choices=QUIZ_KINDS,
+                   help="tricks (default), legal, bowers or score")
+    p.add_argument("--seed", type=int, default=None, help="the same seed, the same questions")
+    p.add_argument("--count", type=int, default=None, help="stop after this many questions")
+    p.set_defaults(handler=_cmd_quiz)

@@ -20,7 +20,7 @@ from .lessons import Lesson, all_lessons, find_lesson
 from .progress import ProgressStore
 from .seats import Seat
 from .session import LessonSession
-from .steps import Step
+from .steps import ExplainStep, Step
 from .terminal import card_text, cards_text, make_console
 
 __all__ = ["run_tutor", "render_step", "render_feedback", "Tutor"]
@@ -47,8 +47,8 @@ def render_step(step: Step, ascii: bool = False) -> Panel:
         body.append_text(value if isinstance(value, Text) else Text(value))
         body.append("\n")
 
-    if getattr(step, "text", ""):
-        body.append(getattr(step, "text") + "\n\n")
+    if isinstance(step, ExplainStep) and step.text:
+        body.append(step.text + "\n\n")
     trump = s.get("trump")
     if isinstance(trump, Trump):
         body.append_text(_trump_line(trump))
@@ -231,6 +231,44 @@ class Tutor:
         if reply is None or reply.strip().lower() in ("q", "quit"):
             return "quit"
         return "moved"
+
+
+def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
+             ascii: bool = False, console: Console | None = None,
+             input_fn: InputFn = input) -> int:
+    """Ask generated questions until ``count`` are done or the learner types quit."""
+    from .quiz import QuizSession
+
+    quiz = QuizSession(kind, seed)
+    console = console or make_console(ascii)
+    tutor = Tutor(ProgressStore(None), console, input_fn, ascii)
+    console.print(Text(f"Quiz: {kind}. Type your answer; hint for a nudge; q to stop.",
+                       style="bold"))
+    while count is None or quiz.asked <= count:
+        step = quiz.question
+        assert step is not None
+        console.print(render_step(step, ascii))
+        while True:
+            reply = tutor.ask("> ")
+            if reply is None or reply.strip().lower() in ("q", "quit", "exit"):
+                console.print(Text(quiz.score_text, style="bold"))
+                return 0
+            if reply.strip().lower() in ("h", "hint"):
+                console.print(Text(step.hints()[0], style="cyan"))
+                continue
+            try:
+                fb = quiz.answer(reply)
+            except AnswerError as err:
+                console.print(f"I could not read that: {err}.", style="yellow")
+                continue
+            break
+        console.print(render_feedback(fb, ascii))
+        console.print(Text(quiz.score_text, style="dim"))
+        if count is not None and quiz.asked >= count:
+            break
+        quiz.next_question()
+    console.print(Text(f"Done. {quiz.score_text}", style="bold"))
+    return 0
 
 
 def run_tutor(name: str | None, learner: str | None = None, ascii: bool = False,
