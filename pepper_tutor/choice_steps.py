@@ -290,7 +290,8 @@ class DefendStep(_ChoiceStep):
     mode: Mode = Mode.EXCHANGE
 
     def state(self) -> HandState:
-        s = HandState.from_hands(_deal_around({Seat.E: self.hand}, 4), self.rules, Seat.W)
+        known = {Seat.E: self.hand} if self.hand else {}
+        s = HandState.from_hands(_deal_around(known, 4), self.rules, Seat.W)
         s.apply(self.bid)
         while s.phase is Phase.AUCTION:
             s.apply(Bid.PASS)

@@ -87,6 +87,7 @@ class ProgressStore:
 
     def save(self) -> None:
         """Write atomically; a failure to write is reported, never raised into the lesson."""
+        tmp: str | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.")
@@ -97,3 +98,5 @@ class ProgressStore:
             os.replace(tmp, self.path)
         except OSError as err:
             self.warning = f"could not save your progress ({err.strerror or err})"
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)

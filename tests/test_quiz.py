@@ -1,0 +1,84 @@
+"""Generated quizzes: reproducible by seed, weighted toward the traps, right by the rules."""
+
+import random
+
+import pytest
+
+from pepper_tutor.quiz import QUIZ_KINDS, QuizSession, make_question
+from pepper_tutor.ranking import bower
+
+from . import reference
+
+N = 3000
+
+
+def test_trick_answers_agree_with_the_reference_rules():
+    rng = random.Random(1)
+    lefts = nts = threes = 0
+    for n in range(N):
+        q = make_question("tricks", rng, n)
+        cards = [str(c) for c in q.trick]
+        t = str(q.trump)
+        assert str(q.winner()) == cards[reference.winner(cards, t)]
+        assert q.judge(str(q.winner())).correct
+        assert not q.problems()
+        lefts += any(bower(c, q.trump) == "left" for c in q.trick)
+        nts += t == "NT"
+        threes += len(cards) == 3
+    assert lefts > N * 0.3 and nts > N * 0.1 and threes > N * 0.2  # traps come often
+
+
+def test_legal_answers_agree_with_the_reference_rules():
+    rng = random.Random(2)
+    for n in range(N):
+        q = make_question("legal", rng, n)
+        hand = [str(c) for c in q.hand]
+        expect = reference.legal(hand, str(q.trick[0]), str(q.trump))
+        assert sorted(str(c) for c in q.legal()) == sorted(expect)
+        assert q.judge(" ".join(expect)).correct
+
+
+def test_bowers_answers_agree_with_the_reference_rules():
+    rng = random.Random(3)
+    for n in range(N):
+        q = make_question("bowers", rng, n)
+        t = str(q.trump)
+        expect = sorted((str(c) for c in q.cards), key=lambda c: -reference.strength(c, t))
+        assert [str(c) for c in q.order()] == expect
+        assert not q.problems()
+
+
+def test_score_answers_agree_with_the_reference_tables():
+    rng = random.Random(4)
+    for n in range(N):
+        q = make_question("score", rng, n)
+        side = q.rules.side_of(q.bidder)
+        expect = reference.score(q.rules.preset, str(q.bid), side, q.tricks,
+                                 q.defense.value == "surrender")
+        assert q.computed().points == expect
+        assert q.judge(expect).correct
+
+
+@pytest.mark.parametrize("kind", QUIZ_KINDS)
+def test_same_seed_same_questions(kind):
+    a, b = QuizSession(kind, seed=9), QuizSession(kind, seed=9)
+    for _ in range(20):
+        assert a.question.prompt == b.question.prompt
+        assert a.question.answer_text() == b.question.answer_text()
+        a.next_question()
+        b.next_question()
+
+
+def test_streak_and_running_score():
+    quiz = QuizSession("tricks", seed=5)
+    assert quiz.answer(str(quiz.question.winner())).correct
+    quiz.next_question()
+    wrong = next(c for c in quiz.question.trick if c is not quiz.question.winner())
+    fb = quiz.answer(str(wrong))
+    assert not fb.correct and fb.revealed and quiz.streak == 0 and quiz.best_streak == 1
+    assert quiz.score_text.startswith("1/2 right")
+
+
+def test_unknown_quiz_kind():
+    with pytest.raises(ValueError, match="no quiz 'poker'"):
+        QuizSession("poker")

@@ -1,0 +1,152 @@
+"""Every step kind through the lesson core, with right and wrong answers."""
+
+import pytest
+
+from pepper_tutor import Bid, Card, Defense, Mode, Seat, Trump, get_rule, get_ruleset
+from pepper_tutor.choice_steps import BidStep, DeclareStep, DefendStep, ExchangeStep
+from pepper_tutor.feedback import AnswerError
+from pepper_tutor.steps import (LegalPlaysStep, PlayStep, RankStep, ScoreStep,
+                                TrickWinnerStep)
+
+
+def cards(text):
+    return tuple(Card.parse(c) for c in text.split())
+
+
+def quotes(fb, *rule_ids):
+    for rid in rule_ids:
+        assert rid in fb.rule_ids, (rid, fb.rule_ids)
+        assert f"[{rid}] {get_rule(rid).text}" in fb.text
+
+
+def test_rank():
+    step = RankStep(id="r", trump=Trump.H, cards=cards("AH JD JH KH"))
+    assert step.answer_text() == "J♥ J♦ A♥ K♥"
+    assert step.judge("JH JD AH KH").correct
+    fb = step.judge("JH AH JD KH")
+    assert not fb.correct
+    assert "You put the A♥ above the J♦" in fb.text
+    assert "With hearts trump the J♦ is the left bower, a heart" in fb.text
+    quotes(fb, "rank.left-bower")
+    with pytest.raises(AnswerError, match="each once"):
+        step.judge("JH JD AH")
+
+
+def test_rank_plain_and_no_trump():
+    step = RankStep(id="r", trump=Trump.NT, cards=cards("JD AD QD"))
+    fb = step.judge("JD AD QD")
+    assert not fb.correct and fb.rule_ids == ("rank.no-trump",)
+    assert RankStep(id="x", trump=Trump.H, cards=cards("AC AD")).problems()
+
+
+def test_trick_winner():
+    step = TrickWinnerStep(id="t", trump=Trump.H, trick=cards("JD AH 9S QH"))
+    assert step.judge("J♦").correct and step.judge(1).correct
+    fb = step.judge("AH")
+    assert not fb.correct and "The A♥ does not win this trick" in fb.text
+    quotes(fb, "rank.left-bower", "play.trick-winner")
+    with pytest.raises(AnswerError, match="not in this trick"):
+        step.judge("KS")
+
+
+def test_legal_plays_both_left_bower_traps():
+    trump_lead = LegalPlaysStep(id="l", trump=Trump.H, trick=cards("9H"), hand=cards("JD KD AS"))
+    assert trump_lead.judge("JD").correct
+    fb = trump_lead.judge("KD")
+    assert "The K♦ may not be played" in fb.text and "The J♦ may be played too" in fb.text
+    quotes(fb, "play.follow-suit", "play.left-bower-suit")
+    printed = LegalPlaysStep(id="p", trump=Trump.H, trick=cards("AD"), hand=cards("JD KD AS"))
+    fb = printed.judge("JD KD")
+    assert not fb.correct and "cannot follow diamonds" in fb.text
+    assert printed.judge("KD").correct
+
+
+def test_play_shows_the_consequence():
+    # A♦ follows but loses to the left bower; 9♥ is not allowed (must follow diamonds).
+    step = PlayStep(id="p", trump=Trump.H, trick=cards("KD"), hand=cards("AD TD 9C"),
+                    after=cards("QD"))
+    assert step.judge("AD").correct and not step.judge("TD").correct
+    trap = PlayStep(id="q", trump=Trump.H, trick=(), hand=cards("AD 9C"), after=cards("QD JD"))
+    fb = trap.judge("AD")
+    assert not fb.correct and fb.consequence == (
+        "If you play the A♦, the J♦ — a heart this hand — takes the trick.")
+    assert trap.problems() == ["no legal card wins this trick, so the step has no right answer"]
+
+
+def test_bid_step_legal_and_judgement():
+    step = BidStep(id="b", hand=cards("JH JD AH KH AS AC"), dealer=Seat.W, auction=(Bid.FOUR,),
+                   accept=(Bid.SIX, Bid.LITTLE_PEPPER), reason="Four sure trumps and two aces.")
+    assert step.seat is Seat.E and not step.problems()
+    assert step.judge("6").correct and step.judge("little pepper").correct
+    fb = step.judge("3")
+    assert not fb.correct and "does not top it" in fb.text
+    quotes(fb, "bid.must-top")
+    fb = step.judge("5")
+    assert not fb.correct and "allowed, but" in fb.text and "Four sure trumps" in fb.text
+    bad = BidStep(id="x", hand=cards("JH JD AH KH AS AC"), auction=(Bid.FOUR,),
+                  accept=(Bid.THREE,), reason="r")
+    assert any("breaks the rules" in p for p in bad.problems())
+
+
+def test_declare_mode_big_pepper_and_trump():
+    bp = DeclareStep(id="d", choose="mode", hand=cards("JH JD AH KH QH AS"),
+                     bid=Bid.BIG_PEPPER, accept=("alone",), reason="Big pepper is alone.")
+    assert not bp.problems() and bp.judge("alone").correct
+    fb = bp.judge("exchange")
+    assert not fb.correct and "no exchange" in fb.text
+    quotes(fb, "declare.big-pepper")
+    lp = DeclareStep(id="e", choose="mode", hand=cards("JH JD AH KH QH AS"),
+                     bid=Bid.LITTLE_PEPPER, accept=(Mode.EXCHANGE,), reason="Swap for a trump.")
+    assert lp.judge("exchange").correct
+    fb = lp.judge("alone")
+    assert not fb.correct and "no going alone without the exchange" in fb.text
+    trump = DeclareStep(id="t", choose="trump", hand=cards("JH JD AH KH QH AS"), bid=Bid.FOUR,
+                        accept=(Trump.H,), reason="Five hearts counting the J♦.")
+    assert trump.judge("hearts").correct and not trump.judge("S").correct
+
+
+def test_exchange_both_seats():
+    bidder = ExchangeStep(id="x", role="bidder", hand=cards("JH JD AH KH 9C AS"), trump=Trump.H,
+                          accept=(Card.parse("9C"),), reason="The lone club is worthless.")
+    assert not bidder.problems() and bidder.judge("9c").correct
+    fb = bidder.judge("QS")
+    assert not fb.correct and "does not hold the Q♠" in fb.text
+    quotes(fb, "declare.exchange")
+    partner = ExchangeStep(id="p", role="partner", hand=cards("JH 9D TS QS KC AC"),
+                           trump=Trump.H, accept=(Card.parse("JH"),),
+                           reason="Send the right bower.")
+    assert not partner.problems() and partner.judge("JH").correct
+    assert not partner.judge("AC").correct
+
+
+def test_defend_dirty_clubs():
+    step = DefendStep(id="d", trump=Trump.C, bid=Bid.THREE, accept=(Defense.PLAY,),
+                      reason="Dirty clubs: no surrender.",
+                      rules=get_ruleset("standard", dirty_clubs=True))
+    assert not step.problems() and step.judge("play").correct
+    fb = step.judge("surrender")
+    assert not fb.correct and "Clubs are trumps" in fb.text
+    quotes(fb, "variant.dirty-clubs", "defend.surrender")
+    wrong = DefendStep(id="w", trump=Trump.C, bid=Bid.THREE, accept=(Defense.SURRENDER,),
+                       reason="r", rules=get_ruleset("standard", dirty_clubs=True))
+    assert any("breaks the rules" in p for p in wrong.problems())
+
+
+def test_score():
+    step = ScoreStep(id="s", bid=Bid.FOUR, bidder=Seat.N, tricks={"NS": 6, "EW": 0})
+    assert step.judge("4 -4").correct and step.judge("NS 4 EW -4").correct
+    assert step.judge({"NS": 4, "EW": -4}).correct
+    fb = step.judge("6 0")
+    assert not fb.correct and "NS: not +6 but +4" in fb.text and "EW: not +0 but -4" in fb.text
+    quotes(fb, "score.bid", "score.sweep")
+    with pytest.raises(AnswerError):
+        step.judge("four")
+    cut = ScoreStep(id="c", bid=Bid.TWO, bidder=Seat.N, tricks={"N": 3, "E": 2, "S": 1},
+                    rules=get_ruleset("cutthroat"))
+    assert cut.judge("N 3 E 2 S 1").correct and not cut.problems()
+
+
+def test_hint_ladder_nudge_rule_answer():
+    step = TrickWinnerStep(id="t", trump=Trump.H, trick=cards("JD AH 9S QH"), hint="Jacks!")
+    nudge, rule, answer = step.hints()
+    assert nudge == "Jacks!" and "[rank.left-bower]" in rule and answer.endswith("the J♦ wins")
