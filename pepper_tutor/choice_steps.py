@@ -7,7 +7,7 @@ author's note for it, or the author's reason.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -25,7 +25,7 @@ __all__ = ["BidStep", "DeclareStep", "ExchangeStep", "DefendStep"]
 # ---- judgement steps: bid, declare, exchange, defend ----------------------------------------
 
 
-def _deal_around(known: dict[Seat, Sequence[Card]], players: int) -> dict[Seat, list[Card]]:
+def _deal_around(known: Mapping[Seat, Sequence[Card]], players: int) -> dict[Seat, list[Card]]:
     """A full deal in which the known hands are as given and the rest are filled in order.
     Legality of calls never depends on the unseen cards, so any filling will do."""
     used = {c for hand in known.values() for c in hand}
