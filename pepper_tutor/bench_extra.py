@@ -1,9 +1,60 @@
-"""Benchmarks registered by the annotator, lessons and analysis (kept apart from the engine's)."""
+"""Benchmarks of the annotator, lesson feedback and quizzes (kept apart from the engine's)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+from .bench import median_ms
+
+
+def bench_annotate(seconds: float) -> str:
+    from .annotate import annotate
+    from .annotation_render import to_html, to_json
+    from .records import parse_record
+
+    path = Path(str(resources.files("pepper_tutor").joinpath("data", "hands",
+                                                             "exchange-made.yaml")))
+    text = path.read_bytes()
+    repeat = max(20, int(seconds * 100))
+    load = median_ms(lambda: annotate(parse_record(text, path.name)), repeat)
+    annotation = annotate(parse_record(text, path.name))
+    html = median_ms(lambda: to_html(annotation), repeat)
+    js = median_ms(lambda: to_json(annotation), repeat)
+    return (f"annotate one complete hand (load + validate + replay): median {load:.2f} ms; "
+            f"HTML {html:.2f} ms, JSON {js:.2f} ms")
+
+
+def bench_feedback(seconds: float) -> str:
+    from .lessons import all_lessons
+    from .quiz import make_question
+
+    steps = [s for lesson in all_lessons() for s in lesson.answerable_steps]
+    rng = random.Random(4)
+    quiz = [make_question(k, rng, i) for i in range(50) for k in ("tricks", "legal", "score")]
+    wrong: list[tuple[object, object]] = []
+    for step in steps + quiz:
+        options = step.options()
+        raw: object = options[-1].value if options else "NS 0 EW 0"
+        if step.kind == "rank":
+            raw = " ".join(str(c) for c in getattr(step, "cards", ()))
+        elif step.kind == "legal-plays":
+            raw = " ".join(str(c) for c in getattr(step, "hand", ()))
+        elif step.kind == "score":
+            raw = {side: 0 for side in step.rules.sides}
+        wrong.append((step, raw))
+    worst = 0.0
+    times = []
+    for step, raw in wrong:
+        t = median_ms(lambda s=step, r=raw: s.judge(r), 5)  # type: ignore[attr-defined]
+        times.append(t)
+        worst = max(worst, t)
+    times.sort()
+    return (f"feedback for an answer (every lesson step and 150 quiz questions): median "
+            f"{times[len(times) // 2]:.3f} ms, worst {worst:.2f} ms")
 
 
 def benches() -> list[Callable[[float], str]]:
-    return []
+    return [bench_annotate, bench_feedback]

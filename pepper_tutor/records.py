@@ -225,6 +225,8 @@ class _Reader:
                expected: str) -> Any:
         note = glyph = rule = None
         if isinstance(raw, dict):
+            if key not in raw and key in ("trump", "mode", "defense") and "call" in raw:
+                key = "call"  # DESIGN: "any call or card may be a mapping with call/card"
             for k in raw:
                 if k not in (key, *ENTRY_KEYS) and not str(k).startswith("x-"):
                     self.bad((*path, k), f"unknown key {k!r} (expected {key}, note, glyph, rule)")
@@ -493,14 +495,14 @@ def dump_record(record: HandRecord) -> str:
     if record.auction:
         out["auction"] = [e.to_yaml("call") for e in record.auction]
     if record.trump is not None:
-        out["trump"] = record.trump.to_yaml("trump")
+        out["trump"] = record.trump.to_yaml("call")
     if record.mode is not None:
-        out["mode"] = record.mode.to_yaml("mode")
+        out["mode"] = record.mode.to_yaml("call")
     if record.discard is not None and record.passed is not None:
         out["exchange"] = {"discard": record.discard.to_yaml("card"),
                            "passed": record.passed.to_yaml("card")}
     if record.defense is not None:
-        out["defense"] = record.defense.to_yaml("defense")
+        out["defense"] = record.defense.to_yaml("call")
     if record.tricks:
         out["tricks"] = [[e.to_yaml("card") for e in trick] for trick in record.tricks]
     if record.result:
