@@ -189,6 +189,11 @@ class Card:
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (Card.from_index, (self.index,))
 
+    def _repr_svg_(self) -> str:
+        from .cards_html import card_svg  # imported on demand: notebooks only
+
+        return card_svg(self)
+
 
 CardLike = Card | str
 

@@ -8,13 +8,13 @@ author's note for it, or the author's reason.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from .calls import Bid, Defense, Mode, Trump
 from .cards import DECK, Card, NotationError
 from .explain import Verdict, action_text
-from .feedback import AnswerError
+from .feedback import AnswerError, Feedback
 from .seats import Seat
 from .state import HandState, Phase
 from .steps import Option, Step
@@ -79,6 +79,13 @@ class _ChoiceStep(Step):
     def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return ((self.reason,) if self.reason else ()), ()
 
+    def judge(self, raw: Any) -> Feedback:
+        feedback = super().judge(raw)
+        if not feedback.correct and feedback.author_note and not feedback.rule_ids:
+            # The author's words for this exact answer say it better than the generic line.
+            feedback = replace(feedback, facts=())
+        return feedback
+
     def problems(self) -> list[str]:
         out = []
         if not self.accept:
@@ -136,7 +143,8 @@ class BidStep(_ChoiceStep):
         return str(answer)
 
     def default_cite(self) -> tuple[str, ...]:
-        return ("bid.must-top", "bid.ladder")
+        variants = tuple(r for r in self.rules.rule_ids if r.startswith("variant."))
+        return ("bid.must-top", "bid.ladder", *variants)
 
     def nudge(self) -> str:
         return ("Count your sure tricks: bowers, the ace of your long suit, and what a partner "
@@ -158,6 +166,7 @@ class DeclareStep(_ChoiceStep):
     choose: str = "trump"
     hand: tuple[Card, ...] = ()
     bid: Bid = Bid.FOUR
+    trump: Trump = Trump.H  # the trump already named, for choose: mode
 
     def state(self) -> HandState:
         s = HandState.from_hands(_deal_around({Seat.N: self.hand}, self.rules.players),
@@ -169,7 +178,7 @@ class DeclareStep(_ChoiceStep):
         while s.phase is Phase.AUCTION:
             s.apply(Bid.PASS)
         if self.choose == "mode":
-            s.apply(Trump.H)
+            s.apply(self.trump)
         return s
 
     def parse_value(self, raw: Any) -> Any:
@@ -234,7 +243,8 @@ class DeclareStep(_ChoiceStep):
                 Option(Mode.PARTNER, Mode.PARTNER.display), Option("alone", "play alone")]
 
     def situation(self) -> dict[str, Any]:
-        return {"hand": self.hand, "bid": self.bid}
+        return {"hand": self.hand, "bid": self.bid,
+                **({"trump": self.trump} if self.choose == "mode" else {})}
 
 
 @dataclass

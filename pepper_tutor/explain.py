@@ -160,21 +160,26 @@ def check_action(state: HandState, raw: Action | str | int,
 
 def _wrong_kind(state: HandState, raw: object, actor: Seat, task: str, task_rule: str,
                 legal: list[Action], parse_error: str) -> Verdict:
-    if _try(Mode.parse, raw) is Mode.EXCHANGE:
+    mode = _try(Mode.parse, raw)
+    if isinstance(mode, Mode):
         if not state.rules.has_exchange:
             return Verdict(False, None, actor, ("preset.cutthroat",),
                            ("Cutthroat has no exchange: the bidder names trumps and everyone "
                             "plays the cards dealt.",), tuple(legal))
         if state.high_bid is Bid.BIG_PEPPER:
             return Verdict(False, None, actor, ("declare.big-pepper",),
-                           (f"The bid is big pepper, so {state.bidder.word if state.bidder else ''}"
-                            " plays alone with the six cards dealt: there is no exchange.",),
+                           (f"The bid is big pepper, so "
+                            f"{state.bidder.word if state.bidder else 'the bidder'} plays alone "
+                            "with the six cards dealt: there is no exchange, and the partner "
+                            "does not play.",),
                            tuple(legal))
     if _try(Defense.parse, raw) is Defense.SURRENDER and not state.rules.has_surrender:
         return Verdict(False, None, actor, ("preset.cutthroat",),
                        ("Cutthroat has no surrender: every player plays the hand out.",),
                        tuple(legal))
-    facts = (f"{raw!r} is not what this step needs: it is {actor.word}'s turn to {task}.",
+    shown = (action_text(raw) if isinstance(raw, Bid | Trump | Mode | Defense | Card)
+             else repr(raw))
+    facts = (f"{shown} is not what this step needs: it is {actor.word}'s turn to {task}.",
              parse_error)
     return Verdict(False, None, actor, (task_rule,), facts, tuple(legal))
 

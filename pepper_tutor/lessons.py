@@ -20,7 +20,16 @@ from .feedback import AnswerError
 from .rulebook import rulebook
 from .rules import RuleSet, get_ruleset
 from .seats import Seat
-from .steps import ExplainStep, LegalPlaysStep, PlayStep, RankStep, ScoreStep, Step, TrickWinnerStep
+from .steps import (
+    ExplainStep,
+    GameStep,
+    LegalPlaysStep,
+    PlayStep,
+    RankStep,
+    ScoreStep,
+    Step,
+    TrickWinnerStep,
+)
 from .yamlpos import LoadError, Located, Problem, load_located
 
 __all__ = ["Lesson", "STEP_KINDS", "load_lesson", "parse_lesson", "check_lesson",
@@ -29,7 +38,7 @@ __all__ = ["Lesson", "STEP_KINDS", "load_lesson", "parse_lesson", "check_lesson"
 FORMAT = "pepper-lesson/1"
 STEP_KINDS: dict[str, type[Step]] = {cls.kind: cls for cls in (
     ExplainStep, RankStep, TrickWinnerStep, LegalPlaysStep, PlayStep, BidStep, DeclareStep,
-    ExchangeStep, DefendStep, ScoreStep)}
+    ExchangeStep, DefendStep, ScoreStep, GameStep)}
 COMMON = ("kind", "id", "prompt", "hint", "note", "cite", "wrong", "rules")
 FIELDS: dict[str, tuple[str, ...]] = {
     "explain": ("text", "cards", "trump"),
@@ -38,17 +47,19 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "legal-plays": ("trump", "trick", "hand", "answer"),
     "play": ("trump", "trick", "hand", "after", "answer"),
     "bid": ("hand", "dealer", "auction", "accept", "reason"),
-    "declare": ("choose", "hand", "bid", "accept", "reason"),
+    "declare": ("choose", "hand", "bid", "trump", "accept", "reason"),
     "exchange": ("role", "hand", "trump", "bid", "accept", "reason"),
     "defend": ("hand", "trump", "bid", "mode", "accept", "reason"),
     "score": ("bid", "bidder", "tricks", "defense", "answer"),
+    "game": ("before", "points", "overtime", "answer"),
 }
 REQUIRED: dict[str, tuple[str, ...]] = {
     "explain": ("text",), "rank": ("trump", "cards"), "trick-winner": ("trump", "trick"),
     "legal-plays": ("trump", "trick", "hand"), "play": ("trump", "hand"),
     "bid": ("hand", "accept", "reason"), "declare": ("choose", "accept", "reason"),
     "exchange": ("role", "hand", "trump", "accept", "reason"),
-    "defend": ("trump", "bid", "accept", "reason"), "score": ("bid", "tricks"),
+    "defend": ("trump", "bid", "accept", "reason"), "score": ("bid",),
+    "game": ("before", "points"),
 }
 DEFAULT_PROMPTS = {
     "rank": "Put these cards in order, highest first.",
@@ -60,6 +71,7 @@ DEFAULT_PROMPTS = {
     "exchange": "Which card do you give up?",
     "defend": "Do you play or surrender?",
     "score": "What does each side score for this hand?",
+    "game": "Who has won the game, or does play go on?",
 }
 
 
@@ -268,9 +280,23 @@ class _Reader:
                             after=cards("after"))
         elif kind == "score":
             step = self.score_step(raw, path, common, get)
+        elif kind == "game":
+            step = GameStep(**common, before=self.points(raw, path, "before"),
+                            points=self.points(raw, path, "points"),
+                            overtime=bool(raw.get("overtime", False)))
         else:
             step = self.choice_step(kind, raw, path, common, get, cards, trump)
         return step if len(self.problems) == before else None
+
+    def points(self, raw: dict[str, Any], path: tuple[str | int, ...],
+               key: str) -> dict[str, int]:
+        value = raw.get(key)
+        if not isinstance(value, dict) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
+            self.bad((*path, key), f"{key} must map each side to whole points, such as "
+                                   "{NS: 40, EW: 38}")
+            return {}
+        return {str(k): v for k, v in value.items()}
 
     def score_step(self, raw: dict[str, Any], path: tuple[str | int, ...],
                    common: dict[str, Any], get: Callable[..., Any]) -> Step:
@@ -278,6 +304,9 @@ class _Reader:
         bid = get("bid", Bid.parse, "a bid: 1-6, LP or BP", Bid.FOUR)
         bidder = get("bidder", lambda v: Seat.parse(str(v)), "a seat", Seat.N)
         tricks = raw.get("tricks")
+        surrendered = str(raw.get("defense", "")).strip().lower() == "surrender"
+        if tricks is None and surrendered:
+            tricks = {s: 0 for s in rules.sides}
         if isinstance(tricks, int) and not isinstance(tricks, bool):
             side = rules.side_of(bidder)
             others = [s for s in rules.sides if s != side]
@@ -319,7 +348,7 @@ class _Reader:
             if choose not in ("trump", "mode"):
                 self.bad((*path, "choose"), "choose must be trump or mode")
             step = DeclareStep(**common, choose=choose, hand=cards("hand"), bid=bid,
-                               reason=reason)
+                               trump=trump, reason=reason)
         elif kind == "exchange":
             role = str(raw.get("role", "bidder"))
             if role not in ("bidder", "partner"):

@@ -79,11 +79,14 @@ def score_hand(rules: RuleSet, bid: Bid, bidder_side: str, tricks: Mapping[str, 
             if defenders_tricks >= 1:
                 points[side] = value if bid.is_pepper else d
                 rule[side] = "score.pepper" if bid.is_pepper else "score.defenders"
-                why[side] = f"defenders took {d}: {points[side]:+d}"
+                why[side] = (f"the defenders took a trick against {bid.display}: "
+                             f"{points[side]:+d}" if bid.is_pepper else
+                             f"the defenders took {d}, one point a trick: {points[side]:+d}")
             else:
                 points[side], rule[side] = -value, ("score.pepper" if bid.is_pepper
                                                     else "score.sweep")
-                why[side] = f"defenders were swept: {points[side]:+d}"
+                why[side] = (f"the defenders played and took nothing, so they lose the bid's "
+                             f"{value}: {points[side]:+d}")
         else:
             points[side] = d
             rule[side] = "preset.simple" if rules.preset == "simple" else "cutthroat.score"

@@ -63,6 +63,11 @@ class Trick:
     winner: Seat
     winning_index: int
 
+    def _repr_html_(self) -> str:
+        from .cards_html import trick_html  # imported on demand: notebooks only
+
+        return trick_html(self.cards, None, self.seats, self.winning_index)
+
 
 class HandState:
     """The state of one hand. Build one with :meth:`deal` or :meth:`from_hands`."""
@@ -270,6 +275,11 @@ class HandState:
     def score(self) -> HandScore | None:
         """Points for every side once the hand is scored (a thrown-in hand scores nothing)."""
         return self._score
+
+    def _repr_html_(self) -> str:
+        from .state_html import hand_state_html  # imported on demand: notebooks only
+
+        return hand_state_html(self)
 
     def __repr__(self) -> str:
         return (f"<HandState {self.rules.name} dealer={self.dealer} phase={self.phase}"

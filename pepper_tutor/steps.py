@@ -26,7 +26,7 @@ from .scoring import score_hand
 from .seats import Seat
 
 __all__ = ["Step", "Option", "ExplainStep", "RankStep", "TrickWinnerStep", "LegalPlaysStep",
-           "PlayStep", "ScoreStep"]
+           "PlayStep", "ScoreStep", "GameStep", "PLAY_ON"]
 
 
 @dataclass(frozen=True)
@@ -573,3 +573,87 @@ class ScoreStep(Step):
     def situation(self) -> dict[str, Any]:
         return {"bid": self.bid, "bidder": self.bidder, "tricks": self.tricks,
                 "defense": self.defense}
+
+
+# ---- the end of the game -------------------------------------------------------------------
+
+PLAY_ON = "play on"
+
+
+@dataclass
+class GameStep(Step):
+    """After this hand, who has won, or does play go on? ``overtime`` says an earlier hand
+    already took two sides to the target together."""
+
+    kind: ClassVar[str] = "game"
+    before: dict[str, int] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+    overtime: bool = False
+
+    def totals(self) -> dict[str, int]:
+        return {s: self.before.get(s, 0) + self.points.get(s, 0) for s in self.rules.sides}
+
+    def status(self) -> Any:
+        from .scoring import game_status
+
+        return game_status(self.rules, self.totals(), self.overtime)
+
+    def result(self) -> str:
+        return self.status().winner or PLAY_ON
+
+    def problems(self) -> list[str]:
+        sides = set(self.rules.sides)
+        if set(self.before) != sides or set(self.points) != sides:
+            return [f"before and points must give every side: {', '.join(self.rules.sides)}"]
+        return []
+
+    def parse(self, raw: Any) -> str:
+        text = " ".join(str(raw).strip().split()).lower()
+        if text in (PLAY_ON, "play-on", "on", "no one", "nobody", "continue", "another hand"):
+            return PLAY_ON
+        for side in self.rules.sides:
+            if text == side.lower():
+                return side
+        raise AnswerError(f"answer {' or '.join(self.rules.sides)} (the winner) or play on")
+
+    def is_right(self, answer: Any) -> bool:
+        return bool(answer == self.result())
+
+    def answer_text(self) -> str:
+        result = self.result()
+        return "play goes on" if result == PLAY_ON else f"{result} win"
+
+    def _facts(self) -> tuple[str, ...]:
+        totals = self.totals()
+        line = ", ".join(f"{s} {self.before.get(s, 0)} → {totals[s]}" for s in self.rules.sides)
+        status = self.status()
+        target = self.rules.target
+        if self.overtime:
+            why = ("this was the extra hand, so the highest total wins" if status.over else
+                   "this was the extra hand and the top totals are level, so play goes on")
+        else:
+            reached = [s for s, v in totals.items() if v >= target]
+            why = (f"only {reached[0]} reached {target}" if len(reached) == 1 else
+                   f"{' and '.join(reached)} reached {target} on the same hand, so one more "
+                   "hand decides" if reached else f"nobody has reached {target} yet")
+        return (f"Totals: {line}; {why}.",)
+
+    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+        return self._facts(), (self.status().rule,), None
+
+    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return self._facts(), (self.status().rule,)
+
+    def default_cite(self) -> tuple[str, ...]:
+        return ("game.target", "game.tie")
+
+    def nudge(self) -> str:
+        return (f"Add this hand to the totals. How many sides are at {self.rules.target} or "
+                "more?")
+
+    def options(self) -> list[Option]:
+        return [Option(s, s) for s in self.rules.sides] + [Option(PLAY_ON, PLAY_ON)]
+
+    def situation(self) -> dict[str, Any]:
+        return {"before": self.before, "points": self.points, "overtime": self.overtime}
+
