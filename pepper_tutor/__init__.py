@@ -13,7 +13,7 @@ from .calls import Bid, Defense, Mode, Trump
 from .cards import DECK, Card, NotationError, Rank, Suit, parse_cards
 from .explain import TrickExplanation, Verdict, check_trick_winner, explain_trick
 from .match import Match
-from .ranking import effective_suit, legal_plays, trick_rank, trick_winner
+from .ranking import effective_suit, legal_plays, sort_by_rank, trick_rank, trick_winner
 from .rulebook import Rule, get_rule, rulebook
 from .rules import RuleSet, RuleSetError, get_ruleset
 from .scoring import HandScore, game_status, score_hand
@@ -54,6 +54,7 @@ __all__ = [
     "parse_cards",
     "rulebook",
     "score_hand",
+    "sort_by_rank",
     "trick_rank",
     "trick_winner",
 ]

@@ -132,11 +132,12 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
             submit.on_click(self.guard(lambda _b: self.on_answer(
                 [b.description for b in row if b.value] or "")))
             self.children = [widgets.HBox(row), submit]
+            self.buttons = [*row, submit]
         else:
             undo.on_click(self.guard(lambda _b: self._undo()))
             submit.on_click(self.guard(lambda _b: self.on_answer(list(self.order))))
             self.children = [widgets.HBox(row), self.order_label, widgets.HBox([undo, submit])]
-        self.buttons = [*row, submit, undo]
+            self.buttons = [*row, submit, undo]
         self.card_row = row
 
     def _pick(self, card: Card) -> None:

@@ -1,0 +1,137 @@
+"""The notebook widgets, driven from Python: clicks, feedback, progress, errors shown."""
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from pepper_tutor import notebook
+from pepper_tutor.annotate import annotate_file
+from pepper_tutor.lessons import find_lesson
+from pepper_tutor.progress import ProgressStore
+
+HANDS = Path(str(resources.files("pepper_tutor").joinpath("data", "hands")))
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
+    return tmp_path
+
+
+def cards_of(widget):
+    return {b.description: b for b in widget.panel.buttons
+            if "pepper-card" in b._dom_classes}
+
+
+def test_lesson_widget_wrong_then_right_by_clicking_cards(home):
+    w = notebook.lesson("bowers", learner="ann")
+    assert "Step 1 of 10" in w.progress_text.value
+    w.next_button.click()
+    w.next_button.click()  # two explain steps
+    assert w.session.step.id == "hearts-top" and w.next_button.disabled
+    cards = cards_of(w)
+    for label in ("A♥", "K♥", "J♥", "J♦"):  # a plain-suit order: wrong
+        cards[label].click()
+    fb = w.feedback.value
+    assert "Not quite" in fb and "rank.right-bower" in fb and w.next_button.disabled
+    assert "both red jacks climb above the ace" in fb  # the author's note for this answer
+    for label in ("J♥", "J♦", "A♥", "K♥"):
+        cards[label].click()
+    assert "Right." in w.feedback.value and w.progress.value == 1
+    assert not w.next_button.disabled
+    saved = json.loads((home / "progress" / "ann.json").read_text())
+    assert saved["lessons"]["bowers"]["done"] == ["hearts-top"]
+    assert saved["lessons"]["bowers"]["mistakes"] == {"hearts-top": 1}
+    w.next_button.click()
+    assert "Step 4 of 11" in w.progress_text.value  # the missed step is queued again
+    assert w.errors == []
+
+
+def test_lesson_widget_undo_hint_and_reveal(home):
+    w = notebook.lesson("bowers", learner="bo")
+    w.next_button.click()
+    w.next_button.click()
+    cards = cards_of(w)
+    cards["J♥"].click()
+    assert cards["J♥"].disabled and "Your order: J♥" in w.panel.order_label.value
+    next(b for b in w.panel.buttons if "pepper-undo" in b._dom_classes).click()
+    assert not cards["J♥"].disabled
+    w.hint_button.click()
+    assert "Hint 1 of 3" in w.feedback.value
+    w.reveal_button.click()
+    assert "The answer: J♥ J♦ A♥ K♥" in w.feedback.value and not w.next_button.disabled
+
+
+def test_lesson_widget_resumes_from_saved_progress(home):
+    w = notebook.lesson("bowers", learner="cy")
+    w.next_button.click()
+    w.next_button.click()
+    again = notebook.lesson("bowers", learner="cy")
+    assert again.session.position == 2 and "Step 3 of 10" in again.progress_text.value
+
+
+def test_choice_and_score_steps_in_widgets(home):
+    w = notebook.LessonWidget(find_lesson("scoring"), store=ProgressStore("di", home))
+    while w.session.step.kind != "score":
+        w.next_button.click()
+    step = w.session.step
+    right = step.computed().points
+    for side, box in w.panel.boxes.items():
+        box.value = right[side] + 1
+    w.panel.buttons[-1].click()
+    assert "Not quite" in w.feedback.value
+    for side, box in w.panel.boxes.items():
+        box.value = right[side]
+    w.panel.buttons[-1].click()
+    assert "Right." in w.feedback.value and w.errors == []
+
+
+def test_quiz_widget_streak_and_next(home):
+    q = notebook.quiz("tricks", seed=4)
+    winner = q.quiz.question.winner()
+    cards_of(q)[winner.display].click()
+    assert "Right." in q.feedback.value and "streak 1" in q.streak.value
+    q.next_button.click()
+    wrong = next(c for c in q.quiz.question.trick if c is not q.quiz.question.winner())
+    cards_of(q)[wrong.display].click()
+    assert "Not quite" in q.feedback.value and "The answer" in q.feedback.value
+    assert "streak 0 (best 1)" in q.streak.value
+    q.kind_picker.value = "score"
+    assert q.quiz.kind == "score" and q.panel.boxes and q.errors == []
+
+
+def test_callback_failures_are_shown_not_swallowed(home):
+    q = notebook.quiz("legal", seed=1)
+
+    def boom(_raw):
+        raise RuntimeError("the engine fell over")
+
+    q.panel.on_answer = boom
+    next(b for b in q.panel.buttons if "pepper-submit" in b._dom_classes).click()
+    assert "Something went wrong" in q.feedback.value and "the engine fell over" in q.feedback.value
+    assert len(q.errors) == 1
+
+
+@pytest.mark.parametrize("name", ["exchange-made.yaml", "revoke.yaml", "cutthroat-three.yaml"])
+def test_viewer_shows_the_same_winners_and_score_as_annotate(name):
+    viewer = notebook.hand_viewer(HANDS / name)
+    expected = annotate_file(HANDS / name)
+    html = viewer.view.value
+    for t in expected.tricks:
+        assert f'data-trick="{t.number}"' in html
+    assert f"Score: {', '.join(f'{s} {p:+d}' for s, p in expected.score.items())}" in html
+    viewer.prev_button.click()
+    assert viewer.slider.value == len(expected.tricks) - 1
+    assert f'data-trick="{len(expected.tricks)}"' not in viewer.view.value
+    viewer.slider.value = 0
+    assert 'data-trick="1"' not in viewer.view.value and viewer.errors == []
+
+
+def test_core_objects_display_without_widgets():
+    from pepper_tutor import Card, HandState
+    assert 'aria-label="jack of diamonds"' in Card.parse("JD")._repr_svg_()
+    state = HandState.deal("standard", "W", 1)
+    assert "North" in state._repr_html_()
+    assert "data-card" in annotate_file(HANDS / "no-trump.yaml")._repr_html_()
