@@ -224,10 +224,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             self.children = [self.title, self.progress, self.progress_text, self.feedback,
                              widgets.HBox([self.back_button])]
             return
-        review = " — a step you missed, once more" if self.session.is_review else ""
-        self.progress_text.value = (f"Step {self.session.position + 1} of "
-                                    f"{len(self.session.queue)}{review} · solved {done} of "
-                                    f"{total}")
+        self._progress_line()
         self.situation.value = step_html(step)
         self.feedback.value = ""
         self.panel = AnswerPanel(step, self._answer, self.guard)
@@ -238,6 +235,14 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
                             self.next_button])
         self.children = [self.title, self.progress, self.progress_text, self.situation,
                          self.panel, self.feedback, nav]
+
+    def _progress_line(self) -> None:
+        done, total = self.session.progress()
+        self.progress.value = done
+        review = " — a step you missed, once more" if self.session.is_review else ""
+        self.progress_text.value = (f"Step {self.session.position + 1} of "
+                                    f"{len(self.session.queue)}{review} · solved {done} of "
+                                    f"{total}")
 
     def _answer(self, raw: Any) -> None:
         start = time.perf_counter()
@@ -252,7 +257,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
 
     def _show(self, fb: Feedback) -> None:
         self.feedback.value = feedback_html(fb)
-        self.progress.value = self.session.progress()[0]
+        self._progress_line()
         assert self.panel is not None
         if fb.correct or fb.revealed:
             self.panel.lock()
