@@ -72,12 +72,17 @@ class _ChoiceStep(Step):
         verdict = self.verdict(answer)
         if not verdict.legal:
             return verdict.facts, verdict.rule_ids, None
-        facts = (f"{action_text(answer).capitalize()} is allowed, but it is not the best "
-                 "choice here.",) + ((self.reason,) if self.reason else ())
+        facts = (f"{self.choice_words(answer)} is allowed, but it is not the best choice "
+                 "here.",) + ((self.reason,) if self.reason else ())
         return facts, (), None
 
     def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return ((self.reason,) if self.reason else ()), ()
+
+    def choice_words(self, answer: Any) -> str:
+        """The answer as the start of a sentence: "Bidding 5", "Sending the K♠"."""
+        text = action_text(answer)
+        return text[0].upper() + text[1:]
 
     def judge(self, raw: Any) -> Feedback:
         feedback = super().judge(raw)
@@ -138,6 +143,9 @@ class BidStep(_ChoiceStep):
 
     def parse_value(self, raw: Any) -> Bid:
         return Bid.parse(raw)
+
+    def choice_words(self, answer: Any) -> str:
+        return "Passing" if answer is Bid.PASS else f"Bidding {action_text(answer)}"
 
     def key(self, answer: Any) -> str:
         return str(answer)
@@ -268,6 +276,10 @@ class ExchangeStep(_ChoiceStep):
         if self.role == "partner":
             s.apply(s.hand(Seat.N)[0])
         return s
+
+    def choice_words(self, answer: Any) -> str:
+        verb = "Discarding" if self.role == "bidder" else "Sending"
+        return f"{verb} the {action_text(answer)}"
 
     def parse_value(self, raw: Any) -> Card:
         return Card.parse(raw) if isinstance(raw, Card | str) else Card.parse(str(raw))

@@ -272,6 +272,8 @@ def check_play(hand: Sequence[CardLike], led: CardLike | None, trump: Trump | st
     suit_name = _suit_words(led_suit, t)
     followers = [c for c in held if suits[c.index] == led_suit]
     left = _left_bower(t)
+    led_left = (f"The {lead.display} led is the left bower, so trumps were led. "
+                if left is not None and lead is left else "")
     if chosen in legal:
         if not followers:
             fact = (f"{cap} {'have' if you else 'has'} no {suit_name} left, so any card may be "
@@ -281,7 +283,8 @@ def check_play(hand: Sequence[CardLike], led: CardLike | None, trump: Trump | st
                     f"bower and follows {t.word}.")
         else:
             fact = f"The {chosen.display} follows {suit_name}."
-        return Verdict(True, chosen, actor, ("play.follow-suit",), (fact,))
+        ids = ("play.follow-suit", "play.left-bower-suit") if led_left else ("play.follow-suit",)
+        return Verdict(True, chosen, actor, ids, (led_left + fact,))
     # A revoke: a follower is held and another card was chosen.
     rules = ["play.follow-suit"]
     if left is not None and left in held and led_suit is t.suit:
@@ -298,6 +301,9 @@ def check_play(hand: Sequence[CardLike], led: CardLike | None, trump: Trump | st
     else:
         fact = (f"{suit_name.capitalize()} were led and {holds} {cards_display(followers)}, "
                 f"so {name} must follow {suit_name}.")
+        if led_left:
+            fact = led_left + fact
+            rules.append("play.left-bower-suit")
     return Verdict(False, chosen, actor, tuple(rules), (fact,), legal)
 
 
@@ -374,7 +380,7 @@ def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
     else:
         rule = "rank.no-trump" if t is Trump.NT else "play.trick-winner"
         facts.append(("In no trump only the suit led can win: " if t is Trump.NT
-                      else "No trump was played, so the highest card of the suit led wins: ")
+                      else "Nobody played a trump, so the highest card of the suit led wins: ")
                      + f"the {card.display}{by} is the highest {led_suit.plural[:-1]}.")
     # Traps worth naming: off-suit aces, a bower in disguise, jacks in no trump.
     for c in played:
@@ -388,7 +394,7 @@ def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
             facts.append(f"The {c.display} cannot win: {Suit(s).plural} were not led and are "
                          f"not trumps.")
         elif t is Trump.NT and c.index % 6 == 2 and s == led_suit:
-            facts.append(f"In no trump the {c.display} is an ordinary jack, below the queen.")
+            facts.append(f"In no trump the {c.display} is an ordinary jack.")
     return TrickExplanation(win, card, rule, tuple(facts))
 
 

@@ -68,7 +68,7 @@ DEFAULT_PROMPTS = {
     "play": "Which card do you play to win this trick?",
     "bid": "What do you call?",
     "declare": "What do you declare?",
-    "exchange": "Which card do you give up?",
+    "exchange": "Which card do you discard?",
     "defend": "Do you play or surrender?",
     "score": "What does each side score for this hand?",
     "game": "Who has won the game, or does play go on?",
@@ -353,6 +353,8 @@ class _Reader:
             role = str(raw.get("role", "bidder"))
             if role not in ("bidder", "partner"):
                 self.bad((*path, "role"), "role must be bidder or partner")
+            if "prompt" not in raw and role == "partner":
+                common["prompt"] = "Which card do you send to the bidder?"
             step = ExchangeStep(**common, role=role, hand=cards("hand"), trump=trump, bid=bid,
                                 reason=reason)
         else:

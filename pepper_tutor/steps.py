@@ -368,16 +368,18 @@ class LegalPlaysStep(Step):
         facts: list[str] = []
         rules: list[str] = []
         lead = self.trick[0]
-        for card in self.hand:
-            if card in answer and card not in legal:
-                v = check_play(self.hand, lead, self.trump, card)
-                facts.append(f"The {card.display} may not be played. " + v.facts[0])
-                rules += [r for r in v.rule_ids if r not in rules]
-        for card in self.hand:
-            if card in legal and card not in answer:
-                v = check_play(self.hand, lead, self.trump, card)
-                facts.append(f"The {card.display} may be played too: " + v.facts[0])
-                rules += [r for r in v.rule_ids if r not in rules]
+        wrongly_in = [c for c in self.hand if c in answer and c not in legal]
+        left_out = [c for c in self.hand if c in legal and c not in answer]
+        if wrongly_in:
+            v = check_play(self.hand, lead, self.trump, wrongly_in[0])
+            facts.append(f"The {_cards_words(wrongly_in)} may not be played. " + v.facts[0])
+            rules += list(v.rule_ids)
+        if left_out:
+            v = check_play(self.hand, lead, self.trump, left_out[0])
+            why = v.facts[0]
+            facts.append(f"The {_cards_words(left_out)} may be played too: "
+                         + why[0].lower() + why[1:])
+            rules += [r for r in v.rule_ids if r not in rules]
         return tuple(facts), tuple(rules), None
 
     def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
