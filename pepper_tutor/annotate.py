@@ -16,7 +16,7 @@ from typing import Any
 from .calls import Bid, Defense, Trump
 from .cards import Card
 from .explain import explain_trick
-from .records import Entry, HandRecord, load_record
+from .records import Entry, HandRecord, load_record, pass_unknown_exchange, placeholder_deal
 from .rulebook import get_rule
 from .seats import Seat
 from .state import HandState, Phase
@@ -152,9 +152,11 @@ class Annotation:
         text = f"{self.bidder.word} bid {self.bid.display}"
         if self.trump is not None:
             text += f" in {self.trump.word}"
-        if self.mode == "exchange":
-            text += (f", exchanged (discarded {self.discard.display if self.discard else '?'},"
-                     f" received {self.passed.display if self.passed else '?'}) and played alone")
+        if self.mode == "exchange" and self.discard and self.passed:
+            text += (f", exchanged (discarded {self.discard.display}, received "
+                     f"{self.passed.display}) and played alone")
+        elif self.mode == "exchange":
+            text += ", exchanged one card with partner and played alone"
         elif self.mode == "alone":
             text += ", alone with the cards dealt"
         elif self.mode == "partner":
@@ -231,7 +233,8 @@ def annotate_file(path: str | Path) -> Annotation:
 
 def annotate(record: HandRecord) -> Annotation:
     """Replay a validated record and explain it. Revokes become findings; the replay goes on."""
-    state = HandState.from_hands(dict(record.deal), record.rules, record.dealer)
+    state = HandState.from_hands(dict(record.deal) or placeholder_deal(record.rules),
+                                 record.rules, record.dealer)
     calls = []
     notes: list[tuple[str, str]] = []
     findings: list[Finding] = []
@@ -249,6 +252,8 @@ def annotate(record: HandRecord) -> Annotation:
                                                   ("exchange.passed", record.passed),
                                                   ("defense", record.defense)]
     for where, step_entry in steps:
+        if state.phase is Phase.DISCARD and not record.deal and record.discard is None:
+            pass_unknown_exchange(state)
         if step_entry is None or state.phase in (Phase.PLAY, Phase.SCORED, Phase.THROWN_IN,
                                                  Phase.AUCTION):
             continue
@@ -305,7 +310,9 @@ def _summary(record: HandRecord, state: HandState, calls: tuple[CallNote, ...],
         record=record, auction=calls, status=status, bidder=state.bidder,
         bid=state.high_bid if state.bidder is not None else None, trump=state.trump,
         mode=mode,
-        sitting_out=state.sitting_out, discard=state.discard, passed=state.sent,
+        sitting_out=state.sitting_out,
+        discard=state.discard if record.deal else None,  # without a deal they are unknown
+        passed=state.sent if record.deal else None,
         defense=state.defense, tricks=tricks, tricks_won=state.tricks_won(),
         made=score.made if score else None, score=dict(score.points) if score else None,
         score_rules=dict(score.rules) if score else {},

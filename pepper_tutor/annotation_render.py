@@ -61,7 +61,8 @@ def to_markdown(a: Annotation) -> str:
     rec = a.record
     lines = [f"## {_md(a.title)}", "",
              f"*Rules:* {rec.rules.name} · *Dealer:* {_md(_who(a, rec.dealer))}", ""]
-    lines += ["| Seat | Dealt |", "| --- | --- |"]
+    if rec.deal:
+        lines += ["| Seat | Dealt |", "| --- | --- |"]
     for seat in sorted(rec.deal):
         lines.append(f"| {_md(_who(a, seat))} | {' '.join(c.display for c in rec.deal[seat])} |")
     lines += ["", "**Auction:** " + ", ".join(
@@ -161,7 +162,7 @@ def to_html(a: Annotation, standalone: bool = True) -> str:
     parts = [f'<div class="pepper-hand"><style>{_CSS}</style>',
              f"<h2>{_e(a.title)}</h2>",
              f"<p>Rules: {_e(rec.rules.name)} · Dealer: {_e(_who(a, rec.dealer))}</p>",
-             "<table><tr><th>Seat</th><th>Dealt</th></tr>"]
+             "<table><tr><th>Seat</th><th>Dealt</th></tr>" if rec.deal else "<table>"]
     for seat in sorted(rec.deal):
         cards = " ".join(card_html(c) for c in rec.deal[seat])
         parts.append(f"<tr><td>{_e(_who(a, seat))}</td><td>{cards}</td></tr>")

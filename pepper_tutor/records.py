@@ -20,7 +20,7 @@ from .seats import Seat
 from .yamlpos import LoadError, Located, Problem, load_located
 
 __all__ = ["FORMAT", "GLYPHS", "Entry", "HandRecord", "load_record", "parse_record",
-           "dump_record", "record_from_state", "LoadError", "Problem"]
+           "dump_record", "record_from_state", "placeholder_deal", "pass_unknown_exchange", "LoadError", "Problem"]
 
 FORMAT = "pepper-hand/1"
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
@@ -125,7 +125,10 @@ class _Reader:
         dealer = self._seat(data.get("dealer"), ("dealer",), rules) if "dealer" in data else None
         if dealer is None and "dealer" not in data:
             self.bad((), "the dealer is missing (expected dealer: N, E, S or W)")
-        deal = self._deal(data.get("deal"), rules)
+        deal = self._deal(data["deal"], rules) if "deal" in data else {}
+        if not deal and ("tricks" in data or "exchange" in data):
+            self.bad(("tricks",) if "tricks" in data else ("exchange",),
+                     "the cards cannot be checked without the deal (add deal: {N: [...], ...})")
         record = HandRecord(rules=rules, dealer=dealer if dealer is not None else Seat.W,
                             deal=deal,
                             meta=self._mapping(data, "meta"),
@@ -339,6 +342,20 @@ class _Reader:
                 played.setdefault(card, t + 1)
 
 
+def pass_unknown_exchange(state: Any) -> None:
+    """Without the deal the exchanged cards are unknown; any two keep the replay going."""
+    state.apply(state.hand(state.to_act)[0])
+    state.apply(state.hand(state.to_act)[0])
+
+
+def placeholder_deal(rules: RuleSet) -> dict[Seat, list[Card]]:
+    """A record may leave out the deal (a score sheet's hand, a hand still being entered).
+    Calls, trumps and the defence do not depend on the cards, so any deal replays them."""
+    from .cards import DECK
+
+    return {Seat(i): list(DECK[6 * i:6 * i + 6]) for i in range(rules.players)}
+
+
 def _trick_size(record: HandRecord) -> int:
     rules = record.rules
     alone = (record.mode is not None and record.mode.value is Mode.EXCHANGE) or (
@@ -357,8 +374,8 @@ class _Replay:
         from .state import HandState, Phase
 
         record, bad = self.record, self.reader.bad
-        state = HandState.from_hands({s: h for s, h in record.deal.items()}, record.rules,
-                                     record.dealer)
+        deal: dict[Seat, list[Card]] = dict(record.deal) or placeholder_deal(record.rules)
+        state = HandState.from_hands(deal, record.rules, record.dealer)
         for i, entry in enumerate(record.auction):
             if state.phase is not Phase.AUCTION:
                 bad(("auction", i), "the auction is already over: every player has had "
@@ -392,6 +409,8 @@ class _Replay:
                    if record.rules.has_exchange else "cutthroat has no exchange")
             bad(("mode",), f"mode must be left out: {why}")
             return
+        if state.phase is Phase.DISCARD and not record.deal and record.discard is None:
+            pass_unknown_exchange(state)
         if state.phase is Phase.DISCARD:
             if record.discard is None or record.passed is None:
                 self._stop_if_more((), "the exchange (discard and passed) is missing",
@@ -491,7 +510,8 @@ def dump_record(record: HandRecord) -> str:
     if record.meta:
         out["meta"] = record.meta
     out["dealer"] = str(record.dealer)
-    out["deal"] = {str(s): [str(c) for c in record.deal[s]] for s in sorted(record.deal)}
+    if record.deal:
+        out["deal"] = {str(s): [str(c) for c in record.deal[s]] for s in sorted(record.deal)}
     if record.auction:
         out["auction"] = [e.to_yaml("call") for e in record.auction]
     if record.trump is not None:
