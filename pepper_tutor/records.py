@@ -20,7 +20,8 @@ from .seats import Seat
 from .yamlpos import LoadError, Located, Problem, load_located
 
 __all__ = ["FORMAT", "GLYPHS", "Entry", "HandRecord", "load_record", "parse_record",
-           "dump_record", "record_from_state", "placeholder_deal", "pass_unknown_exchange", "LoadError", "Problem"]
+           "dump_record", "record_from_state", "placeholder_deal", "pass_unknown_exchange",
+           "LoadError", "Problem"]
 
 FORMAT = "pepper-hand/1"
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
