@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab tutor test lint bench clean
+.PHONY: lab tutor night test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,9 @@ lab: $(STAMP)
 
 tutor: $(STAMP)
 	$(BIN)/pepper-tutor lesson
+
+night: $(STAMP)
+	$(BIN)/pepper-tutor night $(NIGHT_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check pepper_tutor tests

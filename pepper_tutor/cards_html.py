@@ -77,18 +77,20 @@ def _box(inner: str, caption: str | None, card: Card) -> str:
 
 
 def cards_html(cards: Iterable[Card], trump: Trump | None = None,
-               highlight: Iterable[Card] = (), captions: Sequence[str] | None = None) -> str:
+               highlight: Iterable[Card] = (), captions: Sequence[str] | None = None,
+               width: int = 56) -> str:
     """A row of cards, e.g. a hand; ``highlight`` rings some of them."""
     marked = set(highlight)
-    parts = [_box(card_svg(c, trump, c in marked), captions[i] if captions else None, c)
+    parts = [_box(card_svg(c, trump, c in marked, width=width),
+                  captions[i] if captions else None, c)
              for i, c in enumerate(cards)]
     return (f"<style>{CARD_CSS}</style>"
             f'<div class="pepper-cards">{"".join(parts)}</div>')
 
 
 def trick_html(cards: Sequence[Card], trump: Trump | None, seats: Sequence[Seat] = (),
-               winner: int | None = None) -> str:
+               winner: int | None = None, width: int = 56) -> str:
     """A trick in play order, with the seats above the cards and the winner ringed."""
     captions = [s.word for s in seats] if seats else None
     winners = [cards[winner]] if winner is not None else []
-    return cards_html(cards, trump, winners, captions)
+    return cards_html(cards, trump, winners, captions, width)

@@ -36,15 +36,16 @@ def _prompt_trick(trump: Trump, trick: list[Card]) -> str:
     return f"{head}; {' '.join(c.display for c in trick)} — who wins?"
 
 
-def tricks_question(rng: random.Random, n: int, rules: RuleSet) -> Step:
-    trump = _trump(rng)
-    size = 3 if rng.random() < 0.3 else 4
+def tricks_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    trap = 1.0 if hard else 0.25
+    trump = _trump(rng, 0.2 * trap)
+    size = 3 if rng.random() < 0.3 * trap else 4
     pool = list(DECK)
     trick: list[Card] = []
     left = _left(trump)
-    if left is not None and rng.random() < 0.45:
+    if left is not None and rng.random() < 0.45 * trap:
         trick.append(left)
-    if rng.random() < 0.35:
+    if rng.random() < 0.35 * trap:
         trick.append(Card(Rank.ACE, Suit(rng.randrange(4))))
     trick = list(dict.fromkeys(trick))
     rest = [c for c in pool if c not in trick]
@@ -66,16 +67,17 @@ def tricks_question(rng: random.Random, n: int, rules: RuleSet) -> Step:
                            trick=tuple(trick), seats=tuple(seats[:size]), rules=rules)
 
 
-def legal_question(rng: random.Random, n: int, rules: RuleSet) -> Step:
-    trump = _trump(rng, 0.15)
+def legal_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    trap = 1.0 if hard else 0.25
+    trump = _trump(rng, 0.15 * trap)
     left = _left(trump)
     deck = list(DECK)
     rng.shuffle(deck)
     hand = deck[:rng.choice((4, 5, 6))]
-    if left is not None and left not in hand and rng.random() < 0.5:
+    if left is not None and left not in hand and rng.random() < 0.5 * trap:
         hand[0] = left
     others = [c for c in DECK if c not in hand]
-    if left is not None and rng.random() < 0.6:
+    if left is not None and rng.random() < 0.6 * trap:
         # Lead a trump, or the left bower's printed suit: the two left-bower traps.
         wanted = trump.suit if rng.random() < 0.5 else left.suit
         others = [c for c in others if c.suit is wanted and c is not left] or others
@@ -86,8 +88,8 @@ def legal_question(rng: random.Random, n: int, rules: RuleSet) -> Step:
                           hand=tuple(hand), rules=rules)
 
 
-def bowers_question(rng: random.Random, n: int, rules: RuleSet) -> Step:
-    trump = _trump(rng, 0.1)
+def bowers_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    trump = _trump(rng, 0.1 if hard else 0.0)
     if trump is Trump.NT or rng.random() < 0.7:
         if trump is Trump.NT:
             suit = Suit(rng.randrange(4))
@@ -109,8 +111,8 @@ def bowers_question(rng: random.Random, n: int, rules: RuleSet) -> Step:
                     trump=trump, cards=tuple(cards), rules=rules)
 
 
-def score_question(rng: random.Random, n: int, rules: RuleSet) -> Step:
-    if rng.random() < 0.25:
+def score_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    if hard and rules.preset == "standard" and rng.random() < 0.25:
         rules = get_ruleset("simple")
     bid = rng.choice(rules.ladder)
     bidder = Seat(rng.randrange(4))
@@ -132,17 +134,18 @@ def score_question(rng: random.Random, n: int, rules: RuleSet) -> Step:
                      defense=Defense.SURRENDER if surrender else Defense.PLAY, rules=rules)
 
 
-GENERATORS: dict[str, Callable[[random.Random, int, RuleSet], Step]] = {
+GENERATORS: dict[str, Callable[[random.Random, int, RuleSet, bool], Step]] = {
     "tricks": tricks_question, "legal": legal_question, "bowers": bowers_question,
     "score": score_question}
 QUIZ_KINDS = tuple(GENERATORS)
 
 
 def make_question(kind: str, rng: random.Random, n: int = 1,
-                  rules: RuleSet | None = None) -> Step:
+                  rules: RuleSet | None = None, hard: bool = True) -> Step:
+    """One question. ``hard`` leans on the traps; easy questions are mostly plain."""
     if kind not in GENERATORS:
         raise ValueError(f"no quiz {kind!r} (expected one of {', '.join(QUIZ_KINDS)})")
-    return GENERATORS[kind](rng, n, rules or get_ruleset("standard"))
+    return GENERATORS[kind](rng, n, rules or get_ruleset("standard"), hard)
 
 
 @dataclass
@@ -158,6 +161,7 @@ class QuizSession:
     best_streak: int = 0
     question: Step | None = None
     answered: bool = False
+    hard: bool = True
 
     def __post_init__(self) -> None:
         if self.kind not in GENERATORS:
@@ -168,7 +172,7 @@ class QuizSession:
     def next_question(self) -> Step:
         self.asked += 1
         self.answered = False
-        self.question = make_question(self.kind, self.rng, self.asked, self.rules)
+        self.question = make_question(self.kind, self.rng, self.asked, self.rules, self.hard)
         return self.question
 
     def answer(self, raw: object) -> Feedback:

@@ -37,8 +37,9 @@ def _trump_text(trump: Trump) -> str:
     return "No trump this hand" if trump is Trump.NT else f"Trumps: {trump.word} {trump.display}"
 
 
-def step_html(step: Step) -> str:
+def step_html(step: Step, card_width: int = 56) -> str:
     """The situation (trump, trick, hand, auction, score facts) and the question."""
+    w = card_width
     s: dict[str, Any] = step.situation()
     trump = s.get("trump") if isinstance(s.get("trump"), Trump) else None
     parts = ['<div class="pepper-step" style="font-family:system-ui,sans-serif">']
@@ -49,13 +50,13 @@ def step_html(step: Step) -> str:
     if s.get("trick"):
         parts.append("<div>Trick so far:</div>" if step.kind in ("legal-plays", "play")
                      else "<div>The trick:</div>")
-        parts.append(trick_html(list(s["trick"]), trump, list(s.get("seats") or ())))
+        parts.append(trick_html(list(s["trick"]), trump, list(s.get("seats") or ()), width=w))
     if s.get("after"):
-        parts.append("<div>Played after you:</div>" + cards_html(s["after"], trump))
+        parts.append("<div>Played after you:</div>" + cards_html(s["after"], trump, width=w))
     if s.get("cards"):
-        parts.append(cards_html(s["cards"], trump))
+        parts.append(cards_html(s["cards"], trump, width=w))
     if s.get("hand"):
-        parts.append("<div>Your hand:</div>" + cards_html(s["hand"], trump))
+        parts.append("<div>Your hand:</div>" + cards_html(s["hand"], trump, width=w))
     if "auction" in s:
         dealer: Seat = s["dealer"]
         calls = [f"{Seat((dealer + 1 + i) % 4).word}: {c.display}"
@@ -71,6 +72,13 @@ def step_html(step: Step) -> str:
                                                         s["tricks"].items())) + "</p>")
     if s.get("defense"):
         parts.append(f"<p>Defenders: {_e(s['defense'])}</p>")
+    if s.get("before"):
+        after = {k: s["before"][k] + s["points"].get(k, 0) for k in s["before"]}
+        parts.append("<p>Totals before this hand: " + _e(", ".join(
+            f"{k} {v}" for k, v in s["before"].items())) + "; this hand: " + _e(", ".join(
+            f"{k} {v:+d}" for k, v in s["points"].items())) + "; now: " + _e(", ".join(
+            f"{k} {v}" for k, v in after.items()))
+            + (" (the extra hand after a shared finish)" if s.get("overtime") else "") + ".</p>")
     if step.prompt:
         parts.append(f'<p class="pepper-prompt"><b>{_e(step.prompt)}</b></p>')
     parts.append("</div>")
