@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -58,5 +59,33 @@ def bench_feedback(seconds: float) -> str:
             f"{times[len(times) // 2]:.3f} ms, worst {times[-1]:.2f} ms")
 
 
+def bench_widget_click(seconds: float) -> str:
+    """Kernel time from a card click in the lesson widget to the feedback being rendered."""
+    import tempfile
+
+    from .lessons import find_lesson
+    from .notebook import LessonWidget
+    from .progress import ProgressStore
+
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as home:
+        lesson = find_lesson("bowers")
+        for i in range(max(20, int(seconds * 20))):
+            w = LessonWidget(lesson, store=ProgressStore(f"bench{i}", Path(home)))
+            w.next_button.click()
+            w.next_button.click()
+            assert w.panel is not None
+            cards = {b.description: b for b in w.panel.buttons
+                     if "pepper-card" in b._dom_classes}
+            for label in ("J♥", "J♦", "A♥"):
+                cards[label].click()
+            start = time.perf_counter()
+            cards["K♥"].click()  # the last card completes the order: judged and shown
+            times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return (f"lesson widget: click to rendered feedback (kernel time, incl. saving progress): "
+            f"median {times[len(times) // 2]:.2f} ms, worst {times[-1]:.2f} ms")
+
+
 def benches() -> list[Callable[[float], str]]:
-    return [bench_annotate, bench_feedback]
+    return [bench_annotate, bench_feedback, bench_widget_click]

@@ -17,6 +17,7 @@ from . import reference
 
 CONFIGS = [("standard", {}), ("standard", {"score_what_you_get": True}),
            ("standard", {"dirty_clubs": True}), ("standard", {"minimum_bid": 3}),
+           ("standard", {"minimum_bid": 4, "all_pass": "dealer_must_bid"}),
            ("simple", {}), ("cutthroat", {"players": 4, "partnerships": True})]
 
 
