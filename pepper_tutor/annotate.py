@@ -42,6 +42,14 @@ class Finding:
                 "message": self.message}
 
 
+def _with_notes(out: dict[str, Any], entry: Any) -> dict[str, Any]:
+    """Add the record's own note, glyph and rule id, where it gave them."""
+    for key in ("note", "glyph", "rule"):
+        if getattr(entry, key) is not None:
+            out[key] = getattr(entry, key)
+    return out
+
+
 @dataclass(frozen=True)
 class PlayedCard:
     seat: Seat
@@ -52,10 +60,7 @@ class PlayedCard:
     revoke: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": str(self.seat), "card": str(self.card)}
-        for key in ("note", "glyph", "rule"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
+        out = _with_notes({"seat": str(self.seat), "card": str(self.card)}, self)
         if self.revoke:
             out["revoke"] = True
         return out
@@ -95,11 +100,7 @@ class CallNote:
     rule: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": str(self.seat), "call": str(self.call)}
-        for key in ("note", "glyph", "rule"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
-        return out
+        return _with_notes({"seat": str(self.seat), "call": str(self.call)}, self)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from .steps import (
     Step,
     TrickWinnerStep,
 )
-from .yamlpos import LoadError, Located, Problem, load_located
+from .yamlpos import LoadError, Located, Problem, load_located, read_file
 
 __all__ = ["Lesson", "STEP_KINDS", "load_lesson", "parse_lesson", "check_lesson",
            "lesson_files", "all_lessons", "find_lesson", "LoadError"]
@@ -98,12 +98,7 @@ class Lesson:
 
 
 def load_lesson(path: str | Path) -> Lesson:
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as err:
-        raise LoadError([Problem(str(p), 0, 0, f"cannot read the file: {err.strerror}")]) from None
-    return parse_lesson(raw, str(p))
+    return parse_lesson(*read_file(path))
 
 
 def parse_lesson(text: bytes | str, file: str = "<lesson>") -> Lesson:

@@ -17,7 +17,7 @@ from .calls import Bid, Defense, Mode, Trump
 from .cards import Card, NotationError
 from .rules import RuleSet, get_ruleset
 from .seats import Seat
-from .yamlpos import LoadError, Located, Problem, load_located
+from .yamlpos import LoadError, Located, Problem, load_located, read_file
 
 __all__ = ["FORMAT", "GLYPHS", "Entry", "HandRecord", "load_record", "parse_record",
            "dump_record", "record_from_state", "placeholder_deal", "pass_unknown_exchange",
@@ -82,12 +82,7 @@ class HandRecord:
 
 def load_record(path: str | Path) -> HandRecord:
     """Read and validate a record file. Raises :class:`LoadError` listing every problem."""
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as err:
-        raise LoadError([Problem(str(p), 0, 0, f"cannot read the file: {err.strerror}")]) from None
-    return parse_record(raw, str(p))
+    return parse_record(*read_file(path))
 
 
 def parse_record(text: bytes | str, file: str = "<record>") -> HandRecord:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .calls import Bid, Defense, Mode, Trump
 from .cards import DECK, Card, CardLike
-from .ranking import EFFECTIVE_SUIT, TRICK_RANK
+from .ranking import EFFECTIVE_SUIT, winner_of
 from .rules import RuleSet, get_ruleset
 from .scoring import HandScore, score_hand
 from .seats import Seat
@@ -455,15 +455,7 @@ class HandState:
         if len(trick) < size:
             self._to_act = self._next_seat(seat)
             return
-        trump = self._trump
-        suits, ranks = EFFECTIVE_SUIT[trump], TRICK_RANK[trump]
-        led = suits[trick[0]]
-        best, best_power = 0, -1
-        for pos, c in enumerate(trick):
-            s = suits[c]
-            power = ranks[c] + 10 if s == trump else ranks[c] if s == led else -1
-            if power > best_power:
-                best, best_power = pos, power
+        best = winner_of(trick, self._trump)
         winner = self._trick_seats[best]
         self._won[winner] += 1
         self._tricks.append(Trick(len(self._tricks) + 1, Seat(self._leader),

@@ -8,15 +8,17 @@ the file, line and column of the value it is about.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-__all__ = ["Problem", "LoadError", "Located", "load_located", "MAX_BYTES", "MAX_DEPTH"]
+__all__ = ["Problem", "LoadError", "Located", "load_located", "read_file", "MAX_BYTES",
+           "MAX_DEPTH"]
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 40
 MAX_VALUES = 100_000
 
-Path = tuple[str | int, ...]
+KeyPath = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -46,17 +48,26 @@ class Located:
 
     file: str
     data: Any
-    positions: dict[Path, tuple[int, int]]
+    positions: dict[KeyPath, tuple[int, int]]
 
-    def where(self, path: Path) -> tuple[int, int]:
+    def where(self, path: KeyPath) -> tuple[int, int]:
         """Line and column (1-based) of the value at ``path``, or of its nearest parent."""
         while path not in self.positions and path:
             path = path[:-1]
         return self.positions.get(path, (1, 1))
 
-    def problem(self, path: Path, message: str) -> Problem:
+    def problem(self, path: KeyPath, message: str) -> Problem:
         line, column = self.where(path)
         return Problem(self.file, line, column, message)
+
+
+def read_file(path: str | Path) -> tuple[bytes, str]:
+    """The bytes of a file and its name for messages; an unreadable file is a LoadError."""
+    p = Path(path)
+    try:
+        return p.read_bytes(), str(p)
+    except OSError as err:
+        raise LoadError([Problem(str(p), 0, 0, f"cannot read the file: {err.strerror}")]) from None
 
 
 def load_located(raw: bytes | str, file: str) -> Located:
@@ -92,7 +103,7 @@ def load_located(raw: bytes | str, file: str) -> Located:
         raise LoadError([Problem(file, 1, 1, f"YAML error: {err}")]) from None
     if node is None:
         raise LoadError([Problem(file, 1, 1, "the file is empty; expected a YAML mapping")])
-    positions: dict[Path, tuple[int, int]] = {}
+    positions: dict[KeyPath, tuple[int, int]] = {}
     problems: list[Problem] = []
     data = _convert(node, (), 0, positions, problems, file)
     if len(positions) > MAX_VALUES:
@@ -104,7 +115,7 @@ def load_located(raw: bytes | str, file: str) -> Located:
     return Located(file, data, positions)
 
 
-def _convert(node: Any, path: Path, depth: int, positions: dict[Path, tuple[int, int]],
+def _convert(node: Any, path: KeyPath, depth: int, positions: dict[KeyPath, tuple[int, int]],
              problems: list[Problem], file: str) -> Any:
     import yaml
 
