@@ -156,7 +156,7 @@ def test_random_hands_round_trip_through_records():
     presets = [get_ruleset("standard"), get_ruleset("standard", dirty_clubs=True),
                get_ruleset("simple"), get_ruleset("cutthroat"),
                get_ruleset("cutthroat", players=2), get_ruleset("cutthroat", players=4)]
-    for i in range(4800):
+    for i in range(3000):
         rules = presets[i % len(presets)]
         state = HandState.deal(rules, rng.randrange(rules.players), rng)
         while not state.is_terminal():
