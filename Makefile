@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab tutor night test lint bench clean
+.PHONY: lab tutor night docs test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,10 @@ tutor: $(STAMP)
 
 night: $(STAMP)
 	$(BIN)/pepper-tutor night $(NIGHT_ARGS)
+
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict
+	@echo "site/ is built: open site/index.html, or run $(BIN)/python -m mkdocs serve"
 
 lint: $(STAMP)
 	$(BIN)/ruff check pepper_tutor tests
