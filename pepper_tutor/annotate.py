@@ -16,6 +16,7 @@ from typing import Any
 from .calls import Bid, Defense, Trump
 from .cards import Card
 from .explain import explain_trick
+from .grading import GradingTables, grade_card
 from .records import Entry, HandRecord, load_record, pass_unknown_exchange, placeholder_deal
 from .rulebook import get_rule
 from .seats import Seat
@@ -58,9 +59,16 @@ class PlayedCard:
     glyph: str | None = None
     rule: str | None = None
     revoke: bool = False
+    cost: int | None = None  # tricks given away against perfect play, when analysed
+
+    @property
+    def grade_glyph(self) -> str:
+        return "" if not self.cost else "?" if self.cost == 1 else "??"
 
     def to_dict(self) -> dict[str, Any]:
         out = _with_notes({"seat": str(self.seat), "card": str(self.card)}, self)
+        if self.cost is not None:
+            out["cost"] = self.cost
         if self.revoke:
             out["revoke"] = True
         return out
@@ -228,12 +236,15 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
-def annotate_file(path: str | Path) -> Annotation:
-    return annotate(load_record(path))
+def annotate_file(path: str | Path, analyse: bool = False) -> Annotation:
+    return annotate(load_record(path), analyse)
 
 
-def annotate(record: HandRecord) -> Annotation:
-    """Replay a validated record and explain it. Revokes become findings; the replay goes on."""
+def annotate(record: HandRecord, analyse: bool = False) -> Annotation:
+    """Replay a validated record and explain it. Revokes become findings; the replay goes on.
+
+    With ``analyse`` every legal card is also graded against perfect play (all hands seen):
+    a card that costs its side tricks becomes a finding, marked ? (one trick) or ?? (more)."""
     state = HandState.from_hands(dict(record.deal) or placeholder_deal(record.rules),
                                  record.rules, record.dealer)
     calls = []
@@ -263,6 +274,8 @@ def annotate(record: HandRecord) -> Annotation:
             notes.append((where, step_entry.note))
     tricks: list[TrickNote] = []
     trump = state.trump
+    tables: GradingTables = {}
+    analyse = analyse and bool(record.deal)  # without the cards there is nothing to solve
     for t, trick in enumerate(record.tricks):
         played = []
         leader = state.to_act
@@ -278,8 +291,16 @@ def annotate(record: HandRecord) -> Annotation:
                     f"tricks.{t + 1}.{i + 1}", "revoke", verdict.rule_ids[-1],
                     f"Revoke: {seat.word} played the {card_entry.value.display} but held {held}, "
                     f"which would have followed. " + " ".join(verdict.facts)))
+            cost = None
+            if analyse and verdict.legal:
+                grade = grade_card(state, card_entry.value, tables)
+                cost = grade.cost
+                if cost:
+                    findings.append(Finding(f"tricks.{t + 1}.{i + 1}", "costly",
+                                            "analysis.double-dummy",
+                                            f"{grade.glyph} {grade.message}"))
             played.append(PlayedCard(seat, card_entry.value, card_entry.note, card_entry.glyph,
-                                     card_entry.rule, not verdict.legal))
+                                     card_entry.rule, not verdict.legal, cost))
             state.apply(card_entry.value)
         finished = state.tricks[t] if len(state.tricks) > t else None
         if finished is not None and trump is not None:

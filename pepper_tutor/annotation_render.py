@@ -51,7 +51,7 @@ def _md(text: str) -> str:
 
 
 def _md_card(pc: PlayedCard) -> str:
-    text = pc.card.display + (pc.glyph or "")
+    text = pc.card.display + (pc.glyph or "") + (f" ({pc.grade_glyph})" if pc.cost else "")
     if pc.revoke:
         text = f"~~{text}~~ (revoke)"
     return text
@@ -134,17 +134,22 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def card_html(card: Card, win: bool = False, revoke: bool = False, glyph: str | None = None) -> str:
+def card_html(card: Card, win: bool = False, revoke: bool = False, glyph: str | None = None,
+              cost: int | None = None) -> str:
     classes = ["card"] + (["red"] if card.is_red else []) + (["win"] if win else [])
     classes += ["revoke"] if revoke else []
     label = _e(card.display) + (_e(glyph) if glyph else "")
+    if cost:
+        label += f' <sup class="grade" title="costs {cost} against perfect play">' \
+                 f"{'?' if cost == 1 else '??'}</sup>"
     return (f'<span class="{" ".join(classes)}" data-card="{card}" '
             f'aria-label="{_e(card.rank.word)} of {_e(card.suit.plural)}">{label}</span>')
 
 
 def _trick_row(t: TrickNote) -> str:
     cards = " ".join(
-        f'{_e(pc.seat)}&nbsp;{card_html(pc.card, pc.card is t.winning_card, pc.revoke, pc.glyph)}'
+        f'{_e(pc.seat)}&nbsp;'
+        f'{card_html(pc.card, pc.card is t.winning_card, pc.revoke, pc.glyph, pc.cost)}'
         for pc in t.cards)
     notes = "".join(f'<div class="note">{_e(pc.seat)} {_e(pc.card.display)}: {_e(pc.note)}</div>'
                     for pc in t.cards if pc.note)
@@ -248,6 +253,8 @@ def to_rich(a: Annotation, ascii: bool = False) -> Any:
                 cards.append_text(card_text(pc.card, ascii, style.strip()))
                 if pc.glyph:
                     cards.append(pc.glyph)
+                if pc.cost:
+                    cards.append(f" ({pc.grade_glyph})", style="yellow")
             for pc in t.cards:
                 if pc.note:
                     cards.append(f"\n{pc.seat} {pc.card.display if not ascii else pc.card}: "

@@ -87,5 +87,21 @@ def bench_widget_click(seconds: float) -> str:
             f"median {times[len(times) // 2]:.2f} ms, worst {times[-1]:.2f} ms")
 
 
+def bench_grade_records(seconds: float) -> str:
+    """A whole example record annotated with every card graded against perfect play."""
+    from .annotate import annotate
+    from .records import load_record
+
+    folder = Path(str(resources.files("pepper_tutor").joinpath("data", "hands")))
+    records = [load_record(p) for p in sorted(folder.glob("*.yaml"))]
+    times = sorted(median_ms(lambda r=r: annotate(r, analyse=True), 5)  # type: ignore[misc]
+                   for r in records)
+    return (f"grade a whole hand record (annotate --analyse, {len(records)} example hands): "
+            f"median {times[len(times) // 2]:.1f} ms, worst {times[-1]:.1f} ms")
+
+
 def benches() -> list[Callable[[float], str]]:
-    return [bench_annotate, bench_feedback, bench_widget_click]
+    from .bench_analysis import benches as analysis_benches
+
+    return [bench_annotate, bench_feedback, bench_widget_click, bench_grade_records,
+            *analysis_benches()]

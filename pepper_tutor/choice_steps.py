@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from .advice import Advice, OptionAdvice, advise
 from .calls import Bid, Defense, Mode, Trump
 from .cards import DECK, Card, NotationError
 from .explain import Verdict, action_text
@@ -79,6 +80,50 @@ class _ChoiceStep(Step):
     def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return ((self.reason,) if self.reason else ()), ()
 
+    ANALYSIS_SAMPLES: ClassVar[int] = 60
+
+    @property
+    def has_analysis(self) -> bool:
+        return True
+
+    def analysis(self, samples: int | None = None, seed: int = 0) -> Advice:
+        """Sampled double-dummy advice for this decision, seen from the learner's seat
+        (cached: the same situation gives the same figures)."""
+        n = samples or self.ANALYSIS_SAMPLES
+        cache: dict[int, Advice] = self.__dict__.setdefault("_advice", {})
+        if n not in cache:
+            cache[n] = advise(self.state(), samples=n, seed=seed)
+        return cache[n]
+
+    def accepted_options(self, advice: Advice) -> list[OptionAdvice]:
+        """The analysed options that match one of the accepted answers."""
+        return [o for o in advice.options if any(self.matches(o, a) for a in self.accept)]
+
+    def matches(self, option: OptionAdvice, answer: Any) -> bool:
+        return False
+
+    def analysis_hint(self) -> str:
+        advice = self.analysis()
+        top = advice.options[:3]
+        lines = [f"What would the analysis do? Over {advice.samples} random deals of the "
+                 "cards you cannot see, each played out perfectly, the best choices are:"]
+        lines += [f"  {o.label}: about {o.score.mean:+.1f} points" for o in top]
+        lines.append("It is a second opinion: it plays as if everyone could see every card.")
+        return "\n".join(lines)
+
+    def analysis_gap(self, samples: int | None = None
+                     ) -> tuple[OptionAdvice, OptionAdvice] | None:
+        """(the best accepted option, the best option) when the analysis clearly prefers
+        something the lesson does not accept; ``None`` otherwise."""
+        advice = self.analysis(samples)
+        accepted = self.accepted_options(advice)
+        if not accepted:
+            return None
+        mine, best = accepted[0], advice.best
+        worth_mine, worth_best = mine.net or mine.score, best.net or best.score
+        margin = max(2.0, worth_best.half_width + worth_mine.half_width)
+        return (mine, best) if worth_best.mean - worth_mine.mean > margin else None
+
     def choice_words(self, answer: Any) -> str:
         """The answer as the start of a sentence: "Bidding 5", "Sending the K♠"."""
         text = action_text(answer)
@@ -146,6 +191,9 @@ class BidStep(_ChoiceStep):
 
     def choice_words(self, answer: Any) -> str:
         return "Passing" if answer is Bid.PASS else f"Bidding {action_text(answer)}"
+
+    def matches(self, option: OptionAdvice, answer: Any) -> bool:
+        return option.bid is answer or (answer is Bid.PASS and option.label == "pass")
 
     def key(self, answer: Any) -> str:
         return str(answer)
@@ -227,6 +275,13 @@ class DeclareStep(_ChoiceStep):
     def is_right(self, answer: Any) -> bool:
         return answer in self.accept and self.verdict(answer).legal
 
+    def matches(self, option: OptionAdvice, answer: Any) -> bool:
+        if self.choose == "trump":
+            return option.trump is answer
+        if answer == "alone":
+            return option.mode is None and option.bid is Bid.BIG_PEPPER
+        return option.mode is answer
+
     def answer_text(self) -> str:
         return " or ".join("play alone" if a == "alone" else action_text(a)
                            for a in self.accept)
@@ -281,6 +336,9 @@ class ExchangeStep(_ChoiceStep):
         verb = "Discarding" if self.role == "bidder" else "Sending"
         return f"{verb} the {action_text(answer)}"
 
+    def matches(self, option: OptionAdvice, answer: Any) -> bool:
+        return option.card is answer
+
     def parse_value(self, raw: Any) -> Card:
         return Card.parse(raw) if isinstance(raw, Card | str) else Card.parse(str(raw))
 
@@ -329,6 +387,9 @@ class DefendStep(_ChoiceStep):
 
     def parse_value(self, raw: Any) -> Defense:
         return Defense.parse(raw)
+
+    def matches(self, option: OptionAdvice, answer: Any) -> bool:
+        return option.defense is answer
 
     def default_cite(self) -> tuple[str, ...]:
         return ("defend.surrender", "variant.dirty-clubs") if self.rules.dirty_clubs else (

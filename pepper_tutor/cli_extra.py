@@ -32,7 +32,7 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
     from .annotate import annotate_file
     from .annotation_render import to_html, to_json, to_markdown, to_rich
 
-    annotation = annotate_file(args.file)
+    annotation = annotate_file(args.file, analyse=args.analyse)
     if args.format == "json":
         write_output(to_json(annotation) + "\n", args.output)
     elif args.format == "markdown":
@@ -53,9 +53,48 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    """A finished hand: every card graded. An unfinished one: advice for the next decision,
+    seen from the seat to act (its own cards, what has been played, voids shown)."""
+    from rich.progress import Progress
+
+    from .advice import advise
+    from .annotate import annotate
+    from .annotation_render import to_rich
+    from .records import load_record, record_to_state
+    from .terminal import make_console
+
+    if args.samples < 1:
+        raise ValueError("--samples must be at least 1")
+    record = load_record(args.file)
+    console = make_console(args.ascii)
+    state = record_to_state(record)
+    if state.is_terminal() or not record.deal:
+        if not record.deal:
+            raise ValueError(f"{args.file}: the record has no deal, so there is nothing to "
+                             "analyse")
+        annotation = annotate(record, analyse=True)
+        graded = [f for f in annotation.findings if f.kind == "costly"]
+        console.print(to_rich(annotation, args.ascii))
+        console.print(f"{len(graded)} card{'s' if len(graded) != 1 else ''} cost tricks "
+                      "against perfect play." if graded else
+                      "Every card kept the most tricks possible for its side.")
+        return 0
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(f"solving {args.samples} deals", total=args.samples)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        advice = advise(state, samples=args.samples, seed=args.seed, progress=progress,
+                        workers=args.workers)
+    print(advice)
+    return 0
+
+
 def _cmd_lesson(args: argparse.Namespace) -> int:
     if args.check:
-        return _check_lessons(args.names)
+        return _check_lessons(args.names, analysis=not args.no_analysis)
     from .tutor import run_tutor
 
     if len(args.names) > 1:
@@ -64,7 +103,20 @@ def _cmd_lesson(args: argparse.Namespace) -> int:
                      ascii=args.ascii)
 
 
-def _check_lessons(paths: list[str]) -> int:
+def _analysis_warnings(lesson: Any) -> None:
+    """Warn (without failing) where a judgement step accepts answers the analysis finds
+    clearly worse than its best choice: the author should look again, or say why."""
+    for step in lesson.steps:
+        if not step.has_analysis:
+            continue
+        gap = step.analysis_gap(samples=30)  # enough to flag a clear gap, quick for --check
+        if gap:
+            mine, best = gap
+            print(f"warning: {lesson.file}:{step.line}: step {step.id} ({step.kind}): the "
+                  f"lesson accepts {mine}; the analysis prefers {best}")
+
+
+def _check_lessons(paths: list[str], analysis: bool = True) -> int:
     from .lessons import check_lesson, lesson_files, load_lesson
     from .yamlpos import LoadError, Problem
 
@@ -88,6 +140,8 @@ def _check_lessons(paths: list[str]) -> int:
         problems += found
         if not found:
             print(f"ok  {lesson.id:24} {len(lesson.steps):2} steps  {lesson.file}")
+            if analysis:
+                _analysis_warnings(lesson)
     for problem in problems:
         print(f"pepper-tutor: {problem}", file=sys.stderr)
     return 2 if problems else 0
@@ -153,13 +207,26 @@ def register(sub: Any) -> None:
     p.add_argument("--format", "-f", choices=("text", "json", "markdown", "html"),
                    default="text", help="output format (default: text for the terminal)")
     p.add_argument("--output", "-o", help="write to this file instead of the screen")
+    p.add_argument("--analyse", "--analyze", action="store_true",
+                   help="also grade every card against perfect play (all hands seen)")
     p.set_defaults(handler=_cmd_annotate)
+
+    p = sub.add_parser("analyse", aliases=["analyze"],
+                       help="advice for the next decision of a record, or grades of a hand")
+    p.add_argument("file", help="a pepper-hand/1 record: a whole hand, or one that stops at "
+                                "the decision to analyse")
+    p.add_argument("--samples", type=int, default=200, help="random deals of the unseen cards")
+    p.add_argument("--seed", type=int, default=None, help="the same seed, the same advice")
+    p.add_argument("--workers", type=int, default=1, help="processes to use (1 or 2)")
+    p.set_defaults(handler=_cmd_analyse)
 
     p = sub.add_parser("lesson", help="run a lesson in the terminal, or check lesson files")
     p.add_argument("names", nargs="*", metavar="NAME",
                    help="a lesson id (no name: a menu); with --check, lesson files")
     p.add_argument("--check", action="store_true",
                    help="validate lesson files and verify every step with the engine")
+    p.add_argument("--no-analysis", action="store_true",
+                   help="with --check: skip the warnings from the sampled analysis")
     p.add_argument("--learner", default=None, help="whose progress to use (default: you)")
     p.set_defaults(handler=_cmd_lesson)
 

@@ -268,8 +268,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
 
     def _hint(self) -> None:
         level, text = self.session.hint()
-        self.feedback.value = (f'<div class="pepper-fb pepper-hint-text"><b>Hint {level} of 3'
-                               f"</b><div>{html.escape(text)}</div></div>")
+        self.feedback.value = (f'<div class="pepper-fb pepper-hint-text"><b>Hint {level} of '
+                               f"{self.session.hint_total}</b><div "
+                               f'style="white-space:pre-wrap">{html.escape(text)}</div></div>')
         if self.session.can_advance:
             self.next_button.disabled = False
 

@@ -20,7 +20,8 @@ from .seats import Seat
 from .yamlpos import LoadError, Located, Problem, load_located, read_file
 
 __all__ = ["FORMAT", "GLYPHS", "Entry", "HandRecord", "load_record", "parse_record",
-           "dump_record", "record_from_state", "placeholder_deal", "pass_unknown_exchange",
+           "dump_record", "record_from_state", "record_to_state", "placeholder_deal",
+           "pass_unknown_exchange",
            "LoadError", "Problem"]
 
 FORMAT = "pepper-hand/1"
@@ -336,6 +337,26 @@ class _Reader:
                     self.bad(("tricks", t, i), f"{card} is played twice (trick {played[card]} "
                                                f"and trick {t + 1})")
                 played.setdefault(card, t + 1)
+
+
+def record_to_state(record: HandRecord) -> Any:
+    """The hand as far as a validated record goes (revokes included, as played)."""
+    from .state import HandState, Phase
+
+    state = HandState.from_hands(dict(record.deal) or placeholder_deal(record.rules),
+                                 record.rules, record.dealer)
+    for call in record.auction:
+        state.apply(call.value)
+    for entry in (record.trump, record.mode, record.discard, record.passed, record.defense):
+        if state.phase is Phase.DISCARD and not record.deal and record.discard is None:
+            pass_unknown_exchange(state)
+        if entry is not None and state.phase not in (Phase.AUCTION, Phase.PLAY) \
+                and not state.is_terminal():
+            state.apply(entry.value)
+    for trick in record.tricks:
+        for card in trick:
+            state.apply(card.value)
+    return state
 
 
 def pass_unknown_exchange(state: Any) -> None:

@@ -102,16 +102,27 @@ class LessonSession:
         self._save()
         return feedback
 
+    @property
+    def hint_total(self) -> int:
+        """Rungs on the current step's ladder: 3, or 4 with the analysis before the answer."""
+        step = self.step
+        return 0 if step is None else 3 + (1 if step.has_analysis else 0)
+
     def hint(self) -> tuple[int, str]:
-        """The next rung of the hint ladder: (1, nudge), (2, the rule), (3, the answer)."""
+        """The next rung of the hint ladder: (1, nudge), (2, the rule), for judgement steps
+        (3, what the analysis would do), and last the answer."""
         step = self._need_step()
-        rungs = step.hints()
-        self.status.hints = min(self.status.hints + 1, len(rungs))
-        if self.status.hints == len(rungs):
+        nudge, rule, answer = step.hints()
+        total = self.hint_total
+        self.status.hints = level = min(self.status.hints + 1, total)
+        if level == total:
             self.status.revealed = True
             self._requeue(step)
             self._save()
-        return self.status.hints, rungs[self.status.hints - 1]
+            return level, answer
+        if level == 3:
+            return level, step.analysis_hint()
+        return level, (nudge, rule)[level - 1]
 
     def reveal(self) -> Feedback:
         step = self._need_step()

@@ -93,6 +93,15 @@ class Step:
         """What a front end offers to click."""
         return []
 
+    @property
+    def has_analysis(self) -> bool:
+        """True for judgement steps, whose hint ladder has a "what would the analysis do?"
+        rung before the answer."""
+        return False
+
+    def analysis_hint(self) -> str:
+        return ""
+
     def problems(self) -> list[str]:
         """Where the author's claims and the engine disagree (for ``lesson --check``)."""
         return []

@@ -198,7 +198,8 @@ class Tutor:
                 return "quit"
             if word in ("h", "hint"):
                 level, text = session.hint()
-                self.console.print(Panel(Text(text), title=f"hint {level} of 3",
+                self.console.print(Panel(Text(text), title=f"hint {level} of "
+                                                           f"{session.hint_total}",
                                          border_style="cyan"))
                 continue
             if word in ("r", "reveal", "?"):
