@@ -30,7 +30,7 @@ from .steps import (
     Step,
     TrickWinnerStep,
 )
-from .yamlpos import LoadError, Located, Problem, load_located, read_file
+from .yamlpos import LoadError, Problem, ProblemCollector, load_located, read_file
 
 __all__ = ["Lesson", "STEP_KINDS", "load_lesson", "parse_lesson", "check_lesson",
            "lesson_files", "all_lessons", "find_lesson", "LoadError"]
@@ -106,13 +106,7 @@ def parse_lesson(text: bytes | str, file: str = "<lesson>") -> Lesson:
     return _Reader(load_located(text, file)).read()
 
 
-class _Reader:
-    def __init__(self, doc: Located):
-        self.doc = doc
-        self.problems: list[Problem] = []
-
-    def bad(self, path: tuple[str | int, ...], message: str) -> None:
-        self.problems.append(self.doc.problem(path, message))
+class _Reader(ProblemCollector):
 
     def read(self) -> Lesson:
         data = self.doc.data
@@ -149,8 +143,7 @@ class _Reader:
                 self.bad(("steps", i, "id"), f"two steps have the id {step.id!r}")
             seen.add(step.id)
             lesson.steps.append(step)
-        if self.problems:
-            raise LoadError(sorted(self.problems, key=lambda p: (p.line, p.column)))
+        self.fail_if_any()
         return lesson
 
     def ruleset(self, raw: Any, path: tuple[str | int, ...]) -> RuleSet | None:

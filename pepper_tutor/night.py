@@ -21,15 +21,12 @@ from .calls import Trump
 from .cards import NotationError, parse_cards
 from .cards_html import cards_html, trick_html
 from .explain import check_play, explain_trick
-from .feedback import AnswerError
-from .notebook import AnswerPanel, _button, _Guard
-from .quiz import QUIZ_KINDS, QuizSession
+from .notebook import QuizWidget, _button, _Guard
 from .records import parse_record
 from .rulebook import rulebook
 from .rules import RuleSet, RuleSetError, get_ruleset
 from .scoresheet import EntryError, ScoreSheet
 from .seats import Seat
-from .steps_html import feedback_html, step_html
 from .yamlpos import LoadError
 
 __all__ = ["GameNight", "sheet_path", "join_banner"]
@@ -66,68 +63,6 @@ def join_banner(url: str | None) -> str:
 
 def _e(text: object) -> str:
     return html.escape(str(text))
-
-
-class QuizTab(widgets.VBox):  # type: ignore[misc]
-    def __init__(self, guard: _Guard, feedback: widgets.HTML):
-        super().__init__()
-        self.guard = guard
-        self.kind = widgets.Dropdown(options=list(QUIZ_KINDS), value="tricks",
-                                     description="Drill")
-        self.level = widgets.Dropdown(options=["hard", "easy"], value="hard",
-                                      description="Level")
-        self.preset = widgets.Dropdown(options=["standard", "simple"], value="standard",
-                                       description="Rules")
-        for w, c in ((self.kind, "pepper-kind"), (self.level, "pepper-level"),
-                     (self.preset, "pepper-preset")):
-            w.add_class(c)
-            w.observe(guard(lambda _c: self.restart()), names="value")
-        self.situation = widgets.HTML()
-        self.situation.add_class("pepper-situation")
-        self.feedback = feedback
-        self.reveal = _button("Reveal", "pepper-reveal", button_style="warning")
-        self.next = _button("Next ▶", "pepper-next", button_style="primary")
-        self.reveal.on_click(guard(lambda _b: self._reveal()))
-        self.next.on_click(guard(lambda _b: self._next()))
-        self.score = widgets.HTML()
-        self.score.add_class("pepper-streak")
-        self.restart()
-
-    def restart(self) -> None:
-        self.quiz = QuizSession(self.kind.value, rules=get_ruleset(self.preset.value),
-                                hard=self.level.value == "hard")
-        self._show()
-
-    def _show(self) -> None:
-        step = self.quiz.question
-        assert step is not None
-        self.situation.value = step_html(step, card_width=BIG)
-        self.feedback.value = ""
-        self.panel = AnswerPanel(step, self._answer, self.guard)
-        self.score.value = f"<b>{_e(self.quiz.score_text)}</b>"
-        self.children = [widgets.HBox([self.kind, self.level, self.preset]), self.score,
-                         self.situation, self.panel, self.feedback,
-                         widgets.HBox([self.reveal, self.next])]
-
-    def _answer(self, raw: Any) -> None:
-        try:
-            fb = self.quiz.answer(raw)
-        except AnswerError as err:
-            self.feedback.value = f'<div class="pepper-fb wrong">{_e(err)}</div>'
-            return
-        self.feedback.value = feedback_html(fb)
-        self.panel.lock()
-        self.score.value = f"<b>{_e(self.quiz.score_text)}</b>"
-
-    def _reveal(self) -> None:
-        step = self.quiz.question
-        assert step is not None
-        self.feedback.value = feedback_html(step.reveal())
-        self.panel.lock()
-
-    def _next(self) -> None:
-        self.quiz.next_question()
-        self._show()
 
 
 class RulingTab(widgets.VBox):  # type: ignore[misc]
@@ -443,11 +378,9 @@ class GameNight(widgets.VBox):  # type: ignore[misc]
     def __init__(self, path: Path | None = None, join_url: str | None = None):
         super().__init__()
         self.add_class("pepper-night")
-        self.feedback = widgets.HTML()
-        self.feedback.add_class("pepper-feedback")
         self.errors_box = widgets.HTML()
         self.guard = _Guard(lambda m: setattr(self.errors_box, "value", m))
-        self.quiz = QuizTab(self.guard, self.feedback)
+        self.quiz = QuizWidget(card_width=BIG)
         self.ruling = RulingTab(self.guard)
         self.score = ScoreTab(self.guard, path or sheet_path())
         self.annotate = AnnotateTab(self.guard)
@@ -461,5 +394,5 @@ class GameNight(widgets.VBox):  # type: ignore[misc]
 
     @property
     def errors(self) -> list[BaseException]:
-        return self.guard.errors
+        return self.guard.errors + self.quiz.errors
 

@@ -26,6 +26,7 @@ from .lessons import Lesson, find_lesson
 from .progress import ProgressStore
 from .quiz import QUIZ_KINDS, QuizSession
 from .records import HandRecord, load_record
+from .rules import get_ruleset
 from .session import LessonSession
 from .steps import Step
 from .steps_html import feedback_html, step_html
@@ -284,46 +285,63 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
 
 
 class QuizWidget(widgets.VBox):  # type: ignore[misc]
-    """An endless drill with a streak counter and an explanation after each answer."""
+    """An endless drill with a streak counter and an explanation after each answer.
 
-    def __init__(self, kind: str = "tricks", seed: int | None = None):
+    The drill, its level (hard leans on the traps) and the rule set can be changed at any
+    time; ``card_width`` draws big cards for a projector (the game-night app)."""
+
+    def __init__(self, kind: str = "tricks", seed: int | None = None, card_width: int = 56):
         super().__init__()
         self.add_class("pepper-quiz")
-        self.quiz = QuizSession(kind, seed)
+        self.seed = seed
+        self.card_width = card_width
         self.kind_picker = widgets.Dropdown(options=list(QUIZ_KINDS), value=kind,
                                             description="Drill")
-        self.kind_picker.add_class("pepper-kind")
+        self.level = widgets.Dropdown(options=["hard", "easy"], value="hard",
+                                      description="Level")
+        self.preset = widgets.Dropdown(options=["standard", "simple"], value="standard",
+                                       description="Rules")
         self.streak = widgets.HTML()
-        self.streak.add_class("pepper-streak")
         self.situation = widgets.HTML()
-        self.situation.add_class("pepper-situation")
         self.feedback = widgets.HTML()
-        self.feedback.add_class("pepper-feedback")
+        for w, c in ((self.kind_picker, "pepper-kind"), (self.level, "pepper-level"),
+                     (self.preset, "pepper-preset"), (self.streak, "pepper-streak"),
+                     (self.situation, "pepper-situation"), (self.feedback, "pepper-feedback")):
+            w.add_class(c)
         self.guard = _Guard(lambda m: setattr(self.feedback, "value", m))
+        self.reveal_button = _button("Reveal", "pepper-reveal")
         self.next_button = _button("Next question ▶", "pepper-next")
+        self.reveal_button.on_click(self.guard(lambda _b: self._reveal()))
         self.next_button.on_click(self.guard(lambda _b: self._next()))
-        self.kind_picker.observe(self.guard(self._switch), names="value")
+        for picker in (self.kind_picker, self.level, self.preset):
+            picker.observe(self.guard(lambda _c: self.restart()), names="value")
         self.panel: AnswerPanel | None = None
-        self._render()
+        self.restart()
 
     @property
     def errors(self) -> list[BaseException]:
         return self.guard.errors
 
-    def _switch(self, change: dict[str, Any]) -> None:
-        self.quiz = QuizSession(change["new"], self.quiz.seed)
+    def restart(self) -> None:
+        """A fresh drill with the chosen kind, level and rules."""
+        self.quiz = QuizSession(self.kind_picker.value, self.seed,
+                                rules=get_ruleset(self.preset.value),
+                                hard=self.level.value == "hard")
         self._render()
 
     def _render(self) -> None:
         step = self.quiz.question
         assert step is not None
-        self.situation.value = step_html(step)
+        self.situation.value = step_html(step, self.card_width)
         self.feedback.value = ""
         self.panel = AnswerPanel(step, self._answer, self.guard)
         self.next_button.disabled = True
+        self.reveal_button.disabled = False
         self._score()
-        self.children = [self.kind_picker, self.streak, self.situation, self.panel,
-                         self.feedback, self.next_button]
+        self.children = [widgets.HBox([self.kind_picker, self.level, self.preset],
+                                      layout=widgets.Layout(flex_flow="row wrap")),
+                         self.streak, self.situation, self.panel, self.feedback,
+                         widgets.HBox([self.reveal_button, self.next_button])]
 
     def _score(self) -> None:
         self.streak.value = f"<b>{html.escape(self.quiz.score_text)}</b>"
@@ -334,11 +352,21 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         except AnswerError as err:
             self.feedback.value = f'<div class="pepper-fb wrong">{html.escape(str(err))}</div>'
             return
+        self._settle(fb)
+        self._score()
+
+    def _reveal(self) -> None:
+        """Show the answer with its explanation (for a room that has talked it over)."""
+        step = self.quiz.question
+        assert step is not None
+        self._settle(step.reveal())
+
+    def _settle(self, fb: Feedback) -> None:
         self.feedback.value = feedback_html(fb)
         assert self.panel is not None
         self.panel.lock()
         self.next_button.disabled = False
-        self._score()
+        self.reveal_button.disabled = True
 
     def _next(self) -> None:
         self.quiz.next_question()

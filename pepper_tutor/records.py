@@ -17,7 +17,7 @@ from .calls import Bid, Defense, Mode, Trump
 from .cards import Card, NotationError
 from .rules import RuleSet, get_ruleset
 from .seats import Seat
-from .yamlpos import LoadError, Located, Problem, load_located, read_file
+from .yamlpos import LoadError, Problem, ProblemCollector, load_located, read_file
 
 __all__ = ["FORMAT", "GLYPHS", "Entry", "HandRecord", "load_record", "parse_record",
            "dump_record", "record_from_state", "record_to_state", "placeholder_deal",
@@ -92,17 +92,7 @@ def parse_record(text: bytes | str, file: str = "<record>") -> HandRecord:
     return _Reader(doc).read()
 
 
-class _Reader:
-    def __init__(self, doc: Located):
-        self.doc = doc
-        self.problems: list[Problem] = []
-
-    def bad(self, path: tuple[str | int, ...], message: str) -> None:
-        self.problems.append(self.doc.problem(path, message))
-
-    def fail_if_any(self) -> None:
-        if self.problems:
-            raise LoadError(sorted(self.problems, key=lambda p: (p.line, p.column)))
+class _Reader(ProblemCollector):
 
     # ---- shape -------------------------------------------------------------------------
 

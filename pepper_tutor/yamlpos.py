@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Problem", "LoadError", "Located", "load_located", "read_file", "MAX_BYTES",
-           "MAX_DEPTH"]
+__all__ = ["Problem", "LoadError", "Located", "ProblemCollector", "load_located", "read_file",
+           "MAX_BYTES", "MAX_DEPTH"]
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 40
@@ -59,6 +59,22 @@ class Located:
     def problem(self, path: KeyPath, message: str) -> Problem:
         line, column = self.where(path)
         return Problem(self.file, line, column, message)
+
+
+class ProblemCollector:
+    """Base for the readers of lessons and records: gathers every problem, then fails once
+    with all of them in file order."""
+
+    def __init__(self, doc: Located):
+        self.doc = doc
+        self.problems: list[Problem] = []
+
+    def bad(self, path: KeyPath, message: str) -> None:
+        self.problems.append(self.doc.problem(path, message))
+
+    def fail_if_any(self) -> None:
+        if self.problems:
+            raise LoadError(sorted(self.problems, key=lambda p: (p.line, p.column)))
 
 
 def read_file(path: str | Path) -> tuple[bytes, str]:

@@ -64,9 +64,9 @@ def test_annotate_tab_escapes_and_reports_lines(app):
 def test_projector_quiz_levels(app):
     q = app.quiz
     q.level.value = "easy"
-    q.kind.value = "score"
+    q.kind_picker.value = "score"
     assert q.quiz.kind == "score" and not q.quiz.hard and q.panel.boxes
-    q.reveal.click()
+    q.reveal_button.click()
     assert "The answer" in q.feedback.value
 
 
