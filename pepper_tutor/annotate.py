@@ -16,7 +16,7 @@ from typing import Any
 from .calls import Bid, Defense, Trump
 from .cards import Card
 from .explain import explain_trick
-from .grading import GradingTables, grade_card
+from .grading import GradingTables, glyph_for_cost, grade_card
 from .records import Entry, HandRecord, load_record, pass_unknown_exchange, placeholder_deal
 from .rulebook import get_rule
 from .seats import Seat
@@ -63,7 +63,7 @@ class PlayedCard:
 
     @property
     def grade_glyph(self) -> str:
-        return "" if not self.cost else "?" if self.cost == 1 else "??"
+        return glyph_for_cost(self.cost or 0)
 
     def to_dict(self) -> dict[str, Any]:
         out = _with_notes({"seat": str(self.seat), "card": str(self.card)}, self)

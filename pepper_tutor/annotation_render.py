@@ -12,6 +12,7 @@ from typing import Any
 
 from .annotate import Annotation, PlayedCard, TrickNote
 from .cards import Card
+from .grading import glyph_for_cost
 from .rulebook import get_rule
 
 __all__ = ["to_json", "to_markdown", "to_html", "to_rich", "FORMATS"]
@@ -140,8 +141,8 @@ def card_html(card: Card, win: bool = False, revoke: bool = False, glyph: str | 
     classes += ["revoke"] if revoke else []
     label = _e(card.display) + (_e(glyph) if glyph else "")
     if cost:
-        label += f' <sup class="grade" title="costs {cost} against perfect play">' \
-                 f"{'?' if cost == 1 else '??'}</sup>"
+        label += (f' <sup class="grade" title="costs {cost} against perfect play">'
+                  f"{glyph_for_cost(cost)}</sup>")
     return (f'<span class="{" ".join(classes)}" data-card="{card}" '
             f'aria-label="{_e(card.rank.word)} of {_e(card.suit.plural)}">{label}</span>')
 
