@@ -31,7 +31,7 @@ from .session import LessonSession
 from .steps import Step
 from .steps_html import feedback_html, step_html
 
-__all__ = ["lesson", "quiz", "hand_viewer", "LessonWidget", "QuizWidget", "HandViewer",
+__all__ = ["lesson", "quiz", "hand_viewer", "rules", "LessonWidget", "QuizWidget", "HandViewer",
            "AnswerPanel"]
 
 
@@ -404,6 +404,29 @@ class HandViewer(widgets.VBox):  # type: ignore[misc]
 
     def _show(self) -> None:
         self.view.value = to_html(self.annotation.upto(self.slider.value), standalone=False)
+
+
+class RulesView:
+    """Rules quoted from the rulebook, displayed as HTML in a notebook."""
+
+    def __init__(self, rule_ids: tuple[str, ...]):
+        from .rulebook import get_rule
+
+        self.rules = [get_rule(r) for r in rule_ids]
+
+    def _repr_html_(self) -> str:
+        return "".join(
+            f'<div class="pepper-rule" style="border-left:4px solid #c8102e;padding:4px 10px;'
+            f'margin:6px 0"><b>{html.escape(r.title)}</b> <code>{html.escape(r.id)}</code>'
+            f"<div>{html.escape(r.text)}</div></div>" for r in self.rules)
+
+    def __repr__(self) -> str:
+        return "\n".join(r.quote() for r in self.rules)
+
+
+def rules(*rule_ids: str) -> RulesView:
+    """Show rules from the rulebook by id: ``notebook.rules("rank.left-bower")``."""
+    return RulesView(rule_ids)
 
 
 def lesson(name: str, learner: str | None = None) -> LessonWidget:
