@@ -30,7 +30,7 @@ def test_the_design_example_loads():
     assert record.tricks[0][2].note == "East must follow trumps with the 9."
 
 
-@pytest.mark.parametrize("old,new,line,message", [
+BROKEN = [
     ("N: [JD, AH,", "N: [JD, 8H,", 6, "'8H' is not a card"),
     ("E: [AS, QS,", "E: [JD, QS,", 7, "JD is dealt twice (to N and to E)"),
     ("S: [JH, TH, KH, AC, KC, AD]", "S: [JH, TH, KH, AC, KC]", 8, "S is dealt 5 cards"),
@@ -59,7 +59,10 @@ def test_the_design_example_loads():
     ("glyph: \"!\"", "glyph: \"!!!\"", 16, "glyph '!!!' is not one of"),
     ("defense: play", "defense: maybe", 14, "'maybe' is not a defence"),
     ("mode: exchange", "mode: exchange\nx-teacher: fine to add", 0, ""),
-])
+]
+
+
+@pytest.mark.parametrize("old,new,line,message", BROKEN)
 def test_each_problem_names_its_line(old, new, line, message):
     text = broken(old, new)
     if not message:
@@ -67,6 +70,15 @@ def test_each_problem_names_its_line(old, new, line, message):
         return
     found = problems(text)
     assert any(message in p and p.startswith(f"hand.yaml:{line}:") for p in found), found
+
+
+@pytest.mark.parametrize("old,new,line,message", [c for c in BROKEN if c[3]])
+def test_each_problem_exits_2_from_the_command_line(tmp_path, capsys, old, new, line, message):
+    path = tmp_path / "hand.yaml"
+    path.write_text(broken(old, new))
+    assert main(["annotate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:{line}:" in err and message in err and "Traceback" not in err
 
 
 def test_every_problem_is_reported_at_once():
@@ -77,7 +89,7 @@ def test_every_problem_is_reported_at_once():
     assert [int(p.split(":")[1]) for p in found] == sorted(int(p.split(":")[1]) for p in found)
 
 
-@pytest.mark.parametrize("raw,message", [
+GARBAGE = [
     (b"", "the file is empty"),
     (b"\xff\xfe\x00garbage\x81", "not UTF-8"),
     (b"\x00\x01\x02", "binary data"),
@@ -89,7 +101,10 @@ def test_every_problem_is_reported_at_once():
      "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
      "e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n", "aliases"),
     ("!!python/object/apply:os.system ['echo hi']\n", "is not allowed"),
-])
+]
+
+
+@pytest.mark.parametrize("raw,message", GARBAGE)
 def test_garbage_is_refused_cleanly(raw, message):
     found = problems(raw)
     assert any(message in p for p in found), found
@@ -167,3 +182,12 @@ def test_random_hands_round_trip_through_records():
         assert a.tricks_won == state.tricks_won()
         assert a.score == (state.score.points if state.score else None)
         assert not a.findings
+
+
+@pytest.mark.parametrize("raw,message", GARBAGE)
+def test_garbage_exits_2_from_the_command_line(tmp_path, capsys, raw, message):
+    path = tmp_path / "hand.yaml"
+    path.write_bytes(raw.encode() if isinstance(raw, str) else raw)
+    assert main(["annotate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and f"{path}:" in err and "Traceback" not in err
