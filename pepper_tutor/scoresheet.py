@@ -20,8 +20,9 @@ from typing import Any
 
 from .calls import Bid, Defense, Mode, Trump
 from .cards import NotationError
+from .match import Match
 from .rules import RuleSet, get_ruleset
-from .scoring import GameStatus, HandScore, game_status, score_hand
+from .scoring import GameStatus, HandScore, score_hand
 from .seats import Seat
 
 __all__ = ["HandEntry", "ScoreSheet", "EntryError", "SheetError"]
@@ -98,19 +99,14 @@ class ScoreSheet:
     # ---- what follows from the entries ----------------------------------------------------
 
     def scored(self) -> list[ScoredHand]:
-        totals = {s: 0 for s in self.rules.sides}
-        overtime = False
+        """Every hand with its points and the match as it stood after it, replayed through
+        :class:`~pepper_tutor.match.Match` so the deal and end-of-game rules live in one place."""
+        match = Match(self.rules, self.first_dealer)
         out = []
-        for i, entry in enumerate(self.entries, 1):
+        for entry in self.entries:
             score = None if entry.thrown_in else self._score(entry)
-            if score is not None:
-                for side, points in score.points.items():
-                    totals[side] += points
-                status = game_status(self.rules, totals, overtime)
-                overtime = status.overtime
-            else:
-                status = GameStatus(False, None, overtime, "bid.all-pass")
-            out.append(ScoredHand(i, entry, score, dict(totals), status))
+            result = match.add_points(score.points if score else None)
+            out.append(ScoredHand(result.number, entry, score, result.totals, result.status))
         return out
 
     @property
@@ -129,7 +125,10 @@ class ScoreSheet:
 
     @property
     def next_dealer(self) -> Seat:
-        return Seat((self.first_dealer + len(self.entries)) % self.rules.players)
+        dealer = self.first_dealer
+        for _ in self.entries:  # the deal passes left after every hand, thrown in or not
+            dealer = dealer.next(self.rules.players)
+        return dealer
 
     def _score(self, entry: HandEntry) -> HandScore:
         assert entry.bid is not None and entry.bidder is not None
