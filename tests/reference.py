@@ -1,6 +1,6 @@
 """Slow, obvious re-statements of RULES-SPEC used to cross-check the engine's fast tables.
 
-Written from the spec's sentences, independent of pepper_tutor.ranking and .scoring.
+Written from the spec's sentences, independent of pepper_tutor.engine.ranking and .scoring.
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from pepper_tutor import Bid, Card, Defense, HandState, Mode, Seat, Trump, get_ruleset
-from pepper_tutor import advice as advice_module
-from pepper_tutor.advice import (
+from pepper_tutor.analysis import advice as advice_module
+from pepper_tutor.analysis.advice import (
     Dealer,
     Estimate,
     advise,
@@ -25,8 +25,8 @@ from pepper_tutor.advice import (
     known_voids,
     send_rule,
 )
-from pepper_tutor.ranking import EFFECTIVE_SUIT
-from pepper_tutor.state import Phase
+from pepper_tutor.engine.ranking import EFFECTIVE_SUIT
+from pepper_tutor.engine.state import Phase
 
 STRONG = {"N": ["JH", "JD", "AH", "KH", "AS", "9C"], "E": ["9H", "TS", "QS", "KD", "QD", "9S"],
           "S": ["JS", "QH", "KC", "AC", "KS", "AD"], "W": ["TH", "JC", "TC", "QC", "TD", "9D"]}

@@ -7,11 +7,11 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from pepper_tutor.annotate import annotate_file
-from pepper_tutor.annotation_render import to_html, to_json, to_markdown
-from pepper_tutor.cli import main
-from pepper_tutor.lessons import find_lesson
-from pepper_tutor.session import LessonSession
+from pepper_tutor.apps.cli import main
+from pepper_tutor.records.annotate import annotate_file
+from pepper_tutor.render.annotation import to_html, to_json, to_markdown
+from pepper_tutor.teaching.lessons import find_lesson
+from pepper_tutor.teaching.session import LessonSession
 
 HANDS = Path(str(resources.files("pepper_tutor").joinpath("data", "hands")))
 SCHEMA = json.loads(resources.files("pepper_tutor").joinpath("data/annotation.schema.json")

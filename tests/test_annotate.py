@@ -7,10 +7,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from pepper_tutor.annotate import annotate, annotate_file
-from pepper_tutor.annotation_render import to_html, to_json, to_markdown, to_rich
-from pepper_tutor.cli import main
-from pepper_tutor.records import parse_record
+from pepper_tutor.apps.cli import main
+from pepper_tutor.records.annotate import annotate, annotate_file
+from pepper_tutor.records.hand_record import parse_record
+from pepper_tutor.render.annotation import to_html, to_json, to_markdown, to_rich
 
 HANDS = sorted(Path(str(resources.files("pepper_tutor").joinpath("data", "hands")))
                .glob("*.yaml"))

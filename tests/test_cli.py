@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from pepper_tutor.cli import main
+from pepper_tutor.apps.cli import main
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

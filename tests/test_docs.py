@@ -82,12 +82,12 @@ def test_every_notebook_is_a_page_with_local_widget_js(site: Path) -> None:
 
 
 def test_every_rule_has_an_anchor_on_the_rules_page(site: Path) -> None:
-    from pepper_tutor.rulebook import rulebook
-    from pepper_tutor.rules import PRESETS, SWITCHES
+    from pepper_tutor.engine.rules import PRESETS, SWITCHES
+    from pepper_tutor.rulebook.book import get_rulebook
 
     page = html.unescape(_page(site, "rules"))
     ids = _ids(page)
-    book = rulebook()
+    book = get_rulebook()
     assert len(book) > 30
     missing = [rule.id for rule in book if rule.id not in ids]
     assert not missing, f"rules without an anchor: {missing}"
@@ -98,7 +98,7 @@ def test_every_rule_has_an_anchor_on_the_rules_page(site: Path) -> None:
 
 
 def test_every_lesson_is_in_the_catalogue(site: Path) -> None:
-    from pepper_tutor.lessons import all_lessons
+    from pepper_tutor.teaching.lessons import all_lessons
 
     page = html.unescape(_page(site, "lessons"))
     ids = _ids(page)
@@ -114,7 +114,7 @@ def test_every_lesson_is_in_the_catalogue(site: Path) -> None:
 def test_every_example_hand_is_on_the_hands_page(site: Path) -> None:
     from importlib import resources
 
-    from pepper_tutor.annotate import annotate_file
+    from pepper_tutor.records.annotate import annotate_file
 
     page = html.unescape(_page(site, "hands"))
     ids = _ids(page)
@@ -130,7 +130,7 @@ def test_every_example_hand_is_on_the_hands_page(site: Path) -> None:
 def test_cli_page_lists_every_command_and_option(site: Path) -> None:
     import argparse
 
-    from pepper_tutor.cli import build_parser
+    from pepper_tutor.apps.cli import build_parser
 
     page = html.unescape(_page(site, "cli"))
     ids = _ids(page)
@@ -178,7 +178,7 @@ def test_docs_examples_run(path: Path) -> None:
 
 
 def test_hand_record_examples_in_the_docs_are_valid() -> None:
-    from pepper_tutor.records import parse_record
+    from pepper_tutor.records.hand_record import parse_record
 
     blocks = re.findall(r"```yaml\n(format: pepper-hand/1\n.*?)```",
                         (DOCS / "hands.md").read_text("utf-8"), re.DOTALL)

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from pepper_tutor.cli_extra import voila_command
-from pepper_tutor.night import GameNight, join_banner
+from pepper_tutor.apps.commands import voila_command
+from pepper_tutor.apps.night import GameNight, join_banner
 
 
 @pytest.fixture

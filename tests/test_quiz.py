@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from pepper_tutor.quiz import QUIZ_KINDS, QuizSession, make_question
-from pepper_tutor.ranking import bower
+from pepper_tutor.engine.ranking import bower
+from pepper_tutor.teaching.quiz import QUIZ_KINDS, QuizSession, make_question
 
 from . import reference
 

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from pepper_tutor import Bid, Card, Defense, HandState, Match, Mode, Phase, Trump, get_ruleset
-from pepper_tutor.seats import Seat
+from pepper_tutor.engine.seats import Seat
 
 from . import reference
 

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from pepper_tutor import Card, Suit, Trump, effective_suit, legal_plays, trick_rank, trick_winner
-from pepper_tutor.ranking import bower, sort_by_rank
+from pepper_tutor.engine.ranking import bower, sort_by_rank
 
 from . import reference
 

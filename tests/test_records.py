@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from pepper_tutor.annotate import annotate
-from pepper_tutor.cli import main
-from pepper_tutor.records import LoadError, dump_record, load_record, parse_record
+from pepper_tutor.apps.cli import main
+from pepper_tutor.records.annotate import annotate
+from pepper_tutor.records.hand_record import LoadError, dump_record, load_record, parse_record
 
 DATA = Path(__file__).parent / "data"
 GOOD = (DATA / "design-example.yaml").read_text()
@@ -165,7 +165,7 @@ def test_load_record_reads_files(tmp_path):
 def test_random_hands_round_trip_through_records():
     """Many random complete hands written as records and read back agree with the engine."""
     from pepper_tutor import HandState, get_ruleset
-    from pepper_tutor.records import record_from_state
+    from pepper_tutor.records.hand_record import record_from_state
 
     rng = random.Random(5)
     presets = [get_ruleset("standard"), get_ruleset("standard", dirty_clubs=True),

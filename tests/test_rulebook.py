@@ -2,9 +2,9 @@
 
 import pytest
 
-from pepper_tutor import rulebook
-from pepper_tutor.known_answers import run_check
-from pepper_tutor.rulebook import UnknownRuleError, get_rule
+from pepper_tutor import get_rulebook
+from pepper_tutor.rulebook.book import UnknownRuleError, get_rule
+from pepper_tutor.rulebook.known_answers import run_check
 
 REQUIRED = [
     "deck",
@@ -49,14 +49,14 @@ REQUIRED = [
     "cutthroat.score",
 ]
 
-EXAMPLES = [r for r in rulebook() if r.example is not None and r.example.check is not None]
+EXAMPLES = [r for r in get_rulebook() if r.example is not None and r.example.check is not None]
 
 
 @pytest.mark.parametrize("rule_id", REQUIRED)
 def test_required_rule_exists_with_text(rule_id):
     rule = get_rule(rule_id)
     assert rule.id == rule_id and len(rule.text) > 40
-    assert rule.section in dict(rulebook().sections)
+    assert rule.section in dict(get_rulebook().sections)
 
 
 @pytest.mark.parametrize("rule", EXAMPLES, ids=[r.id for r in EXAMPLES])
@@ -88,4 +88,4 @@ def test_unknown_id_suggests_close_ones():
 
 
 def test_search_finds_rules_by_word():
-    assert "rank.left-bower" in [r.id for r in rulebook().search("left bower")]
+    assert "rank.left-bower" in [r.id for r in get_rulebook().search("left bower")]

@@ -3,7 +3,7 @@
 import pytest
 
 from pepper_tutor import Bid, RuleSetError, get_ruleset, score_hand
-from pepper_tutor.scoring import game_status
+from pepper_tutor.engine.scoring import game_status
 
 from . import reference
 

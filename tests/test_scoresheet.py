@@ -10,8 +10,8 @@ import time
 import pytest
 
 from pepper_tutor import Bid, Seat, get_ruleset, score_hand
-from pepper_tutor.records import parse_record
-from pepper_tutor.scoresheet import EntryError, ScoreSheet, SheetError
+from pepper_tutor.records.hand_record import parse_record
+from pepper_tutor.records.scoresheet import EntryError, ScoreSheet, SheetError
 
 from . import reference
 
@@ -130,7 +130,7 @@ def test_exports(tmp_path):
 WRITER = """
 import sys
 from pathlib import Path
-from pepper_tutor.scoresheet import ScoreSheet
+from pepper_tutor.records.scoresheet import ScoreSheet
 sheet = ScoreSheet("standard", "W", Path(sys.argv[1]))
 sheet.event = "x" * 200_000   # a big file makes the write slow enough to be interrupted
 print("ready", flush=True)

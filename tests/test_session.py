@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from pepper_tutor.feedback import AnswerError
-from pepper_tutor.lessons import parse_lesson
-from pepper_tutor.progress import ProgressStore
-from pepper_tutor.session import LessonSession
+from pepper_tutor.rulebook.feedback import AnswerError
+from pepper_tutor.teaching.lessons import parse_lesson
+from pepper_tutor.teaching.progress import ProgressStore
+from pepper_tutor.teaching.session import LessonSession
 
 LESSON = parse_lesson("""format: pepper-lesson/1
 id: mini
@@ -114,7 +114,7 @@ def test_writes_are_atomic(tmp_path, monkeypatch):
     def boom(*_a, **_k):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("pepper_tutor.progress.os.replace", boom)
+    monkeypatch.setattr("pepper_tutor.teaching.progress.os.replace", boom)
     s.next()
     assert store.warning and "could not save" in store.warning
     assert (tmp_path / "fay.json").read_text() == before

@@ -7,8 +7,7 @@ import random
 import pytest
 
 from pepper_tutor import Bid, Card, Defense, HandState, Mode, Seat, Trump
-from pepper_tutor.ranking import EFFECTIVE_SUIT, winner_of
-from pepper_tutor.solver import (
+from pepper_tutor.analysis.solver import (
     Position,
     TranspositionTable,
     position_from_state,
@@ -16,6 +15,7 @@ from pepper_tutor.solver import (
     solve_state,
     takes_at_least,
 )
+from pepper_tutor.engine.ranking import EFFECTIVE_SUIT, winner_of
 
 # ---- the reference: every legal card, every reply, no pruning, no tricks --------------------
 

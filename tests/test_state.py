@@ -5,7 +5,7 @@ import random
 import pytest
 
 from pepper_tutor import Bid, Card, Defense, HandState, Mode, Phase, Seat, Trump
-from pepper_tutor.state import IllegalActionError
+from pepper_tutor.engine.state import IllegalActionError
 
 DEAL = {
     "N": ["JD", "AH", "KS", "9C", "TD", "QH"],

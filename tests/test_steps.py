@@ -3,9 +3,15 @@
 import pytest
 
 from pepper_tutor import Bid, Card, Defense, Mode, Seat, Trump, get_rule, get_ruleset
-from pepper_tutor.choice_steps import BidStep, DeclareStep, DefendStep, ExchangeStep
-from pepper_tutor.feedback import AnswerError
-from pepper_tutor.steps import LegalPlaysStep, PlayStep, RankStep, ScoreStep, TrickWinnerStep
+from pepper_tutor.rulebook.feedback import AnswerError
+from pepper_tutor.teaching.choice_steps import BidStep, DeclareStep, DefendStep, ExchangeStep
+from pepper_tutor.teaching.steps import (
+    LegalPlaysStep,
+    PlayStep,
+    RankStep,
+    ScoreStep,
+    TrickWinnerStep,
+)
 
 
 def cards(text):

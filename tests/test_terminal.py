@@ -6,7 +6,7 @@ import sys
 import pexpect
 import pytest
 
-from pepper_tutor.lessons import find_lesson
+from pepper_tutor.teaching.lessons import find_lesson
 
 LESSON = find_lesson("bowers")
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from pepper_tutor import notebook
-from pepper_tutor.annotate import annotate_file
-from pepper_tutor.lessons import find_lesson
-from pepper_tutor.progress import ProgressStore
+from pepper_tutor.records.annotate import annotate_file
+from pepper_tutor.teaching.lessons import find_lesson
+from pepper_tutor.teaching.progress import ProgressStore
 
 HANDS = Path(str(resources.files("pepper_tutor").joinpath("data", "hands")))
 

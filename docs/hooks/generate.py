@@ -103,9 +103,9 @@ def _notebook_heading(path: Path) -> tuple[str, str]:
 
 
 def gen_rulebook(page_src: str) -> str:
-    from pepper_tutor.rulebook import rulebook
+    from pepper_tutor.rulebook.book import get_rulebook
 
-    book = rulebook()
+    book = get_rulebook()
     out: list[str] = []
     known = {section_id for section_id, _ in book.sections}
     strays = {rule.section for rule in book if rule.section not in known}
@@ -130,7 +130,7 @@ def _fmt(value: Any) -> str:
 
 
 def gen_presets(page_src: str) -> str:
-    from pepper_tutor.rules import PRESETS, RuleSet, get_ruleset
+    from pepper_tutor.engine.rules import PRESETS, RuleSet, get_ruleset
 
     sets = [get_ruleset(p) for p in PRESETS]
     head = "| | " + " | ".join(f"[{p}](#preset.{p})" for p in PRESETS) + " |"
@@ -167,10 +167,10 @@ _SWITCH_RULES_FALLBACK = {"players": ("cutthroat.deal", "deal"), "target": ("gam
 
 
 def gen_switches(page_src: str) -> str:
-    from pepper_tutor.rulebook import rulebook
-    from pepper_tutor.rules import PRESETS, SWITCHES, RuleSet, RuleSetError, get_ruleset
+    from pepper_tutor.engine.rules import PRESETS, SWITCHES, RuleSet, RuleSetError, get_ruleset
+    from pepper_tutor.rulebook.book import get_rulebook
 
-    book = rulebook()
+    book = get_rulebook()
     out: list[str] = []
     for switch in SWITCHES:
         defaults = {p: RuleSet.preset_defaults(p)[switch] for p in PRESETS}
@@ -234,7 +234,7 @@ def _lesson_notebooks() -> dict[str, list[Path]]:
 
 
 def gen_lessons(page_src: str) -> str:
-    from pepper_tutor.lessons import all_lessons
+    from pepper_tutor.teaching.lessons import all_lessons
 
     lessons = all_lessons()
     titles = {lesson.id: lesson.title for lesson in lessons}
@@ -290,9 +290,9 @@ _RULE_REF = re.compile(r"`([a-z][a-z0-9.-]*)`|\\?\[([a-z][a-z0-9.-]*)\\?\](?!\()
 
 
 def _link_rules(markdown: str, page_src: str) -> str:
-    from pepper_tutor.rulebook import rulebook
+    from pepper_tutor.rulebook.book import get_rulebook
 
-    book = rulebook()
+    book = get_rulebook()
 
     def sub(m: re.Match[str]) -> str:
         rid = m.group(1) or m.group(2)
@@ -322,8 +322,8 @@ def _hand_intro(path: Path) -> str:
 
 
 def gen_hands(page_src: str) -> str:
-    from pepper_tutor.annotate import annotate_file
-    from pepper_tutor.annotation_render import to_markdown
+    from pepper_tutor.records.annotate import annotate_file
+    from pepper_tutor.render.annotation import to_markdown
 
     out: list[str] = []
     for path in _hand_files():
@@ -344,7 +344,7 @@ def gen_hands(page_src: str) -> str:
 
 
 def gen_hand_list(page_src: str) -> str:
-    from pepper_tutor.records import load_record
+    from pepper_tutor.records.hand_record import load_record
 
     out = []
     for path in _hand_files():
@@ -410,7 +410,7 @@ def _subcommands(parser: argparse.ArgumentParser) -> list[tuple[str, str, argpar
 
 
 def gen_cli(page_src: str) -> str:
-    from pepper_tutor.cli import build_parser
+    from pepper_tutor.apps.cli import build_parser
 
     parser = _parser_with_width(build_parser())
     out = ["## `pepper-tutor`", "", _esc(parser.description or ""), "", "```text",
@@ -438,7 +438,7 @@ CLI_EXAMPLES = (
 
 
 def gen_cli_examples(page_src: str) -> str:
-    from pepper_tutor.cli import main
+    from pepper_tutor.apps.cli import main
 
     out = []
     for argv in CLI_EXAMPLES:

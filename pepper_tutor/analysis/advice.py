@@ -1,0 +1,685 @@
+"""Sampled advice for decisions made without seeing the other hands.
+
+A player who bids, discards, sends a card, defends or plays a card does not know where the
+unseen cards are. The advice deals them at random, consistent with everything the player
+knows, solves each deal double-dummy with :mod:`pepper_tutor.analysis.solver`, and reports for each
+option the expected tricks and points with a 95% confidence interval.
+
+What the player knows: their own hand; the cards already played; the voids shown by play (a
+player who failed to follow a suit holds no card of that effective suit); the cards of the
+exchange they took part in (the bidder knows the discard and the card received, the partner
+knows the card sent). Unknown cards out of play (the undealt cards in cutthroat, the hand of
+a partner who sits out, a discard one did not see) take whatever cards are left over.
+Every layout consistent with those facts is equally likely, and the deals are exactly
+uniform over them (see :class:`Dealer`). The auction's hints (a bid of 5 promises a strong
+hand) are not used.
+
+Assumptions, stated in every report's notes:
+
+- Play is double-dummy: once the cards are dealt, everyone plays as if they could see them
+  all. That flatters the defenders and the bidder alike, and is the usual yardstick.
+- The partner in an exchange sends by a simple rule: the highest trump held, else the highest
+  card (:func:`send_rule`). Where the bidder's discard is not the decision being advised, it
+  follows :func:`discard_rule` (the lowest card of the shortest plain suit, keeping aces).
+- Bid advice assumes the defenders play: a surrender only ever gives the bidders as much.
+
+Options are ranked by ``net``, the decision maker's points less the mean of the other sides'
+points: the game is a race, so points handed to the other side count against you. Where
+``net`` cannot be known (a non-bidder in three- or four-handed cutthroat, whose rivals' split
+of the tricks the solver does not fix) they are ranked by ``score``.
+
+Every function takes ``samples``; a ``seed`` (an int or a :class:`random.Random`: the same
+seed gives the same report); an optional ``progress(done, total)`` callback, called as
+sampled deals are solved, for a progress bar; and ``workers``, the number of processes that
+solve the deals (1: in this process). All deals are drawn here before any is solved, so the
+report does not depend on ``workers``.
+
+The dealing of the unseen cards (:class:`Dealer`), what the viewer knows (:func:`known_voids`)
+and the exchange rules (:func:`send_rule`, :func:`discard_rule`) moved to
+:mod:`pepper_tutor.analysis.dealing`, which says why; they are re-exported here, so
+``from pepper_tutor.analysis.advice import Dealer`` still works. This module keeps the options, the
+estimates and the ``advise_*`` functions.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import threading
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from ..engine.calls import Bid, Defense, Mode, Trump
+from ..engine.cards import DECK, Card
+from ..engine.rules import RuleSet
+from ..engine.scoring import score_hand
+from ..engine.seats import Seat
+from ..engine.state import HandState, Phase
+from .dealing import Dealer, _played, _voids, discard_rule, known_voids, send_rule
+from .solver import Position, TranspositionTable, solve, takes_at_least
+
+__all__ = [
+    "Progress",
+    "Estimate",
+    "OptionAdvice",
+    "Advice",
+    "Dealer",
+    "advise",
+    "advise_bid",
+    "advise_discard",
+    "advise_send",
+    "advise_defense",
+    "advise_play",
+    "send_rule",
+    "discard_rule",
+    "known_voids",
+]
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: called as sampled deals are solved."""
+
+Seed = int | random.Random | None
+
+_Z95 = 1.959963984540054  # two-sided 95% point of the normal distribution
+
+
+# ---- results -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A sample mean with its 95% confidence interval (normal approximation)."""
+
+    mean: float
+    low: float
+    high: float
+    samples: int  # 0 for a value known exactly
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Estimate:
+        n = len(values)
+        if n == 0:
+            raise ValueError("an estimate needs at least one sample")
+        mean = math.fsum(values) / n
+        if n == 1:
+            return cls(mean, mean, mean, 1)
+        var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+        half = _Z95 * math.sqrt(var / n)
+        return cls(mean, mean - half, mean + half, n)
+
+    @classmethod
+    def exact(cls, value: float) -> Estimate:
+        """A value known for certain (the points of a surrender or a pass)."""
+        return cls(value, value, value, 0)
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
+
+    def __str__(self) -> str:
+        if self.samples == 0:
+            return f"{self.mean:.2f} exactly"
+        return f"{self.mean:.2f} ± {self.half_width:.2f}"
+
+
+@dataclass(frozen=True)
+class OptionAdvice:
+    """One option and what it is worth to the side deciding.
+
+    The fields naming the option are set as the decision needs: ``bid``, ``trump`` and
+    ``mode`` for a bid (``mode`` is ``None`` for pass, for big pepper, which is played alone
+    without an exchange, and in cutthroat); ``card`` to discard, send or play; ``defense``.
+    ``tricks`` counts the side's tricks over the whole hand (``None`` where no tricks are
+    played, as for a surrender, or not counted: a big pepper is only solved for the sweep),
+    ``score`` its points for the hand, ``net`` those points less the mean of the other
+    sides' points (``None`` when that cannot be known).
+    """
+
+    label: str
+    tricks: Estimate | None
+    score: Estimate
+    net: Estimate | None
+    bid: Bid | None = None
+    trump: Trump | None = None
+    mode: Mode | None = None
+    card: Card | None = None
+    defense: Defense | None = None
+
+    def __str__(self) -> str:
+        tricks = f"tricks {self.tricks}, " if self.tricks is not None else ""
+        net = f", net {self.net}" if self.net is not None else ""
+        return f"{self.label}: {tricks}points {self.score}{net}"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The options of one decision, best first, with the sampling facts and assumptions."""
+
+    decision: str  # "bid", "declare", "discard", "send", "defense" or "play"
+    seat: Seat
+    side: str  # whose figures these are: "NS", "EW", or a seat in cutthroat
+    samples: int
+    options: tuple[OptionAdvice, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def best(self) -> OptionAdvice:
+        return self.options[0]
+
+    def option(self, label: str) -> OptionAdvice:
+        """The option with this label (``"send J♥"``, ``"surrender"``, ``"pass"``)."""
+        for o in self.options:
+            if o.label == label:
+                return o
+        raise KeyError(f"no option {label!r}: {', '.join(o.label for o in self.options)}")
+
+    def __str__(self) -> str:
+        head = (f"{self.decision.capitalize()} advice for {self.seat} ({self.side}), "
+                f"{self.samples} sampled deal{'s' if self.samples != 1 else ''}, "
+                "95% intervals:")
+        width = max(len(o.label) for o in self.options)
+        lines = [head]
+        for i, o in enumerate(self.options):
+            tricks = f"tricks {o.tricks}" if o.tricks is not None else "tricks -"
+            net = f"   net {o.net}" if o.net is not None else ""
+            mark = "*" if i == 0 else " "
+            lines.append(f" {mark} {o.label:<{width}}   {tricks:<18} points {o.score}{net}")
+        lines.extend(f"  note: {n}" for n in self.notes)
+        return "\n".join(lines)
+
+
+# ---- the hands of a position ----------------------------------------------------------------
+
+
+def _side_seats(rules: RuleSet, seat: int) -> frozenset[int]:
+    return frozenset(s for s in range(rules.players) if rules.side_of(s) == rules.side_of(seat))
+
+
+def _hands(players: int, hands: Mapping[int, Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """Position hands: one sorted tuple per seat, empty for seats not given (sitting out)."""
+    return tuple(tuple(sorted(hands.get(s, ()))) for s in range(players))
+
+
+# ---- solving the deals, here or in worker processes ----------------------------------------
+
+_R = TypeVar("_R")
+_Tables = dict[Hashable, TranspositionTable]
+_Work = Callable[[Any, list[list[int]], _Tables], _R]
+_WORKER_TABLES: _Tables = {}  # per worker process: tables live across its chunks
+
+
+def _work_chunk(work: _Work[_R], context: Any, deals: list[list[list[int]]]) -> list[_R]:
+    return [work(context, deal, _WORKER_TABLES) for deal in deals]
+
+
+def _solve_all(work: _Work[_R], context: Any, deals: list[list[list[int]]], workers: int,
+               progress: Progress | None) -> list[_R]:
+    """``work(context, deal, tables)`` for every deal, in order, with progress reports.
+
+    The tables (one per kind of position, see :class:`TranspositionTable`) are kept across
+    deals. With ``workers > 1`` the deals are cut into chunks solved by that many processes;
+    the answers are the same, since the solver is deterministic and the deals fixed."""
+    total = len(deals)
+    if workers <= 1 or total < 2 * workers:
+        tables: _Tables = {}
+        out = []
+        for i, deal in enumerate(deals):
+            out.append(work(context, deal, tables))
+            if progress is not None:
+                progress(i + 1, total)
+        return out
+    size = max(1, math.ceil(total / (8 * workers)))  # small chunks: a smooth progress bar
+    chunks = [deals[i:i + size] for i in range(0, total, size)]
+    # fork is quick, but unsafe in a process that runs threads (a notebook's kernel).
+    method = ("fork" if "fork" in multiprocessing.get_all_start_methods()
+              and threading.active_count() == 1 else "spawn")
+    results: list[list[_R]] = [[] for _ in chunks]
+    done = 0
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+        futures: dict[Future[list[_R]], int] = {
+            pool.submit(_work_chunk, work, context, chunk): i for i, chunk in enumerate(chunks)}
+        for future in as_completed(futures):
+            i = futures[future]
+            results[i] = future.result()
+            done += len(chunks[i])
+            if progress is not None:
+                progress(done, total)
+    return [r for chunk in results for r in chunk]
+
+
+def _table(tables: _Tables, name: Hashable) -> TranspositionTable:
+    table = tables.get(name)
+    if table is None:
+        table = tables[name] = TranspositionTable()
+    return table
+
+
+def _tricks(position: Position, tables: _Tables, name: Hashable) -> int:
+    return solve(position, _table(tables, name), card_values=False).tricks
+
+
+def _draw(dealer: Dealer, samples: int, seed: Seed) -> list[list[list[int]]]:
+    if samples < 1:
+        raise ValueError(f"advice needs at least one sample, not {samples}")
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    return [dealer.deal(rng) for _ in range(samples)]
+
+
+# ---- scoring an outcome ----------------------------------------------------------------------
+
+
+class _Scorer:
+    """Points for the viewer's side, and its net, from the bidders' final trick count.
+
+    The answer depends only on the bid and that count, so it is memoised: score_hand also
+    writes explanations, which the inner loop does not need."""
+
+    def __init__(self, rules: RuleSet, bidder: int, viewer: int) -> None:
+        self.rules = rules
+        self.bidder_side = rules.side_of(bidder)
+        self.viewer_side = rules.side_of(viewer)
+        self.others = [s for s in rules.sides if s != self.bidder_side]
+        self.memo: dict[tuple[Bid, int | None], tuple[float, float]] = {}
+
+    def __call__(self, bid: Bid, bidder_tricks: int | None) -> tuple[float, float]:
+        """``(points, net)``; ``bidder_tricks=None`` scores a surrender."""
+        key = (bid, bidder_tricks)
+        found = self.memo.get(key)
+        if found is None:
+            tricks = {side: 0 for side in self.rules.sides}
+            if bidder_tricks is not None:
+                tricks[self.bidder_side] = bidder_tricks
+                # Other sides score their tricks: only their total matters to the mean.
+                tricks[self.others[0]] = 6 - bidder_tricks
+            points = score_hand(self.rules, bid, self.bidder_side, tricks,
+                                surrendered=bidder_tricks is None).points
+            own = points[self.viewer_side]
+            rivals = [v for side, v in points.items() if side != self.viewer_side]
+            found = self.memo[key] = (float(own), own - math.fsum(rivals) / len(rivals))
+        return found
+
+
+def _option(label: str, tricks: Sequence[float] | None,
+            points: Sequence[tuple[float, float]] | None = None, *,
+            scores: Sequence[float] | None = None, bid: Bid | None = None,
+            trump: Trump | None = None, mode: Mode | None = None, card: Card | None = None,
+            defense: Defense | None = None) -> OptionAdvice:
+    """An option from per-sample tricks and ``(points, net)`` pairs, or bare ``scores``
+    where the net is unknown."""
+    if points is not None:
+        score, net = Estimate.of([p for p, _ in points]), Estimate.of([n for _, n in points])
+    else:
+        score, net = Estimate.of(scores or [0.0]), None
+    return OptionAdvice(label, None if tricks is None else Estimate.of(tricks), score, net,
+                        bid=bid, trump=trump, mode=mode, card=card, defense=defense)
+
+
+def _ranked(options: Sequence[OptionAdvice]) -> tuple[OptionAdvice, ...]:
+    """Best first: by net where every option has one, else by points; then by tricks."""
+    by_net = all(o.net is not None for o in options)
+
+    def key(o: OptionAdvice) -> tuple[float, float]:
+        main = o.net.mean if by_net and o.net is not None else o.score.mean
+        return (-main, -(o.tricks.mean if o.tricks is not None else 0.0))
+
+    return tuple(sorted(options, key=key))
+
+
+_DOUBLE_DUMMY = "play is double-dummy on each sampled deal (everyone plays as if seeing all)"
+_SEND_NOTE = "the partner's card is the rule's: the highest trump held, else the highest card"
+_DISCARD_NOTE = ("the bidder's discard is the rule's: the lowest card of the shortest plain "
+                 "suit, keeping aces")
+
+
+# ---- the bid ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _BidTask:
+    players: int
+    viewer: int
+    partner: int | None  # None: no partner plays or sits out (cutthroat without pairs)
+    side: frozenset[int]
+    own: tuple[int, ...]
+    others: tuple[int, ...]
+    trumps: tuple[int, ...]
+    ways: tuple[str, ...]  # "partner", "exchange" or "play" (cutthroat)
+    discards: tuple[int, ...]  # per trump, the rule's discard for the exchange
+    big: bool  # solve big pepper (alone, no exchange) for the sweep
+
+
+def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
+                ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Tricks per (trump, way) in order, and per trump 6 or 0 for a big pepper sweep."""
+    hands = {task.viewer: task.own} | {s: deal[k] for k, s in enumerate(task.others)}
+    tricks: list[int] = []
+    sweeps: list[int] = []
+    for trump, discard in zip(task.trumps, task.discards, strict=True):
+        for way in task.ways:
+            if way == "exchange" and task.partner is not None:
+                mine = [c for c in task.own if c != discard]
+                mine.append(send_rule(hands[task.partner], trump))
+                held = {s: h for s, h in hands.items() if s != task.partner} | {
+                    task.viewer: mine}
+                pos = Position(_hands(4, held), (), task.viewer, trump, task.side, 4,
+                               task.partner)
+            else:
+                pos = Position(_hands(task.players, hands), (), task.viewer, trump, task.side,
+                               task.players)
+            tricks.append(_tricks(pos, tables, (trump, way)))
+        if task.big and task.partner is not None:
+            alone = {s: h for s, h in hands.items() if s != task.partner}
+            pos = Position(_hands(4, alone), (), task.viewer, trump, task.side, 4, task.partner)
+            sweep = takes_at_least(pos, 6, _table(tables, (trump, "big")))
+            sweeps.append(6 if sweep else 0)
+    return tuple(tricks), tuple(sweeps)
+
+
+def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
+               progress: Progress | None = None, trumps: Sequence[Trump] | None = None,
+               workers: int = 1) -> Advice:
+    """Which contract to bid, for the seat to call in the auction; also which trump to name
+    and how to play it, for the high bidder declaring.
+
+    For each trump (default: the four suits and no trump) and way of playing (with partner;
+    alone with the exchange; big pepper, alone with no exchange; in cutthroat the one way)
+    the report gives the bid, among those still allowed, worth most on average, with the
+    tricks and points expected. ``pass`` is listed at 0 points as the reference. Once the
+    auction is over the bid is fixed: naming trumps compares trumps and ways of playing,
+    choosing the way of playing compares the two ways for the trump named.
+    """
+    phase = state.phase
+    rules, viewer = state.rules, state._to_act
+    chosen = tuple(trumps) if trumps is not None else tuple(Trump)
+    ways: tuple[Mode | None, ...] = (Mode.PARTNER, Mode.EXCHANGE) if rules.has_exchange else (
+        None,)
+    if phase is Phase.AUCTION:
+        legal = [b for b in state.legal_actions() if isinstance(b, Bid)]
+    elif phase is Phase.DECLARE_TRUMP:
+        legal = [state.high_bid]
+        if state.high_bid is Bid.BIG_PEPPER and rules.has_exchange:
+            ways = ()  # big pepper is played alone, without an exchange
+    elif phase is Phase.DECLARE_MODE:
+        legal = [state.high_bid]
+        chosen = (Trump(state._trump),)
+    else:
+        raise ValueError(f"bid advice is for the auction or the declaration, not the {phase} "
+                         "phase")
+    levels = [b for b in legal if b not in (Bid.PASS, Bid.BIG_PEPPER)]
+    big = Bid.BIG_PEPPER in legal
+    own = tuple(state._hands[viewer])
+    others = tuple(s for s in range(rules.players) if s != viewer)
+    pool = [c for c in range(24) if c not in own]
+    dealer = Dealer(pool, [(6, 0)] * len(others) + [(len(pool) - 6 * len(others), 0)])
+    task = _BidTask(rules.players, viewer, (viewer + 2) % 4 if rules.partnerships else None,
+                    _side_seats(rules, viewer), own, others, tuple(int(t) for t in chosen),
+                    tuple("play" if w is None else w.value for w in ways),
+                    tuple(discard_rule(own, int(t)) for t in chosen),
+                    big and rules.has_exchange)
+    results = _solve_all(_bid_sample, task, _draw(dealer, samples, seed), workers, progress)
+
+    score = _Scorer(rules, viewer, viewer)
+    options: list[OptionAdvice] = []
+    if Bid.PASS in legal:
+        zero = Estimate.exact(0.0)
+        options.append(OptionAdvice("pass", None, zero, zero, bid=Bid.PASS))
+    column = 0
+    for k, t in enumerate(chosen):
+        for way in ways:
+            ts = [r[0][column] for r in results]
+            column += 1
+            bids = levels + ([Bid.BIG_PEPPER] if big and way is None else [])
+            how = f", {way.display}" if way is not None else ""
+            candidates = [_option(f"{bid.display} in {t.display}{how}", ts,
+                                  [score(bid, n) for n in ts], bid=bid, trump=t, mode=way)
+                          for bid in bids]
+            if candidates:  # the level worth most for this trump and way of playing
+                options.append(_ranked(candidates)[0])
+        if task.big:
+            sweeps = [r[1][k] for r in results]
+            options.append(_option(f"big pepper in {t.display}, alone", None,
+                                   [score(Bid.BIG_PEPPER, n) for n in sweeps],
+                                   bid=Bid.BIG_PEPPER, trump=t))
+    notes = [_DOUBLE_DUMMY, "the defenders are assumed to play (a surrender gives the bidders "
+             "as much or more)", "the other hands are dealt at random: the auction so far is "
+             "not read"]
+    if rules.has_exchange:
+        notes += [_SEND_NOTE, _DISCARD_NOTE]
+    decision = "bid" if phase is Phase.AUCTION else "declare"
+    return Advice(decision, Seat(viewer), rules.side_of(viewer), samples, _ranked(options),
+                  tuple(notes))
+
+
+# ---- the exchange: the bidder's discard, the partner's card ----------------------------------
+
+
+@dataclass(frozen=True)
+class _ExchangeTask:
+    bidder: int
+    partner: int
+    side: frozenset[int]
+    trump: int
+    own: tuple[int, ...]  # the hand of the seat deciding
+    others: tuple[int, ...]  # the seats whose cards are dealt, in bucket order
+
+
+def _discard_sample(task: _ExchangeTask, deal: list[list[int]], tables: _Tables
+                    ) -> tuple[int, ...]:
+    """The bidder's tricks for each discard, the partner sending by the rule."""
+    dealt = dict(zip(task.others, deal, strict=True))
+    sent = send_rule(dealt[task.partner], task.trump)
+    held = {s: h for s, h in dealt.items() if s != task.partner}
+    out = []
+    for card in task.own:
+        held[task.bidder] = [c for c in task.own if c != card] + [sent]
+        pos = Position(_hands(4, held), (), task.bidder, task.trump, task.side, 4, task.partner)
+        out.append(_tricks(pos, tables, "exchange"))
+    return tuple(out)
+
+
+def _send_sample(task: _ExchangeTask, deal: list[list[int]], tables: _Tables
+                 ) -> tuple[int, ...]:
+    """The bidders' tricks for each card the partner might send."""
+    held = dict(zip(task.others, deal, strict=False))  # the last bucket is the discard
+    bidder_five = held[task.bidder]
+    out = []
+    for card in task.own:
+        held[task.bidder] = [*bidder_five, card]
+        pos = Position(_hands(4, held), (), task.bidder, task.trump, task.side, 4, task.partner)
+        out.append(_tricks(pos, tables, "exchange"))
+    return tuple(out)
+
+
+def advise_discard(state: HandState, samples: int = 200, seed: Seed = None,
+                   progress: Progress | None = None, workers: int = 1) -> Advice:
+    """Which card the bidder should discard, before the partner's card arrives."""
+    if state.phase is not Phase.DISCARD:
+        raise ValueError(f"discard advice is for the discard, not the {state.phase} phase")
+    rules, bidder = state.rules, state._to_act
+    own = tuple(state._hands[bidder])
+    others = tuple(s for s in range(4) if s != bidder)
+    pool = [c for c in range(24) if c not in own]
+    task = _ExchangeTask(bidder, (bidder + 2) % 4, _side_seats(rules, bidder), state._trump,
+                         own, others)
+    deals = _draw(Dealer(pool, [(6, 0)] * 3), samples, seed)
+    results = _solve_all(_discard_sample, task, deals, workers, progress)
+    score = _Scorer(rules, bidder, bidder)
+    options = []
+    for k, card in enumerate(own):
+        ts = [r[k] for r in results]
+        options.append(_option(f"discard {DECK[card].display}", ts,
+                               [score(state.high_bid, n) for n in ts], card=DECK[card]))
+    return Advice("discard", Seat(bidder), rules.side_of(bidder), samples, _ranked(options),
+                  (_DOUBLE_DUMMY, _SEND_NOTE))
+
+
+def advise_send(state: HandState, samples: int = 200, seed: Seed = None,
+                progress: Progress | None = None, workers: int = 1) -> Advice:
+    """Which card the bidder's partner should hand over in the exchange."""
+    if state.phase is not Phase.SEND:
+        raise ValueError(f"send advice is for the exchange, not the {state.phase} phase")
+    rules, partner, bidder = state.rules, state._to_act, state._high_bidder
+    own = tuple(state._hands[partner])
+    defenders = tuple(s for s in range(4) if s not in (partner, bidder))
+    pool = [c for c in range(24) if c not in own]
+    # The bidder holds five unseen cards; the discard is one more, out of play.
+    dealer = Dealer(pool, [(5, 0), (6, 0), (6, 0), (1, 0)])
+    task = _ExchangeTask(bidder, partner, _side_seats(rules, bidder), state._trump, own,
+                         (bidder, *defenders))
+    results = _solve_all(_send_sample, task, _draw(dealer, samples, seed), workers, progress)
+    score = _Scorer(rules, bidder, partner)
+    options = []
+    for k, card in enumerate(own):
+        ts = [r[k] for r in results]
+        options.append(_option(f"send {DECK[card].display}", ts,
+                               [score(state.high_bid, n) for n in ts], card=DECK[card]))
+    return Advice("send", Seat(partner), rules.side_of(partner), samples, _ranked(options),
+                  (_DOUBLE_DUMMY, "the bidder's five cards and discard are dealt at random"))
+
+
+# ---- the defence: play or surrender -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _DefenseTask:
+    viewer: int
+    bidder: int
+    side: frozenset[int]  # the bidders
+    trump: int
+    own: tuple[int, ...]
+    others: tuple[int, ...]
+    exchange: bool  # replay the exchange by the rules
+    out: int | None  # the bidder's partner, when sitting out
+
+
+def _defense_sample(task: _DefenseTask, deal: list[list[int]], tables: _Tables) -> int:
+    """The bidders' tricks when the defenders play."""
+    hands = {task.viewer: list(task.own)} | dict(zip(task.others, deal, strict=True))
+    partner = (task.bidder + 2) % 4
+    if task.exchange:
+        hand = hands[task.bidder]
+        kept = [c for c in hand if c != discard_rule(hand, task.trump)]
+        hands[task.bidder] = [*kept, send_rule(hands[partner], task.trump)]
+    if task.out is not None:
+        del hands[task.out]
+    pos = Position(_hands(4, hands), (), task.bidder, task.trump, task.side, 4, task.out)
+    return _tricks(pos, tables, "defense")
+
+
+def advise_defense(state: HandState, samples: int = 200, seed: Seed = None,
+                   progress: Progress | None = None, workers: int = 1) -> Advice:
+    """Whether the defenders should play or surrender, for the defender who speaks."""
+    if state.phase is not Phase.DEFENSE:
+        raise ValueError(f"defence advice is for the defence, not the {state.phase} phase")
+    rules, viewer, bidder, bid = state.rules, state._to_act, state._high_bidder, state.high_bid
+    own = tuple(state._hands[viewer])
+    others = tuple(s for s in range(4) if s != viewer)
+    pool = [c for c in range(24) if c not in own]
+    # The bidders' hands are dealt as they were before any exchange, which is then replayed
+    # by the rules: the bidder's hand holds the partner's card, as it would at the table.
+    task = _DefenseTask(viewer, bidder, _side_seats(rules, bidder), state._trump, own, others,
+                        state.mode is Mode.EXCHANGE, state._out if state._out >= 0 else None)
+    deals = _draw(Dealer(pool, [(6, 0)] * 3), samples, seed)
+    results = _solve_all(_defense_sample, task, deals, workers, progress)
+    score = _Scorer(rules, bidder, viewer)
+    options = [_option("play", [6 - t for t in results], [score(bid, t) for t in results],
+                       defense=Defense.PLAY)]
+    if Defense.SURRENDER in state.legal_actions():
+        points, net = score(bid, None)
+        options.append(OptionAdvice("surrender", None, Estimate.exact(points),
+                                    Estimate.exact(net), defense=Defense.SURRENDER))
+    notes = [_DOUBLE_DUMMY, "the bidders' hands are dealt at random: the bid is not read as "
+             "a sign of strength"]
+    if task.exchange:
+        notes += [_SEND_NOTE, _DISCARD_NOTE]
+    return Advice("defense", Seat(viewer), rules.side_of(viewer), samples, _ranked(options),
+                  tuple(notes))
+
+
+# ---- a card in play ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _PlayTask:
+    players: int
+    viewer: int
+    side: frozenset[int]
+    trump: int
+    own: tuple[int, ...]
+    seen: tuple[int, ...]  # the other seats in play, in bucket order
+    trick: tuple[tuple[int, int], ...]
+    out: int | None
+
+
+def _play_sample(task: _PlayTask, deal: list[list[int]], tables: _Tables
+                 ) -> tuple[tuple[int, int], ...]:
+    """``(card, tricks from here)`` for each legal card of the viewer."""
+    hands = {task.viewer: task.own} | dict(zip(task.seen, deal, strict=False))
+    pos = Position(_hands(task.players, hands), task.trick, task.viewer, task.trump,
+                   task.side, task.players, task.out)
+    solution = solve(pos, _table(tables, "play"))
+    return tuple((v.card.index, v.tricks) for v in solution.values)
+
+
+def advise_play(state: HandState, samples: int = 200, seed: Seed = None,
+                progress: Progress | None = None, workers: int = 1) -> Advice:
+    """Which card to play, for the seat to play, seeing only its own hand and the table."""
+    if state.phase is not Phase.PLAY:
+        raise ValueError(f"card advice is for the play, not the {state.phase} phase")
+    rules, viewer, bidder, bid = state.rules, state._to_act, state._high_bidder, state.high_bid
+    own = tuple(state._hands[viewer])
+    known = set(own) | set(_played(state))
+    if viewer == bidder and state.discard is not None:
+        known.add(state.discard.index)  # the bidder saw the discard (and holds the sent card)
+    pool = [c for c in range(24) if c not in known]
+    voids = _voids(state)
+    seen = tuple(s for s in range(rules.players) if s not in (viewer, state._out))
+    buckets = [(len(state._hands[s]), voids[s]) for s in seen]
+    rest = len(pool) - sum(n for n, _ in buckets)  # out of play: partner sitting out, etc.
+    side = _side_seats(rules, viewer)
+    task = _PlayTask(rules.players, viewer, side, state._trump, own, seen,
+                     tuple(zip(state._trick_seats, state._trick, strict=True)),
+                     state._out if state._out >= 0 else None)
+    deals = _draw(Dealer(pool, [*buckets, (rest, 0)]), samples, seed)
+    results = _solve_all(_play_sample, task, deals, workers, progress)
+    before = sum(state._won[s] for s in side)
+    per_card: dict[int, list[int]] = {}
+    for r in results:
+        for card, tricks in r:
+            per_card.setdefault(card, []).append(before + tricks)
+    score = _Scorer(rules, bidder, viewer)
+    ours = rules.side_of(viewer) == rules.side_of(bidder)
+    options = []
+    for card, ts in per_card.items():
+        label, c = f"play {DECK[card].display}", DECK[card]
+        if ours:
+            options.append(_option(label, ts, [score(bid, t) for t in ts], card=c))
+        elif len(rules.sides) == 2:
+            options.append(_option(label, ts, [score(bid, 6 - t) for t in ts], card=c))
+        else:  # a non-bidder in cutthroat scores a point a trick; the rivals' split is open
+            options.append(_option(label, ts, scores=[float(t) for t in ts], card=c))
+    notes = [_DOUBLE_DUMMY, "unseen cards are dealt at random, consistent with the cards "
+             "played and the voids shown"]
+    return Advice("play", Seat(viewer), rules.side_of(viewer), samples, _ranked(options),
+                  tuple(notes))
+
+
+def advise(state: HandState, samples: int = 200, seed: Seed = None,
+           progress: Progress | None = None, workers: int = 1) -> Advice:
+    """Advice for whatever decision the hand waits on: the bid, the declaration (trump and
+    way of playing), the discard, the partner's card, the defence or a card in play."""
+    phase = state.phase
+    if phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
+        return advise_bid(state, samples, seed, progress, workers=workers)
+    if phase is Phase.DISCARD:
+        return advise_discard(state, samples, seed, progress, workers)
+    if phase is Phase.SEND:
+        return advise_send(state, samples, seed, progress, workers)
+    if phase is Phase.DEFENSE:
+        return advise_defense(state, samples, seed, progress, workers)
+    if phase is Phase.PLAY:
+        return advise_play(state, samples, seed, progress, workers)
+    raise ValueError(f"there is no decision to advise on: the hand is {phase}")

@@ -1,0 +1,189 @@
+"""An exact double-dummy solver for the play phase: every hand visible, best play by all.
+
+Given a position (the cards each seat still holds, the cards already in the current trick,
+who plays next, the trump and who sits out) and the side being maximised (the bidding team,
+or one seat in cutthroat), :func:`solve` returns the most tricks that side takes from here
+when everyone plays perfectly, the other seats together minimising, and the value of each
+legal card for the player to move. The annotator grades cards by it ("this card costs a
+trick") and :mod:`pepper_tutor.analysis.advice` solves sampled deals with it.
+
+This module is the solver's public face: the position and result types, :func:`solve`,
+:func:`takes_at_least` and the readers of a :class:`~pepper_tutor.engine.state.HandState`. The
+search itself (the tables derived from the ranking tables, the null-window closures and
+the root that drives them) moved to :mod:`pepper_tutor.analysis.search`, whose docstring
+tells how it stays fast in pure Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..engine.cards import DECK, Card, CardLike
+from ..engine.seats import Seat
+from .position import Position, TranspositionTable
+from .search import _STRENGTH, _Root
+
+if TYPE_CHECKING:
+    from ..engine.state import HandState
+
+__all__ = [
+    "Position",
+    "CardValue",
+    "Solution",
+    "TranspositionTable",
+    "solve",
+    "takes_at_least",
+    "position_from_state",
+    "solve_state",
+    "bidding_side",
+]
+
+
+# ---- the public values ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """One legal card and the tricks the maximised side takes if it is played (then best
+    play by all). ``cost`` is what the card gives away, seen from the player to move."""
+
+    card: Card
+    tricks: int
+    cost: int
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The double-dummy result of a position.
+
+    ``tricks`` counts the maximised side's tricks from here (the current trick included);
+    ``won_before`` is what the side had already taken when the position comes from a
+    :class:`~pepper_tutor.engine.state.HandState` (0 otherwise), so ``total`` is its final count.
+    ``values`` holds each legal card of the player to move, best first (empty when
+    ``card_values=False`` was asked for, or when no card is left).
+    """
+
+    tricks: int
+    to_play: Seat
+    maximising: bool  # the player to move belongs to the maximised side
+    side: tuple[Seat, ...]
+    values: tuple[CardValue, ...]
+    won_before: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.won_before + self.tricks
+
+    @property
+    def best_cards(self) -> tuple[Card, ...]:
+        return tuple(v.card for v in self.values if v.cost == 0)
+
+    def value(self, card: CardLike) -> int:
+        """Tricks for the side from here if ``card`` is played next; KeyError if not legal."""
+        return self._of(card).tricks
+
+    def cost(self, card: CardLike) -> int:
+        """Tricks the player to move gives away by playing ``card`` rather than a best card."""
+        return self._of(card).cost
+
+    def _of(self, card: CardLike) -> CardValue:
+        c = Card.parse(card)
+        for v in self.values:
+            if v.card is c:
+                return v
+        raise KeyError(f"{c} is not a legal card here (or card values were not computed)")
+
+    def __str__(self) -> str:
+        who = "+".join(str(s) for s in self.side)
+        head = (f"{who} take {self.tricks} more trick{'s' if self.tricks != 1 else ''}"
+                f" with best play ({self.total} in all); {self.to_play} to play")
+        if not self.values:
+            return head
+        parts = [f"{v.card.display} {v.tricks}" + (f" (costs {v.cost})" if v.cost else "")
+                 for v in self.values]
+        return head + ": " + ", ".join(parts)
+
+
+def solve(position: Position, table: TranspositionTable | None = None,
+          card_values: bool = True) -> Solution:
+    """The most tricks ``position.side`` takes from here, and each legal card's value.
+
+    Pass the same ``table`` to solve successive positions of one hand, or many deals of one
+    kind, faster (it clears itself when a position does not fit it). ``card_values=False``
+    returns the value alone, saving the one or two searches each card group needs.
+    """
+    table = table if table is not None else TranspositionTable()
+    root = _Root(position, table)
+    side = tuple(Seat(s) for s in sorted(position.side))
+    to_play = Seat(position.to_play)
+    maximising = bool(root.ours[root.seat])
+    if root.left == 0:
+        return Solution(0, to_play, maximising, side, ())
+    best = root.converge(root.test, 0, root.left, (root.left + 1) // 2)
+    values: list[CardValue] = []
+    if card_values:
+        for group in root.groups(root.legal()):
+            # A card is at best as good as the best play, and most cards are: start there.
+            if maximising:
+                v = root.converge(root.after(group[0]), 0, best, best)
+            else:
+                v = root.converge(root.after(group[0]), best, root.left, best)
+            cost = best - v if maximising else v - best
+            values.extend(CardValue(DECK[c], v, cost) for c in group)
+        values.sort(key=lambda cv: (cv.cost, -_STRENGTH[position.trump][cv.card.index]))
+    return Solution(best, to_play, maximising, side, tuple(values))
+
+
+def takes_at_least(position: Position, tricks: int,
+                   table: TranspositionTable | None = None) -> bool:
+    """Whether ``position.side`` takes at least ``tricks`` more tricks with best play.
+
+    One null-window search: cheaper than :func:`solve` when only a threshold matters (does
+    the bidder take all six for a pepper?)."""
+    table = table if table is not None else TranspositionTable()
+    return _Root(position, table).test(tricks) >= tricks
+
+
+# ---- reading a HandState -----------------------------------------------------------------
+
+
+def position_from_state(state: HandState, side_seats: Collection[Seat | int] | None = None
+                        ) -> Position:
+    """The position of a :class:`~pepper_tutor.engine.state.HandState` in the play phase.
+
+    ``side_seats`` defaults to the bidding side: the bidder and, in partnerships, the partner
+    (who may be sitting out: only seats in play count)."""
+    from ..engine.state import Phase
+
+    if state.phase is not Phase.PLAY:
+        raise ValueError(f"the solver needs a hand in the play phase, not {state.phase}")
+    out = state._out if state._out >= 0 else None
+    if side_seats is None:
+        side_seats = bidding_side(state)
+    hands = tuple(() if s == out else tuple(state._hands[s]) for s in range(state.players))
+    return Position(hands=hands,
+                    trick=tuple(zip(state._trick_seats, state._trick, strict=True)),
+                    to_play=state._to_act, trump=state._trump,
+                    side=frozenset(int(s) for s in side_seats), players=state.players,
+                    out=out)
+
+
+def bidding_side(state: HandState) -> tuple[Seat, ...]:
+    """The bidder and, in partnerships, the partner."""
+    if state.bidder is None:
+        raise ValueError("no one has bid yet")
+    partner = state.partner_of_bidder
+    return (state.bidder,) if partner is None else tuple(sorted((state.bidder, partner)))
+
+
+def solve_state(state: HandState, side_seats: Collection[Seat | int] | None = None,
+                table: TranspositionTable | None = None, card_values: bool = True) -> Solution:
+    """:func:`solve` for a hand in the play phase; ``won_before`` counts the side's tricks
+    already taken, so ``solution.total`` is its final count with best play."""
+    position = position_from_state(state, side_seats)
+    solution = solve(position, table, card_values)
+    won = sum(state._won[s] for s in position.side)
+    return Solution(solution.tricks, solution.to_play, solution.maximising, solution.side,
+                    solution.values, won)

@@ -1,0 +1,9 @@
+"""Front ends: what a person runs.
+
+Owns the ``pepper-tutor`` command line (``cli``: the parser and the light commands;
+``commands``: the heavier ones, imported only when used), the terminal tutor (``tutor``), the
+notebook widgets (``notebook``) and game night (``night``).
+
+May import every other layer; nothing imports this one. Kept free of re-exports so that
+starting the command line imports only what the chosen subcommand needs.
+"""

@@ -1,0 +1,447 @@
+"""Interactive notebook front end (ipywidgets): lessons, quizzes and a hand viewer.
+
+>>> from pepper_tutor import notebook
+>>> w = notebook.lesson("bowers")   # doctest: +SKIP
+
+Every widget that a test or a browser touches carries a stable CSS class (``pepper-card``,
+``pepper-choice``, ``pepper-submit``, ``pepper-feedback``, ``pepper-next`` ...). Callbacks never
+swallow errors: a failure is shown in the widget's feedback area and kept in ``.errors``.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..engine.cards import Card
+from ..engine.rules import get_ruleset
+from ..records.annotate import Annotation, annotate
+from ..records.hand_record import HandRecord, load_record
+from ..render.annotation import to_html
+from ..render.steps_html import feedback_html, step_html
+from ..rulebook.feedback import AnswerError, Feedback
+from ..teaching.lessons import Lesson, find_lesson
+from ..teaching.progress import ProgressStore
+from ..teaching.quiz import QUIZ_KINDS, QuizSession
+from ..teaching.session import LessonSession
+from ..teaching.steps import Step
+
+__all__ = ["lesson", "quiz", "hand_viewer", "rules", "LessonWidget", "QuizWidget", "HandViewer",
+           "AnswerPanel"]
+
+
+def _button(label: str, *classes: str, **kw: Any) -> widgets.Button:
+    b = widgets.Button(description=label, **kw)
+    for c in classes:
+        b.add_class(c)
+    return b
+
+
+class _Guard:
+    """Runs callbacks so that an exception becomes a readable message, never silence."""
+
+    def __init__(self, show: Callable[[str], None]):
+        self.show = show
+        self.errors: list[BaseException] = []
+
+    def __call__(self, fn: Callable[..., None]) -> Callable[..., None]:
+        def run(*args: Any) -> None:
+            try:
+                fn(*args)
+            except Exception as err:  # shown to the learner and kept for tests
+                self.errors.append(err)
+                self.show(f'<div class="pepper-error" style="color:#a00"><b>Something went '
+                          f"wrong:</b> {html.escape(str(err) or type(err).__name__)}</div>")
+        return run
+
+
+class AnswerPanel(widgets.VBox):  # type: ignore[misc]
+    """The clickable part of a step: cards, choices or score boxes, for any step kind."""
+
+    def __init__(self, step: Step, on_answer: Callable[[Any], None], guard: _Guard):
+        super().__init__()
+        self.step = step
+        self.on_answer = on_answer
+        self.guard = guard
+        self.order: list[Card] = []
+        self.add_class("pepper-answer")
+        self.buttons: list[widgets.Widget] = []
+        self.order_label = widgets.HTML()
+        self.order_label.add_class("pepper-order")
+        kind = step.kind
+        if not step.answerable:
+            self.children = []
+        elif kind == "score":
+            self.boxes = {side: widgets.IntText(value=0, description=side,
+                                                layout=widgets.Layout(width="160px"))
+                          for side in step.rules.sides}
+            for side, box in self.boxes.items():
+                box.add_class(f"pepper-score-{side}")
+            submit = _button("Check", "pepper-submit", button_style="primary")
+            submit.on_click(guard(lambda _b: self.on_answer(
+                {s: int(b.value) for s, b in self.boxes.items()})))
+            self.buttons = [*self.boxes.values(), submit]
+            self.children = [widgets.HBox(list(self.boxes.values())), submit]
+        elif kind in ("rank", "legal-plays"):
+            self._card_buttons(multi=kind == "legal-plays")
+        else:
+            self._plain_buttons()
+
+    def _style(self, b: widgets.Button, card: Card) -> None:
+        b.style.text_color = "#c8102e" if card.is_red else "#1a1a1a"
+        b.style.font_weight = "bold"
+        b.layout = widgets.Layout(width="64px", height="44px")
+
+    def _plain_buttons(self) -> None:
+        row = []
+        for opt in self.step.options():
+            if opt.is_card:
+                b = _button(opt.label, "pepper-card", f"pepper-card-{opt.value}")
+                self._style(b, opt.value)
+            else:
+                b = _button(opt.label, "pepper-choice",
+                            f"pepper-choice-{str(opt.value).replace(' ', '-')}")
+            b.on_click(self.guard(lambda _b, v=opt.value: self.on_answer(v)))
+            row.append(b)
+        self.buttons = row
+        self.children = [widgets.HBox(row, layout=widgets.Layout(flex_flow="row wrap"))]
+
+    def _card_buttons(self, multi: bool) -> None:
+        row = []
+        for opt in self.step.options():
+            card: Card = opt.value
+            if multi:
+                b = widgets.ToggleButton(description=opt.label)
+                b.add_class("pepper-card")
+                b.add_class(f"pepper-card-{card}")
+                b.style.text_color = "#c8102e" if card.is_red else "#1a1a1a"
+                b.style.font_weight = "bold"
+                b.layout = widgets.Layout(width="64px", height="44px")
+            else:
+                b = _button(opt.label, "pepper-card", f"pepper-card-{card}")
+                self._style(b, card)
+                b.on_click(self.guard(lambda _b, c=card: self._pick(c)))
+            row.append(b)
+        submit = _button("Check", "pepper-submit", button_style="primary")
+        undo = _button("Undo", "pepper-undo")
+        if multi:
+            submit.on_click(self.guard(lambda _b: self.on_answer(
+                [b.description for b in row if b.value] or "")))
+            self.children = [widgets.HBox(row), submit]
+            self.buttons = [*row, submit]
+        else:
+            undo.on_click(self.guard(lambda _b: self._undo()))
+            submit.on_click(self.guard(lambda _b: self.on_answer(list(self.order))))
+            self.children = [widgets.HBox(row), self.order_label, widgets.HBox([undo, submit])]
+            self.buttons = [*row, submit, undo]
+        self.card_row = row
+
+    def _pick(self, card: Card) -> None:
+        if card in self.order:
+            return
+        self.order.append(card)
+        self._show_order()
+        if len(self.order) == len(self.card_row):
+            self.on_answer(list(self.order))
+
+    def _undo(self) -> None:
+        if self.order:
+            self.order.pop()
+        self._show_order()
+
+    def _show_order(self) -> None:
+        for b in self.card_row:
+            b.disabled = Card.parse(b.description) in self.order
+        shown = " ".join(c.display for c in self.order) or "(click the highest card first)"
+        self.order_label.value = f"<span>Your order: {html.escape(shown)}</span>"
+
+    def reset_order(self) -> None:
+        self.order = []
+        if self.step.kind == "rank":
+            self._show_order()
+
+    def lock(self) -> None:
+        for b in self.buttons:
+            b.disabled = True
+
+
+class LessonWidget(widgets.VBox):  # type: ignore[misc]
+    """A lesson, step by step, with feedback, hints, progress and navigation."""
+
+    def __init__(self, lesson: Lesson, learner: str | None = None,
+                 store: ProgressStore | None = None):
+        super().__init__()
+        self.add_class("pepper-lesson")
+        self.lesson = lesson
+        self.store = store or ProgressStore(learner)
+        self.session = LessonSession(lesson, self.store)
+        if self.session.finished:
+            self.session.restart()
+        self.title = widgets.HTML(f"<h3>{html.escape(lesson.title)}</h3>")
+        done, total = self.session.progress()
+        self.progress = widgets.IntProgress(value=done, min=0, max=max(total, 1),
+                                            description="Solved")
+        self.progress.add_class("pepper-progress")
+        self.progress_text = widgets.HTML()
+        self.progress_text.add_class("pepper-progress-text")
+        self.situation = widgets.HTML()
+        self.situation.add_class("pepper-situation")
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("pepper-feedback")
+        self.guard = _Guard(self._show_error)
+        self.back_button = _button("◀ Back", "pepper-back")
+        self.hint_button = _button("Hint", "pepper-hint")
+        self.reveal_button = _button("Show answer", "pepper-reveal")
+        self.next_button = _button("Next ▶", "pepper-next")
+        self.back_button.on_click(self.guard(lambda _b: self._move(self.session.back)))
+        self.next_button.on_click(self.guard(lambda _b: self._move(self.session.next)))
+        self.hint_button.on_click(self.guard(lambda _b: self._hint()))
+        self.reveal_button.on_click(self.guard(lambda _b: self._reveal()))
+        self.panel: AnswerPanel | None = None
+        self.last_feedback_ms: float | None = None
+        self._render()
+
+    @property
+    def errors(self) -> list[BaseException]:
+        return self.guard.errors
+
+    def _show_error(self, message: str) -> None:
+        self.feedback.value = message
+
+    def _render(self) -> None:
+        done, total = self.session.progress()
+        self.progress.value = done
+        step = self.session.step
+        if step is None:
+            mistakes = sum(self.session.mistakes.values())
+            self.progress_text.value = (f"<b>Lesson finished:</b> {done} of {total} solved, "
+                                        f"{mistakes} mistake{'s' if mistakes != 1 else ''}.")
+            self.situation.value = ""
+            self.children = [self.title, self.progress, self.progress_text, self.feedback,
+                             widgets.HBox([self.back_button])]
+            return
+        self._progress_line()
+        self.situation.value = step_html(step)
+        self.feedback.value = ""
+        self.panel = AnswerPanel(step, self._answer, self.guard)
+        self.next_button.disabled = not self.session.can_advance
+        self.hint_button.disabled = self.reveal_button.disabled = not step.answerable
+        self.back_button.disabled = self.session.position == 0
+        nav = widgets.HBox([self.back_button, self.hint_button, self.reveal_button,
+                            self.next_button])
+        self.children = [self.title, self.progress, self.progress_text, self.situation,
+                         self.panel, self.feedback, nav]
+
+    def _progress_line(self) -> None:
+        done, total = self.session.progress()
+        self.progress.value = done
+        review = " — a step you missed, once more" if self.session.is_review else ""
+        self.progress_text.value = (f"Step {self.session.position + 1} of "
+                                    f"{len(self.session.queue)}{review} · solved {done} of "
+                                    f"{total}")
+
+    def _answer(self, raw: Any) -> None:
+        start = time.perf_counter()
+        try:
+            fb = self.session.answer(raw)
+        except AnswerError as err:
+            self.feedback.value = (f'<div class="pepper-fb wrong">{html.escape(str(err))}'
+                                   "</div>")
+            return
+        self._show(fb)
+        self.last_feedback_ms = (time.perf_counter() - start) * 1000
+
+    def _show(self, fb: Feedback) -> None:
+        self.feedback.value = feedback_html(fb)
+        self._progress_line()
+        assert self.panel is not None
+        if fb.correct or fb.revealed:
+            self.panel.lock()
+            self.next_button.disabled = False
+            self.next_button.button_style = "success"
+        else:
+            self.panel.reset_order()
+
+    def _hint(self) -> None:
+        level, text = self.session.hint()
+        self.feedback.value = (f'<div class="pepper-fb pepper-hint-text"><b>Hint {level} of '
+                               f"{self.session.hint_total}</b><div "
+                               f'style="white-space:pre-wrap">{html.escape(text)}</div></div>')
+        if self.session.can_advance:
+            self.next_button.disabled = False
+
+    def _reveal(self) -> None:
+        self._show(self.session.reveal())
+
+    def _move(self, action: Callable[[], None]) -> None:
+        action()
+        self.next_button.button_style = ""
+        self._render()
+
+
+class QuizWidget(widgets.VBox):  # type: ignore[misc]
+    """An endless drill with a streak counter and an explanation after each answer.
+
+    The drill, its level (hard leans on the traps) and the rule set can be changed at any
+    time; ``card_width`` draws big cards for a projector (the game-night app)."""
+
+    def __init__(self, kind: str = "tricks", seed: int | None = None, card_width: int = 56):
+        super().__init__()
+        self.add_class("pepper-quiz")
+        self.seed = seed
+        self.card_width = card_width
+        self.kind_picker = widgets.Dropdown(options=list(QUIZ_KINDS), value=kind,
+                                            description="Drill")
+        self.level = widgets.Dropdown(options=["hard", "easy"], value="hard",
+                                      description="Level")
+        self.preset = widgets.Dropdown(options=["standard", "simple"], value="standard",
+                                       description="Rules")
+        self.streak = widgets.HTML()
+        self.situation = widgets.HTML()
+        self.feedback = widgets.HTML()
+        for w, c in ((self.kind_picker, "pepper-kind"), (self.level, "pepper-level"),
+                     (self.preset, "pepper-preset"), (self.streak, "pepper-streak"),
+                     (self.situation, "pepper-situation"), (self.feedback, "pepper-feedback")):
+            w.add_class(c)
+        self.guard = _Guard(lambda m: setattr(self.feedback, "value", m))
+        self.reveal_button = _button("Reveal", "pepper-reveal")
+        self.next_button = _button("Next question ▶", "pepper-next")
+        self.reveal_button.on_click(self.guard(lambda _b: self._reveal()))
+        self.next_button.on_click(self.guard(lambda _b: self._next()))
+        for picker in (self.kind_picker, self.level, self.preset):
+            picker.observe(self.guard(lambda _c: self.restart()), names="value")
+        self.panel: AnswerPanel | None = None
+        self.restart()
+
+    @property
+    def errors(self) -> list[BaseException]:
+        return self.guard.errors
+
+    def restart(self) -> None:
+        """A fresh drill with the chosen kind, level and rules."""
+        self.quiz = QuizSession(self.kind_picker.value, self.seed,
+                                rules=get_ruleset(self.preset.value),
+                                hard=self.level.value == "hard")
+        self._render()
+
+    def _render(self) -> None:
+        step = self.quiz.question
+        assert step is not None
+        self.situation.value = step_html(step, self.card_width)
+        self.feedback.value = ""
+        self.panel = AnswerPanel(step, self._answer, self.guard)
+        self.next_button.disabled = True
+        self.reveal_button.disabled = False
+        self._score()
+        self.children = [widgets.HBox([self.kind_picker, self.level, self.preset],
+                                      layout=widgets.Layout(flex_flow="row wrap")),
+                         self.streak, self.situation, self.panel, self.feedback,
+                         widgets.HBox([self.reveal_button, self.next_button])]
+
+    def _score(self) -> None:
+        self.streak.value = f"<b>{html.escape(self.quiz.score_text)}</b>"
+
+    def _answer(self, raw: Any) -> None:
+        try:
+            fb = self.quiz.answer(raw)
+        except AnswerError as err:
+            self.feedback.value = f'<div class="pepper-fb wrong">{html.escape(str(err))}</div>'
+            return
+        self._settle(fb)
+        self._score()
+
+    def _reveal(self) -> None:
+        """Show the answer with its explanation (for a room that has talked it over)."""
+        step = self.quiz.question
+        assert step is not None
+        self._settle(step.reveal())
+
+    def _settle(self, fb: Feedback) -> None:
+        self.feedback.value = feedback_html(fb)
+        assert self.panel is not None
+        self.panel.lock()
+        self.next_button.disabled = False
+        self.reveal_button.disabled = True
+
+    def _next(self) -> None:
+        self.quiz.next_question()
+        self._render()
+
+
+class HandViewer(widgets.VBox):  # type: ignore[misc]
+    """Step through an annotated hand trick by trick."""
+
+    def __init__(self, annotation: Annotation):
+        super().__init__()
+        self.add_class("pepper-viewer")
+        self.annotation = annotation
+        n = len(annotation.tricks)
+        self.slider = widgets.IntSlider(value=n, min=0, max=n, description="Trick")
+        self.slider.add_class("pepper-trick-slider")
+        self.prev_button = _button("◀ Trick", "pepper-prev")
+        self.next_button = _button("Trick ▶", "pepper-next")
+        self.view = widgets.HTML()
+        self.view.add_class("pepper-hand-view")
+        self.guard = _Guard(lambda m: setattr(self.view, "value", m))
+        self.prev_button.on_click(self.guard(lambda _b: self._step(-1)))
+        self.next_button.on_click(self.guard(lambda _b: self._step(1)))
+        self.slider.observe(self.guard(lambda _c: self._show()), names="value")
+        self.children = [widgets.HBox([self.prev_button, self.slider, self.next_button]),
+                         self.view]
+        self._show()
+
+    @property
+    def errors(self) -> list[BaseException]:
+        return self.guard.errors
+
+    def _step(self, delta: int) -> None:
+        self.slider.value = max(0, min(self.slider.max, self.slider.value + delta))
+
+    def _show(self) -> None:
+        self.view.value = to_html(self.annotation.upto(self.slider.value), standalone=False)
+
+
+class RulesView:
+    """Rules quoted from the rulebook, displayed as HTML in a notebook."""
+
+    def __init__(self, rule_ids: tuple[str, ...]):
+        from ..rulebook.book import get_rule
+
+        self.rules = [get_rule(r) for r in rule_ids]
+
+    def _repr_html_(self) -> str:
+        return "".join(
+            f'<div class="pepper-rule" style="border-left:4px solid #c8102e;padding:4px 10px;'
+            f'margin:6px 0"><b>{html.escape(r.title)}</b> <code>{html.escape(r.id)}</code>'
+            f"<div>{html.escape(r.text)}</div></div>" for r in self.rules)
+
+    def __repr__(self) -> str:
+        return "\n".join(r.quote() for r in self.rules)
+
+
+def rules(*rule_ids: str) -> RulesView:
+    """Show rules from the rulebook by id: ``notebook.rules("rank.left-bower")``."""
+    return RulesView(rule_ids)
+
+
+def lesson(name: str, learner: str | None = None) -> LessonWidget:
+    """The lesson widget for a lesson id such as ``"bowers"``."""
+    return LessonWidget(find_lesson(name), learner)
+
+
+def quiz(kind: str = "tricks", seed: int | None = None) -> QuizWidget:
+    """A drill: ``"tricks"``, ``"legal"``, ``"bowers"`` or ``"score"``."""
+    return QuizWidget(kind, seed)
+
+
+def hand_viewer(source: str | Path | HandRecord | Annotation) -> HandViewer:
+    """A viewer for a hand record file (or a loaded record or annotation)."""
+    if isinstance(source, Annotation):
+        return HandViewer(source)
+    record = source if isinstance(source, HandRecord) else load_record(source)
+    return HandViewer(annotate(record))

@@ -1,0 +1,104 @@
+"""Benchmarks of the annotator, lesson feedback and quizzes (kept apart from the engine's)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+from ..teaching.steps import Step
+from .timing import median_ms
+
+
+def bench_annotate(seconds: float) -> str:
+    from ..records.annotate import annotate
+    from ..records.hand_record import parse_record
+    from ..render.annotation import to_html, to_json
+
+    path = Path(str(resources.files("pepper_tutor").joinpath("data", "hands",
+                                                             "exchange-made.yaml")))
+    text = path.read_bytes()
+    repeat = max(20, int(seconds * 100))
+    load = median_ms(lambda: annotate(parse_record(text, path.name)), repeat)
+    annotation = annotate(parse_record(text, path.name))
+    html = median_ms(lambda: to_html(annotation), repeat)
+    js = median_ms(lambda: to_json(annotation), repeat)
+    return (f"annotate one complete hand (load + validate + replay): median {load:.2f} ms; "
+            f"HTML {html:.2f} ms, JSON {js:.2f} ms")
+
+
+def bench_feedback(seconds: float) -> str:
+    from ..teaching.lessons import all_lessons
+    from ..teaching.quiz import make_question
+
+    steps = [s for lesson in all_lessons() for s in lesson.answerable_steps]
+    rng = random.Random(4)
+    quiz = [make_question(k, rng, i) for i in range(50) for k in ("tricks", "legal", "score")]
+    wrong: list[tuple[Step, object]] = []
+    for step in steps + quiz:
+        options = step.options()
+        raw: object = options[-1].value if options else "NS 0 EW 0"
+        if step.kind == "rank":
+            raw = " ".join(str(c) for c in getattr(step, "cards", ()))
+        elif step.kind == "legal-plays":
+            raw = " ".join(str(c) for c in getattr(step, "hand", ()))
+        elif step.kind == "score":
+            raw = {side: 0 for side in step.rules.sides}
+        wrong.append((step, raw))
+    times = []
+    for step, raw in wrong:
+
+        def judge(s: Step = step, r: object = raw) -> object:
+            return s.judge(r)
+
+        times.append(median_ms(judge, 5))
+    times.sort()
+    return (f"feedback for an answer (every lesson step and 150 quiz questions): median "
+            f"{times[len(times) // 2]:.3f} ms, worst {times[-1]:.2f} ms")
+
+
+def bench_widget_click(seconds: float) -> str:
+    """Kernel time from a card click in the lesson widget to the feedback being rendered."""
+    import tempfile
+
+    from ..apps.notebook import LessonWidget
+    from ..teaching.lessons import find_lesson
+    from ..teaching.progress import ProgressStore
+
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as home:
+        lesson = find_lesson("bowers")
+        for i in range(max(20, int(seconds * 20))):
+            w = LessonWidget(lesson, store=ProgressStore(f"bench{i}", Path(home)))
+            w.next_button.click()
+            w.next_button.click()
+            assert w.panel is not None
+            cards = {b.description: b for b in w.panel.buttons
+                     if "pepper-card" in b._dom_classes}
+            for label in ("J♥", "J♦", "A♥"):
+                cards[label].click()
+            start = time.perf_counter()
+            cards["K♥"].click()  # the last card completes the order: judged and shown
+            times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return (f"lesson widget: click to rendered feedback (kernel time, incl. saving progress): "
+            f"median {times[len(times) // 2]:.2f} ms, worst {times[-1]:.2f} ms")
+
+
+def bench_grade_records(seconds: float) -> str:
+    """A whole example record annotated with every card graded against perfect play."""
+    from ..records.annotate import annotate
+    from ..records.hand_record import load_record
+
+    folder = Path(str(resources.files("pepper_tutor").joinpath("data", "hands")))
+    records = [load_record(p) for p in sorted(folder.glob("*.yaml"))]
+    times = sorted(median_ms(lambda r=r: annotate(r, analyse=True), 5)  # type: ignore[misc]
+                   for r in records)
+    return (f"grade a whole hand record (annotate --analyse, {len(records)} example hands): "
+            f"median {times[len(times) // 2]:.1f} ms, worst {times[-1]:.1f} ms")
+
+
+def benches() -> list[Callable[[float], str]]:
+    return [bench_annotate, bench_feedback, bench_widget_click, bench_grade_records]

@@ -1,0 +1,221 @@
+"""Cards, suits and ranks of the 24-card Pepper deck, and their notation.
+
+A card is an immutable value with a canonical text form (``JH``, ``TD``, ``9S``) that
+:meth:`Card.parse` reads back. Parsing also accepts ``10``, the suit symbols and lower case.
+Internally a card is its index 0..23 (suit-major), which the engine's fast paths use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import IntEnum
+
+__all__ = [
+    "DECK",
+    "Card",
+    "CardLike",
+    "NotationError",
+    "Rank",
+    "Suit",
+    "cards_display",
+    "cards_text",
+    "parse_cards",
+]
+
+
+class NotationError(ValueError):
+    """Text that is not valid Pepper notation (a card, seat, trump, bid or call)."""
+
+
+class Suit(IntEnum):
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self]
+
+    @property
+    def plural(self) -> str:
+        return ("clubs", "diamonds", "hearts", "spades")[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def sister(self) -> Suit:
+        """The other suit of the same colour (the left bower's printed suit)."""
+        return Suit(3 - self)  # the enum order C D H S makes colours mirror images
+
+    def __str__(self) -> str:
+        return self.letter
+
+    def __bool__(self) -> bool:
+        return True  # N, clubs and the nine are values like any other, never "false"
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        key = text.strip().lower()
+        try:
+            return _SUIT_NAMES[key]
+        except KeyError:
+            raise NotationError(
+                f"{text!r} is not a suit (expected C, D, H, S or ♣ ♦ ♥ ♠)") from None
+
+
+_SUIT_NAMES: dict[str, Suit] = {}
+for _s in Suit:
+    for _name in (_s.letter, _s.symbol, _s.plural, _s.plural[:-1], _s.name):
+        _SUIT_NAMES[_name.lower()] = _s
+_SUIT_NAMES["♡"] = Suit.HEARTS
+_SUIT_NAMES["♢"] = Suit.DIAMONDS
+_SUIT_NAMES["♤"] = Suit.SPADES
+_SUIT_NAMES["♧"] = Suit.CLUBS
+
+
+class Rank(IntEnum):
+    """Printed ranks, lowest first. Trick order under trumps lives in :mod:`ranking`."""
+
+    NINE = 0
+    TEN = 1
+    JACK = 2
+    QUEEN = 3
+    KING = 4
+    ACE = 5
+
+    @property
+    def letter(self) -> str:
+        return "9TJQKA"[self]
+
+    @property
+    def display(self) -> str:
+        return ("9", "10", "J", "Q", "K", "A")[self]
+
+    @property
+    def word(self) -> str:
+        return ("nine", "ten", "jack", "queen", "king", "ace")[self]
+
+    def __str__(self) -> str:
+        return self.letter
+
+    def __bool__(self) -> bool:
+        return True  # N, clubs and the nine are values like any other, never "false"
+
+
+_RANK_NAMES = {"9": Rank.NINE, "t": Rank.TEN, "10": Rank.TEN, "j": Rank.JACK,
+               "q": Rank.QUEEN, "k": Rank.KING, "a": Rank.ACE}
+
+
+class Card:
+    """One of the 24 cards. Instances are interned: ``Card.parse("jd") is Card.parse("J♦")``."""
+
+    __slots__ = ("index",)
+    index: int
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        return _CARDS[suit * 6 + rank]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "index", index)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        return _CARDS[index]
+
+    @classmethod
+    def parse(cls, text: CardLike) -> Card:
+        """Read a card: ``JH``, ``jh``, ``J♥``, ``10♦``, ``TD``. Raises :class:`NotationError`."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not a card (expected text such as JH or 10♦)")
+        try:
+            return _PARSE_CACHE[text]
+        except KeyError:
+            pass
+        key = text.strip().lower()
+        if len(key) >= 2 and key[:-1] in _RANK_NAMES and key[-1] in _SUIT_NAMES:
+            card = _CARDS[_SUIT_NAMES[key[-1]] * 6 + _RANK_NAMES[key[:-1]]]
+            _PARSE_CACHE[text] = card
+            return card
+        raise NotationError(
+            f"{text!r} is not a card "
+            "(expected rank 9 10 J Q K A or T, then suit C D H S or ♣ ♦ ♥ ♠)"
+        )
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self.index % 6)
+
+    @property
+    def suit(self) -> Suit:
+        """The printed suit. Under trumps the left bower belongs to another: see ranking."""
+        return Suit(self.index // 6)
+
+    @property
+    def display(self) -> str:
+        """Human form with the suit symbol: ``J♥``, ``10♦``."""
+        return _DISPLAY[self.index]
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit.is_red
+
+    def __str__(self) -> str:
+        return _TEXT[self.index]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({_TEXT[self.index]!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return self is other if isinstance(other, Card) else NotImplemented
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_index, (self.index,))
+
+    def _repr_svg_(self) -> str:
+        from ..render.cards_html import card_svg  # imported on demand: notebooks only
+
+        return card_svg(self)
+
+
+CardLike = Card | str
+
+_TEXT = [Rank(i % 6).letter + Suit(i // 6).letter for i in range(24)]
+_DISPLAY = [Rank(i % 6).display + Suit(i // 6).symbol for i in range(24)]
+_CARDS = [Card._make(i) for i in range(24)]
+_PARSE_CACHE: dict[str, Card] = {}
+
+DECK: tuple[Card, ...] = tuple(_CARDS)
+"""The 24 cards, clubs first, each suit from the 9 up."""
+
+
+def parse_cards(items: Iterable[CardLike] | str) -> list[Card]:
+    """Read several cards from a list, or from one string separated by spaces or commas."""
+    if isinstance(items, str):
+        items = items.replace(",", " ").split()
+    return [Card.parse(item) for item in items]
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def cards_display(cards: Iterable[Card]) -> str:
+    return " ".join(c.display for c in cards)

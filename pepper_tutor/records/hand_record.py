@@ -1,0 +1,566 @@
+"""Hand records in the ``pepper-hand/1`` format: load, validate, write back.
+
+A record is what a table writes down about one hand: the deal, the calls, trumps, the
+exchange, the defence and the tricks, with optional notes, glyphs and rule ids on any call
+or card. Loading checks the record's shape and replays it through the engine; every problem
+is reported at once with the file, line and column. A revoke is *not* a load problem: real
+hands contain them, and the annotator reports them as findings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from ..engine.calls import Bid, Defense, Mode, Trump
+from ..engine.cards import Card, NotationError
+from ..engine.rules import RuleSet, get_ruleset
+from ..engine.seats import Seat
+from .yamlpos import LoadError, Problem, ProblemCollector, load_located, read_file
+
+__all__ = ["FORMAT", "GLYPHS", "Entry", "HandRecord", "load_record", "parse_record",
+           "dump_record", "record_from_state", "record_to_state", "placeholder_deal",
+           "pass_unknown_exchange",
+           "LoadError", "Problem"]
+
+FORMAT = "pepper-hand/1"
+GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
+TOP_KEYS = ("format", "rules", "meta", "dealer", "deal", "auction", "trump", "mode",
+            "exchange", "defense", "tricks", "result", "score_before")
+ENTRY_KEYS = ("note", "glyph", "rule")
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Entry(Generic[T]):
+    """A call or card of the record, with the note, glyph and rule id written beside it."""
+
+    value: T
+    note: str | None = None
+    glyph: str | None = None
+    rule: str | None = None
+    line: int = 0
+
+    def to_yaml(self, key: str) -> Any:
+        text = _scalar_out(self.value)
+        if self.note is None and self.glyph is None and self.rule is None:
+            return text
+        out: dict[str, Any] = {key: text}
+        for name in ENTRY_KEYS:
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        return out
+
+
+def _scalar_out(value: object) -> Any:
+    if isinstance(value, Bid):
+        return int(value) if 1 <= value <= 6 else str(value)
+    return str(value)
+
+
+@dataclass
+class HandRecord:
+    """One hand as written down. Build with :func:`load_record` or :func:`parse_record`."""
+
+    rules: RuleSet
+    dealer: Seat
+    deal: dict[Seat, list[Card]]
+    auction: list[Entry[Bid]] = field(default_factory=list)
+    trump: Entry[Trump] | None = None
+    mode: Entry[Mode] | None = None
+    discard: Entry[Card] | None = None
+    passed: Entry[Card] | None = None
+    defense: Entry[Defense] | None = None
+    tricks: list[list[Entry[Card]]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    score_before: dict[str, int] | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+    extras: dict[str, Any] = field(default_factory=dict)
+    file: str = "<record>"
+
+
+def load_record(path: str | Path) -> HandRecord:
+    """Read and validate a record file. Raises :class:`LoadError` listing every problem."""
+    return parse_record(*read_file(path))
+
+
+def parse_record(text: bytes | str, file: str = "<record>") -> HandRecord:
+    """Parse and validate record text; see :func:`load_record`."""
+    doc = load_located(text, file)
+    return _Reader(doc).read()
+
+
+class _Reader(ProblemCollector):
+
+    # ---- shape -------------------------------------------------------------------------
+
+    def read(self) -> HandRecord:
+        data = self.doc.data
+        if not isinstance(data, dict):
+            raise LoadError([self.doc.problem((), "expected a mapping of keys such as format, "
+                                                  "rules, dealer, deal, auction")])
+        for key in data:
+            if key not in TOP_KEYS and not str(key).startswith("x-"):
+                self.bad((key,), f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)}"
+                                 ", or a key starting with x-)")
+        if data.get("format") != FORMAT:
+            self.bad(("format",) if "format" in data else (),
+                     f"format must be {FORMAT}, not {data.get('format')!r}")
+        rules = self._rules(data)
+        dealer = self._seat(data.get("dealer"), ("dealer",), rules) if "dealer" in data else None
+        if dealer is None and "dealer" not in data:
+            self.bad((), "the dealer is missing (expected dealer: N, E, S or W)")
+        deal = self._deal(data["deal"], rules) if "deal" in data else {}
+        if not deal and ("tricks" in data or "exchange" in data):
+            self.bad(("tricks",) if "tricks" in data else ("exchange",),
+                     "the cards cannot be checked without the deal (add deal: {N: [...], ...})")
+        record = HandRecord(rules=rules, dealer=dealer if dealer is not None else Seat.W,
+                            deal=deal,
+                            meta=self._mapping(data, "meta"),
+                            extras={k: v for k, v in data.items() if str(k).startswith("x-")},
+                            file=self.doc.file)
+        record.auction = self._list(data, "auction", Bid.parse, "call",
+                                    "a call: pass, 1-6, LP or BP")
+        if "trump" in data:
+            record.trump = self._entry(data["trump"], ("trump",), Trump.parse, "trump",
+                                       "C, D, H, S or NT")
+        if "mode" in data:
+            record.mode = self._entry(data["mode"], ("mode",), Mode.parse, "mode",
+                                      "exchange or partner")
+        if "exchange" in data:
+            self._exchange(data["exchange"], record)
+        if "defense" in data:
+            record.defense = self._entry(data["defense"], ("defense",), Defense.parse,
+                                         "defense", "play or surrender")
+        record.tricks = self._tricks(data.get("tricks"))
+        record.result = self._mapping(data, "result") or None
+        before = self._mapping(data, "score_before")
+        if before:
+            record.score_before = self._points(before, ("score_before",), rules)
+        self.fail_if_any()
+        self._check_cards(record)
+        self.fail_if_any()
+        _Replay(record, self).run()
+        self.fail_if_any()
+        return record
+
+    def _rules(self, data: dict[str, Any]) -> RuleSet:
+        raw = data.get("rules", "standard")
+        try:
+            if isinstance(raw, dict | str):
+                return get_ruleset(raw)
+            raise ValueError(f"rules must be a preset name or a mapping, not {raw!r}")
+        except (ValueError, TypeError) as err:
+            self.bad(("rules",), str(err))
+            return get_ruleset("standard")
+
+    def _mapping(self, data: dict[str, Any], key: str) -> dict[str, Any]:
+        value = data.get(key)
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.bad((key,), f"{key} must be a mapping")
+            return {}
+        return value
+
+    def _seat(self, raw: Any, path: tuple[str | int, ...], rules: RuleSet) -> Seat | None:
+        try:
+            seat = Seat.parse(str(raw))
+        except NotationError as err:
+            self.bad(path, str(err))
+            return None
+        if seat >= rules.players:
+            self.bad(path, f"{seat} is not at a {rules.players}-player table")
+            return None
+        return seat
+
+    def _deal(self, raw: Any, rules: RuleSet) -> dict[Seat, list[Card]]:
+        deal: dict[Seat, list[Card]] = {}
+        if not isinstance(raw, dict):
+            self.bad(("deal",) if raw is not None else (),
+                     "the deal is missing or not a mapping (expected deal: {N: [six cards], ...})")
+            return deal
+        seen: dict[Card, tuple[Seat, tuple[str | int, ...]]] = {}
+        for key, cards in raw.items():
+            seat = self._seat(key, ("deal", key), rules)
+            if seat is None:
+                continue
+            if not isinstance(cards, list):
+                self.bad(("deal", key), f"{seat}'s hand must be a list of six cards")
+                continue
+            hand = []
+            for i, item in enumerate(cards):
+                try:
+                    card = Card.parse(str(item))
+                except NotationError as err:
+                    self.bad(("deal", key, i), f"{err} in {seat}'s hand")
+                    continue
+                if card in seen:
+                    self.bad(("deal", key, i), f"{card} is dealt twice (to {seen[card][0]} "
+                                               f"and to {seat})")
+                    continue
+                seen[card] = (seat, ("deal", key, i))
+                hand.append(card)
+            if len(cards) != 6:
+                self.bad(("deal", key), f"{seat} is dealt {len(cards)} cards; every hand has 6")
+            deal[seat] = hand
+        for i in range(rules.players):
+            if Seat(i) not in deal and not any(str(k).upper() == Seat(i).name for k in raw):
+                self.bad(("deal",), f"the deal has no hand for {Seat(i)}")
+        return deal
+
+    def _entry(self, raw: Any, path: tuple[str | int, ...], parse: Any, key: str,
+               expected: str) -> Any:
+        note = glyph = rule = None
+        if isinstance(raw, dict):
+            if key not in raw and key in ("trump", "mode", "defense") and "call" in raw:
+                key = "call"  # DESIGN: "any call or card may be a mapping with call/card"
+            for k in raw:
+                if k not in (key, *ENTRY_KEYS) and not str(k).startswith("x-"):
+                    self.bad((*path, k), f"unknown key {k!r} (expected {key}, note, glyph, rule)")
+            if key not in raw:
+                self.bad(path, f"this mapping needs a {key!r} key")
+                return None
+            note, glyph, rule = raw.get("note"), raw.get("glyph"), raw.get("rule")
+            if note is not None and not isinstance(note, str):
+                note = str(note)
+            if glyph is not None and glyph not in GLYPHS:
+                self.bad((*path, "glyph"), f"glyph {glyph!r} is not one of {' '.join(GLYPHS)}")
+            if rule is not None:
+                from ..rulebook.book import get_rulebook
+
+                if str(rule) not in get_rulebook():
+                    self.bad((*path, "rule"), f"no rule {rule!r} in the rulebook")
+            value_path: tuple[str | int, ...] = (*path, key)
+            raw = raw[key]
+        else:
+            value_path = path
+        try:
+            value = parse(raw if isinstance(raw, int) and not isinstance(raw, bool) else str(raw))
+        except NotationError as err:
+            self.bad(value_path, str(err))
+            return None
+        line = self.doc.where(value_path)[0]
+        return Entry(value, note, glyph, str(rule) if rule is not None else None, line)
+
+    def _list(self, data: dict[str, Any], key: str, parse: Any, item_key: str,
+              expected: str) -> list[Any]:
+        raw = data.get(key)
+        if raw is None:
+            return []
+        if not isinstance(raw, list):
+            self.bad((key,), f"{key} must be a list")
+            return []
+        out = []
+        for i, item in enumerate(raw):
+            entry = self._entry(item, (key, i), parse, item_key, expected)
+            if entry is not None:
+                out.append(entry)
+        return out
+
+    def _exchange(self, raw: Any, record: HandRecord) -> None:
+        if not isinstance(raw, dict):
+            self.bad(("exchange",), "exchange must be a mapping {discard: CARD, passed: CARD}")
+            return
+        for k in raw:
+            if k not in ("discard", "passed") and not str(k).startswith("x-"):
+                self.bad(("exchange", k), f"unknown key {k!r} (expected discard and passed)")
+        for k in ("discard", "passed"):
+            if k not in raw:
+                self.bad(("exchange",), f"the exchange needs {k}: CARD")
+                continue
+            entry = self._entry(raw[k], ("exchange", k), Card.parse, "card", "a card")
+            setattr(record, k, entry)
+
+    def _tricks(self, raw: Any) -> list[list[Entry[Card]]]:
+        if raw is None:
+            return []
+        if not isinstance(raw, list):
+            self.bad(("tricks",), "tricks must be a list of tricks, each a list of cards")
+            return []
+        tricks = []
+        for t, trick in enumerate(raw):
+            if not isinstance(trick, list):
+                self.bad(("tricks", t), f"trick {t + 1} must be a list of cards")
+                continue
+            entries = []
+            for i, item in enumerate(trick):
+                entry = self._entry(item, ("tricks", t, i), Card.parse, "card", "a card")
+                if entry is not None:
+                    entries.append(entry)
+            tricks.append(entries)
+        return tricks
+
+    def _points(self, raw: dict[str, Any], path: tuple[str | int, ...],
+                rules: RuleSet) -> dict[str, int]:
+        out = {}
+        for side, value in raw.items():
+            if side not in rules.sides:
+                self.bad((*path, side), f"{side!r} is not a side here (expected "
+                                        f"{', '.join(rules.sides)})")
+            elif not isinstance(value, int) or isinstance(value, bool):
+                self.bad((*path, side), f"expected a whole number of points, not {value!r}")
+            else:
+                out[side] = value
+        return out
+
+    # ---- cards that cannot be where the record puts them --------------------------------
+
+    def _check_cards(self, record: HandRecord) -> None:
+        owner = {c: s for s, hand in record.deal.items() for c in hand}
+        played: dict[Card, int] = {}
+        size = _trick_size(record)
+        for t, trick in enumerate(record.tricks):
+            last = t == len(record.tricks) - 1
+            if len(trick) > size or (len(trick) < size and not (last and record.result is None)):
+                self.bad(("tricks", t), f"trick {t + 1} has {len(trick)} cards; expected {size}"
+                         + (" (only the last trick of a record without a result may be "
+                            "unfinished)" if len(trick) < size else ""))
+            for i, entry in enumerate(trick):
+                card = entry.value
+                if card not in owner:
+                    self.bad(("tricks", t, i), f"{card} was not dealt to anyone, so it cannot "
+                                               "be played")
+                elif card in played:
+                    self.bad(("tricks", t, i), f"{card} is played twice (trick {played[card]} "
+                                               f"and trick {t + 1})")
+                played.setdefault(card, t + 1)
+
+
+def record_to_state(record: HandRecord) -> Any:
+    """The hand as far as a validated record goes (revokes included, as played)."""
+    from ..engine.state import HandState, Phase
+
+    state = HandState.from_hands(dict(record.deal) or placeholder_deal(record.rules),
+                                 record.rules, record.dealer)
+    for call in record.auction:
+        state.apply(call.value)
+    for entry in (record.trump, record.mode, record.discard, record.passed, record.defense):
+        if state.phase is Phase.DISCARD and not record.deal and record.discard is None:
+            pass_unknown_exchange(state)
+        if entry is not None and state.phase not in (Phase.AUCTION, Phase.PLAY) \
+                and not state.is_terminal():
+            state.apply(entry.value)
+    for trick in record.tricks:
+        for card in trick:
+            state.apply(card.value)
+    return state
+
+
+def pass_unknown_exchange(state: Any) -> None:
+    """Without the deal the exchanged cards are unknown; any two keep the replay going."""
+    state.apply(state.hand(state.to_act)[0])
+    state.apply(state.hand(state.to_act)[0])
+
+
+def placeholder_deal(rules: RuleSet) -> dict[Seat, list[Card]]:
+    """A record may leave out the deal (a score sheet's hand, a hand still being entered).
+    Calls, trumps and the defence do not depend on the cards, so any deal replays them."""
+    from ..engine.cards import DECK
+
+    return {Seat(i): list(DECK[6 * i:6 * i + 6]) for i in range(rules.players)}
+
+
+def _trick_size(record: HandRecord) -> int:
+    rules = record.rules
+    alone = (record.mode is not None and record.mode.value is Mode.EXCHANGE) or (
+        rules.has_exchange and any(e.value is Bid.BIG_PEPPER for e in record.auction))
+    return rules.players - (1 if alone else 0)
+
+
+class _Replay:
+    """Replays the record through the engine, reporting what the rules do not allow."""
+
+    def __init__(self, record: HandRecord, reader: _Reader):
+        self.record = record
+        self.reader = reader
+
+    def run(self) -> None:
+        from ..engine.state import HandState, Phase
+
+        record, bad = self.record, self.reader.bad
+        deal: dict[Seat, list[Card]] = dict(record.deal) or placeholder_deal(record.rules)
+        state = HandState.from_hands(deal, record.rules, record.dealer)
+        for i, entry in enumerate(record.auction):
+            if state.phase is not Phase.AUCTION:
+                bad(("auction", i), "the auction is already over: every player has had "
+                                    "their call")
+                return
+            verdict = state.check(entry.value)
+            if not verdict.legal:
+                bad(("auction", i), f"{state.to_act}'s call {entry.value.display}: "
+                                    + verdict.facts[0])
+                return
+            state.apply(entry.value)
+        if state.phase is Phase.AUCTION:
+            self._stop_if_more(("auction",), "the auction is unfinished", "trump")
+            return
+        if state.phase is Phase.THROWN_IN:
+            self._stop_if_more(("auction",), "everyone passed, so the hand was thrown in",
+                               "trump")
+            return
+        if record.trump is None:
+            self._stop_if_more((), "trumps are not named", "mode")
+            return
+        state.apply(record.trump.value)
+        if state.phase is Phase.DECLARE_MODE:
+            if record.mode is None:
+                self._stop_if_more((), "the bidder's choice (mode: exchange or partner) is "
+                                       "missing", "exchange")
+                return
+            state.apply(record.mode.value)
+        elif record.mode is not None:
+            why = ("big pepper is played alone with no exchange"
+                   if record.rules.has_exchange else "cutthroat has no exchange")
+            bad(("mode",), f"mode must be left out: {why}")
+            return
+        if state.phase is Phase.DISCARD and not record.deal and record.discard is None:
+            pass_unknown_exchange(state)
+        if state.phase is Phase.DISCARD:
+            if record.discard is None or record.passed is None:
+                self._stop_if_more((), "the exchange (discard and passed) is missing",
+                                   "defense")
+                return
+            for key, card_entry in (("discard", record.discard), ("passed", record.passed)):
+                verdict = state.check(card_entry.value)
+                if not verdict.legal:
+                    bad(("exchange", key), verdict.facts[0])
+                    return
+                state.apply(card_entry.value)
+        elif record.discard is not None or record.passed is not None:
+            bad(("exchange",), "there is no exchange in this hand (only after mode: exchange)")
+            return
+        if state.phase is Phase.DEFENSE:
+            if record.defense is None:
+                self._stop_if_more((), "the defenders' decision (defense: play or surrender) "
+                                       "is missing", "tricks")
+                return
+            verdict = state.check(record.defense.value)
+            if not verdict.legal:
+                bad(("defense",), verdict.facts[0])
+                return
+            state.apply(record.defense.value)
+        elif record.defense is not None:
+            bad(("defense",), "defense must be left out: cutthroat has no surrender")
+            return
+        if state.phase is Phase.SCORED and record.tricks:
+            bad(("tricks",), "the defenders surrendered, so no tricks are played")
+            return
+        for t, trick in enumerate(record.tricks):
+            for i, played in enumerate(trick):
+                seat = state.to_act
+                card = played.value
+                if seat is None:
+                    return
+                if record.discard is not None and card is record.discard.value:
+                    bad(("tricks", t, i), f"{card} was discarded in the exchange and is out "
+                                          "of play")
+                    return
+                if card not in state.hand(seat):
+                    holder = next((s for s in state.seats if card in state.hand(s)), None)
+                    who = (f"{holder} holds it" if holder is not None and holder != seat
+                           else "it is not in any hand that plays")
+                    bad(("tricks", t, i), f"{card}: it is {seat}'s turn to play, but {who}"
+                        + (" (cards are listed in playing order, starting with the leader)"
+                           if i or t else " (the bidder leads the first trick)"))
+                    return
+                state.apply(card)  # a revoke is a finding for the annotator, not an error
+        self._check_result(state)
+
+    def _stop_if_more(self, path: tuple[str | int, ...], why: str, *later: str) -> None:
+        data = self.reader.doc.data
+        keys = ("trump", "mode", "exchange", "defense", "tricks", "result")
+        start = keys.index(later[0]) if later and later[0] in keys else 0
+        for key in keys[start:]:
+            if data.get(key):
+                self.reader.bad((key,), f"{why}, so the record cannot go on to {key}")
+                return
+
+    def _check_result(self, state: Any) -> None:
+        result = self.record.result
+        if not result:
+            return
+        for k in result:
+            if k not in ("tricks", "score"):
+                self.reader.bad(("result", k), f"unknown key {k!r} (expected tricks, score)")
+        if not state.is_terminal():
+            self.reader.bad(("result",), "the record gives a result, but the hand is not "
+                                         "finished")
+            return
+        computed = {"tricks": state.tricks_won(),
+                    "score": state.score.points if state.score else
+                    {s: 0 for s in state.rules.sides}}
+        for key in ("tricks", "score"):
+            stated = result.get(key)
+            if stated is None:
+                continue
+            if not isinstance(stated, dict):
+                self.reader.bad(("result", key), f"result.{key} must map each side to a number")
+                continue
+            for side in sorted(set(stated) | set(computed[key])):
+                if stated.get(side) != computed[key].get(side):
+                    self.reader.bad(("result", key, side) if side in stated else ("result", key),
+                                    f"result.{key}.{side}: the record says {stated.get(side)}, "
+                                    f"the rules give {computed[key].get(side)}")
+
+
+# ---- writing ---------------------------------------------------------------------------
+
+
+def dump_record(record: HandRecord) -> str:
+    """Canonical YAML for a record: cards in canonical notation, notes and glyphs kept."""
+    import yaml
+
+    out: dict[str, Any] = {"format": FORMAT, "rules": record.rules.to_mapping()}
+    if record.meta:
+        out["meta"] = record.meta
+    out["dealer"] = str(record.dealer)
+    if record.deal:
+        out["deal"] = {str(s): [str(c) for c in record.deal[s]] for s in sorted(record.deal)}
+    if record.auction:
+        out["auction"] = [e.to_yaml("call") for e in record.auction]
+    if record.trump is not None:
+        out["trump"] = record.trump.to_yaml("call")
+    if record.mode is not None:
+        out["mode"] = record.mode.to_yaml("call")
+    if record.discard is not None and record.passed is not None:
+        out["exchange"] = {"discard": record.discard.to_yaml("card"),
+                           "passed": record.passed.to_yaml("card")}
+    if record.defense is not None:
+        out["defense"] = record.defense.to_yaml("call")
+    if record.tricks:
+        out["tricks"] = [[e.to_yaml("card") for e in trick] for trick in record.tricks]
+    if record.result:
+        out["result"] = record.result
+    if record.score_before:
+        out["score_before"] = record.score_before
+    out.update(record.extras)
+    return yaml.safe_dump(out, sort_keys=False, allow_unicode=True, default_flow_style=None,
+                          width=100)
+
+
+def record_from_state(state: Any, meta: dict[str, Any] | None = None,
+                      with_result: bool = True) -> HandRecord:
+    """The record of a hand played in the engine (finished or not)."""
+    from ..engine.state import HandState
+
+    assert isinstance(state, HandState)
+    record = HandRecord(rules=state.rules, dealer=state.dealer,
+                        deal={s: state.dealt(s) for s in state.seats}, meta=dict(meta or {}))
+    record.auction = [Entry(b) for _, b in state.calls]
+    if state.trump is not None:
+        record.trump = Entry(state.trump)
+    if state.mode is not None:
+        record.mode = Entry(state.mode)
+    if state.discard is not None and state.sent is not None:
+        record.discard, record.passed = Entry(state.discard), Entry(state.sent)
+    if state.defense is not None:
+        record.defense = Entry(state.defense)
+    record.tricks = [[Entry(c) for c in t.cards] for t in state.tricks]
+    if state.current_trick:
+        record.tricks.append([Entry(c) for _, c in state.current_trick])
+    if with_result and state.is_terminal() and state.score is not None:
+        record.result = {"tricks": state.tricks_won(), "score": dict(state.score.points)}
+    return record

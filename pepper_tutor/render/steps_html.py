@@ -1,0 +1,102 @@
+"""A step's situation and a feedback message as HTML (for notebooks and the game-night app).
+
+All text is escaped: lesson files are untrusted input like hand records.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from ..engine.calls import Bid, Trump
+from ..engine.seats import Seat
+from ..rulebook.feedback import Feedback
+from ..teaching.steps import ExplainStep, Step
+from .cards_html import cards_html, trick_html
+
+__all__ = ["step_html", "feedback_html", "FEEDBACK_CSS"]
+
+FEEDBACK_CSS = """
+.pepper-fb{border-left:5px solid #888;padding:6px 10px;margin:6px 0;background:#fafafa;
+font-family:system-ui,sans-serif;line-height:1.4}
+.pepper-fb.right{border-color:#1f8f4e;background:#eefaf2}
+.pepper-fb.wrong{border-color:#c8102e;background:#fdf0f0}
+.pepper-fb.revealed{border-color:#d08a00;background:#fff8e6}
+.pepper-fb .headline{font-weight:700}
+.pepper-fb .rule{color:#555;font-size:.92em;margin-top:4px}
+.pepper-fb .rule code{background:#eee;padding:0 3px}
+.pepper-fb .consequence{font-weight:600}
+"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _trump_text(trump: Trump) -> str:
+    return "No trump this hand" if trump is Trump.NT else f"Trumps: {trump.word} {trump.display}"
+
+
+def step_html(step: Step, card_width: int = 56) -> str:
+    """The situation (trump, trick, hand, auction, score facts) and the question."""
+    w = card_width
+    s: dict[str, Any] = step.situation()
+    trump = s.get("trump") if isinstance(s.get("trump"), Trump) else None
+    parts = ['<div class="pepper-step" style="font-family:system-ui,sans-serif">']
+    if isinstance(step, ExplainStep) and step.text:
+        parts.append(f"<p>{_e(step.text)}</p>")
+    if trump is not None:
+        parts.append(f'<p class="pepper-trump"><b>{_e(_trump_text(trump))}</b></p>')
+    if s.get("trick"):
+        parts.append("<div>Trick so far:</div>" if step.kind in ("legal-plays", "play")
+                     else "<div>The trick:</div>")
+        parts.append(trick_html(list(s["trick"]), trump, list(s.get("seats") or ()), width=w))
+    if s.get("after"):
+        parts.append("<div>Played after you:</div>" + cards_html(s["after"], trump, width=w))
+    if s.get("cards"):
+        parts.append(cards_html(s["cards"], trump, width=w))
+    if s.get("hand"):
+        parts.append("<div>Your hand:</div>" + cards_html(s["hand"], trump, width=w))
+    if "auction" in s:
+        dealer: Seat = s["dealer"]
+        calls = [f"{Seat((dealer + 1 + i) % 4).word}: {c.display}"
+                 for i, c in enumerate(s["auction"])]
+        parts.append(f"<p>Dealer: {dealer.word}. Calls so far: "
+                     f"{_e(', '.join(calls) or 'none — you speak first')}. "
+                     f"You are {Seat(s['seat']).word}.</p>")
+    if isinstance(s.get("bid"), Bid):
+        who = f" by {s['bidder'].word}" if s.get("bidder") else ""
+        parts.append(f"<p>Bid: {_e(s['bid'].display)}{_e(who)}</p>")
+    if s.get("tricks"):
+        parts.append("<p>Tricks taken: " + _e(", ".join(f"{k} {v}" for k, v in
+                                                        s["tricks"].items())) + "</p>")
+    if s.get("defense"):
+        parts.append(f"<p>Defenders: {_e(s['defense'])}</p>")
+    if s.get("before"):
+        after = {k: s["before"][k] + s["points"].get(k, 0) for k in s["before"]}
+        parts.append("<p>Totals before this hand: " + _e(", ".join(
+            f"{k} {v}" for k, v in s["before"].items())) + "; this hand: " + _e(", ".join(
+            f"{k} {v:+d}" for k, v in s["points"].items())) + "; now: " + _e(", ".join(
+            f"{k} {v}" for k, v in after.items()))
+            + (" (the extra hand after a shared finish)" if s.get("overtime") else "") + ".</p>")
+    if step.prompt:
+        parts.append(f'<p class="pepper-prompt"><b>{_e(step.prompt)}</b></p>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def feedback_html(fb: Feedback) -> str:
+    kind = "right" if fb.correct else ("revealed" if fb.revealed else "wrong")
+    parts = [f'<style>{FEEDBACK_CSS}</style><div class="pepper-fb {kind}">',
+             f'<div class="headline">{_e(fb.headline)}</div>']
+    if fb.author_note:
+        parts.append(f"<div><i>{_e(fb.author_note)}</i></div>")
+    parts += [f"<div>{_e(fact)}</div>" for fact in fb.facts]
+    if fb.consequence:
+        parts.append(f'<div class="consequence">{_e(fb.consequence)}</div>')
+    parts += [f'<div class="rule"><code>{_e(rid)}</code> {_e(text)}</div>'
+              for rid, text in fb.quotes]
+    if fb.revealed and not fb.correct and fb.answer_text:
+        parts.append(f"<div><b>The answer: {_e(fb.answer_text)}</b></div>")
+    parts.append("</div>")
+    return "".join(parts)

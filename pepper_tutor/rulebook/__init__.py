@@ -1,0 +1,23 @@
+"""The rulebook: the rules in the project's words, and verdicts that quote them.
+
+Owns the rule texts by stable id (``data/rulebook.yaml`` and its loader, ``book``), verdicts
+(legal or not, the rule ids, the facts of the position, the alternatives: ``verdicts``), the
+feedback sentences built from them (``feedback``) and the rulebook's worked examples checked
+against the engine (``known_answers``).
+
+May import: ``pepper_tutor.engine``.
+"""
+
+from .book import Rule, Rulebook, UnknownRuleError, get_rule, get_rulebook, quote
+from .verdicts import (
+    TrickExplanation,
+    Verdict,
+    check_action,
+    check_trick_winner,
+    explain_trick,
+)
+
+__all__ = [
+    "Rule", "Rulebook", "TrickExplanation", "UnknownRuleError", "Verdict", "check_action",
+    "check_trick_winner", "explain_trick", "get_rule", "get_rulebook", "quote",
+]

@@ -1,0 +1,424 @@
+"""Lesson files: load, validate with file:line errors, and verify every step with the engine.
+
+A lesson is a YAML file (``format: pepper-lesson/1``) with an id, a title, the rule set it
+uses, its prerequisites and its steps; ``pepper_tutor/data/lesson.schema.json`` describes it
+for editors. :func:`check_lesson` is what ``pepper-tutor lesson --check`` runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..engine.calls import Bid, Defense, Mode, Trump
+from ..engine.cards import Card, NotationError
+from ..engine.rules import RuleSet, get_ruleset
+from ..engine.seats import Seat
+from ..records.yamlpos import LoadError, Problem, ProblemCollector, load_located, read_file
+from ..rulebook.book import get_rulebook
+from ..rulebook.feedback import AnswerError
+from .choice_steps import BidStep, DeclareStep, DefendStep, ExchangeStep
+from .steps import (
+    ExplainStep,
+    GameStep,
+    LegalPlaysStep,
+    PlayStep,
+    RankStep,
+    ScoreStep,
+    Step,
+    TrickWinnerStep,
+)
+
+__all__ = ["Lesson", "STEP_KINDS", "load_lesson", "parse_lesson", "check_lesson",
+           "lesson_files", "all_lessons", "find_lesson", "LoadError"]
+
+FORMAT = "pepper-lesson/1"
+STEP_KINDS: dict[str, type[Step]] = {cls.kind: cls for cls in (
+    ExplainStep, RankStep, TrickWinnerStep, LegalPlaysStep, PlayStep, BidStep, DeclareStep,
+    ExchangeStep, DefendStep, ScoreStep, GameStep)}
+COMMON = ("kind", "id", "prompt", "hint", "note", "cite", "wrong", "rules")
+FIELDS: dict[str, tuple[str, ...]] = {
+    "explain": ("text", "cards", "trump"),
+    "rank": ("trump", "cards", "answer"),
+    "trick-winner": ("trump", "trick", "seats", "answer"),
+    "legal-plays": ("trump", "trick", "hand", "answer"),
+    "play": ("trump", "trick", "hand", "after", "answer"),
+    "bid": ("hand", "dealer", "auction", "accept", "reason"),
+    "declare": ("choose", "hand", "bid", "trump", "accept", "reason"),
+    "exchange": ("role", "hand", "trump", "bid", "accept", "reason"),
+    "defend": ("hand", "trump", "bid", "mode", "accept", "reason"),
+    "score": ("bid", "bidder", "tricks", "defense", "answer"),
+    "game": ("before", "points", "overtime", "answer"),
+}
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "explain": ("text",), "rank": ("trump", "cards"), "trick-winner": ("trump", "trick"),
+    "legal-plays": ("trump", "trick", "hand"), "play": ("trump", "hand"),
+    "bid": ("hand", "accept", "reason"), "declare": ("choose", "accept", "reason"),
+    "exchange": ("role", "hand", "trump", "accept", "reason"),
+    "defend": ("trump", "bid", "accept", "reason"), "score": ("bid",),
+    "game": ("before", "points"),
+}
+DEFAULT_PROMPTS = {
+    "rank": "Put these cards in order, highest first.",
+    "trick-winner": "Which card wins this trick?",
+    "legal-plays": "Which of your cards may you play to this trick?",
+    "play": "Which card do you play to win this trick?",
+    "bid": "What do you call?",
+    "declare": "What do you declare?",
+    "exchange": "Which card do you discard?",
+    "defend": "Do you play or surrender?",
+    "score": "What does each side score for this hand?",
+    "game": "Who has won the game, or does play go on?",
+}
+
+
+@dataclass
+class Lesson:
+    id: str
+    title: str
+    summary: str
+    rules: RuleSet
+    requires: tuple[str, ...]
+    steps: list[Step]
+    file: str = "<lesson>"
+    claims: dict[str, Any] = field(default_factory=dict)  # step id -> stated answer
+
+    @property
+    def answerable_steps(self) -> list[Step]:
+        return [s for s in self.steps if s.answerable]
+
+    def step(self, step_id: str) -> Step:
+        for s in self.steps:
+            if s.id == step_id:
+                return s
+        raise KeyError(f"lesson {self.id} has no step {step_id!r}")
+
+
+def load_lesson(path: str | Path) -> Lesson:
+    return parse_lesson(*read_file(path))
+
+
+def parse_lesson(text: bytes | str, file: str = "<lesson>") -> Lesson:
+    """Read a lesson; every problem in its shape is reported at once, with its line."""
+    return _Reader(load_located(text, file)).read()
+
+
+class _Reader(ProblemCollector):
+
+    def read(self) -> Lesson:
+        data = self.doc.data
+        if not isinstance(data, dict):
+            raise LoadError([self.doc.problem((), "expected a mapping with format, id, title "
+                                                  "and steps")])
+        allowed = ("format", "id", "title", "summary", "rules", "requires", "steps")
+        for key in data:
+            if key not in allowed and not str(key).startswith("x-"):
+                self.bad((key,), f"unknown key {key!r} (expected {', '.join(allowed)})")
+        if data.get("format") != FORMAT:
+            self.bad(("format",), f"format must be {FORMAT}")
+        for key in ("id", "title"):
+            if not isinstance(data.get(key), str) or not data.get(key):
+                self.bad((key,) if key in data else (), f"the lesson needs a {key} (text)")
+        rules = self.ruleset(data.get("rules", "standard"), ("rules",)) or get_ruleset()
+        requires = data.get("requires") or []
+        if not isinstance(requires, list) or not all(isinstance(r, str) for r in requires):
+            self.bad(("requires",), "requires must be a list of lesson ids")
+            requires = []
+        lesson = Lesson(str(data.get("id", "")), str(data.get("title", "")),
+                        " ".join(str(data.get("summary", "")).split()), rules, tuple(requires),
+                        [], self.doc.file)
+        steps = data.get("steps")
+        if not isinstance(steps, list) or not steps:
+            self.bad(("steps",) if "steps" in data else (), "the lesson needs a list of steps")
+            steps = []
+        seen: set[str] = set()
+        for i, raw in enumerate(steps):
+            step = self.step(raw, i, rules, lesson)
+            if step is None:
+                continue
+            if step.id in seen:
+                self.bad(("steps", i, "id"), f"two steps have the id {step.id!r}")
+            seen.add(step.id)
+            lesson.steps.append(step)
+        self.fail_if_any()
+        return lesson
+
+    def ruleset(self, raw: Any, path: tuple[str | int, ...]) -> RuleSet | None:
+        try:
+            if not isinstance(raw, dict | str):
+                raise ValueError("rules must be a preset name or a mapping of switches")
+            return get_ruleset(raw)
+        except (ValueError, TypeError) as err:
+            self.bad(path, str(err))
+            return None
+
+    def value(self, path: tuple[str | int, ...], raw: Any, parse: Callable[[Any], Any],
+              what: str) -> Any:
+        try:
+            return parse(raw)
+        except (NotationError, AnswerError, ValueError, TypeError) as err:
+            self.bad(path, f"{err} (expected {what})")
+            return None
+
+    def cards(self, path: tuple[str | int, ...], raw: Any) -> tuple[Card, ...]:
+        if raw is None:
+            return ()
+        if not isinstance(raw, list):
+            self.bad(path, "expected a list of cards, such as [JH, JD, AH]")
+            return ()
+        out = []
+        for i, item in enumerate(raw):
+            card = self.value((*path, i), str(item), Card.parse, "a card such as JD or J♦")
+            if card is not None:
+                out.append(card)
+        return tuple(out)
+
+    def step(self, raw: Any, i: int, rules: RuleSet, lesson: Lesson) -> Step | None:
+        path: tuple[str | int, ...] = ("steps", i)
+        if not isinstance(raw, dict):
+            self.bad(path, "each step must be a mapping with a kind")
+            return None
+        kind = raw.get("kind")
+        if kind not in STEP_KINDS:
+            self.bad((*path, "kind") if "kind" in raw else path,
+                     f"unknown step kind {kind!r} (expected {', '.join(STEP_KINDS)})")
+            return None
+        for key in raw:
+            if key not in COMMON + FIELDS[kind] and not str(key).startswith("x-"):
+                self.bad((*path, key), f"{kind} steps have no key {key!r} (expected "
+                                       f"{', '.join(COMMON[1:] + FIELDS[kind])})")
+        for key in REQUIRED[kind]:
+            if key not in raw:
+                self.bad(path, f"this {kind} step needs {key}")
+        if "rules" in raw:
+            rules = self.ruleset(raw["rules"], (*path, "rules")) or rules
+        cite = raw.get("cite") or []
+        if isinstance(cite, str):
+            cite = [cite]
+        for j, rid in enumerate(cite):
+            if str(rid) not in get_rulebook():
+                self.bad((*path, "cite", j), f"no rule {rid!r} in the rulebook")
+        line = self.doc.where(path)[0]
+        common: dict[str, Any] = {
+            "id": str(raw.get("id", i + 1)), "prompt": " ".join(str(raw.get(
+                "prompt", DEFAULT_PROMPTS.get(kind, ""))).split()),
+            "hint": raw.get("hint"), "note": _text(raw.get("note")),
+            "cite": tuple(str(c) for c in cite), "rules": rules, "line": line}
+        step = self.build(kind, raw, path, common)
+        if step is None:
+            return None
+        step.wrong = self.wrong_notes(step, raw.get("wrong"), (*path, "wrong"))
+        if "answer" in raw:
+            lesson.claims[step.id] = self.value((*path, "answer"), raw["answer"], step.parse,
+                                                "an answer this step accepts")
+        return step
+
+    def wrong_notes(self, step: Step, raw: Any, path: tuple[str | int, ...]) -> dict[str, str]:
+        if raw is None:
+            return {}
+        if not isinstance(raw, list):
+            self.bad(path, "wrong must be a list of {answer: ..., note: ...}")
+            return {}
+        notes = {}
+        for j, item in enumerate(raw):
+            if not isinstance(item, dict) or "answer" not in item or "note" not in item:
+                self.bad((*path, j), "each wrong answer needs answer and note")
+                continue
+            try:
+                key = step.key(step.parse(item["answer"]))
+            except (AnswerError, NotationError) as err:
+                self.bad((*path, j, "answer"), f"this wrong answer cannot be read: {err}")
+                continue
+            except (ValueError, TypeError):
+                key = str(item["answer"])
+            notes[key] = _text(item["note"]) or ""
+        return notes
+
+    def build(self, kind: str, raw: dict[str, Any], path: tuple[str | int, ...],
+              common: dict[str, Any]) -> Step | None:
+        before = len(self.problems)
+
+        def get(key: str, parse: Callable[[Any], Any], what: str, default: Any) -> Any:
+            if key not in raw:
+                return default
+            got = self.value((*path, key), raw[key], parse, what)
+            return default if got is None else got
+
+        def cards(key: str) -> tuple[Card, ...]:
+            return self.cards((*path, key), raw.get(key))
+
+        trump = get("trump", lambda v: Trump.parse(str(v)), "C, D, H, S or NT", Trump.H)
+        step: Step
+        if kind == "explain":
+            step = ExplainStep(**common, text=_text(raw.get("text")) or "", cards=cards("cards"),
+                               trump=get("trump", lambda v: Trump.parse(str(v)),
+                                         "C, D, H, S or NT", None))
+        elif kind == "rank":
+            step = RankStep(**common, trump=trump, cards=cards("cards"))
+        elif kind == "trick-winner":
+            seats = get("seats", lambda v: tuple(Seat.parse(str(s)) for s in v), "seats", ())
+            step = TrickWinnerStep(**common, trump=trump, trick=cards("trick"), seats=seats)
+        elif kind == "legal-plays":
+            step = LegalPlaysStep(**common, trump=trump, trick=cards("trick"), hand=cards("hand"))
+        elif kind == "play":
+            step = PlayStep(**common, trump=trump, trick=cards("trick"), hand=cards("hand"),
+                            after=cards("after"))
+        elif kind == "score":
+            step = self.score_step(raw, path, common, get)
+        elif kind == "game":
+            step = GameStep(**common, before=self.points(raw, path, "before"),
+                            points=self.points(raw, path, "points"),
+                            overtime=bool(raw.get("overtime", False)))
+        else:
+            step = self.choice_step(kind, raw, path, common, get, cards, trump)
+        return step if len(self.problems) == before else None
+
+    def points(self, raw: dict[str, Any], path: tuple[str | int, ...],
+               key: str) -> dict[str, int]:
+        value = raw.get(key)
+        if not isinstance(value, dict) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
+            self.bad((*path, key), f"{key} must map each side to whole points, such as "
+                                   "{NS: 40, EW: 38}")
+            return {}
+        return {str(k): v for k, v in value.items()}
+
+    def score_step(self, raw: dict[str, Any], path: tuple[str | int, ...],
+                   common: dict[str, Any], get: Callable[..., Any]) -> Step:
+        rules: RuleSet = common["rules"]
+        bid = get("bid", Bid.parse, "a bid: 1-6, LP or BP", Bid.FOUR)
+        bidder = get("bidder", lambda v: Seat.parse(str(v)), "a seat", Seat.N)
+        tricks = raw.get("tricks")
+        surrendered = str(raw.get("defense", "")).strip().lower() == "surrender"
+        if tricks is None and surrendered:
+            tricks = {s: 0 for s in rules.sides}
+        if isinstance(tricks, int) and not isinstance(tricks, bool):
+            side = rules.side_of(bidder)
+            others = [s for s in rules.sides if s != side]
+            if len(others) != 1:
+                self.bad((*path, "tricks"), "with more than two sides give tricks for each "
+                                            "side, such as {N: 3, E: 2, S: 1}")
+                tricks = {}
+            else:
+                tricks = {side: tricks, others[0]: 6 - tricks}
+        elif isinstance(tricks, dict):
+            tricks = {str(k): v for k, v in tricks.items()}
+        else:
+            self.bad((*path, "tricks"), "tricks must be the bidders' tricks or a mapping of "
+                                        "side to tricks")
+            tricks = {}
+        defense = get("defense", lambda v: Defense.parse(str(v)), "play or surrender",
+                      Defense.PLAY)
+        if defense is Defense.SURRENDER:
+            tricks = {s: 0 for s in rules.sides}
+        return ScoreStep(**common, bid=bid, bidder=bidder, tricks=tricks, defense=defense)
+
+    def choice_step(self, kind: str, raw: dict[str, Any], path: tuple[str | int, ...],
+                    common: dict[str, Any], get: Callable[..., Any],
+                    cards: Callable[[str], tuple[Card, ...]], trump: Trump) -> Step:
+        accept_raw = raw.get("accept") or []
+        if not isinstance(accept_raw, list):
+            accept_raw = [accept_raw]
+        reason = _text(raw.get("reason")) or ""
+        bid = get("bid", Bid.parse, "a bid: 1-6, LP or BP", Bid.FOUR)
+        step: Any
+        if kind == "bid":
+            dealer = get("dealer", lambda v: Seat.parse(str(v)), "a seat", Seat.W)
+            auction = get("auction", lambda v: tuple(Bid.parse(c) for c in v),
+                          "a list of calls", ())
+            step = BidStep(**common, hand=cards("hand"), dealer=dealer, auction=auction,
+                           reason=reason)
+        elif kind == "declare":
+            choose = str(raw.get("choose", "trump"))
+            if choose not in ("trump", "mode"):
+                self.bad((*path, "choose"), "choose must be trump or mode")
+            step = DeclareStep(**common, choose=choose, hand=cards("hand"), bid=bid,
+                               trump=trump, reason=reason)
+        elif kind == "exchange":
+            role = str(raw.get("role", "bidder"))
+            if role not in ("bidder", "partner"):
+                self.bad((*path, "role"), "role must be bidder or partner")
+            if "prompt" not in raw and role == "partner":
+                common["prompt"] = "Which card do you send to the bidder?"
+            step = ExchangeStep(**common, role=role, hand=cards("hand"), trump=trump, bid=bid,
+                                reason=reason)
+        else:
+            mode = get("mode", lambda v: Mode.parse(str(v)), "exchange or partner",
+                       Mode.EXCHANGE)
+            step = DefendStep(**common, hand=cards("hand"), trump=trump, bid=bid, mode=mode,
+                              reason=reason)
+        accepted = []
+        for j, item in enumerate(accept_raw):
+            value = self.value((*path, "accept", j), item, step.parse_value,
+                               "an answer of this step's kind")
+            if value is not None:
+                accepted.append(value)
+        step.accept = tuple(accepted)
+        return step  # type: ignore[no-any-return]
+
+
+def _text(raw: Any) -> str | None:
+    return None if raw is None else " ".join(str(raw).split())
+
+
+def check_lesson(lesson: Lesson, known_ids: set[str] | None = None) -> list[Problem]:
+    """Every place where the lesson and the engine disagree, with the step named."""
+    out: list[Problem] = []
+
+    def bad(step: Step | None, message: str) -> None:
+        where = f"step {step.id} ({step.kind}): " if step else ""
+        out.append(Problem(lesson.file, step.line if step else 1, 1, where + message))
+
+    for step in lesson.steps:
+        for problem in step.problems():
+            bad(step, problem)
+        if step.id in lesson.claims and not step.problems():
+            claim = lesson.claims[step.id]
+            if claim is not None and not step.is_right(claim):
+                bad(step, f"the lesson says the answer is {_claim_text(claim)}, but the "
+                          f"engine says {step.answer_text()}")
+        for key, _note in step.wrong.items():
+            if not step.problems():
+                try:
+                    if step.is_right(step.parse(key)):
+                        bad(step, f"the wrong answer {key!r} is in fact right")
+                except (AnswerError, NotationError):
+                    pass
+    if known_ids is not None:
+        for req in lesson.requires:
+            if req not in known_ids:
+                bad(None, f"requires {req!r}, which is not a lesson")
+    if len(lesson.answerable_steps) < 1:
+        bad(None, "a lesson needs at least one step that asks something")
+    return out
+
+
+def _claim_text(claim: Any) -> str:
+    if isinstance(claim, list | tuple | frozenset):
+        return " ".join(c.display if isinstance(c, Card) else str(c) for c in claim)
+    if isinstance(claim, dict):
+        return ", ".join(f"{k} {v:+d}" for k, v in claim.items())
+    return claim.display if isinstance(claim, Card) else str(claim)
+
+
+def lesson_files() -> list[Path]:
+    """The lesson files shipped with the package (``lessons/`` in the source tree)."""
+    root = Path(str(resources.files("pepper_tutor").joinpath("data", "lessons")))
+    return sorted(p for p in root.iterdir() if p.suffix == ".yaml")
+
+
+def all_lessons() -> list[Lesson]:
+    lessons = [load_lesson(p) for p in lesson_files()]
+    return sorted(lessons, key=lambda lesson: Path(lesson.file).name)
+
+
+def find_lesson(name: str) -> Lesson:
+    lessons = all_lessons()
+    for lesson in lessons:
+        if name in (lesson.id, Path(lesson.file).stem):
+            return lesson
+    ids = ", ".join(lesson.id for lesson in lessons)
+    raise LoadError([Problem(name, 0, 0, f"no lesson called {name!r} (there are: {ids})")])

@@ -1,0 +1,198 @@
+"""Generated drills: an endless, seedable stream of fresh positions.
+
+Kinds: ``tricks`` (who wins?), ``legal`` (which cards may you play?), ``bowers`` (put these
+in order) and ``score`` (what does each side score?). Positions lean toward the traps that
+catch people: the left bower, no trump, off-suit aces, three-card tricks. Each question is a
+lesson :class:`~pepper_tutor.teaching.steps.Step`, so it gets the same feedback as the lessons.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from ..engine.calls import Defense, Trump
+from ..engine.cards import DECK, Card, Rank, Suit
+from ..engine.ranking import EFFECTIVE_SUIT
+from ..engine.rules import RuleSet, get_ruleset
+from ..engine.seats import Seat
+from ..rulebook.feedback import Feedback
+from .steps import LegalPlaysStep, RankStep, ScoreStep, Step, TrickWinnerStep
+
+__all__ = ["QUIZ_KINDS", "make_question", "QuizSession"]
+
+
+def _trump(rng: random.Random, nt_share: float = 0.2) -> Trump:
+    return Trump.NT if rng.random() < nt_share else Trump(rng.randrange(4))
+
+
+def _left(trump: Trump) -> Card | None:
+    return None if trump.suit is None else Card(Rank.JACK, trump.suit.sister)
+
+
+def _prompt_trick(trump: Trump, trick: list[Card]) -> str:
+    head = "No trump" if trump is Trump.NT else f"{trump.word.capitalize()} are trumps"
+    return f"{head}; {' '.join(c.display for c in trick)} — who wins?"
+
+
+def tricks_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    trap = 1.0 if hard else 0.25
+    trump = _trump(rng, 0.2 * trap)
+    size = 3 if rng.random() < 0.3 * trap else 4
+    pool = list(DECK)
+    trick: list[Card] = []
+    left = _left(trump)
+    if left is not None and rng.random() < 0.45 * trap:
+        trick.append(left)
+    if rng.random() < 0.35 * trap:
+        trick.append(Card(Rank.ACE, Suit(rng.randrange(4))))
+    trick = list(dict.fromkeys(trick))
+    rest = [c for c in pool if c not in trick]
+    if trump is not Trump.NT and rng.random() < 0.5:
+        # Lead a plain suit and let one or two others follow it: the usual shape of a trick.
+        suit = rng.choice([s for s in Suit if s is not trump.suit])
+        lead_pool = [c for c in rest if EFFECTIVE_SUIT[trump][c.index] == suit]
+        trick.insert(0, rng.choice(lead_pool))
+    rest = [c for c in pool if c not in trick]
+    while len(trick) < size:
+        trick.append(rest.pop(rng.randrange(len(rest))))
+    if trick[0] is left and rng.random() < 0.5:
+        trick.append(trick.pop(0))  # the left bower as a follower more often than a lead
+    leader = Seat(rng.randrange(4))
+    seats = list(leader.iter_from())
+    if size == 3:
+        seats.pop(rng.randrange(1, 4))  # the lone bidder's partner sits out
+    return TrickWinnerStep(id=f"tricks-{n}", prompt=_prompt_trick(trump, trick), trump=trump,
+                           trick=tuple(trick), seats=tuple(seats[:size]), rules=rules)
+
+
+def legal_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    trap = 1.0 if hard else 0.25
+    trump = _trump(rng, 0.15 * trap)
+    left = _left(trump)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hand = deck[:rng.choice((4, 5, 6))]
+    if left is not None and left not in hand and rng.random() < 0.5 * trap:
+        hand[0] = left
+    others = [c for c in DECK if c not in hand]
+    if left is not None and rng.random() < 0.6 * trap:
+        # Lead a trump, or the left bower's printed suit: the two left-bower traps.
+        wanted = trump.suit if rng.random() < 0.5 else left.suit
+        others = [c for c in others if c.suit is wanted and c is not left] or others
+    lead = rng.choice(others)
+    head = "No trump" if trump is Trump.NT else f"{trump.word.capitalize()} are trumps"
+    return LegalPlaysStep(id=f"legal-{n}", prompt=f"{head}; {lead.display} is led. Which of "
+                          "your cards may you play?", trump=trump, trick=(lead,),
+                          hand=tuple(hand), rules=rules)
+
+
+def bowers_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    trump = _trump(rng, 0.1 if hard else 0.0)
+    if trump is Trump.NT or rng.random() < 0.7:
+        if trump is Trump.NT:
+            suit = Suit(rng.randrange(4))
+            pool = [c for c in DECK if c.suit is suit]
+        else:
+            pool = [c for c in DECK if EFFECTIVE_SUIT[trump][c.index] == trump]
+        k = rng.randint(4, min(6, len(pool)))
+        cards = rng.sample(pool, k)
+        left = _left(trump)
+        if left is not None and left not in cards and rng.random() < 0.7:
+            cards[0] = left
+    else:
+        assert trump.suit is not None
+        sister = trump.suit.sister  # the suit that lost its jack: five cards this hand
+        pool = [c for c in DECK if EFFECTIVE_SUIT[trump][c.index] == sister]
+        cards = rng.sample(pool, rng.randint(3, 5))
+    head = "No trump" if trump is Trump.NT else f"{trump.word.capitalize()} are trumps"
+    return RankStep(id=f"bowers-{n}", prompt=f"{head}. Put these in order, highest first.",
+                    trump=trump, cards=tuple(cards), rules=rules)
+
+
+def score_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    if hard and rules.preset == "standard" and rng.random() < 0.25:
+        rules = get_ruleset("simple")
+    bid = rng.choice(rules.ladder)
+    bidder = Seat(rng.randrange(4))
+    side = rules.side_of(bidder)
+    other = "EW" if side == "NS" else "NS"
+    surrender = rng.random() < 0.15
+    if surrender:
+        tricks = {side: 0, other: 0}
+    else:
+        # Near the bid more often than not, and the sweep now and then.
+        t = min(6, max(0, bid.tricks + rng.choice((-2, -1, -1, 0, 0, 1, 2))))
+        if rng.random() < 0.15:
+            t = 6
+        tricks = {side: t, other: 6 - t}
+    what = "surrender" if surrender else f"the bidders take {tricks[side]}"
+    prompt = (f"{rules.preset.capitalize()} scoring. {bidder.word} bids {bid.display}; {what}. "
+              "What does each side score?")
+    return ScoreStep(id=f"score-{n}", prompt=prompt, bid=bid, bidder=bidder, tricks=tricks,
+                     defense=Defense.SURRENDER if surrender else Defense.PLAY, rules=rules)
+
+
+GENERATORS: dict[str, Callable[[random.Random, int, RuleSet, bool], Step]] = {
+    "tricks": tricks_question, "legal": legal_question, "bowers": bowers_question,
+    "score": score_question}
+QUIZ_KINDS = tuple(GENERATORS)
+
+
+def make_question(kind: str, rng: random.Random, n: int = 1,
+                  rules: RuleSet | None = None, hard: bool = True) -> Step:
+    """One question. ``hard`` leans on the traps; easy questions are mostly plain."""
+    if kind not in GENERATORS:
+        raise ValueError(f"no quiz {kind!r} (expected one of {', '.join(QUIZ_KINDS)})")
+    return GENERATORS[kind](rng, n, rules or get_ruleset("standard"), hard)
+
+
+@dataclass
+class QuizSession:
+    """An endless drill with a running score and a streak. One answer per question."""
+
+    kind: str
+    seed: int | None = None
+    rules: RuleSet = field(default_factory=get_ruleset)
+    asked: int = 0
+    right: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    question: Step | None = None
+    answered: bool = False
+    hard: bool = True
+
+    def __post_init__(self) -> None:
+        if self.kind not in GENERATORS:
+            raise ValueError(f"no quiz {self.kind!r} (expected one of {', '.join(QUIZ_KINDS)})")
+        self.rng = random.Random(self.seed)
+        self.next_question()
+
+    def next_question(self) -> Step:
+        self.asked += 1
+        self.answered = False
+        self.question = make_question(self.kind, self.rng, self.asked, self.rules, self.hard)
+        return self.question
+
+    def answer(self, raw: object) -> Feedback:
+        """Judge the answer; a wrong one is shown with the right answer at once."""
+        assert self.question is not None
+        feedback = self.question.judge(raw)
+        if not self.answered:
+            self.answered = True
+            if feedback.correct:
+                self.right += 1
+                self.streak += 1
+                self.best_streak = max(self.best_streak, self.streak)
+            else:
+                self.streak = 0
+        if not feedback.correct:
+            feedback = replace(feedback, revealed=True)
+        return feedback
+
+    @property
+    def score_text(self) -> str:
+        done = self.asked - (0 if self.answered else 1)
+        return f"{self.right}/{done} right · streak {self.streak} (best {self.best_streak})"
+

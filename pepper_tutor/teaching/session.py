@@ -1,0 +1,176 @@
+"""The lesson runtime every front end shares: the order of steps, tries, hints, progress.
+
+A :class:`LessonSession` presents the steps in order, judges answers, climbs the hint ladder
+(a nudge, the rule, the answer), reveals the answer after :attr:`MAX_TRIES` wrong tries, and
+brings every step that was answered wrongly back once at the end of the lesson. Progress is
+saved after every change, so a learner can stop at any point and resume.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..rulebook.feedback import Feedback
+from .lessons import Lesson
+from .progress import ProgressStore
+from .steps import Step
+
+__all__ = ["LessonSession", "StepStatus"]
+
+
+@dataclass
+class StepStatus:
+    """How the learner is doing on the step in front of them."""
+
+    tries: int = 0
+    hints: int = 0
+    solved: bool = False
+    revealed: bool = False
+    last: Feedback | None = None
+
+
+class LessonSession:
+    MAX_TRIES = 2
+
+    def __init__(self, lesson: Lesson, store: ProgressStore | None = None):
+        self.lesson = lesson
+        self.store = store
+        saved = store.lesson(lesson.id) if store else {}
+        ids = [s.id for s in lesson.steps]
+        queue = saved.get("queue")
+        if not isinstance(queue, list) or any(q not in ids for q in queue) or queue[:len(ids)] \
+                != ids:
+            queue = list(ids)  # the lesson changed since the progress was saved: start over
+            saved = {}
+        self.queue: list[str] = queue
+        self.position: int = min(int(saved.get("position", 0)), len(queue))
+        self.done: set[str] = set(saved.get("done", [])) & set(ids)
+        self.mistakes: dict[str, int] = {k: int(v) for k, v in saved.get("mistakes", {}).items()
+                                         if k in ids}
+        self.requeued: set[str] = set(saved.get("requeued", [])) & set(ids)
+        self.status = StepStatus()
+
+    # ---- where we are ----------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self.position >= len(self.queue)
+
+    @property
+    def step(self) -> Step | None:
+        return None if self.finished else self.lesson.step(self.queue[self.position])
+
+    @property
+    def is_review(self) -> bool:
+        """True when the current step is one coming back after a wrong answer."""
+        return self.position >= len(self.lesson.steps)
+
+    @property
+    def can_advance(self) -> bool:
+        step = self.step
+        return step is not None and (not step.answerable or self.status.solved
+                                     or self.status.revealed)
+
+    def progress(self) -> tuple[int, int]:
+        """(answerable steps solved, answerable steps in the lesson)."""
+        answerable = [s.id for s in self.lesson.answerable_steps]
+        return len(self.done & set(answerable)), len(answerable)
+
+    # ---- what the learner does -------------------------------------------------------------
+
+    def answer(self, raw: Any) -> Feedback:
+        """Judge an answer to the current step. Raises :class:`AnswerError` for unreadable
+        input (nothing is counted then)."""
+        step = self._need_step()
+        if not step.answerable:
+            raise ValueError("this step only explains; go on to the next one")
+        feedback = step.judge(raw)
+        st = self.status
+        if feedback.correct:
+            st.solved = True
+            if not st.revealed:
+                self.done.add(step.id)
+        else:
+            st.tries += 1
+            self.mistakes[step.id] = self.mistakes.get(step.id, 0) + 1
+            self._requeue(step)
+            if st.tries >= self.MAX_TRIES and not st.revealed:
+                st.revealed = True
+                feedback = replace(feedback, revealed=True)
+        st.last = feedback
+        self._save()
+        return feedback
+
+    @property
+    def hint_total(self) -> int:
+        """Rungs on the current step's ladder: 3, or 4 with the analysis before the answer."""
+        step = self.step
+        return 0 if step is None else 3 + (1 if step.has_analysis else 0)
+
+    def hint(self) -> tuple[int, str]:
+        """The next rung of the hint ladder: (1, nudge), (2, the rule), for judgement steps
+        (3, what the analysis would do), and last the answer."""
+        step = self._need_step()
+        nudge, rule, answer = step.hints()
+        total = self.hint_total
+        self.status.hints = level = min(self.status.hints + 1, total)
+        if level == total:
+            self.status.revealed = True
+            self._requeue(step)
+            self._save()
+            return level, answer
+        if level == 3:
+            return level, step.analysis_hint()
+        return level, (nudge, rule)[level - 1]
+
+    def reveal(self) -> Feedback:
+        step = self._need_step()
+        self.status.revealed = True
+        self._requeue(step)
+        self._save()
+        return step.reveal()
+
+    def next(self) -> None:
+        if self.finished:
+            return
+        self.position += 1
+        self.status = StepStatus()
+        self._save()
+
+    def back(self) -> None:
+        self.position = max(0, self.position - 1)
+        self.status = StepStatus()
+        self._save()
+
+    def restart(self) -> None:
+        self.queue = [s.id for s in self.lesson.steps]
+        self.position = 0
+        self.done.clear()
+        self.mistakes.clear()
+        self.requeued.clear()
+        self.status = StepStatus()
+        self._save()
+
+    # ---- internals ---------------------------------------------------------------------------
+
+    def _need_step(self) -> Step:
+        step = self.step
+        if step is None:
+            raise ValueError("the lesson is finished")
+        return step
+
+    def _requeue(self, step: Step) -> None:
+        if step.id not in self.requeued and not self.is_review:
+            self.requeued.add(step.id)
+            self.queue.append(step.id)
+
+    def _save(self) -> None:
+        if self.store is None:
+            return
+        entry = self.store.lesson(self.lesson.id)
+        entry.clear()
+        entry.update({"queue": self.queue, "position": self.position,
+                      "done": sorted(self.done), "mistakes": self.mistakes,
+                      "requeued": sorted(self.requeued), "finished": self.finished})
+        self.store.save()

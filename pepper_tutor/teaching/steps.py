@@ -1,0 +1,670 @@
+"""The kinds of lesson step, each checked by the engine.
+
+A step states a situation (a trick, a hand, an auction); the engine computes the right
+answer wherever the rules decide it (rank, trick winner, legal plays, the card that wins,
+the score). Judgement steps (bid, declare, exchange, defend) live in :mod:`choice_steps`.
+:meth:`Step.judge` turns any answer into :class:`~pepper_tutor.rulebook.feedback.Feedback` that
+quotes the rulebook.
+
+Quizzes build the same steps from random positions, so they get the same feedback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..engine.calls import Bid, Defense, Trump
+from ..engine.cards import Card, NotationError, cards_display, parse_cards
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, bower, legal_plays, trick_winner
+from ..engine.rules import RuleSet, get_ruleset
+from ..engine.scoring import score_hand
+from ..engine.seats import Seat
+from ..rulebook.book import get_rule
+from ..rulebook.feedback import AnswerError, Feedback
+from ..rulebook.verdicts import check_play, check_trick_winner, explain_trick, why_higher
+
+__all__ = ["Step", "Option", "ExplainStep", "RankStep", "TrickWinnerStep", "LegalPlaysStep",
+           "PlayStep", "ScoreStep", "GameStep", "PLAY_ON"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """Something a learner can pick: a card, a call, a trump, a choice."""
+
+    value: Any
+    label: str
+    is_card: bool = False
+
+
+def _cards_words(cards: Sequence[Card]) -> str:
+    return cards_display(cards)
+
+
+@dataclass
+class Step:
+    """One decision. Subclasses set :attr:`kind` and implement the answer and the judging."""
+
+    kind: ClassVar[str] = ""
+    id: str
+    prompt: str = ""
+    hint: str | None = None
+    note: str | None = None  # the author's words after a right answer
+    cite: tuple[str, ...] = ()
+    wrong: dict[str, str] = field(default_factory=dict)  # canonical answer text -> note
+    rules: RuleSet = field(default_factory=lambda: get_ruleset("standard"))
+    line: int = 0
+
+    # ---- what subclasses provide ---------------------------------------------------------
+
+    @property
+    def answerable(self) -> bool:
+        return True
+
+    def parse(self, raw: Any) -> Any:
+        """A learner's raw answer (text, a card, a list) as this step's answer value."""
+        raise NotImplementedError
+
+    def key(self, answer: Any) -> str:
+        """Canonical text of an answer: how ``wrong`` notes are looked up."""
+        return str(answer)
+
+    def is_right(self, answer: Any) -> bool:
+        raise NotImplementedError
+
+    def answer_text(self) -> str:
+        raise NotImplementedError
+
+    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+        """Facts, rule ids and an optional consequence for a wrong answer."""
+        raise NotImplementedError
+
+    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return (), ()
+
+    def default_cite(self) -> tuple[str, ...]:
+        return ()
+
+    def nudge(self) -> str:
+        return "Look again at the rule for this situation."
+
+    def options(self) -> list[Option]:
+        """What a front end offers to click."""
+        return []
+
+    @property
+    def has_analysis(self) -> bool:
+        """True for judgement steps, whose hint ladder has a "what would the analysis do?"
+        rung before the answer."""
+        return False
+
+    def analysis_hint(self) -> str:
+        return ""
+
+    def problems(self) -> list[str]:
+        """Where the author's claims and the engine disagree (for ``lesson --check``)."""
+        return []
+
+    def situation(self) -> dict[str, Any]:
+        """The facts to show: trump, cards, hand, auction... (for renderers)."""
+        return {}
+
+    # ---- shared behaviour ------------------------------------------------------------------
+
+    @property
+    def cited(self) -> tuple[str, ...]:
+        return self.cite or self.default_cite()
+
+    def hints(self) -> list[str]:
+        """The hint ladder: a nudge, then the rule, then the answer."""
+        rules = "\n".join(f"[{rid}] {get_rule(rid).text}" for rid in self.cited)
+        return [self.hint or self.nudge(), rules or "No rule is needed here.",
+                f"The answer: {self.answer_text()}"]
+
+    def judge(self, raw: Any) -> Feedback:
+        """Check an answer. Raises :class:`AnswerError` only if it cannot be read at all."""
+        answer = self.parse(raw)
+        if self.is_right(answer):
+            facts, rule_ids = self.explain_right(answer)
+            return Feedback(True, "Right.", facts, rule_ids, None, self.note,
+                            self.answer_text())
+        facts, rule_ids, consequence = self.explain_wrong(answer)
+        return Feedback(False, "Not quite.", facts, rule_ids, consequence,
+                        self.wrong.get(self.key(answer)), self.answer_text())
+
+    def reveal(self) -> Feedback:
+        facts, rule_ids = self.explain_right(None)
+        return Feedback(False, f"The answer: {self.answer_text()}", facts,
+                        rule_ids or self.cited, None, self.note, self.answer_text(),
+                        revealed=True)
+
+
+def _parse_card_list(raw: Any) -> list[Card]:
+    try:
+        if isinstance(raw, Card):
+            return [raw]
+        return parse_cards(raw)
+    except NotationError as err:
+        raise AnswerError(str(err)) from None
+
+
+def _parse_card(raw: Any) -> Card:
+    cards = _parse_card_list(raw)
+    if len(cards) != 1:
+        raise AnswerError("answer with one card, such as JD or J♦")
+    return cards[0]
+
+
+def _trump_words(trump: Trump) -> str:
+    return "No trump" if trump is Trump.NT else f"{trump.word.capitalize()} are trumps"
+
+
+# ---- explain -----------------------------------------------------------------------------
+
+
+@dataclass
+class ExplainStep(Step):
+    kind: ClassVar[str] = "explain"
+    text: str = ""
+    cards: tuple[Card, ...] = ()
+    trump: Trump | None = None
+
+    @property
+    def answerable(self) -> bool:
+        return False
+
+    def answer_text(self) -> str:
+        return ""
+
+    def situation(self) -> dict[str, Any]:
+        return {"trump": self.trump, "cards": self.cards}
+
+    def problems(self) -> list[str]:
+        return [] if self.text.strip() else ["an explain step needs text"]
+
+
+# ---- rank ----------------------------------------------------------------------------------
+
+
+@dataclass
+class RankStep(Step):
+    kind: ClassVar[str] = "rank"
+    trump: Trump = Trump.H
+    cards: tuple[Card, ...] = ()
+
+    def order(self) -> list[Card]:
+        t = self.trump
+        suits, ranks = EFFECTIVE_SUIT[t], TRICK_RANK[t]
+        return sorted(self.cards, key=lambda c: (suits[c.index] != t, -ranks[c.index]))
+
+    def problems(self) -> list[str]:
+        out = []
+        if len(self.cards) < 2 or len(set(self.cards)) != len(self.cards):
+            out.append("a rank step needs two or more different cards")
+        suits = {EFFECTIVE_SUIT[self.trump][c.index] for c in self.cards}
+        plain = suits - {int(self.trump)}
+        if len(plain) > 1:
+            out.append("the cards must be of one suit, or trumps and one other suit; cards of "
+                       "two plain suits have no order")
+        return out
+
+    def parse(self, raw: Any) -> list[Card]:
+        cards = _parse_card_list(raw)
+        if sorted(c.index for c in cards) != sorted(c.index for c in self.cards):
+            raise AnswerError(f"put all of these cards in order, each once: "
+                              f"{_cards_words(self.cards)}")
+        return cards
+
+    def key(self, answer: Any) -> str:
+        return " ".join(str(c) for c in answer)
+
+    def is_right(self, answer: Any) -> bool:
+        return list(answer) == self.order()
+
+    def answer_text(self) -> str:
+        return _cards_words(self.order())
+
+    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+        truth = self.order()
+        for mine, right in zip(answer, truth, strict=True):
+            if mine is not right:
+                fact, rule = why_higher(right, mine, self.trump)
+                return ((f"You put the {mine.display} above the {right.display}. " + fact,),
+                        (rule,), None)
+        return (), (), None
+
+    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        lefts = [c for c in self.cards if bower(c, self.trump) == "left"]
+        if lefts:
+            fact, rule = why_higher(lefts[0], self.order()[-1], self.trump)
+            return (fact,), (rule,)
+        return (), ()
+
+    def default_cite(self) -> tuple[str, ...]:
+        if self.trump is Trump.NT:
+            return ("rank.no-trump",)
+        ids = []
+        if any(EFFECTIVE_SUIT[self.trump][c.index] == self.trump for c in self.cards):
+            ids.append("rank.trump")
+        if any(bower(c, self.trump) == "left" for c in self.cards):
+            ids.append("rank.left-bower")
+        if any(EFFECTIVE_SUIT[self.trump][c.index] != self.trump for c in self.cards):
+            ids.append("rank.plain")
+        return tuple(ids)
+
+    def nudge(self) -> str:
+        if self.trump is Trump.NT:
+            return "In no trump there are no bowers: what is the order within a suit?"
+        return (f"{_trump_words(self.trump)}. Find the two jacks of that colour first: "
+                "where do they go?")
+
+    def options(self) -> list[Option]:
+        return [Option(c, c.display, True) for c in self.cards]
+
+    def situation(self) -> dict[str, Any]:
+        return {"trump": self.trump, "cards": self.cards}
+
+
+# ---- trick winner --------------------------------------------------------------------------
+
+
+@dataclass
+class TrickWinnerStep(Step):
+    kind: ClassVar[str] = "trick-winner"
+    trump: Trump = Trump.H
+    trick: tuple[Card, ...] = ()
+    seats: tuple[Seat, ...] = ()
+
+    def winner(self) -> Card:
+        return self.trick[trick_winner(self.trick, self.trump)]
+
+    def problems(self) -> list[str]:
+        if not 2 <= len(self.trick) <= 4 or len(set(self.trick)) != len(self.trick):
+            return ["a trick-winner step needs two to four different cards"]
+        return []
+
+    def parse(self, raw: Any) -> Card:
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            if 1 <= raw <= len(self.trick):
+                return self.trick[raw - 1]
+            raise AnswerError(f"there are {len(self.trick)} cards in this trick")
+        card = _parse_card(raw)
+        if card not in self.trick:
+            raise AnswerError(f"the {card.display} is not in this trick: "
+                              f"{_cards_words(self.trick)}")
+        return card
+
+    def is_right(self, answer: Any) -> bool:
+        return answer is self.winner()
+
+    def answer_text(self) -> str:
+        return f"the {self.winner().display} wins"
+
+    def _seats(self) -> Sequence[Seat] | None:
+        return self.seats or None
+
+    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+        verdict = check_trick_winner(self.trick, self.trump, self.trick.index(answer),
+                                     self._seats())
+        return verdict.facts, verdict.rule_ids, None
+
+    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        why = explain_trick(self.trick, self.trump, self._seats())
+        return why.facts, (why.rule_id,)
+
+    def default_cite(self) -> tuple[str, ...]:
+        deciding = explain_trick(self.trick, self.trump).rule_id
+        return tuple(dict.fromkeys((deciding, "play.trick-winner")))
+
+    def nudge(self) -> str:
+        if self.trump is Trump.NT:
+            return "No trump: only cards of the suit led can win."
+        return f"{_trump_words(self.trump)}. Was a trump played? Remember the jacks."
+
+    def options(self) -> list[Option]:
+        return [Option(c, c.display, True) for c in self.trick]
+
+    def situation(self) -> dict[str, Any]:
+        return {"trump": self.trump, "trick": self.trick, "seats": self.seats}
+
+
+# ---- legal plays ---------------------------------------------------------------------------
+
+
+@dataclass
+class LegalPlaysStep(Step):
+    kind: ClassVar[str] = "legal-plays"
+    trump: Trump = Trump.H
+    trick: tuple[Card, ...] = ()  # cards already played, the lead first
+    hand: tuple[Card, ...] = ()
+
+    def legal(self) -> list[Card]:
+        return legal_plays(self.hand, self.trick[0] if self.trick else None, self.trump)
+
+    def problems(self) -> list[str]:
+        out = []
+        if not self.hand or len(set(self.hand)) != len(self.hand):
+            out.append("a legal-plays step needs a hand of different cards")
+        if set(self.hand) & set(self.trick):
+            out.append("a card is both in the hand and in the trick")
+        if not self.trick:
+            out.append("a legal-plays step needs the trick so far (at least the lead)")
+        return out
+
+    def parse(self, raw: Any) -> frozenset[Card]:
+        cards = _parse_card_list(raw)
+        strangers = [c for c in cards if c not in self.hand]
+        if strangers:
+            raise AnswerError(f"the {strangers[0].display} is not in your hand: "
+                              f"{_cards_words(self.hand)}")
+        if not cards:
+            raise AnswerError("pick at least one card: some card can always be played")
+        return frozenset(cards)
+
+    def key(self, answer: Any) -> str:
+        return " ".join(str(c) for c in sorted(answer, key=lambda c: c.index))
+
+    def is_right(self, answer: Any) -> bool:
+        return set(answer) == set(self.legal())
+
+    def answer_text(self) -> str:
+        legal = self.legal()
+        return ("any card" if len(legal) == len(self.hand) else _cards_words(legal))
+
+    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+        legal = set(self.legal())
+        facts: list[str] = []
+        rules: list[str] = []
+        lead = self.trick[0]
+        wrongly_in = [c for c in self.hand if c in answer and c not in legal]
+        left_out = [c for c in self.hand if c in legal and c not in answer]
+        if wrongly_in:
+            v = check_play(self.hand, lead, self.trump, wrongly_in[0])
+            facts.append(f"The {_cards_words(wrongly_in)} may not be played. " + v.facts[0])
+            rules += list(v.rule_ids)
+        if left_out:
+            v = check_play(self.hand, lead, self.trump, left_out[0])
+            why = v.facts[0]
+            facts.append(f"The {_cards_words(left_out)} may be played too: "
+                         + why[0].lower() + why[1:])
+            rules += [r for r in v.rule_ids if r not in rules]
+        return tuple(facts), tuple(rules), None
+
+    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        legal = self.legal()
+        v = check_play(self.hand, self.trick[0], self.trump, legal[0])
+        return v.facts, v.rule_ids
+
+    def default_cite(self) -> tuple[str, ...]:
+        left = any(bower(c, self.trump) == "left" for c in (*self.hand, *self.trick[:1]))
+        return ("play.follow-suit", "play.left-bower-suit") if left else ("play.follow-suit",)
+
+    def nudge(self) -> str:
+        return (f"{_trump_words(self.trump)}. What suit was led, counting the left bower as "
+                "a trump? Which of your cards belong to it?")
+
+    def options(self) -> list[Option]:
+        return [Option(c, c.display, True) for c in self.hand]
+
+    def situation(self) -> dict[str, Any]:
+        return {"trump": self.trump, "trick": self.trick, "hand": self.hand}
+
+
+# ---- play (win the trick) ------------------------------------------------------------------
+
+
+@dataclass
+class PlayStep(Step):
+    """Which card do you play? Right answers: every legal card that wins the trick once the
+    cards played after you (``after``) are added."""
+
+    kind: ClassVar[str] = "play"
+    trump: Trump = Trump.H
+    trick: tuple[Card, ...] = ()
+    hand: tuple[Card, ...] = ()
+    after: tuple[Card, ...] = ()
+
+    def _completed(self, card: Card) -> list[Card]:
+        return [*self.trick, card, *self.after]
+
+    def winners(self) -> list[Card]:
+        me = len(self.trick)
+        return [c for c in legal_plays(self.hand, self.trick[0] if self.trick else None,
+                                       self.trump)
+                if trick_winner(self._completed(c), self.trump) == me]
+
+    def problems(self) -> list[str]:
+        everything = [*self.trick, *self.hand, *self.after]
+        if len(set(everything)) != len(everything):
+            return ["a card appears twice among the trick, the hand and the cards after"]
+        if not self.hand:
+            return ["a play step needs a hand"]
+        if len(self.trick) + 1 + len(self.after) > 4:
+            return ["a trick has at most four cards"]
+        if not self.winners():
+            return ["no legal card wins this trick, so the step has no right answer"]
+        return []
+
+    def parse(self, raw: Any) -> Card:
+        card = _parse_card(raw)
+        if card not in self.hand:
+            raise AnswerError(f"the {card.display} is not in your hand: "
+                              f"{_cards_words(self.hand)}")
+        return card
+
+    def is_right(self, answer: Any) -> bool:
+        return answer in self.winners()
+
+    def answer_text(self) -> str:
+        w = self.winners()
+        return (f"the {w[0].display}" if len(w) == 1 else
+                "any of " + _cards_words(w)) + " wins the trick"
+
+    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+        lead = self.trick[0] if self.trick else None
+        v = check_play(self.hand, lead, self.trump, answer)
+        if not v.legal:
+            return v.facts, v.rule_ids, None
+        done = self._completed(answer)
+        why = explain_trick(done, self.trump)
+        taker = why.winning_card
+        consequence = (f"If you play the {answer.display}, the {taker.display}"
+                       + (f" — a {self.trump.word[:-1]} this hand —"
+                          if bower(taker, self.trump) == "left" else "")
+                       + " takes the trick.")
+        return why.facts, (why.rule_id,), consequence
+
+    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        card = answer if isinstance(answer, Card) else self.winners()[0]
+        why = explain_trick(self._completed(card), self.trump)
+        return why.facts, (why.rule_id,)
+
+    def default_cite(self) -> tuple[str, ...]:
+        return ("play.follow-suit", "play.trick-winner")
+
+    def nudge(self) -> str:
+        return (f"{_trump_words(self.trump)}. First find the cards you may play, then the one "
+                "that beats everything in the trick.")
+
+    def options(self) -> list[Option]:
+        return [Option(c, c.display, True) for c in self.hand]
+
+    def situation(self) -> dict[str, Any]:
+        return {"trump": self.trump, "trick": self.trick, "hand": self.hand,
+                "after": self.after}
+
+
+# ---- score ---------------------------------------------------------------------------------
+
+
+@dataclass
+class ScoreStep(Step):
+    kind: ClassVar[str] = "score"
+    bid: Bid = Bid.FOUR
+    bidder: Seat = Seat.N
+    tricks: dict[str, int] = field(default_factory=dict)
+    defense: Defense = Defense.PLAY
+
+    def computed(self) -> Any:
+        return score_hand(self.rules, self.bid, self.rules.side_of(self.bidder), self.tricks,
+                          self.defense is Defense.SURRENDER)
+
+    def problems(self) -> list[str]:
+        sides = set(self.rules.sides)
+        if set(self.tricks) != sides:
+            return [f"tricks must give every side: {', '.join(self.rules.sides)}"]
+        total = sum(self.tricks.values())
+        if self.defense is Defense.SURRENDER and total:
+            return ["after a surrender no tricks are played (give 0 for every side)"]
+        if self.defense is Defense.PLAY and total != 6:
+            return [f"the tricks add up to {total}; a played hand has 6"]
+        if self.bid not in self.rules.ladder:
+            return [f"{self.bid.display} is not a bid in {self.rules.preset}"]
+        return []
+
+    def parse(self, raw: Any) -> dict[str, int]:
+        sides = self.rules.sides
+        if isinstance(raw, dict):
+            try:
+                got = {str(k): int(v) for k, v in raw.items()}
+            except (TypeError, ValueError):
+                raise AnswerError("give a whole number of points for each side") from None
+        else:
+            words = str(raw).replace(",", " ").replace(":", " ").replace("=", " ").split()
+            numbers = [w for w in words if w.lstrip("+-").isdigit()]
+            names = [w.upper() for w in words if not w.lstrip("+-").isdigit()]
+            if names and len(names) == len(numbers):
+                got = {n: int(v) for n, v in zip(names, numbers, strict=True)}
+            elif not names and len(numbers) == len(sides):
+                got = {s: int(v) for s, v in zip(sides, numbers, strict=True)}
+            else:
+                raise AnswerError(f"give the points for {', '.join(sides)} in that order, "
+                                  f"such as {' '.join('4' for _ in sides)} (minus for a loss)")
+        if set(got) != set(sides):
+            raise AnswerError(f"give points for exactly these sides: {', '.join(sides)}")
+        return got
+
+    def key(self, answer: Any) -> str:
+        return " ".join(f"{s} {answer[s]}" for s in self.rules.sides)
+
+    def is_right(self, answer: Any) -> bool:
+        return bool(dict(answer) == self.computed().points)
+
+    def answer_text(self) -> str:
+        pts = self.computed().points
+        return ", ".join(f"{s} {pts[s]:+d}" for s in self.rules.sides)
+
+    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+        score = self.computed()
+        facts = []
+        rules: list[str] = []
+        for side in self.rules.sides:
+            if answer.get(side) != score.points[side]:
+                facts.append(f"{side}: not {answer.get(side):+d} but {score.points[side]:+d}, "
+                             f"because {score.reasons[side]}.")
+                if score.rules[side] not in rules:
+                    rules.append(score.rules[side])
+        return tuple(facts), tuple(rules), None
+
+    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        score = self.computed()
+        rules: list[str] = []
+        for side in self.rules.sides:
+            if score.rules[side] not in rules:
+                rules.append(score.rules[side])
+        return tuple(f"{s}: {score.reasons[s]}." for s in self.rules.sides), tuple(rules)
+
+    def default_cite(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(self.computed().rules.values()))
+
+    def nudge(self) -> str:
+        return "Did the bidders take at least the tricks they bid? Did the defenders take any?"
+
+    def situation(self) -> dict[str, Any]:
+        return {"bid": self.bid, "bidder": self.bidder, "tricks": self.tricks,
+                "defense": self.defense}
+
+
+# ---- the end of the game -------------------------------------------------------------------
+
+PLAY_ON = "play on"
+
+
+@dataclass
+class GameStep(Step):
+    """After this hand, who has won, or does play go on? ``overtime`` says an earlier hand
+    already took two sides to the target together."""
+
+    kind: ClassVar[str] = "game"
+    before: dict[str, int] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+    overtime: bool = False
+
+    def totals(self) -> dict[str, int]:
+        return {s: self.before.get(s, 0) + self.points.get(s, 0) for s in self.rules.sides}
+
+    def status(self) -> Any:
+        from ..engine.scoring import game_status
+
+        return game_status(self.rules, self.totals(), self.overtime)
+
+    def result(self) -> str:
+        return self.status().winner or PLAY_ON
+
+    def problems(self) -> list[str]:
+        sides = set(self.rules.sides)
+        if set(self.before) != sides or set(self.points) != sides:
+            return [f"before and points must give every side: {', '.join(self.rules.sides)}"]
+        return []
+
+    def parse(self, raw: Any) -> str:
+        text = " ".join(str(raw).strip().split()).lower()
+        if text in (PLAY_ON, "play-on", "on", "no one", "nobody", "continue", "another hand"):
+            return PLAY_ON
+        for side in self.rules.sides:
+            if text == side.lower():
+                return side
+        raise AnswerError(f"answer {' or '.join(self.rules.sides)} (the winner) or play on")
+
+    def is_right(self, answer: Any) -> bool:
+        return bool(answer == self.result())
+
+    def answer_text(self) -> str:
+        result = self.result()
+        return "play goes on" if result == PLAY_ON else f"{result} win"
+
+    def _facts(self) -> tuple[str, ...]:
+        totals = self.totals()
+        line = ", ".join(f"{s} {self.before.get(s, 0)} → {totals[s]}" for s in self.rules.sides)
+        status = self.status()
+        target = self.rules.target
+        if self.overtime:
+            why = ("this was the extra hand, so the highest total wins" if status.over else
+                   "this was the extra hand and the top totals are level, so play goes on")
+        else:
+            reached = [s for s, v in totals.items() if v >= target]
+            why = (f"only {reached[0]} reached {target}" if len(reached) == 1 else
+                   f"{' and '.join(reached)} reached {target} on the same hand, so one more "
+                   "hand decides" if reached else f"nobody has reached {target} yet")
+        return (f"Totals: {line}; {why}.",)
+
+    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+        return self._facts(), (self.status().rule,), None
+
+    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return self._facts(), (self.status().rule,)
+
+    def default_cite(self) -> tuple[str, ...]:
+        return ("game.target", "game.tie")
+
+    def nudge(self) -> str:
+        return (f"Add this hand to the totals. How many sides are at {self.rules.target} or "
+                "more?")
+
+    def options(self) -> list[Option]:
+        return [Option(s, s) for s in self.rules.sides] + [Option(PLAY_ON, PLAY_ON)]
+
+    def situation(self) -> dict[str, Any]:
+        return {"before": self.before, "points": self.points, "overtime": self.overtime}
+
