@@ -31,6 +31,7 @@ docs: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check pepper_tutor tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 test: lint
 	$(BIN)/python -m pytest -q

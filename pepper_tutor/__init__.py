@@ -13,24 +13,22 @@ True
 [Card.parse('JD')]
 """
 
-from types import ModuleType
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from .engine.calls import Bid, Defense, Mode, Trump
-from .engine.cards import DECK, Card, NotationError, Rank, Suit, parse_cards
-from .engine.match import Match
-from .engine.ranking import effective_suit, legal_plays, sort_by_rank, trick_rank, trick_winner
-from .engine.rules import RuleSet, RuleSetError, get_ruleset
-from .engine.scoring import HandScore, game_status, score_hand
-from .engine.seats import Seat
-from .engine.state import HandState, IllegalActionError, Phase, Trick
-from .rulebook.book import Rule, get_rule, get_rulebook
-from .rulebook.verdicts import (
-    TrickExplanation,
-    Verdict,
-    check_action,
-    check_trick_winner,
-    explain_trick,
-)
+if TYPE_CHECKING:  # the same names, for type checkers and the API docs
+    from .engine.calls import Bid, Defense, Mode, Trump
+    from .engine.cards import DECK, Card, NotationError, Rank, Suit, parse_cards
+    from .engine.match import Match
+    from .engine.ranking import effective_suit, legal_plays, sort_by_rank, trick_rank, trick_winner
+    from .engine.rules import RuleSet, RuleSetError, get_ruleset
+    from .engine.scoring import HandScore, game_status, score_hand
+    from .engine.seats import Seat
+    from .engine.state import HandState, IllegalActionError, Phase, Trick
+    from .rulebook.book import Rule, get_rule, get_rulebook
+    from .rulebook.tricks import TrickExplanation, check_trick_winner, explain_trick
+    from .rulebook.verdict import Verdict
+    from .rulebook.verdicts import check_action
 
 __version__ = "0.1.0"
 
@@ -73,11 +71,61 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> ModuleType:
-    # `from pepper_tutor import notebook` is how the notebooks start; the widgets (and
-    # ipywidgets) load only then, so the command line and plain scripts start fast.
+_PUBLIC: dict[str, str] = {
+    "Bid": ".engine.calls",
+    "Card": ".engine.cards",
+    "check_action": ".rulebook.verdicts",
+    "check_trick_winner": ".rulebook.tricks",
+    "DECK": ".engine.cards",
+    "Defense": ".engine.calls",
+    "effective_suit": ".engine.ranking",
+    "explain_trick": ".rulebook.tricks",
+    "game_status": ".engine.scoring",
+    "get_rule": ".rulebook.book",
+    "get_rulebook": ".rulebook.book",
+    "get_ruleset": ".engine.rules",
+    "HandScore": ".engine.scoring",
+    "HandState": ".engine.state",
+    "IllegalActionError": ".engine.state",
+    "legal_plays": ".engine.ranking",
+    "Match": ".engine.match",
+    "Mode": ".engine.calls",
+    "NotationError": ".engine.cards",
+    "parse_cards": ".engine.cards",
+    "Phase": ".engine.state",
+    "Rank": ".engine.cards",
+    "Rule": ".rulebook.book",
+    "RuleSet": ".engine.rules",
+    "RuleSetError": ".engine.rules",
+    "score_hand": ".engine.scoring",
+    "Seat": ".engine.seats",
+    "sort_by_rank": ".engine.ranking",
+    "Suit": ".engine.cards",
+    "Trick": ".engine.state",
+    "trick_rank": ".engine.ranking",
+    "trick_winner": ".engine.ranking",
+    "TrickExplanation": ".rulebook.tricks",
+    "Trump": ".engine.calls",
+    "Verdict": ".rulebook.verdict",
+}
+# Where each public name lives. They load on first use (PEP 562), so that `pepper-tutor --help`
+# or one trick does not pay for the whole engine and rulebook: the command line must start
+# fast (see `make bench`). `from pepper_tutor import Card` works exactly as an eager import.
+
+
+def __getattr__(name: str) -> Any:
     if name == "notebook":
+        # `from pepper_tutor import notebook` is how the notebooks start; the widgets (and
+        # ipywidgets) load only then.
         from .apps import notebook
 
         return notebook
+    if name in _PUBLIC:
+        value = getattr(importlib.import_module(_PUBLIC[name], __name__), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'pepper_tutor' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_PUBLIC, "notebook"])

@@ -22,7 +22,7 @@ class UsageError(Exception):
 def _cmd_trick(args: argparse.Namespace) -> int:
     from ..engine.calls import Trump
     from ..engine.cards import Card
-    from ..rulebook.verdicts import explain_trick
+    from ..rulebook.tricks import explain_trick
 
     trump = Trump.parse(args.trump)
     cards = [Card.parse(c) for c in args.cards]

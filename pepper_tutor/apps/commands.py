@@ -5,18 +5,23 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["register", "write_output"]
 
 
 def write_output(text: str, output: str | None) -> None:
     """Print, or write the whole text to a file atomically (a failure leaves the old file)."""
+    from pathlib import Path
+
     if output is None or output == "-":
         sys.stdout.write(text)
         return
+    import tempfile
+
     target = Path(output)
     fd, tmp = tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.")
     try:
@@ -117,6 +122,8 @@ def _analysis_warnings(lesson: Any) -> None:
 
 
 def _check_lessons(paths: list[str], analysis: bool = True) -> int:
+    from pathlib import Path
+
     from ..records.yamlpos import LoadError, Problem
     from ..teaching.lessons import check_lesson, lesson_files, load_lesson
 
@@ -180,6 +187,7 @@ def _cmd_night(args: argparse.Namespace) -> int:
     import importlib.util
     import secrets
     import subprocess
+    from pathlib import Path
 
     if importlib.util.find_spec("voila") is None:
         raise ValueError("game night needs Voila: pip install 'pepper-tutor[night]'")
@@ -230,10 +238,10 @@ def register(sub: Any) -> None:
     p.add_argument("--learner", default=None, help="whose progress to use (default: you)")
     p.set_defaults(handler=_cmd_lesson)
 
-    from ..teaching.quiz import QUIZ_KINDS
-
+    # The kinds are checked when the quiz starts (an unknown one is exit 2 with the list):
+    # importing the quiz generators here would slow every command's start.
     p = sub.add_parser("quiz", help="generated drills: who wins, what may be played, ...")
-    p.add_argument("kind", nargs="?", default="tricks", choices=QUIZ_KINDS,
+    p.add_argument("kind", nargs="?", default="tricks",
                    help="tricks (default), legal, bowers or score")
     p.add_argument("--seed", type=int, default=None, help="the same seed, the same questions")
     p.add_argument("--count", type=int, default=None, help="stop after this many questions")

@@ -26,7 +26,7 @@ from ..records.yamlpos import LoadError
 from ..render.annotation import to_html
 from ..render.cards_html import cards_html, trick_html
 from ..rulebook.book import get_rulebook
-from ..rulebook.verdicts import check_play, explain_trick
+from ..rulebook.tricks import check_play, explain_trick
 from .notebook import QuizWidget, _button, _Guard
 
 __all__ = ["GameNight", "sheet_path", "join_banner"]

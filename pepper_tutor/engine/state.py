@@ -26,7 +26,7 @@ from .scoring import HandScore, score_hand
 from .seats import Seat
 
 if TYPE_CHECKING:
-    from ..rulebook.verdicts import Verdict
+    from ..rulebook.verdict import Verdict
 
 __all__ = ["Action", "HandState", "IllegalActionError", "Phase", "Trick"]
 

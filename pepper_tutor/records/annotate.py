@@ -19,7 +19,7 @@ from ..engine.cards import Card
 from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
 from ..rulebook.book import get_rule
-from ..rulebook.verdicts import explain_trick
+from ..rulebook.tricks import explain_trick
 from .hand_record import Entry, HandRecord, load_record, pass_unknown_exchange, placeholder_deal
 
 __all__ = ["Finding", "PlayedCard", "TrickNote", "Annotation", "annotate", "annotate_file",

@@ -7,17 +7,3 @@ against the engine (``known_answers``).
 
 May import: ``pepper_tutor.engine``.
 """
-
-from .book import Rule, Rulebook, UnknownRuleError, get_rule, get_rulebook, quote
-from .verdicts import (
-    TrickExplanation,
-    Verdict,
-    check_action,
-    check_trick_winner,
-    explain_trick,
-)
-
-__all__ = [
-    "Rule", "Rulebook", "TrickExplanation", "UnknownRuleError", "Verdict", "check_action",
-    "check_trick_winner", "explain_trick", "get_rule", "get_rulebook", "quote",
-]

@@ -9,12 +9,11 @@ explanations, lessons, the annotator and the docs site all quote the same words.
 
 from __future__ import annotations
 
-import difflib
+import json
+import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = ["Example", "Rule", "Rulebook", "UnknownRuleError", "get_rule", "get_rulebook", "quote"]
 
@@ -26,14 +25,16 @@ class UnknownRuleError(KeyError):
         return str(self.args[0])
 
 
-@dataclass(frozen=True)
-class Example:
+# Plain NamedTuples rather than dataclasses: these load on every command-line start, and
+# building dataclasses (with the `inspect` module they import) costs it about 20 ms.
+
+
+class Example(NamedTuple):
     text: str
     check: dict[str, Any] | None = None
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     id: str
     section: str
     title: str
@@ -45,10 +46,15 @@ class Rule:
         return f"{self.id}: {self.text}"
 
 
-@dataclass(frozen=True)
 class Rulebook:
-    sections: tuple[tuple[str, str], ...]
-    rules: dict[str, Rule] = field(default_factory=dict)
+    """Every rule by id, in the rulebook's order, and the sections they belong to."""
+
+    __slots__ = ("rules", "sections")
+
+    def __init__(self, sections: tuple[tuple[str, str], ...],
+                 rules: dict[str, Rule] | None = None) -> None:
+        self.sections = sections
+        self.rules: dict[str, Rule] = dict(rules or {})
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self.rules.values())
@@ -63,6 +69,8 @@ class Rulebook:
         try:
             return self.rules[rule_id]
         except KeyError:
+            import difflib  # only for a mistyped id
+
             close = difflib.get_close_matches(rule_id, list(self.rules), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise UnknownRuleError(f"no rule {rule_id!r} in the rulebook{hint}") from None
@@ -82,10 +90,71 @@ class Rulebook:
         return found
 
 
-def _load(text: str) -> Rulebook:
+RULEBOOK_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                             "data", "rulebook.yaml")
+# A plain path, not importlib.resources or pathlib: the package ships as files, and those
+# modules alone would cost the command line's start about 20 ms.
+
+
+def _parse_yaml(text: str) -> Any:
     import yaml  # imported here so that `import pepper_tutor` stays quick
 
-    data = yaml.safe_load(text)
+    # libyaml's C loader when PyYAML was built with it (about ten times faster); the
+    # pure-Python safe loader otherwise, same result.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(text, Loader=loader)
+
+
+def _cache_file(source: str) -> str | None:
+    """Where the parsed rulebook is kept between runs, named after the source's size and time.
+
+    Importing PyYAML alone costs more than the rest of ``pepper-tutor trick`` together, so,
+    like Python's own ``.pyc`` files, the parsed rulebook is kept as JSON in the user's cache
+    folder (``$PEPPER_TUTOR_CACHE``, else ``$XDG_CACHE_HOME/pepper-tutor``, else
+    ``~/.cache/pepper-tutor``). A changed rulebook has another name, so it is parsed afresh."""
+    try:
+        st = os.stat(source)
+        root = os.environ.get("PEPPER_TUTOR_CACHE") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+            "pepper-tutor")
+    except (OSError, RuntimeError):
+        return None
+    return os.path.join(root, f"rulebook-{st.st_size}-{st.st_mtime_ns}.json")
+
+
+def _load_data(source: str) -> Any:
+    cache = _cache_file(source)
+    if cache is not None:
+        try:
+            with open(cache, encoding="utf-8") as fh:
+                return json.load(fh)
+        except (OSError, ValueError):
+            pass  # no cache yet, or a damaged one: parse the YAML and write it again
+    with open(source, encoding="utf-8") as fh:
+        data = _parse_yaml(fh.read())
+    if cache is not None:
+        _write_cache(cache, data)
+    return data
+
+
+def _write_cache(cache: str, data: Any) -> None:
+    import tempfile
+
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+        if json.loads(text) != data:  # only plain data is cached; anything else is re-parsed
+            return
+        folder = os.path.dirname(cache)
+        os.makedirs(folder, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".rulebook-")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, cache)
+    except (OSError, TypeError, ValueError):
+        pass  # a read-only home or a full disk only costs the next start its speed
+
+
+def _build(data: Any) -> Rulebook:
     sections = tuple((s["id"], s["title"]) for s in data["sections"])
     rules: dict[str, Rule] = {}
     for item in data["rules"]:
@@ -98,9 +167,8 @@ def _load(text: str) -> Rulebook:
 
 @lru_cache(maxsize=1)
 def get_rulebook() -> Rulebook:
-    """The packaged rulebook (loaded once)."""
-    text = resources.files("pepper_tutor").joinpath("data/rulebook.yaml").read_text("utf-8")
-    return _load(text)
+    """The packaged rulebook (loaded once per process)."""
+    return _build(_load_data(RULEBOOK_FILE))
 
 
 def get_rule(rule_id: str) -> Rule:

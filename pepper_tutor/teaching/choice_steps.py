@@ -17,7 +17,7 @@ from ..engine.cards import DECK, Card, NotationError
 from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
 from ..rulebook.feedback import AnswerError, Feedback
-from ..rulebook.verdicts import Verdict, action_text
+from ..rulebook.verdict import Verdict, action_text
 from .steps import Option, Step
 
 __all__ = ["BidStep", "DeclareStep", "ExchangeStep", "DefendStep"]

@@ -23,7 +23,7 @@ from ..engine.scoring import score_hand
 from ..engine.seats import Seat
 from ..rulebook.book import get_rule
 from ..rulebook.feedback import AnswerError, Feedback
-from ..rulebook.verdicts import check_play, check_trick_winner, explain_trick, why_higher
+from ..rulebook.tricks import check_play, check_trick_winner, explain_trick, why_higher
 
 __all__ = ["Step", "Option", "ExplainStep", "RankStep", "TrickWinnerStep", "LegalPlaysStep",
            "PlayStep", "ScoreStep", "GameStep", "PLAY_ON"]

@@ -1,0 +1,226 @@
+"""One trick at a time: may this card be played, who wins the trick, and why.
+
+These checks need only the cards, the card led and the trump, never a whole hand state, so a
+quiz, a lesson step or ``pepper-tutor trick`` answers without loading the state machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..engine.calls import Trump
+from ..engine.cards import DECK, Card, CardLike, Suit, cards_display
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, bower, legal_plays, sort_by_rank, winner_of
+from ..engine.seats import Seat
+from .book import get_rule
+from .verdict import Verdict
+
+__all__ = ["TrickExplanation", "check_play", "check_trick_winner", "explain_trick", "why_higher"]
+
+
+def check_play(hand: Sequence[CardLike], led: CardLike | None, trump: Trump | str,
+               card: CardLike, actor: Seat | None = None,
+               second_person: bool = True) -> Verdict:
+    """May ``card`` be played from ``hand`` to a trick led by ``led`` (``None``: leading)?
+
+    The same verdicts as :meth:`HandState.check` in the play phase, without a whole hand
+    state: lessons and quizzes ask about one trick."""
+    t = Trump.parse(trump)
+    held = [Card.parse(c) for c in hand]
+    chosen = Card.parse(card)
+    lead = None if led is None else Card.parse(led)
+    legal: tuple[Card, ...] = tuple(legal_plays(held, lead, t))
+    you = second_person or actor is None
+    name = "you" if you else actor.word  # type: ignore[union-attr]
+    holds = f"{name} hold" if you else f"{name} holds"
+    cap = name[0].upper() + name[1:]
+    if chosen not in held:
+        return Verdict(False, chosen, actor, ("play.own-cards",),
+                       (f"{cap} {'do' if you else 'does'} not hold the {chosen.display}; "
+                        f"{holds} {cards_display(held)}.",), legal)
+    if lead is None:
+        fact = f"{cap} {'lead' if you else 'leads'} the {chosen.display}"
+        fact += "; leading the left bower leads trumps." if bower(chosen, t) == "left" else "."
+        return Verdict(True, chosen, actor, ("play.lead",), (fact,))
+    suits = EFFECTIVE_SUIT[t]
+    led_suit = Suit(suits[lead.index])
+    suit_name = _suit_words(led_suit, t)
+    followers = [c for c in held if suits[c.index] == led_suit]
+    left = _left_bower(t)
+    led_left = (f"The {lead.display} led is the left bower, so trumps were led. "
+                if left is not None and lead is left else "")
+    if chosen in legal:
+        if not followers:
+            fact = (f"{cap} {'have' if you else 'has'} no {suit_name} left, so any card may be "
+                    "played.")
+        elif left is not None and chosen is left:
+            fact = (f"{t.word.capitalize()} are trumps, so the {left.display} is the left "
+                    f"bower and follows {t.word}.")
+        else:
+            fact = f"The {chosen.display} follows {suit_name}."
+        ids = ("play.follow-suit", "play.left-bower-suit") if led_left else ("play.follow-suit",)
+        return Verdict(True, chosen, actor, ids, (led_left + fact,))
+    # A revoke: a follower is held and another card was chosen.
+    rules = ["play.follow-suit"]
+    if left is not None and left in held and led_suit is t.suit:
+        fact = (f"{t.word.capitalize()} are trumps, so the {left.display} is the left bower "
+                f"and counts as a {_singular(t)}; {holds} it, so {name} must follow "
+                f"{t.word} with it" + (" or another trump." if len(followers) > 1 else "."))
+        rules.append("play.left-bower-suit")
+    elif left is not None and chosen is left and left.suit is led_suit:
+        fact = (f"{t.word.capitalize()} are trumps, so the {left.display} is the left bower, "
+                f"a {_singular(t)}: it cannot follow {led_suit.plural}. {holds.capitalize()} "
+                f"{cards_display(followers)}, so {name} must play "
+                + ("it." if len(followers) == 1 else "one of them."))
+        rules.append("play.left-bower-suit")
+    else:
+        fact = (f"{suit_name.capitalize()} were led and {holds} {cards_display(followers)}, "
+                f"so {name} must follow {suit_name}.")
+        if led_left:
+            fact = led_left + fact
+            rules.append("play.left-bower-suit")
+    return Verdict(False, chosen, actor, tuple(rules), (fact,), legal)
+
+
+def _left_bower(trump: Trump) -> Card | None:
+    if trump.suit is None:
+        return None
+    return Card.parse("J" + trump.suit.sister.letter)
+
+
+def _singular(trump: Trump) -> str:
+    return trump.word[:-1]
+
+
+def _suit_words(suit: Suit, trump: Trump) -> str:
+    return "trumps" if trump.suit is suit else suit.plural
+
+
+# ---- trick winners -------------------------------------------------------------------------
+
+
+class TrickExplanation(NamedTuple):
+    winner_index: int
+    winning_card: Card
+    rule_id: str
+    facts: tuple[str, ...]
+
+    @property
+    def explanation(self) -> str:
+        rule = get_rule(self.rule_id)
+        return " ".join(self.facts) + f" [{rule.id}] {rule.text}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"winner_index": self.winner_index, "winning_card": str(self.winning_card),
+                "rule": self.rule_id, "explanation": self.explanation}
+
+
+def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
+                  seats: Sequence[Seat] | None = None) -> TrickExplanation:
+    """Who wins the trick and the fact that decided it, with the rule that says so."""
+    played = [Card.parse(c) for c in cards]
+    if not played:
+        raise ValueError("a trick needs at least one card")
+    t = Trump.parse(trump)
+    win = winner_of([c.index for c in played], t)
+    card = played[win]
+    suits, ranks = EFFECTIVE_SUIT[t], TRICK_RANK[t]
+    led_suit = Suit(suits[played[0].index])
+    by = f" ({seats[win].word})" if seats else ""
+    trumps_played = [c for c in played if t.suit is not None and suits[c.index] == t]
+    facts: list[str] = []
+    role = bower(card, t)
+    if role == "right":
+        facts.append(f"The {card.display}{by} is the right bower, the highest card when "
+                     f"{t.word} are trumps.")
+        rule = "rank.right-bower"
+    elif role == "left":
+        right = Card.parse("J" + str(t))
+        facts.append(f"The {card.display}{by} is the left bower with {t.word} trump, second only "
+                     f"to the {right.display}"
+                     + (", which is not in this trick." if right not in played else "."))
+        rule = "rank.left-bower"
+    elif trumps_played:
+        rule = "rank.trump"
+        if len(trumps_played) == 1 and led_suit is not t.suit:
+            facts.append(f"The {card.display}{by} is the only trump played, and a trump beats "
+                         f"every card of another suit.")
+        elif len(trumps_played) == 1:
+            facts.append(f"Trumps were led and no one else played one: the {card.display}{by} "
+                         "wins.")
+        else:
+            order = cards_display(sort_by_rank(trumps_played, t))
+            facts.append(f"The {card.display}{by} is the highest trump played ({order}).")
+    else:
+        rule = "rank.no-trump" if t is Trump.NT else "play.trick-winner"
+        facts.append(("In no trump only the suit led can win: " if t is Trump.NT
+                      else "Nobody played a trump, so the highest card of the suit led wins: ")
+                     + f"the {card.display}{by} is the highest {led_suit.plural[:-1]}.")
+    # Traps worth naming: off-suit aces, a bower in disguise, jacks in no trump.
+    for c in played:
+        if c is card:
+            continue
+        s = suits[c.index]
+        if bower(c, t) == "left" and c.suit is not t.suit:
+            facts.append(f"The {c.display} counts as a {t.word[:-1]} (left bower), not a "
+                         f"{c.suit.plural[:-1]}.")
+        elif s != led_suit and s != t and ranks[c.index] >= 4:
+            facts.append(f"The {c.display} cannot win: {Suit(s).plural} were not led and are "
+                         f"not trumps.")
+        elif t is Trump.NT and c.index % 6 == 2 and s == led_suit:
+            facts.append(f"In no trump the {c.display} is an ordinary jack.")
+    return TrickExplanation(win, card, rule, tuple(facts))
+
+
+def check_trick_winner(cards: Sequence[CardLike], trump: Trump | str, claimed: int,
+                       seats: Sequence[Seat] | None = None) -> Verdict:
+    """Check a claim that the card at index ``claimed`` (play order) wins the trick."""
+    why = explain_trick(cards, trump, seats)
+    played = [Card.parse(c) for c in cards]
+    rules = (why.rule_id,) if why.rule_id == "play.trick-winner" else (why.rule_id,
+                                                                       "play.trick-winner")
+    if claimed == why.winner_index:
+        return Verdict(True, played[claimed], None, rules, why.facts)
+    wrong = played[claimed] if 0 <= claimed < len(played) else None
+    lead = (f"The {wrong.display} does not win this trick. " if wrong else
+            f"There is no card {claimed + 1} in this trick. ")
+    facts = (lead + why.facts[0], *why.facts[1:])
+    return Verdict(False, wrong, None, rules, facts, (why.winning_card,))
+
+
+def why_higher(high: CardLike, low: CardLike, trump: Trump | str) -> tuple[str, str]:
+    """Why ``high`` outranks ``low`` under this trump: (the fact, the rule id).
+
+    For two trumps, or two cards of one suit; a trump against any other card."""
+    t = Trump.parse(trump)
+    a, b = Card.parse(high), Card.parse(low)
+    suits, ranks = EFFECTIVE_SUIT[t], TRICK_RANK[t]
+    role_a, role_b = bower(a, t), bower(b, t)
+    if role_a == "right":
+        return (f"With {t.word} trump the {a.display} is the right bower, the highest card "
+                "of all.", "rank.right-bower")
+    if role_a == "left":
+        right = Card.parse("J" + str(t))
+        return (f"With {t.word} trump the {a.display} is the left bower, a {_singular(t)}: "
+                f"second only to the {right.display}, above the "
+                f"{'ace' if b.rank.name != 'ACE' else b.display}.", "rank.left-bower")
+    if role_b is not None:
+        raise ValueError(f"{a} does not outrank {b} with {t.word} trump")
+    if t is not Trump.NT and suits[a.index] == t and suits[b.index] != t:
+        return (f"The {a.display} is a trump and the {b.display} is not: any trump beats "
+                "every card of another suit.", "rank.trump")
+    if suits[a.index] != suits[b.index]:
+        return (f"The {a.display} and the {b.display} are of different suits; only the suit "
+                "led or a trump can win.", "play.trick-winner")
+    if ranks[a.index] <= ranks[b.index]:
+        raise ValueError(f"{a} does not outrank {b} with {t.word} trump")
+    if t is not Trump.NT and suits[a.index] == t:
+        order = cards_display(sort_by_rank([c for c in DECK if suits[c.index] == t], t))
+        return (f"Trumps rank {order}: the {a.display} is above the {b.display}.", "rank.trump")
+    if t is Trump.NT:
+        return (f"In no trump every suit ranks A K Q J 10 9: the {a.display} is above the "
+                f"{b.display}.", "rank.no-trump")
+    return (f"A plain suit ranks A K Q J 10 9: the {a.display} is above the {b.display}.",
+            "rank.plain")
+
