@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .calls import Bid, Defense, Mode, Trump
 from .cards import DECK, Card, CardLike
-from .ranking import EFFECTIVE_SUIT, winner_of
+from .ranking import EFFECTIVE_SUIT, trump_code, winner_of
 from .rules import RuleSet, get_ruleset
 from .scoring import HandScore, score_hand
 from .seats import Seat
@@ -52,6 +52,17 @@ class Phase(Enum):
         return self.value
 
 
+# Module-level names for the values the fast path uses on every call (a global is cheaper
+# than an attribute of the enum class, a tuple item cheaper than an enum call).
+_AUCTION = Phase.AUCTION
+_PLAY = Phase.PLAY
+_SCORED = Phase.SCORED
+_THROWN_IN = Phase.THROWN_IN
+_SEATS = tuple(Seat)
+_PASS = Bid.PASS
+_BIG_PEPPER = Bid.BIG_PEPPER
+
+
 @dataclass(frozen=True)
 class Trick:
     """A finished trick: who led, the cards with their seats in play order, who won."""
@@ -73,14 +84,18 @@ class HandState:
     """The state of one hand. Build one with :meth:`deal` or :meth:`from_hands`."""
 
     __slots__ = (
+        "_code",
         "_dealt",
         "_hands",
         "_high_bid",
         "_high_bidder",
         "_leader",
+        "_next",
         "_out",
         "_passed",
         "_score",
+        "_size",
+        "_suits",
         "_to_act",
         "_trick",
         "_trick_seats",
@@ -104,6 +119,7 @@ class HandState:
         self.rules = rules
         self.dealer = Seat(dealer)
         self.players = rules.players
+        _check_dealer(self.dealer, rules)
         self._dealt = tuple(tuple(h) for h in hands)
         self._hands: list[list[int]] = [list(h) for h in hands]
         dealt = {c for h in hands for c in h}
@@ -114,7 +130,9 @@ class HandState:
         self._high_bid = Bid.PASS
         self._high_bidder = -1
         self._passed = [False] * self.players
-        self._trump = -1
+        self._trump = -1  # the Trump named (0-4), -1 before
+        self._code = -1  # its ranking-table code: says whether the left bower is promoted
+        self._suits: list[int] = []  # EFFECTIVE_SUIT[_code], set with the trump
         self.mode: Mode | None = None
         self.discard: Card | None = None
         self.sent: Card | None = None
@@ -123,7 +141,11 @@ class HandState:
         self._trick: list[int] = []
         self._trick_seats: list[int] = []
         self._leader = -1
-        self._tricks: list[Trick] = []
+        self._size = 0  # seats that play a card to each trick
+        self._next: tuple[int, ...] = ()  # the next seat to play after each seat
+        # Finished tricks as raw (leader, cards, seats, winner, winning index): the
+        # Trick values are built when asked for, off the fast path.
+        self._tricks: list[tuple[int, tuple[int, ...], tuple[int, ...], int, int]] = []
         self._won = [0] * self.players
         self.history: list[Action] = []
         self._score: HandScore | None = None
@@ -135,18 +157,20 @@ class HandState:
              rng: random.Random | int | None = None) -> HandState:
         """Shuffle and deal six cards to each player; with fewer than four, the rest stay out."""
         rules = get_ruleset(rules)
+        seat = _check_dealer(Seat.parse(dealer), rules)
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         deck = list(range(24))
         rng.shuffle(deck)
         n = rules.players
-        return cls(rules, Seat.parse(dealer), [sorted(deck[6 * i:6 * i + 6]) for i in range(n)])
+        return cls(rules, seat, [sorted(deck[6 * i:6 * i + 6]) for i in range(n)])
 
     @classmethod
     def from_hands(cls, hands: Mapping[Any, Sequence[CardLike]],
                    rules: RuleSet | str = "standard", dealer: Seat | str = Seat.W) -> HandState:
         """A hand from a known deal; checks six distinct cards for each seat in play."""
         rules = get_ruleset(rules)
+        seat_dealing = _check_dealer(Seat.parse(dealer), rules)
         by_seat = {Seat.parse(k): [Card.parse(c) for c in v] for k, v in hands.items()}
         expected = {Seat(i) for i in range(rules.players)}
         if set(by_seat) != expected:
@@ -161,13 +185,13 @@ class HandState:
                 if c in seen:
                     raise ValueError(f"{c} is dealt to both {seen[c]} and {seat}")
                 seen[c] = seat
-        return cls(rules, Seat.parse(dealer),
+        return cls(rules, seat_dealing,
                    [[c.index for c in by_seat[Seat(i)]] for i in range(rules.players)])
 
     def copy(self) -> HandState:
         """A cheap independent copy (lists are copied, immutable values shared)."""
         other = object.__new__(HandState)
-        for name in HandState.__slots__:
+        for name in _SHARED_SLOTS:
             setattr(other, name, getattr(self, name))
         other._hands = [list(h) for h in self._hands]
         other.calls = list(self.calls)
@@ -196,10 +220,11 @@ class HandState:
     @property
     def to_act(self) -> Seat | None:
         """The seat whose decision it is, or ``None`` once the hand is over."""
-        return None if self.is_terminal() else Seat(self._to_act)
+        return None if self.is_terminal() else _SEATS[self._to_act]
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.SCORED or self.phase is Phase.THROWN_IN
+        phase = self.phase
+        return phase is _SCORED or phase is _THROWN_IN
 
     def hand(self, seat: Seat | str) -> list[Card]:
         """The cards a seat holds now."""
@@ -259,7 +284,10 @@ class HandState:
     @property
     def tricks(self) -> list[Trick]:
         """Finished tricks, in order."""
-        return list(self._tricks)
+        return [Trick(number, _SEATS[leader], tuple(DECK[c] for c in cards),
+                      tuple(_SEATS[s] for s in seats), _SEATS[winner], best)
+                for number, (leader, cards, seats, winner, best)
+                in enumerate(self._tricks, start=1)]
 
     def tricks_won(self) -> dict[str, int]:
         """Tricks taken so far by each side (team or seat)."""
@@ -274,6 +302,12 @@ class HandState:
     @property
     def score(self) -> HandScore | None:
         """Points for every side once the hand is scored (a thrown-in hand scores nothing)."""
+        if self._score is None and self.phase is _SCORED:
+            # Worked out when first asked for: random playouts finish many hands that are
+            # never scored.
+            self._score = score_hand(self.rules, self._high_bid,
+                                     self.rules.side_of(self._high_bidder), self.tricks_won(),
+                                     self.defense is Defense.SURRENDER)
         return self._score
 
     def _repr_html_(self) -> str:
@@ -289,17 +323,17 @@ class HandState:
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             hand = self._hands[self._to_act]
             if self._trick:
-                suits = EFFECTIVE_SUIT[self._trump]
+                suits = self._suits
                 led = suits[self._trick[0]]
-                follow = [DECK[c] for c in hand if suits[c] == led]
+                follow: list[Action] = [DECK[c] for c in hand if suits[c] == led]
                 if follow:
-                    return list(follow)
+                    return follow
             return [DECK[c] for c in hand]
-        if phase is Phase.AUCTION:
-            return list(self._legal_calls())
+        if phase is _AUCTION:
+            return self._legal_calls()  # type: ignore[return-value]
         if phase is Phase.DECLARE_TRUMP:
             return list(Trump)
         if phase is Phase.DECLARE_MODE:
@@ -312,11 +346,10 @@ class HandState:
         return []
 
     def _legal_calls(self) -> list[Bid]:
-        ladder = self.rules.ladder
-        bids = [b for b in ladder if b > self._high_bid]
+        bids = self.rules.bids_above[self._high_bid]
         if self.dealer_must_bid_now():
-            return bids
-        return [Bid.PASS, *bids]
+            return list(bids)
+        return [_PASS, *bids]
 
     def dealer_must_bid_now(self) -> bool:
         """True when the rules stick the dealer and everyone before the dealer has passed."""
@@ -328,25 +361,35 @@ class HandState:
 
     def apply(self, action: Action) -> None:
         """Take an action without checking it (the fast path). Use :meth:`check` first when
-        the action comes from a person."""
-        self.history.append(action)
+        the action comes from a person.
+
+        It still refuses a card the seat does not hold and any action once the hand is over
+        (:class:`IllegalActionError`), leaving the state and its history untouched."""
         phase = self.phase
-        if phase is Phase.PLAY:
-            self._play(action.index)  # type: ignore[union-attr]
-        elif phase is Phase.AUCTION:
-            self._call(Bid(action))  # type: ignore[arg-type]
+        if phase is _PLAY:
+            card = action.index  # type: ignore[union-attr]
+            if card not in self._hands[self._to_act]:
+                raise self._not_held(action)
+            self._play(card)
+        elif phase is _AUCTION:
+            self._call(action if type(action) is Bid else Bid(action))  # type: ignore[arg-type]
         elif phase is Phase.DECLARE_TRUMP:
-            self._declare_trump(Trump(action))  # type: ignore[arg-type]
+            self._declare_trump(action if type(action) is Trump
+                                else Trump(action))  # type: ignore[arg-type]
         elif phase is Phase.DECLARE_MODE:
             self._declare_mode(action)  # type: ignore[arg-type]
         elif phase is Phase.DISCARD:
             card = action.index  # type: ignore[union-attr]
+            if card not in self._hands[self._to_act]:
+                raise self._not_held(action)
             self._hands[self._to_act].remove(card)
             self.discard = DECK[card]
             self.phase = Phase.SEND
             self._to_act = (self._high_bidder + 2) % 4
         elif phase is Phase.SEND:
             card = action.index  # type: ignore[union-attr]
+            if card not in self._hands[self._to_act]:
+                raise self._not_held(action)
             self._hands[self._to_act].remove(card)
             self._hands[self._high_bidder].append(card)
             self.sent = DECK[card]
@@ -359,8 +402,15 @@ class HandState:
             else:
                 self._start_play()
         else:
-            self.history.pop()
             raise IllegalActionError(f"the hand is over ({self.phase}); no action can be taken")
+        self.history.append(action)
+
+    def _not_held(self, action: object) -> IllegalActionError:
+        seat = _SEATS[self._to_act]
+        shown = action.display if isinstance(action, Card) else repr(action)
+        held = " ".join(c.display for c in self.hand(seat))
+        return IllegalActionError(f"{seat.word} does not hold the {shown} ({seat.word} holds "
+                                  f"{held}); nothing was applied")
 
     def check(self, action: Action | str | int, seat: Seat | str | None = None,
               second_person: bool = True) -> Verdict:
@@ -385,9 +435,9 @@ class HandState:
 
     def _call(self, bid: Bid) -> None:
         seat = self._to_act
-        self.calls.append((Seat(seat), bid))
+        self.calls.append((_SEATS[seat], bid))
         n = self.players
-        if bid is Bid.PASS:
+        if bid is _PASS:
             self._passed[seat] = True
         else:
             self._high_bid, self._high_bidder = bid, seat
@@ -418,9 +468,11 @@ class HandState:
 
     def _declare_trump(self, trump: Trump) -> None:
         self._trump = int(trump)
+        self._code = trump_code(trump, self.rules.left_bower)
+        self._suits = EFFECTIVE_SUIT[self._code]
         if not self.rules.has_exchange:
             self._start_play()
-        elif self._high_bid is Bid.BIG_PEPPER:
+        elif self._high_bid is _BIG_PEPPER:
             self._out = (self._high_bidder + 2) % 4
             self._to_defense()
         else:
@@ -440,41 +492,39 @@ class HandState:
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
         self._leader = self._to_act = self._high_bidder
-
-    def _next_seat(self, seat: int) -> int:
-        nxt = (seat + 1) % self.players
-        return (nxt + 1) % self.players if nxt == self._out else nxt
+        n = self.players
+        seats = [s for s in range(n) if s != self._out]
+        self._size = len(seats)
+        following = [-1] * n
+        for i, s in enumerate(seats):
+            following[s] = seats[(i + 1) % len(seats)]
+        self._next = tuple(following)
 
     def _play(self, card: int) -> None:
         seat = self._to_act
         self._hands[seat].remove(card)
         trick = self._trick
         trick.append(card)
-        self._trick_seats.append(seat)
-        size = self.players - (self._out >= 0)
-        if len(trick) < size:
-            self._to_act = self._next_seat(seat)
+        seats = self._trick_seats
+        seats.append(seat)
+        if len(trick) < self._size:
+            self._to_act = self._next[seat]
             return
-        best = winner_of(trick, self._trump)
-        winner = self._trick_seats[best]
+        best = winner_of(trick, self._code)
+        winner = seats[best]
         self._won[winner] += 1
-        self._tricks.append(Trick(len(self._tricks) + 1, Seat(self._leader),
-                                  tuple(DECK[c] for c in trick),
-                                  tuple(Seat(s) for s in self._trick_seats),
-                                  Seat(winner), best))
+        tricks = self._tricks
+        tricks.append((self._leader, tuple(trick), tuple(seats), winner, best))
         self._trick = []
         self._trick_seats = []
-        if len(self._tricks) == 6:
+        if len(tricks) == 6:
             self._finish()
         else:
             self._leader = self._to_act = winner
 
     def _finish(self) -> None:
         self.phase = Phase.SCORED
-        surrendered = self.defense is Defense.SURRENDER
-        self._score = score_hand(self.rules, self._high_bid,
-                                 self.rules.side_of(self._high_bidder),
-                                 self.tricks_won(), surrendered)
+        self._score = None  # worked out on first use: see the score property
 
     # ---- fast random completion -------------------------------------------------------------
 
@@ -482,12 +532,12 @@ class HandState:
         """Finish the play phase with uniformly random legal cards (for search and benchmarks).
 
         Works on the raw indices; the result is the same as repeated :meth:`apply` calls."""
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             raise IllegalActionError(f"playout starts in the play phase, not {self.phase}")
-        suits = EFFECTIVE_SUIT[self._trump]
+        suits = self._suits
         rand = rng.random
         hands = self._hands
-        while self.phase is Phase.PLAY:
+        while self.phase is _PLAY:
             hand = hands[self._to_act]
             if self._trick:
                 led = suits[self._trick[0]]
@@ -497,3 +547,16 @@ class HandState:
             card = options[int(rand() * len(options))]
             self.history.append(DECK[card])
             self._play(card)
+
+
+def _check_dealer(dealer: Seat, rules: RuleSet) -> Seat:
+    if dealer >= rules.players:
+        seats = ", ".join(s.name for s in _SEATS[:rules.players])
+        raise ValueError(f"the dealer must sit at the table: {dealer} is not one of the "
+                         f"{rules.players} seats in play ({seats})")
+    return dealer
+
+
+# Slots a copy shares with its original (immutable values); the lists are copied apart.
+_SHARED_SLOTS = tuple(name for name in HandState.__slots__ if name not in (
+    "_hands", "calls", "_passed", "_trick", "_trick_seats", "_tricks", "_won", "history"))
