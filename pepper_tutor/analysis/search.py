@@ -43,29 +43,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, TRUMP_OF
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_POWER, TRICK_RANK
 from .position import NO_TRUMP, Position, TranspositionTable
 
 _CODES = range(len(EFFECTIVE_SUIT))
 
 # ---- tables derived once from the ranking tables ------------------------------------------
-
-
-def _power_table(code: int) -> list[list[int]]:
-    """``power[led][card]``: how strongly a card bids for a trick led in suit ``led``.
-
-    Trumps beat every card of the suit led, which beats every other card (-1: cannot win).
-    Only comparisons matter, so a trump's trick rank is lifted above any plain rank."""
-    suits, ranks = EFFECTIVE_SUIT[code], TRICK_RANK[code]
-    trump = TRUMP_OF[code]
-    table = []
-    for led in range(4):
-        row = []
-        for c in range(24):
-            s = suits[c]
-            row.append(ranks[c] + 10 if s == trump else ranks[c] if s == led else -1)
-        table.append(row)
-    return table
 
 
 def _suit_masks(code: int) -> list[int]:
@@ -85,7 +68,9 @@ def _suit_orders(code: int) -> list[tuple[tuple[int, int], ...]]:
     return orders
 
 
-_POWER = [_power_table(t) for t in _CODES]
+# ``_POWER[code][led][card]``: trumps beat every card of the suit led, which beats every
+# other card (-1: cannot win); only comparisons matter.
+_POWER = TRICK_POWER
 _SUIT_MASKS = [_suit_masks(t) for t in _CODES]
 _ORDERS = [_suit_orders(t) for t in _CODES]
 # A card's strength on its own (its power when it leads): trumps above everything else.

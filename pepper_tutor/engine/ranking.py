@@ -23,6 +23,7 @@ from .cards import Card, CardLike, Rank, Suit
 __all__ = [
     "EFFECTIVE_SUIT",
     "NO_LEFT_BOWER",
+    "TRICK_POWER",
     "TRICK_RANK",
     "TRUMP_OF",
     "bower",
@@ -85,6 +86,19 @@ EFFECTIVE_SUIT, TRICK_RANK = _build()
 indexed by :func:`trump_code` (a plain :class:`Trump` is the code with both bowers)."""
 
 
+def _power(code: int) -> list[list[int]]:
+    trump = TRUMP_OF[code]
+    suits, ranks = EFFECTIVE_SUIT[code], TRICK_RANK[code]
+    return [[ranks[c] + 10 if suits[c] == trump else ranks[c] if suits[c] == led else -1
+             for c in range(24)] for led in range(4)]
+
+
+TRICK_POWER = [_power(code) for code in range(len(EFFECTIVE_SUIT))]
+"""``TRICK_POWER[code][led][card]``: how strongly a card bids for a trick whose led card's
+effective suit is ``led``: trumps above the suit led, -1 for a card that cannot win. The
+highest power in a trick wins it (the first played, if equal: never, cards are distinct)."""
+
+
 def effective_suit(card: CardLike, trump: Trump | str, left_bower: bool = True) -> Suit:
     """The suit a card belongs to this hand: its printed suit, except the left bower's is trumps."""
     return Suit(EFFECTIVE_SUIT[trump_code(trump, left_bower)][Card.parse(card).index])
@@ -116,14 +130,10 @@ def bower(card: CardLike, trump: Trump | str, left_bower: bool = True) -> str | 
 def winner_of(indices: Sequence[int], code: int) -> int:
     """Index in play order of the winning card; cards given as indices and the trump as a
     :func:`trump_code` (the fast path)."""
-    suits = EFFECTIVE_SUIT[code]
-    ranks = TRICK_RANK[code]
-    trump = TRUMP_OF[code]
-    led = suits[indices[0]]
+    row = TRICK_POWER[code][EFFECTIVE_SUIT[code][indices[0]]]
     best, best_power = 0, -1
     for pos, c in enumerate(indices):
-        s = suits[c]
-        power = ranks[c] + 10 if s == trump else ranks[c] if s == led else -1
+        power = row[c]
         if power > best_power:
             best, best_power = pos, power
     return best
