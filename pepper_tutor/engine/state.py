@@ -591,11 +591,11 @@ class HandState:
         # Seats in play order from each leader.
         order: list[tuple[int, ...]] = []
         for lead in range(self.players):
-            seats, s = [lead], lead
+            ring, s = [lead], lead
             for _ in range(size - 1):
                 s = following[s]
-                seats.append(s)
-            order.append(tuple(seats))
+                ring.append(s)
+            order.append(tuple(ring))
         leader = self._leader
         cards = list(self._trick)
         seat = self._to_act
