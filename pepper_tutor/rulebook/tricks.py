@@ -65,6 +65,12 @@ def check_play(hand: Sequence[CardLike], led: CardLike | None, trump: Trump | st
         if not followers:
             fact = (f"{cap} {'have' if you else 'has'} no {suit_name} left, so any card may be "
                     "played.")
+            if plain_jack is not None and plain_jack in held and led_suit is t.suit:
+                fact = (f"{cap} {'have' if you else 'has'} no {suit_name} left: this table plays "
+                        f"without a left bower, so the {plain_jack.display} is an ordinary "
+                        f"{plain_jack.suit.plural[:-1]}. Any card may be played.")
+                return Verdict(True, chosen, actor, ("play.follow-suit", "variant.left-bower"),
+                               (fact,))
         elif left is not None and chosen is left:
             fact = (f"{t.word.capitalize()} are trumps, so the {left.display} is the left "
                     f"bower and follows {t.word}.")
