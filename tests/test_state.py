@@ -349,7 +349,7 @@ def test_check_refuses_an_action_of_another_kind():
     state = fresh()
     verdict = state.check(Trump.NT)
     assert not verdict.legal and verdict.action is None
-    assert "No trump is a trump, but the auction needs a bid." in verdict.facts
+    assert "No trump is a choice of trumps, but the auction needs a bid." in verdict.facts
     assert not state.check(Seat.E).legal and not state.check(Defense.PLAY).legal
     assert not state.check(True).legal
     assert state.check(Bid.FOUR).legal and state.check(4).legal
@@ -357,7 +357,7 @@ def test_check_refuses_an_action_of_another_kind():
         state.apply(a)
     assert state.phase is Phase.DECLARE_TRUMP
     verdict = state.check(Bid.TWO)  # a bid of 2 is not diamonds
-    assert not verdict.legal and "naming trumps needs a trump" in verdict.facts[1]
+    assert not verdict.legal and "naming trumps needs a choice of trumps" in verdict.facts[1]
     assert state.check(Trump.D).legal
 
 

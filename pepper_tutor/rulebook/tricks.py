@@ -102,12 +102,13 @@ def check_play(hand: Sequence[CardLike], led: CardLike | None, trump: Trump | st
                 f"the {plain_jack.display} is an ordinary {plain_jack.suit.plural[:-1]}, not "
                 f"a trump.")
         rules.append("variant.left-bower")
+    elif led_left:
+        fact = (f"{led_left}{holds.capitalize()} {cards_display(followers)}, so {name} must "
+                f"follow {suit_name}.")
+        rules.append("play.left-bower-suit")
     else:
         fact = (f"{suit_name.capitalize()} were led and {holds} {cards_display(followers)}, "
                 f"so {name} must follow {suit_name}.")
-        if led_left:
-            fact = led_left + fact
-            rules.append("play.left-bower-suit")
     return Verdict(False, chosen, actor, tuple(rules), (fact,), legal)
 
 

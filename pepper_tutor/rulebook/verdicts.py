@@ -38,7 +38,8 @@ _PHASE_KIND: dict[Phase, type] = {
     Phase.AUCTION: Bid, Phase.DECLARE_TRUMP: Trump, Phase.DECLARE_MODE: Mode,
     Phase.DISCARD: Card, Phase.SEND: Card, Phase.DEFENSE: Defense, Phase.PLAY: Card,
 }
-_KIND_WORDS: dict[type, str] = {Bid: "a bid", Trump: "a trump", Mode: "a way of playing",
+_KIND_WORDS: dict[type, str] = {Bid: "a bid", Trump: "a choice of trumps",
+                                Mode: "a way of playing",
                                 Defense: "a defence", Card: "a card", Seat: "a seat"}
 _PHASE_WORDS = {Phase.AUCTION: "the auction", Phase.DECLARE_TRUMP: "naming trumps",
                 Phase.DECLARE_MODE: "choosing how to play", Phase.DISCARD: "the exchange",
@@ -85,7 +86,9 @@ def check_action(state: HandState, raw: Action | str | int,
     if actor is None:
         return Verdict(False, None, who, ("play.trick-winner",) if state.phase is Phase.SCORED
                        else ("bid.all-pass",),
-                       (f"The hand is over ({state.phase}); nothing more can be done in it.",))
+                       ("The hand is over: " + ("it has been scored" if state.phase is Phase.SCORED
+                                                else "everyone passed and it was thrown in")
+                        + "; nothing more can be done in it.",))
     task, task_rule = _PHASE_TASK[state.phase]
     legal = state.legal_actions()
     if who is not actor:
