@@ -50,7 +50,7 @@ def trump_code(trump: Trump | str | int, left_bower: bool = True) -> int:
     t = trump if isinstance(trump, int) else Trump.parse(trump)
     if not 0 <= t <= 4:
         raise ValueError(f"trump {t} is not 0-3 (a suit) or 4 (no trump)")
-    return int(t) if left_bower or t == Trump.NT else int(t) + NO_LEFT_BOWER
+    return int(t) if left_bower or t == 4 else int(t) + NO_LEFT_BOWER  # 4: no trump
 
 
 TRUMP_OF: tuple[int, ...] = (0, 1, 2, 3, 4, 0, 1, 2, 3)

@@ -55,9 +55,19 @@ class Phase(Enum):
 # Module-level names for the values the fast path uses on every call (a global is cheaper
 # than an attribute of the enum class, a tuple item cheaper than an enum call).
 _AUCTION = Phase.AUCTION
+_DECLARE_TRUMP = Phase.DECLARE_TRUMP
+_DECLARE_MODE = Phase.DECLARE_MODE
+_DISCARD = Phase.DISCARD
+_SEND = Phase.SEND
+_DEFENSE = Phase.DEFENSE
 _PLAY = Phase.PLAY
 _SCORED = Phase.SCORED
 _THROWN_IN = Phase.THROWN_IN
+_TRUMPS = tuple(Trump)
+_EXCHANGE = Mode.EXCHANGE
+_PARTNER = Mode.PARTNER
+_DEFEND = Defense.PLAY
+_SURRENDER = Defense.SURRENDER
 _SEATS = tuple(Seat)
 _PASS = Bid.PASS
 _BIG_PEPPER = Bid.BIG_PEPPER
@@ -117,16 +127,16 @@ class HandState:
 
     def __init__(self, rules: RuleSet, dealer: Seat, hands: Sequence[Sequence[int]]):
         self.rules = rules
-        self.dealer = Seat(dealer)
+        self.dealer = dealer if type(dealer) is Seat else Seat(dealer)
         self.players = rules.players
         _check_dealer(self.dealer, rules)
         self._dealt = tuple(tuple(h) for h in hands)
         self._hands: list[list[int]] = [list(h) for h in hands]
         self._undealt = tuple(sorted(_ALL_CARDS.difference(*hands)))
-        self.phase = Phase.AUCTION
+        self.phase = _AUCTION
         self._to_act = (self.dealer + 1) % self.players
         self.calls: list[tuple[Seat, Bid]] = []
-        self._high_bid = Bid.PASS
+        self._high_bid = _PASS
         self._high_bidder = -1
         self._passed = [False] * self.players
         self._trump = -1  # the Trump named (0-4), -1 before
@@ -330,7 +340,7 @@ class HandState:
             # never scored.
             self._score = score_hand(self.rules, self._high_bid,
                                      self.rules.side_of(self._high_bidder), self.tricks_won(),
-                                     self.defense is Defense.SURRENDER)
+                                     self.defense is _SURRENDER)
         return self._score
 
     def _repr_html_(self) -> str:
@@ -357,15 +367,15 @@ class HandState:
             return list(map(DECK.__getitem__, hand))
         if phase is _AUCTION:
             return self._legal_calls()  # type: ignore[return-value]
-        if phase is Phase.DECLARE_TRUMP:
-            return list(Trump)
-        if phase is Phase.DECLARE_MODE:
-            return [Mode.EXCHANGE, Mode.PARTNER]
-        if phase is Phase.DISCARD or phase is Phase.SEND:
+        if phase is _DECLARE_TRUMP:
+            return list(_TRUMPS)
+        if phase is _DECLARE_MODE:
+            return [_EXCHANGE, _PARTNER]
+        if phase is _DISCARD or phase is _SEND:
             return [DECK[c] for c in self._hands[self._to_act]]
-        if phase is Phase.DEFENSE:
-            return [Defense.PLAY] if self.surrender_forbidden() else [Defense.PLAY,
-                                                                        Defense.SURRENDER]
+        if phase is _DEFENSE:
+            return [_DEFEND] if self.surrender_forbidden() else [_DEFEND,
+                                                                        _SURRENDER]
         return []
 
     def _legal_calls(self) -> list[Bid]:
@@ -377,10 +387,10 @@ class HandState:
     def dealer_must_bid_now(self) -> bool:
         """True when the rules stick the dealer and everyone before the dealer has passed."""
         return (self.rules.dealer_must_bid and self._to_act == self.dealer
-                and self._high_bidder < 0 and self.phase is Phase.AUCTION)
+                and self._high_bidder < 0 and self.phase is _AUCTION)
 
     def surrender_forbidden(self) -> bool:
-        return self.rules.dirty_clubs and self._trump == Trump.C
+        return self.rules.dirty_clubs and self._trump == 0  # clubs
 
     def apply(self, action: Action) -> None:
         """Take an action without checking it (the fast path). Use :meth:`check` first when
@@ -409,20 +419,20 @@ class HandState:
             return
         if phase is _AUCTION:
             self._call(action if type(action) is Bid else Bid(action))  # type: ignore[arg-type]
-        elif phase is Phase.DECLARE_TRUMP:
+        elif phase is _DECLARE_TRUMP:
             self._declare_trump(action if type(action) is Trump
                                 else Trump(action))  # type: ignore[arg-type]
-        elif phase is Phase.DECLARE_MODE:
+        elif phase is _DECLARE_MODE:
             self._declare_mode(action)  # type: ignore[arg-type]
-        elif phase is Phase.DISCARD:
+        elif phase is _DISCARD:
             card = action.index  # type: ignore[union-attr]
             if card not in self._hands[self._to_act]:
                 raise self._not_held(action)
             self._hands[self._to_act].remove(card)
             self.discard = DECK[card]
-            self.phase = Phase.SEND
+            self.phase = _SEND
             self._to_act = (self._high_bidder + 2) % 4
-        elif phase is Phase.SEND:
+        elif phase is _SEND:
             card = action.index  # type: ignore[union-attr]
             if card not in self._hands[self._to_act]:
                 raise self._not_held(action)
@@ -431,9 +441,9 @@ class HandState:
             self.sent = DECK[card]
             self._out = self._to_act
             self._to_defense()
-        elif phase is Phase.DEFENSE:
+        elif phase is _DEFENSE:
             self.defense = action  # type: ignore[assignment]
-            if action is Defense.SURRENDER:
+            if action is _SURRENDER:
                 self._finish()
             else:
                 self._start_play()
@@ -496,10 +506,10 @@ class HandState:
 
     def _end_auction(self) -> None:
         if self._high_bidder < 0:
-            self.phase = Phase.THROWN_IN
+            self.phase = _THROWN_IN
             self._score = None
             return
-        self.phase = Phase.DECLARE_TRUMP
+        self.phase = _DECLARE_TRUMP
         self._to_act = self._high_bidder
 
     def _declare_trump(self, trump: Trump) -> None:
@@ -512,21 +522,21 @@ class HandState:
             self._out = (self._high_bidder + 2) % 4
             self._to_defense()
         else:
-            self.phase = Phase.DECLARE_MODE
+            self.phase = _DECLARE_MODE
 
     def _declare_mode(self, mode: Mode) -> None:
         self.mode = mode
-        if mode is Mode.EXCHANGE:
-            self.phase = Phase.DISCARD
+        if mode is _EXCHANGE:
+            self.phase = _DISCARD
         else:
             self._to_defense()
 
     def _to_defense(self) -> None:
-        self.phase = Phase.DEFENSE
+        self.phase = _DEFENSE
         self._to_act = (self._high_bidder + 1) % 4  # the defender on the bidder's left speaks
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._leader = self._to_act = self._high_bidder
         n = self.players
         seats = [s for s in range(n) if s != self._out]
@@ -556,7 +566,7 @@ class HandState:
             self._leader = self._to_act = winner
 
     def _finish(self) -> None:
-        self.phase = Phase.SCORED
+        self.phase = _SCORED
         self._score = None  # worked out on first use: see the score property
 
     # ---- fast random completion -------------------------------------------------------------
