@@ -179,6 +179,10 @@ def _play_position() -> HandState:
     return start
 
 
+_SUIT_MASKS = [[sum(1 << c for c in range(24) if EFFECTIVE_SUIT[code][c] == s) for s in range(4)]
+               for code in range(len(EFFECTIVE_SUIT))]
+
+
 def bitmask_playout(hands: Sequence[int], leader: int, code: int, rand: Callable[[], float],
                     players: int = 4) -> list[int]:
     """A lean random playout on 24-bit hand masks: tricks won by each seat.
@@ -187,9 +191,7 @@ def bitmask_playout(hands: Sequence[int], leader: int, code: int, rand: Callable
     cards to the end of the hand (every seat in play, a full trick each round)."""
     suits = EFFECTIVE_SUIT[code]
     power = TRICK_POWER[code]
-    masks = [0, 0, 0, 0]
-    for c in range(24):
-        masks[suits[c]] |= 1 << c
+    masks = _SUIT_MASKS[code]
     held = list(hands)
     won = [0] * players
     for _ in range(held[leader].bit_count()):

@@ -101,6 +101,7 @@ class HandState:
         "_high_bidder",
         "_leader",
         "_next",
+        "_order",
         "_out",
         "_passed",
         "_score",
@@ -152,6 +153,7 @@ class HandState:
         self._leader = -1
         self._size = 0  # seats that play a card to each trick
         self._next: tuple[int, ...] = ()  # the next seat to play after each seat
+        self._order: tuple[tuple[int, ...], ...] = ()  # seats in play order from each leader
         # Finished tricks as raw (leader, cards, seats, winner, winning index): the
         # Trick values are built when asked for, off the fast path.
         self._tricks: list[tuple[int, tuple[int, ...], tuple[int, ...], int, int]] = []
@@ -211,6 +213,7 @@ class HandState:
         other._high_bidder = self._high_bidder
         other._leader = self._leader
         other._next = self._next
+        other._order = self._order
         other._out = self._out
         other._score = self._score
         other._size = self._size
@@ -545,6 +548,13 @@ class HandState:
         for i, s in enumerate(seats):
             following[s] = seats[(i + 1) % len(seats)]
         self._next = tuple(following)
+        order = []
+        for lead in range(n):
+            ring = [lead]
+            while len(ring) < len(seats):
+                ring.append(following[ring[-1]])
+            order.append(tuple(ring))
+        self._order = tuple(order)
 
     def _end_trick(self) -> None:
         trick = self._trick
@@ -585,12 +595,12 @@ class HandState:
         power = TRICK_POWER[self._code]
         rand = rng.random
         hands = self._hands
-        history = self.history
-        append = history.append
+        extend = self.history.extend
+        card_of = DECK.__getitem__
         tricks = self._tricks
         won = self._won
         size = self._size
-        following = self._next
+        order = self._order
         # Per seat, per effective suit, the cards held in hand order.
         by_suit: list[list[list[int]]] = []
         for hand in hands:
@@ -598,16 +608,9 @@ class HandState:
             for c in hand:
                 split[suits[c]].append(c)
             by_suit.append(split)
-        # Seats in play order from each leader.
-        order: list[tuple[int, ...]] = []
-        for lead in range(self.players):
-            ring, s = [lead], lead
-            for _ in range(size - 1):
-                s = following[s]
-                ring.append(s)
-            order.append(tuple(ring))
         leader = self._leader
         cards = list(self._trick)
+        fresh = len(cards)  # cards of the first trick already in the history
         seat = self._to_act
         while True:
             pos = len(cards)
@@ -617,7 +620,6 @@ class HandState:
                 hand.remove(card)
                 led = suits[card]
                 by_suit[leader][led].remove(card)
-                append(DECK[card])
                 cards.append(card)
                 row = power[led]
                 best, best_power = 0, row[card]
@@ -632,16 +634,22 @@ class HandState:
             seats = order[leader]
             while pos < size:
                 seat = seats[pos]
-                hand = hands[seat]
-                options = by_suit[seat][led] or hand
-                card = options[int(rand() * len(options))]
-                hand.remove(card)
-                by_suit[seat][suits[card]].remove(card)
-                append(DECK[card])
+                mine = by_suit[seat]
+                follow = mine[led]
+                if follow:
+                    card = follow[int(rand() * len(follow))]
+                    follow.remove(card)
+                else:
+                    hand = hands[seat]
+                    card = hand[int(rand() * len(hand))]
+                    mine[suits[card]].remove(card)
+                hands[seat].remove(card)
                 cards.append(card)
                 if row[card] > best_power:
                     best, best_power = pos, row[card]
                 pos += 1
+            extend(map(card_of, cards[fresh:]))
+            fresh = 0
             winner = seats[best]
             won[winner] += 1
             tricks.append((leader, tuple(cards), seats, winner, best))
