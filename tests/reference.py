@@ -10,36 +10,38 @@ PLAIN_ORDER = ["A", "K", "Q", "J", "T", "9"]
 TRUMP_ORDER = ["A", "K", "Q", "T", "9"]
 
 
-def suit_of(card: str, trump: str) -> str:
+def suit_of(card: str, trump: str, left: bool = True) -> str:
+    """``left``: the left bower switch (cutthroat's seed has no left bower)."""
     rank, suit = card[0], card[1]
-    if trump != "NT" and rank == "J" and suit == SAME_COLOUR[trump]:
+    if left and trump != "NT" and rank == "J" and suit == SAME_COLOUR[trump]:
         return trump
     return suit
 
 
-def strength(card: str, trump: str) -> int:
+def strength(card: str, trump: str, left: bool = True) -> int:
     """Higher is stronger, comparable only within one effective suit."""
     rank, suit = card[0], card[1]
-    if trump != "NT" and suit_of(card, trump) == trump:
+    if trump != "NT" and suit_of(card, trump, left) == trump:
         if rank == "J":
             return 100 if suit == trump else 99
         return 50 - TRUMP_ORDER.index(rank)
     return 50 - PLAIN_ORDER.index(rank)
 
 
-def winner(cards: list[str], trump: str) -> int:
-    trumps = [i for i, c in enumerate(cards) if trump != "NT" and suit_of(c, trump) == trump]
+def winner(cards: list[str], trump: str, left: bool = True) -> int:
+    trumps = [i for i, c in enumerate(cards)
+              if trump != "NT" and suit_of(c, trump, left) == trump]
     if trumps:
-        return max(trumps, key=lambda i: strength(cards[i], trump))
-    led = suit_of(cards[0], trump)
-    followers = [i for i, c in enumerate(cards) if suit_of(c, trump) == led]
-    return max(followers, key=lambda i: strength(cards[i], trump))
+        return max(trumps, key=lambda i: strength(cards[i], trump, left))
+    led = suit_of(cards[0], trump, left)
+    followers = [i for i, c in enumerate(cards) if suit_of(c, trump, left) == led]
+    return max(followers, key=lambda i: strength(cards[i], trump, left))
 
 
-def legal(hand: list[str], led: str | None, trump: str) -> list[str]:
+def legal(hand: list[str], led: str | None, trump: str, left: bool = True) -> list[str]:
     if led is None:
         return list(hand)
-    same = [c for c in hand if suit_of(c, trump) == suit_of(led, trump)]
+    same = [c for c in hand if suit_of(c, trump, left) == suit_of(led, trump, left)]
     return same or list(hand)
 
 

@@ -193,3 +193,21 @@ def test_unparseable_action_is_a_verdict_not_an_exception():
     v = state.check("JH")
     assert not v and "not a bid" in v.explanation and v.rule_id == "bid.order"
     assert v.to_dict()["legal"] is False
+
+
+def test_explain_trick_checks_seats_against_cards():
+    """One seat per card: a short or long list is a clear error, not an IndexError."""
+    import pytest
+
+    from pepper_tutor import Seat, check_trick_winner, explain_trick
+
+    with pytest.raises(ValueError, match=r"1 seat given for 2 cards: give one seat per card"):
+        explain_trick(["KH", "9C"], "C", [Seat.S])
+    with pytest.raises(ValueError, match=r"3 seats given for 2 cards"):
+        check_trick_winner(["KH", "9C"], "C", 1, [Seat.S, Seat.W, Seat.N])
+    with pytest.raises(ValueError, match="at most 4 cards"):
+        explain_trick(["KH", "9C", "TC", "AC", "QC"], "C")
+    with pytest.raises(ValueError, match="the same card twice"):
+        explain_trick(["KH", "KH"], "C")
+    why = explain_trick(["KH", "9C"], "C", [Seat.S, Seat.W])
+    assert why.winner_index == 1 and "(West)" in why.facts[0]

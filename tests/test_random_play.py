@@ -20,9 +20,11 @@ CONFIGS = [
     ("standard", {"minimum_bid": 3, "all_pass": "dealer_must_bid"}),
     ("standard", {"minimum_bid": 4}),
     ("standard", {"score_what_you_get": True}),
+    ("standard", {"left_bower": False}),
     ("simple", {}),
     ("cutthroat", {"players": 2}),
     ("cutthroat", {"players": 3}),
+    ("cutthroat", {"players": 3, "left_bower": True}),
     ("cutthroat", {"players": 4}),
     ("cutthroat", {"players": 4, "partnerships": True}),
 ]
@@ -73,9 +75,9 @@ def audit(state: HandState) -> None:
             cards = [str(c) for c in trick.cards]
             for seat, card in zip(trick.seats, cards, strict=True):
                 led = None if seat is leader else cards[0]
-                assert card in reference.legal(holding[seat], led, t)
+                assert card in reference.legal(holding[seat], led, t, rules.left_bower)
                 holding[seat].remove(card)
-            assert trick.winning_index == reference.winner(cards, t)
+            assert trick.winning_index == reference.winner(cards, t, rules.left_bower)
             assert trick.winner is trick.seats[trick.winning_index]
             leader = trick.winner
     # The score follows the tables.

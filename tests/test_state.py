@@ -217,3 +217,173 @@ def test_play_checked_raises_with_the_explanation():
         state.play_checked("3")
     state.play_checked("5")
     assert state.high_bid is Bid.FIVE
+
+
+# ---- the edges: a dealer at the table, minimum bids, a card not held ---------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_dealer_not_at_the_table_is_refused(players):
+    from pepper_tutor import get_ruleset
+
+    rules = get_ruleset("cutthroat", players=players, all_pass="dealer_must_bid")
+    with pytest.raises(ValueError, match="dealer must sit at the table: W"):
+        HandState.deal(rules, "W", rng=1)
+    hands = {s: DEAL[s] for s in "NESW"[:players]}
+    with pytest.raises(ValueError, match="dealer must sit at the table"):
+        HandState.from_hands(hands, rules=rules, dealer="W")
+    # A seat at the table deals, and stick-the-dealer then sticks that seat.
+    state = HandState.deal(rules, Seat(players - 1), rng=1)
+    for _ in range(players - 1):
+        state.apply(Bid.PASS)
+    assert state.to_act == Seat(players - 1) and Bid.PASS not in state.legal_actions()
+
+
+@pytest.mark.parametrize("minimum", [2, 5, 6, 0, True, "3"])
+def test_minimum_bid_is_one_three_or_four(minimum):
+    from pepper_tutor import get_ruleset
+    from pepper_tutor.engine.rules import RuleSetError
+
+    with pytest.raises(RuleSetError, match="minimum_bid must be 1, 3 or 4"):
+        get_ruleset("standard", minimum_bid=minimum)
+
+
+@pytest.mark.parametrize("minimum", [1, 3, 4])
+def test_minimum_bids_allowed(minimum):
+    from pepper_tutor import get_ruleset
+
+    assert get_ruleset("cutthroat", minimum_bid=minimum).ladder[0] == Bid(minimum)
+
+
+def test_apply_of_a_card_not_held_changes_nothing():
+    state = fresh()
+    for a in (Bid.PASS, Bid.PASS, Bid.FOUR, Bid.PASS, Trump.H, Mode.PARTNER, Defense.PLAY):
+        state.apply(a)
+    before = (list(state.history), state.hand("S"), state.to_act)
+    assert state.to_act is Seat.S
+    with pytest.raises(IllegalActionError, match=r"South does not hold the A♠.*nothing was"):
+        state.apply(c("AS"))
+    assert (state.history, state.hand("S"), state.to_act) == before
+    state.apply(c("JH"))  # the hand goes on as if the mistake had not happened
+    assert state.history[-1] == c("JH") and state.undo() == c("JH")
+
+
+def test_apply_of_a_discard_not_held_changes_nothing():
+    state = fresh()
+    for a in (Bid.PASS, Bid.PASS, Bid.FOUR, Bid.PASS, Trump.H, Mode.EXCHANGE):
+        state.apply(a)
+    before = list(state.history)
+    with pytest.raises(IllegalActionError, match="does not hold the 9♦"):
+        state.apply(c("9D"))
+    assert state.history == before and state.phase is Phase.DISCARD
+
+
+# ---- the left bower switch in the hand ------------------------------------------------------
+
+
+def _to_play(rules, trump):
+    state = HandState.from_hands({s: DEAL[s] for s in "NES"}, rules=rules, dealer="S")
+    state.apply(Bid.TWO)  # North
+    state.apply(Bid.PASS)
+    state.apply(Bid.PASS)
+    state.apply(trump)
+    return state
+
+
+def test_without_a_left_bower_the_jack_follows_its_printed_suit():
+    """Cutthroat (the seed): hearts trumps, J♦ is a diamond; a table may switch it back."""
+    from pepper_tutor import get_ruleset
+
+    state = _to_play("cutthroat", Trump.H)
+    assert state.phase is Phase.PLAY and state.to_act is Seat.N
+    state.apply(c("TD"))  # North leads a diamond; East holds K♦ Q♦ and must follow
+    assert set(state.legal_actions()) == {c("KD"), c("QD")}
+    # North's J♦ leads diamonds without the switch, trumps with it.
+    off = _to_play("cutthroat", Trump.H)
+    off.apply(c("JD"))
+    assert set(off.legal_actions()) == {c("KD"), c("QD")}
+    on = _to_play(get_ruleset("cutthroat", left_bower=True), Trump.H)
+    on.apply(c("JD"))
+    assert set(on.legal_actions()) == {c("9H")}
+
+
+def test_check_in_the_play_names_the_switch():
+    state = _to_play("cutthroat", Trump.H)
+    state.apply(c("TD"))
+    verdict = state.check("9H")
+    assert not verdict.legal and verdict.alternatives == (c("KD"), c("QD"))
+    assert state.check("KD").legal
+    state.apply(c("KD"))
+    # South holds A♦, so South must follow diamonds; J♥ would be a heart either way.
+    verdict = state.check("JH")
+    assert not verdict.legal and "must follow diamonds" in verdict.facts[0]
+
+
+def test_playout_is_the_same_as_repeated_apply():
+    for seed in range(30):
+        rules = ("standard", "cutthroat")[seed % 2]
+        state = HandState.deal(rules, Seat.N, rng=seed)
+        rng = random.Random(seed)
+        while state.phase is not Phase.PLAY:
+            if state.phase is Phase.DEFENSE:
+                state.apply(Defense.PLAY)
+                continue
+            legal = state.legal_actions()
+            bids = [a for a in legal if a is not Bid.PASS]
+            state.apply(bids[0] if state.phase is Phase.AUCTION and bids else rng.choice(legal))
+        for _ in range(seed % 5):  # start some playouts in the middle of a trick
+            state.apply(state.legal_actions()[0])
+        fast, slow = state.copy(), state.copy()
+        fast.playout(random.Random(seed))
+        rand = random.Random(seed).random
+        while not slow.is_terminal():
+            options = slow.legal_actions()
+            slow.apply(options[int(rand() * len(options))])
+        assert fast.history == slow.history and fast.tricks == slow.tricks
+        assert fast.score == slow.score and fast.to_act == slow.to_act
+        assert fast.leader == slow.leader
+
+
+def test_check_refuses_an_action_of_another_kind():
+    """Enums compare as ints: Trump.NT (4) must not pass for a bid of 4."""
+    state = fresh()
+    verdict = state.check(Trump.NT)
+    assert not verdict.legal and verdict.action is None
+    assert "No trump is a choice of trumps, but the auction needs a bid." in verdict.facts
+    assert not state.check(Seat.E).legal and not state.check(Defense.PLAY).legal
+    assert not state.check(True).legal
+    assert state.check(Bid.FOUR).legal and state.check(4).legal
+    for a in (Bid.FOUR, Bid.PASS, Bid.PASS, Bid.PASS):
+        state.apply(a)
+    assert state.phase is Phase.DECLARE_TRUMP
+    verdict = state.check(Bid.TWO)  # a bid of 2 is not diamonds
+    assert not verdict.legal and "naming trumps needs a choice of trumps" in verdict.facts[1]
+    assert state.check(Trump.D).legal
+
+
+def test_copy_sets_every_slot_and_shares_no_list():
+    state = fresh()
+    for a in (Bid.PASS, Bid.PASS, Bid.FOUR, Bid.PASS, Trump.H, Mode.PARTNER, Defense.PLAY):
+        state.apply(a)
+    state.apply(state.legal_actions()[0])
+    twin = state.copy()
+    for name in HandState.__slots__:
+        mine, theirs = getattr(state, name), getattr(twin, name)
+        assert mine == theirs, name
+        if isinstance(mine, list) and name != "_suits":  # _suits is a shared ranking table
+            assert mine is not theirs, name
+
+
+def test_deal_shuffles_exactly_as_random_shuffle():
+    """The inlined shuffle draws the same numbers: a seed deals what it always dealt."""
+    from pepper_tutor import get_ruleset
+
+    for seed in range(200):
+        rules = get_ruleset("cutthroat", players=2 + seed % 3) if seed % 2 else "standard"
+        state = HandState.deal(rules, "N", rng=seed)
+        deck = list(range(24))
+        random.Random(seed).shuffle(deck)
+        n = state.players
+        assert [[c.index for c in state.dealt(s)] for s in state.seats] == [
+            sorted(deck[6 * i:6 * i + 6]) for i in range(n)]
+        assert [c.index for c in state.undealt] == sorted(deck[6 * n:])

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..engine.cards import Card, CardLike
+from ..engine.ranking import trump_code
 from ..engine.seats import Seat
 
 __all__ = ["NO_TRUMP", "Position", "TranspositionTable"]
@@ -28,6 +29,8 @@ class Position:
     ``(seat, card)`` pairs already played to the current trick, in play order. ``to_play``
     is the seat whose turn it is; ``trump`` is 0-3 for a suit or 4 for no trump; ``side``
     is the set of seats whose tricks are counted (maximised); everyone else minimises.
+    ``left_bower`` is the rule set's switch: off, the jack of the trump colour keeps its
+    suit (cutthroat's seed).
     """
 
     hands: tuple[tuple[int, ...], ...]
@@ -37,6 +40,7 @@ class Position:
     side: frozenset[int]
     players: int = 4
     out: int | None = None
+    left_bower: bool = True
 
     def __post_init__(self) -> None:
         problem = self._problem()
@@ -76,6 +80,11 @@ class Position:
         return None
 
     @property
+    def code(self) -> int:
+        """The ranking tables' index for this trump and left-bower switch."""
+        return trump_code(self.trump, self.left_bower)
+
+    @property
     def active_seats(self) -> tuple[int, ...]:
         """Seats that play cards, clockwise from seat 0."""
         return tuple(s for s in range(self.players) if s != self.out)
@@ -89,7 +98,7 @@ class Position:
     def from_cards(cls, hands: Sequence[Iterable[CardLike | int]], to_play: Seat | str | int,
                    trump: int | str, side: Iterable[Seat | str | int],
                    trick: Iterable[tuple[Seat | str | int, CardLike | int]] = (),
-                   out: Seat | str | int | None = None) -> Position:
+                   out: Seat | str | int | None = None, left_bower: bool = True) -> Position:
         """A position from card text (``"JH"``), cards or indices, and seat names.
 
         >>> from pepper_tutor.analysis.solver import solve
@@ -112,7 +121,7 @@ class Position:
                    to_play=seat(to_play),
                    trump=trump if isinstance(trump, int) else int(Trump.parse(trump)),
                    side=frozenset(seat(s) for s in side), players=len(hands),
-                   out=None if out is None else seat(out))
+                   out=None if out is None else seat(out), left_bower=left_bower)
 
 
 class TranspositionTable:
@@ -143,7 +152,7 @@ class TranspositionTable:
 
     def prepare(self, position: Position) -> None:
         """Keep the entries if they hold for this position; else start afresh."""
-        context = (position.trump, position.players, position.out, position.side)
+        context = (position.code, position.players, position.out, position.side)
         if (context != self._context
                 or len(self.lower) + len(self.upper) > self.max_entries):
             self.clear()

@@ -33,57 +33,48 @@ How it stays fast in pure Python:
 
 Bowers are never re-derived here: effective suits and trick ranks come from
 :data:`pepper_tutor.engine.ranking.EFFECTIVE_SUIT` and
-:data:`pepper_tutor.engine.ranking.TRICK_RANK`.
+:data:`pepper_tutor.engine.ranking.TRICK_RANK`, and every table below is indexed like them,
+by the position's trump code (:attr:`~pepper_tutor.analysis.position.Position.code`: the
+trump, and whether the left bower is promoted). ``trump`` (0-3, or 4 for no trump) is what
+an effective suit is compared with.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_POWER, TRICK_RANK
 from .position import NO_TRUMP, Position, TranspositionTable
+
+_CODES = range(len(EFFECTIVE_SUIT))
 
 # ---- tables derived once from the ranking tables ------------------------------------------
 
 
-def _power_table(trump: int) -> list[list[int]]:
-    """``power[led][card]``: how strongly a card bids for a trick led in suit ``led``.
-
-    Trumps beat every card of the suit led, which beats every other card (-1: cannot win).
-    Only comparisons matter, so a trump's trick rank is lifted above any plain rank."""
-    suits, ranks = EFFECTIVE_SUIT[trump], TRICK_RANK[trump]
-    table = []
-    for led in range(4):
-        row = []
-        for c in range(24):
-            s = suits[c]
-            row.append(ranks[c] + 10 if s == trump else ranks[c] if s == led else -1)
-        table.append(row)
-    return table
-
-
-def _suit_masks(trump: int) -> list[int]:
+def _suit_masks(code: int) -> list[int]:
     masks = [0, 0, 0, 0]
     for c in range(24):
-        masks[EFFECTIVE_SUIT[trump][c]] |= 1 << c
+        masks[EFFECTIVE_SUIT[code][c]] |= 1 << c
     return masks
 
 
-def _suit_orders(trump: int) -> list[tuple[tuple[int, int], ...]]:
+def _suit_orders(code: int) -> list[tuple[tuple[int, int], ...]]:
     """Per effective suit, ``(card, bit)`` pairs from the highest trick rank down."""
     orders = []
     for s in range(4):
-        cards = [c for c in range(24) if EFFECTIVE_SUIT[trump][c] == s]
-        cards.sort(key=lambda c: -TRICK_RANK[trump][c])
+        cards = [c for c in range(24) if EFFECTIVE_SUIT[code][c] == s]
+        cards.sort(key=lambda c: -TRICK_RANK[code][c])
         orders.append(tuple((c, 1 << c) for c in cards))
     return orders
 
 
-_POWER = [_power_table(t) for t in range(5)]
-_SUIT_MASKS = [_suit_masks(t) for t in range(5)]
-_ORDERS = [_suit_orders(t) for t in range(5)]
+# ``_POWER[code][led][card]``: trumps beat every card of the suit led, which beats every
+# other card (-1: cannot win); only comparisons matter.
+_POWER = TRICK_POWER
+_SUIT_MASKS = [_suit_masks(t) for t in _CODES]
+_ORDERS = [_suit_orders(t) for t in _CODES]
 # A card's strength on its own (its power when it leads): trumps above everything else.
-_STRENGTH = [[_POWER[t][EFFECTIVE_SUIT[t][c]][c] for c in range(24)] for t in range(5)]
+_STRENGTH = [[_POWER[t][EFFECTIVE_SUIT[t][c]][c] for c in range(24)] for t in _CODES]
 
 # ---- the search ------------------------------------------------------------------------------
 
@@ -91,18 +82,18 @@ _Search = Callable[[int, int, int, int, int, int, int], int]
 
 # Runs of equivalent cards within one suit depend only on which of the suit's cards are
 # still in play and which of them the player may play, so they are memoised for good:
-# per trump, at most 3**7 keys for the seven-card trump suit.
-_RUNS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(5)]
+# per trump code, at most 3**7 keys for the seven-card trump suit.
+_RUNS: list[dict[int, tuple[int, ...]]] = [{} for _ in _CODES]
 
 
-def _runs(trump: int, suit: int, cand: int, present: int) -> tuple[int, ...]:
+def _runs(code: int, suit: int, cand: int, present: int) -> tuple[int, ...]:
     """The highest card of each run of ``cand`` in ``suit``, from the top down.
 
     A run ends where a card still in play (``present``: held by anyone, or lying in the
     current trick) is not ours: such a card separates what the two cards can win."""
     reps = []
     prev = False  # was the last card still in play one of ours?
-    for c, b in _ORDERS[trump][suit]:
+    for c, b in _ORDERS[code][suit]:
         if present & b:
             if cand & b:
                 if not prev:
@@ -114,13 +105,13 @@ def _runs(trump: int, suit: int, cand: int, present: int) -> tuple[int, ...]:
 
 
 # Top runs (for the cashing bound) depend on the same two masks: memoised alike.
-_TOPS: list[dict[int, int]] = [{} for _ in range(5)]
+_TOPS: list[dict[int, int]] = [{} for _ in _CODES]
 
 
-def _top_run(trump: int, suit: int, mine: int, present: int) -> int:
+def _top_run(code: int, suit: int, mine: int, present: int) -> int:
     """How many of the highest cards of ``suit`` still in play are ``mine``, in a row."""
     run = 0
-    for _, b in _ORDERS[trump][suit]:
+    for _, b in _ORDERS[code][suit]:
         if present & b:
             if not mine & b:
                 break
@@ -143,13 +134,14 @@ def _searcher(position: Position, table: TranspositionTable) -> tuple[_Search, l
     than the search itself.
     """
     trump = position.trump
-    suit_of = EFFECTIVE_SUIT[trump]
-    masks = _SUIT_MASKS[trump]
-    power = _POWER[trump]
-    strength = _STRENGTH[trump]
-    orders = _ORDERS[trump]
-    memo = _RUNS[trump]
-    tops = _TOPS[trump]
+    code = position.code
+    suit_of = EFFECTIVE_SUIT[code]
+    masks = _SUIT_MASKS[code]
+    power = _POWER[code]
+    strength = _STRENGTH[code]
+    orders = _ORDERS[code]
+    memo = _RUNS[code]
+    tops = _TOPS[code]
     active = position.active_seats
     size = len(active)
     nxt = [0, 0, 0, 0]
@@ -220,7 +212,7 @@ def _searcher(position: Position, table: TranspositionTable) -> tuple[_Search, l
         key = (present & masks[suit]) << 24 | cand
         reps = memo.get(key)
         if reps is None:
-            reps = memo[key] = _runs(trump, suit, cand, present)
+            reps = memo[key] = _runs(code, suit, cand, present)
         return reps
 
     def lead(seat: int, need: int) -> int:
@@ -266,7 +258,7 @@ def _searcher(position: Position, table: TranspositionTable) -> tuple[_Search, l
                     top_key = (rem & m) << 24 | (hand & m)
                     run = tops.get(top_key)
                     if run is None:
-                        run = tops[top_key] = _top_run(trump, s, hand & m, rem)
+                        run = tops[top_key] = _top_run(code, s, hand & m, rem)
                     cash += run
             if ours[seat]:
                 if cash >= need:
@@ -422,15 +414,15 @@ class _Root:
         table.prepare(position)
         self.position = position
         self.search, self.hands = _searcher(position, table)
-        trump = position.trump
+        code = position.code
         self.seat = position.to_play
         self.pos = len(position.trick)
         self.trick_mask = 0
         self.led = 0
         self.win_power, self.win_seat = -1, 0
         if position.trick:
-            self.led = EFFECTIVE_SUIT[trump][position.trick[0][1]]
-            row = _POWER[trump][self.led]
+            self.led = EFFECTIVE_SUIT[code][position.trick[0][1]]
+            row = _POWER[code][self.led]
             for s, c in position.trick:
                 self.trick_mask |= 1 << c
                 if row[c] > self.win_power:
@@ -446,13 +438,13 @@ class _Root:
     def after(self, card: int) -> Callable[[int], int]:
         """The search for the position after the player to move plays ``card``."""
         seat, hands, search = self.seat, self.hands, self.search
-        trump = self.position.trump
+        code = self.position.code
         if self.pos == 0:
-            led = EFFECTIVE_SUIT[trump][card]
-            w_power, w_seat = _POWER[trump][led][card], seat
+            led = EFFECTIVE_SUIT[code][card]
+            w_power, w_seat = _POWER[code][led][card], seat
         else:
             led = self.led
-            p = _POWER[trump][led][card]
+            p = _POWER[code][led][card]
             w_power, w_seat = (p, seat) if p > self.win_power else (self.win_power,
                                                                    self.win_seat)
         last = self.pos + 1 == self.size
@@ -490,19 +482,19 @@ class _Root:
     def legal(self) -> list[int]:
         hand = self.hands[self.seat]
         if self.pos:
-            follow = hand & _SUIT_MASKS[self.position.trump][self.led]
+            follow = hand & _SUIT_MASKS[self.position.code][self.led]
             hand = follow or hand
         return [c for c in range(24) if hand >> c & 1]
 
     def groups(self, legal: list[int]) -> list[list[int]]:
         """Legal cards grouped into runs of equivalent cards (see the module docstring)."""
-        trump = self.position.trump
+        code = self.position.code
         present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3] | self.trick_mask
         mine = sum(1 << c for c in legal)
         out: list[list[int]] = []
         for s in range(4):
             run: list[int] = []
-            for c, b in _ORDERS[trump][s]:
+            for c, b in _ORDERS[code][s]:
                 if not present & b:
                     continue
                 if mine & b:

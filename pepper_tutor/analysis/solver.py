@@ -132,7 +132,7 @@ def solve(position: Position, table: TranspositionTable | None = None,
                 v = root.converge(root.after(group[0]), best, root.left, best)
             cost = best - v if maximising else v - best
             values.extend(CardValue(DECK[c], v, cost) for c in group)
-        values.sort(key=lambda cv: (cv.cost, -_STRENGTH[position.trump][cv.card.index]))
+        values.sort(key=lambda cv: (cv.cost, -_STRENGTH[position.code][cv.card.index]))
     return Solution(best, to_play, maximising, side, tuple(values))
 
 
@@ -167,7 +167,7 @@ def position_from_state(state: HandState, side_seats: Collection[Seat | int] | N
                     trick=tuple(zip(state._trick_seats, state._trick, strict=True)),
                     to_play=state._to_act, trump=state._trump,
                     side=frozenset(int(s) for s in side_seats), players=state.players,
-                    out=out)
+                    out=out, left_bower=state.rules.left_bower)
 
 
 def bidding_side(state: HandState) -> tuple[Seat, ...]:

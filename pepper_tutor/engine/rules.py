@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
+from functools import cached_property
 from typing import Any
 
 from .calls import Bid
@@ -16,8 +17,9 @@ __all__ = ["PRESETS", "SWITCHES", "RuleSet", "RuleSetError", "get_ruleset"]
 
 PRESETS = ("standard", "simple", "cutthroat")
 SWITCHES = ("players", "minimum_bid", "all_pass", "score_what_you_get", "dirty_clubs",
-            "partnerships", "target")
+            "partnerships", "target", "left_bower")
 ALL_PASS_CHOICES = ("redeal", "dealer_must_bid")
+MINIMUM_BIDS = (1, 3, 4)
 
 
 class RuleSetError(ValueError):
@@ -37,27 +39,35 @@ class RuleSet:
     score_what_you_get: bool = False
     dirty_clubs: bool = False
     partnerships: bool = True
+    left_bower: bool = True
 
-    @property
+    # Derived values are cached (a frozen dataclass keeps them in its __dict__): the auction
+    # asks for the ladder on every call, and a random hand makes dozens of calls.
+    @cached_property
     def ladder(self) -> tuple[Bid, ...]:
         """The bids allowed, lowest first."""
         numeric = tuple(Bid(n) for n in range(self.minimum_bid, self.top_numeric_bid + 1))
         return (*numeric, Bid.LITTLE_PEPPER, Bid.BIG_PEPPER)
 
-    @property
+    @cached_property
+    def bids_above(self) -> tuple[tuple[Bid, ...], ...]:
+        """``bids_above[standing]``: the bids of the ladder that top the standing bid."""
+        return tuple(tuple(b for b in self.ladder if b > standing) for standing in Bid)
+
+    @cached_property
     def open_auction(self) -> bool:
         """Cutthroat bids round and round until all others pass; the others bid once."""
         return self.preset == "cutthroat"
 
-    @property
+    @cached_property
     def has_exchange(self) -> bool:
         return self.preset != "cutthroat"
 
-    @property
+    @cached_property
     def has_surrender(self) -> bool:
         return self.preset != "cutthroat"
 
-    @property
+    @cached_property
     def dealer_must_bid(self) -> bool:
         return self.all_pass == "dealer_must_bid"
 
@@ -108,6 +118,8 @@ class RuleSet:
             ids.append("variant.dirty-clubs")
         if self.preset == "cutthroat" and self.partnerships:
             ids.append("variant.partnerships")
+        if not self.left_bower or self.preset == "cutthroat":
+            ids.append("variant.left-bower")
         return tuple(ids)
 
     def summary(self) -> str:
@@ -125,6 +137,9 @@ class RuleSet:
                          f"{self.minimum_bid}.")
         else:
             lines.append("If everyone passes, the hand is thrown in and the next dealer deals.")
+        lines.append("Trumps rank right bower, left bower, A, K, Q, 10, 9." if self.left_bower
+                     else "Trumps rank jack, A, K, Q, 10, 9: no left bower, the other jack of "
+                          "the colour stays in its own suit.")
         if self.has_exchange:
             lines.append("The bidder may swap one card with partner and play alone, or play "
                          "with partner; big pepper is played alone with no swap.")
@@ -157,6 +172,7 @@ class RuleSet:
         if preset == "cutthroat":
             base["players"] = 3
             base["partnerships"] = False
+            base["left_bower"] = False  # the 2-4 player seed promotes only the jack of trumps
         return base
 
 
@@ -194,15 +210,15 @@ def _validated(rules: RuleSet) -> RuleSet:
         if not ok:
             raise RuleSetError(message)
 
-    for flag in ("score_what_you_get", "dirty_clubs", "partnerships"):
+    for flag in ("score_what_you_get", "dirty_clubs", "partnerships", "left_bower"):
         need(isinstance(getattr(rules, flag), bool), f"{flag} must be true or false")
     need(isinstance(rules.players, int) and not isinstance(rules.players, bool),
          f"players must be a number, not {rules.players!r}")
     need(isinstance(rules.target, int) and rules.target > 0,
          f"target must be a positive number of points, not {rules.target!r}")
-    need(rules.minimum_bid in range(1, rules.top_numeric_bid + 1),
-         f"minimum_bid must be a number from 1 to {rules.top_numeric_bid}, "
-         f"not {rules.minimum_bid!r}")
+    # The seed sticks the dealer with "three or four"; 1 is the table without a minimum.
+    need(type(rules.minimum_bid) is int and rules.minimum_bid in MINIMUM_BIDS,
+         f"minimum_bid must be 1, 3 or 4, not {rules.minimum_bid!r}")
     need(rules.all_pass in ALL_PASS_CHOICES,
          f"all_pass must be redeal or dealer_must_bid, not {rules.all_pass!r}")
     if rules.preset == "cutthroat":

@@ -13,14 +13,14 @@ Internally cards are indices 0..23 and seats ints, which keeps random playouts f
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from .calls import Bid, Defense, Mode, Trump
 from .cards import DECK, Card, CardLike
-from .ranking import EFFECTIVE_SUIT, winner_of
+from .ranking import EFFECTIVE_SUIT, TRICK_POWER, trump_code
 from .rules import RuleSet, get_ruleset
 from .scoring import HandScore, score_hand
 from .seats import Seat
@@ -52,6 +52,27 @@ class Phase(Enum):
         return self.value
 
 
+# Module-level names for the values the fast path uses on every call (a global is cheaper
+# than an attribute of the enum class, a tuple item cheaper than an enum call).
+_AUCTION = Phase.AUCTION
+_DECLARE_TRUMP = Phase.DECLARE_TRUMP
+_DECLARE_MODE = Phase.DECLARE_MODE
+_DISCARD = Phase.DISCARD
+_SEND = Phase.SEND
+_DEFENSE = Phase.DEFENSE
+_PLAY = Phase.PLAY
+_SCORED = Phase.SCORED
+_THROWN_IN = Phase.THROWN_IN
+_TRUMPS = tuple(Trump)
+_EXCHANGE = Mode.EXCHANGE
+_PARTNER = Mode.PARTNER
+_DEFEND = Defense.PLAY
+_SURRENDER = Defense.SURRENDER
+_SEATS = tuple(Seat)
+_PASS = Bid.PASS
+_BIG_PEPPER = Bid.BIG_PEPPER
+
+
 @dataclass(frozen=True)
 class Trick:
     """A finished trick: who led, the cards with their seats in play order, who won."""
@@ -73,14 +94,19 @@ class HandState:
     """The state of one hand. Build one with :meth:`deal` or :meth:`from_hands`."""
 
     __slots__ = (
+        "_code",
         "_dealt",
         "_hands",
         "_high_bid",
         "_high_bidder",
         "_leader",
+        "_next",
+        "_order",
         "_out",
         "_passed",
         "_score",
+        "_size",
+        "_suits",
         "_to_act",
         "_trick",
         "_trick_seats",
@@ -102,19 +128,21 @@ class HandState:
 
     def __init__(self, rules: RuleSet, dealer: Seat, hands: Sequence[Sequence[int]]):
         self.rules = rules
-        self.dealer = Seat(dealer)
+        self.dealer = dealer if type(dealer) is Seat else Seat(dealer)
         self.players = rules.players
+        _check_dealer(self.dealer, rules)
         self._dealt = tuple(tuple(h) for h in hands)
         self._hands: list[list[int]] = [list(h) for h in hands]
-        dealt = {c for h in hands for c in h}
-        self._undealt = tuple(c for c in range(24) if c not in dealt)
-        self.phase = Phase.AUCTION
+        self._undealt = tuple(sorted(_ALL_CARDS.difference(*hands)))
+        self.phase = _AUCTION
         self._to_act = (self.dealer + 1) % self.players
         self.calls: list[tuple[Seat, Bid]] = []
-        self._high_bid = Bid.PASS
+        self._high_bid = _PASS
         self._high_bidder = -1
         self._passed = [False] * self.players
-        self._trump = -1
+        self._trump = -1  # the Trump named (0-4), -1 before
+        self._code = -1  # its ranking-table code: says whether the left bower is promoted
+        self._suits: list[int] = []  # EFFECTIVE_SUIT[_code], set with the trump
         self.mode: Mode | None = None
         self.discard: Card | None = None
         self.sent: Card | None = None
@@ -123,7 +151,12 @@ class HandState:
         self._trick: list[int] = []
         self._trick_seats: list[int] = []
         self._leader = -1
-        self._tricks: list[Trick] = []
+        self._size = 0  # seats that play a card to each trick
+        self._next: tuple[int, ...] = ()  # the next seat to play after each seat
+        self._order: tuple[tuple[int, ...], ...] = ()  # seats in play order from each leader
+        # Finished tricks as raw (leader, cards, seats, winner, winning index): the
+        # Trick values are built when asked for, off the fast path.
+        self._tricks: list[tuple[int, tuple[int, ...], tuple[int, ...], int, int]] = []
         self._won = [0] * self.players
         self.history: list[Action] = []
         self._score: HandScore | None = None
@@ -135,18 +168,23 @@ class HandState:
              rng: random.Random | int | None = None) -> HandState:
         """Shuffle and deal six cards to each player; with fewer than four, the rest stay out."""
         rules = get_ruleset(rules)
+        seat = _check_dealer(Seat.parse(dealer), rules)
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         deck = list(range(24))
-        rng.shuffle(deck)
+        if type(rng) is random.Random:
+            _shuffle(deck, rng.getrandbits)
+        else:
+            rng.shuffle(deck)
         n = rules.players
-        return cls(rules, Seat.parse(dealer), [sorted(deck[6 * i:6 * i + 6]) for i in range(n)])
+        return cls(rules, seat, [sorted(deck[6 * i:6 * i + 6]) for i in range(n)])
 
     @classmethod
     def from_hands(cls, hands: Mapping[Any, Sequence[CardLike]],
                    rules: RuleSet | str = "standard", dealer: Seat | str = Seat.W) -> HandState:
         """A hand from a known deal; checks six distinct cards for each seat in play."""
         rules = get_ruleset(rules)
+        seat_dealing = _check_dealer(Seat.parse(dealer), rules)
         by_seat = {Seat.parse(k): [Card.parse(c) for c in v] for k, v in hands.items()}
         expected = {Seat(i) for i in range(rules.players)}
         if set(by_seat) != expected:
@@ -161,14 +199,36 @@ class HandState:
                 if c in seen:
                     raise ValueError(f"{c} is dealt to both {seen[c]} and {seat}")
                 seen[c] = seat
-        return cls(rules, Seat.parse(dealer),
+        return cls(rules, seat_dealing,
                    [[c.index for c in by_seat[Seat(i)]] for i in range(rules.players)])
 
     def copy(self) -> HandState:
         """A cheap independent copy (lists are copied, immutable values shared)."""
         other = object.__new__(HandState)
-        for name in HandState.__slots__:
-            setattr(other, name, getattr(self, name))
+        # Spelled out rather than looped over __slots__: copies are the first step of every
+        # playout, and this is several times quicker (a test checks no slot is missed).
+        other._code = self._code
+        other._dealt = self._dealt
+        other._high_bid = self._high_bid
+        other._high_bidder = self._high_bidder
+        other._leader = self._leader
+        other._next = self._next
+        other._order = self._order
+        other._out = self._out
+        other._score = self._score
+        other._size = self._size
+        other._suits = self._suits
+        other._to_act = self._to_act
+        other._trump = self._trump
+        other._undealt = self._undealt
+        other.dealer = self.dealer
+        other.defense = self.defense
+        other.discard = self.discard
+        other.mode = self.mode
+        other.phase = self.phase
+        other.players = self.players
+        other.rules = self.rules
+        other.sent = self.sent
         other._hands = [list(h) for h in self._hands]
         other.calls = list(self.calls)
         other._passed = list(self._passed)
@@ -196,10 +256,11 @@ class HandState:
     @property
     def to_act(self) -> Seat | None:
         """The seat whose decision it is, or ``None`` once the hand is over."""
-        return None if self.is_terminal() else Seat(self._to_act)
+        return None if self.is_terminal() else _SEATS[self._to_act]
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.SCORED or self.phase is Phase.THROWN_IN
+        phase = self.phase
+        return phase is _SCORED or phase is _THROWN_IN
 
     def hand(self, seat: Seat | str) -> list[Card]:
         """The cards a seat holds now."""
@@ -259,7 +320,10 @@ class HandState:
     @property
     def tricks(self) -> list[Trick]:
         """Finished tricks, in order."""
-        return list(self._tricks)
+        return [Trick(number, _SEATS[leader], tuple(DECK[c] for c in cards),
+                      tuple(_SEATS[s] for s in seats), _SEATS[winner], best)
+                for number, (leader, cards, seats, winner, best)
+                in enumerate(self._tricks, start=1)]
 
     def tricks_won(self) -> dict[str, int]:
         """Tricks taken so far by each side (team or seat)."""
@@ -274,6 +338,12 @@ class HandState:
     @property
     def score(self) -> HandScore | None:
         """Points for every side once the hand is scored (a thrown-in hand scores nothing)."""
+        if self._score is None and self.phase is _SCORED:
+            # Worked out when first asked for: random playouts finish many hands that are
+            # never scored.
+            self._score = score_hand(self.rules, self._high_bid,
+                                     self.rules.side_of(self._high_bidder), self.tricks_won(),
+                                     self.defense is _SURRENDER)
         return self._score
 
     def _repr_html_(self) -> str:
@@ -289,78 +359,107 @@ class HandState:
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             hand = self._hands[self._to_act]
             if self._trick:
-                suits = EFFECTIVE_SUIT[self._trump]
+                suits = self._suits
                 led = suits[self._trick[0]]
-                follow = [DECK[c] for c in hand if suits[c] == led]
+                follow: list[Action] = [DECK[c] for c in hand if suits[c] == led]
                 if follow:
-                    return list(follow)
-            return [DECK[c] for c in hand]
-        if phase is Phase.AUCTION:
-            return list(self._legal_calls())
-        if phase is Phase.DECLARE_TRUMP:
-            return list(Trump)
-        if phase is Phase.DECLARE_MODE:
-            return [Mode.EXCHANGE, Mode.PARTNER]
-        if phase is Phase.DISCARD or phase is Phase.SEND:
+                    return follow
+            return list(map(DECK.__getitem__, hand))
+        if phase is _AUCTION:
+            return self._legal_calls()  # type: ignore[return-value]
+        if phase is _DECLARE_TRUMP:
+            return list(_TRUMPS)
+        if phase is _DECLARE_MODE:
+            return [_EXCHANGE, _PARTNER]
+        if phase is _DISCARD or phase is _SEND:
             return [DECK[c] for c in self._hands[self._to_act]]
-        if phase is Phase.DEFENSE:
-            return [Defense.PLAY] if self.surrender_forbidden() else [Defense.PLAY,
-                                                                        Defense.SURRENDER]
+        if phase is _DEFENSE:
+            return [_DEFEND] if self.surrender_forbidden() else [_DEFEND,
+                                                                        _SURRENDER]
         return []
 
     def _legal_calls(self) -> list[Bid]:
-        ladder = self.rules.ladder
-        bids = [b for b in ladder if b > self._high_bid]
+        bids = self.rules.bids_above[self._high_bid]
         if self.dealer_must_bid_now():
-            return bids
-        return [Bid.PASS, *bids]
+            return list(bids)
+        return [_PASS, *bids]
 
     def dealer_must_bid_now(self) -> bool:
         """True when the rules stick the dealer and everyone before the dealer has passed."""
         return (self.rules.dealer_must_bid and self._to_act == self.dealer
-                and self._high_bidder < 0 and self.phase is Phase.AUCTION)
+                and self._high_bidder < 0 and self.phase is _AUCTION)
 
     def surrender_forbidden(self) -> bool:
-        return self.rules.dirty_clubs and self._trump == Trump.C
+        return self.rules.dirty_clubs and self._trump == 0  # clubs
 
     def apply(self, action: Action) -> None:
         """Take an action without checking it (the fast path). Use :meth:`check` first when
-        the action comes from a person."""
-        self.history.append(action)
+        the action comes from a person.
+
+        It still refuses a card the seat does not hold and any action once the hand is over
+        (:class:`IllegalActionError`), leaving the state and its history untouched."""
         phase = self.phase
-        if phase is Phase.PLAY:
-            self._play(action.index)  # type: ignore[union-attr]
-        elif phase is Phase.AUCTION:
-            self._call(Bid(action))  # type: ignore[arg-type]
-        elif phase is Phase.DECLARE_TRUMP:
-            self._declare_trump(Trump(action))  # type: ignore[arg-type]
-        elif phase is Phase.DECLARE_MODE:
-            self._declare_mode(action)  # type: ignore[arg-type]
-        elif phase is Phase.DISCARD:
+        if phase is _PLAY:
+            # The play, inlined (it is most of a hand's actions).
             card = action.index  # type: ignore[union-attr]
+            seat = self._to_act
+            hand = self._hands[seat]
+            if card not in hand:
+                raise self._not_held(action)
+            hand.remove(card)
+            trick = self._trick
+            trick.append(card)
+            seats = self._trick_seats
+            seats.append(seat)
+            self.history.append(action)
+            if len(trick) < self._size:
+                self._to_act = self._next[seat]
+            else:
+                self._end_trick()
+            return
+        if phase is _AUCTION:
+            self._call(action if type(action) is Bid else Bid(action))  # type: ignore[arg-type]
+        elif phase is _DECLARE_TRUMP:
+            self._declare_trump(action if type(action) is Trump
+                                else Trump(action))  # type: ignore[arg-type]
+        elif phase is _DECLARE_MODE:
+            self._declare_mode(action)  # type: ignore[arg-type]
+        elif phase is _DISCARD:
+            card = action.index  # type: ignore[union-attr]
+            if card not in self._hands[self._to_act]:
+                raise self._not_held(action)
             self._hands[self._to_act].remove(card)
             self.discard = DECK[card]
-            self.phase = Phase.SEND
+            self.phase = _SEND
             self._to_act = (self._high_bidder + 2) % 4
-        elif phase is Phase.SEND:
+        elif phase is _SEND:
             card = action.index  # type: ignore[union-attr]
+            if card not in self._hands[self._to_act]:
+                raise self._not_held(action)
             self._hands[self._to_act].remove(card)
             self._hands[self._high_bidder].append(card)
             self.sent = DECK[card]
             self._out = self._to_act
             self._to_defense()
-        elif phase is Phase.DEFENSE:
+        elif phase is _DEFENSE:
             self.defense = action  # type: ignore[assignment]
-            if action is Defense.SURRENDER:
+            if action is _SURRENDER:
                 self._finish()
             else:
                 self._start_play()
         else:
-            self.history.pop()
             raise IllegalActionError(f"the hand is over ({self.phase}); no action can be taken")
+        self.history.append(action)
+
+    def _not_held(self, action: object) -> IllegalActionError:
+        seat = _SEATS[self._to_act]
+        shown = action.display if isinstance(action, Card) else repr(action)
+        held = " ".join(c.display for c in self.hand(seat))
+        return IllegalActionError(f"{seat.word} does not hold the {shown} ({seat.word} holds "
+                                  f"{held}); nothing was applied")
 
     def check(self, action: Action | str | int, seat: Seat | str | None = None,
               second_person: bool = True) -> Verdict:
@@ -385,9 +484,9 @@ class HandState:
 
     def _call(self, bid: Bid) -> None:
         seat = self._to_act
-        self.calls.append((Seat(seat), bid))
+        self.calls.append((_SEATS[seat], bid))
         n = self.players
-        if bid is Bid.PASS:
+        if bid is _PASS:
             self._passed[seat] = True
         else:
             self._high_bid, self._high_bidder = bid, seat
@@ -410,90 +509,177 @@ class HandState:
 
     def _end_auction(self) -> None:
         if self._high_bidder < 0:
-            self.phase = Phase.THROWN_IN
+            self.phase = _THROWN_IN
             self._score = None
             return
-        self.phase = Phase.DECLARE_TRUMP
+        self.phase = _DECLARE_TRUMP
         self._to_act = self._high_bidder
 
     def _declare_trump(self, trump: Trump) -> None:
         self._trump = int(trump)
+        self._code = trump_code(trump, self.rules.left_bower)
+        self._suits = EFFECTIVE_SUIT[self._code]
         if not self.rules.has_exchange:
             self._start_play()
-        elif self._high_bid is Bid.BIG_PEPPER:
+        elif self._high_bid is _BIG_PEPPER:
             self._out = (self._high_bidder + 2) % 4
             self._to_defense()
         else:
-            self.phase = Phase.DECLARE_MODE
+            self.phase = _DECLARE_MODE
 
     def _declare_mode(self, mode: Mode) -> None:
         self.mode = mode
-        if mode is Mode.EXCHANGE:
-            self.phase = Phase.DISCARD
+        if mode is _EXCHANGE:
+            self.phase = _DISCARD
         else:
             self._to_defense()
 
     def _to_defense(self) -> None:
-        self.phase = Phase.DEFENSE
+        self.phase = _DEFENSE
         self._to_act = (self._high_bidder + 1) % 4  # the defender on the bidder's left speaks
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._leader = self._to_act = self._high_bidder
+        n = self.players
+        seats = [s for s in range(n) if s != self._out]
+        self._size = len(seats)
+        following = [-1] * n
+        for i, s in enumerate(seats):
+            following[s] = seats[(i + 1) % len(seats)]
+        self._next = tuple(following)
+        order = []
+        for lead in range(n):
+            ring = [lead]
+            while len(ring) < len(seats):
+                ring.append(following[ring[-1]])
+            order.append(tuple(ring))
+        self._order = tuple(order)
 
-    def _next_seat(self, seat: int) -> int:
-        nxt = (seat + 1) % self.players
-        return (nxt + 1) % self.players if nxt == self._out else nxt
-
-    def _play(self, card: int) -> None:
-        seat = self._to_act
-        self._hands[seat].remove(card)
+    def _end_trick(self) -> None:
         trick = self._trick
-        trick.append(card)
-        self._trick_seats.append(seat)
-        size = self.players - (self._out >= 0)
-        if len(trick) < size:
-            self._to_act = self._next_seat(seat)
-            return
-        best = winner_of(trick, self._trump)
-        winner = self._trick_seats[best]
+        seats = self._trick_seats
+        row = TRICK_POWER[self._code][self._suits[trick[0]]]
+        best, best_power = 0, -1
+        for pos, c in enumerate(trick):
+            if row[c] > best_power:
+                best, best_power = pos, row[c]
+        winner = seats[best]
         self._won[winner] += 1
-        self._tricks.append(Trick(len(self._tricks) + 1, Seat(self._leader),
-                                  tuple(DECK[c] for c in trick),
-                                  tuple(Seat(s) for s in self._trick_seats),
-                                  Seat(winner), best))
+        tricks = self._tricks
+        tricks.append((self._leader, tuple(trick), tuple(seats), winner, best))
         self._trick = []
         self._trick_seats = []
-        if len(self._tricks) == 6:
+        if len(tricks) == 6:
             self._finish()
         else:
             self._leader = self._to_act = winner
 
     def _finish(self) -> None:
-        self.phase = Phase.SCORED
-        surrendered = self.defense is Defense.SURRENDER
-        self._score = score_hand(self.rules, self._high_bid,
-                                 self.rules.side_of(self._high_bidder),
-                                 self.tricks_won(), surrendered)
+        self.phase = _SCORED
+        self._score = None  # worked out on first use: see the score property
 
     # ---- fast random completion -------------------------------------------------------------
 
     def playout(self, rng: random.Random) -> None:
         """Finish the play phase with uniformly random legal cards (for search and benchmarks).
 
-        Works on the raw indices; the result is the same as repeated :meth:`apply` calls."""
-        if self.phase is not Phase.PLAY:
+        The same cards and the same result as repeated :meth:`apply` calls choosing
+        ``options[int(rng.random() * len(options))]`` from :meth:`legal_actions`, but as one
+        loop over locals, trick by trick, with each hand also kept split by effective suit
+        (in hand order) so that following suit needs no filtering; the state is written back
+        once, at the end."""
+        if self.phase is not _PLAY:
             raise IllegalActionError(f"playout starts in the play phase, not {self.phase}")
-        suits = EFFECTIVE_SUIT[self._trump]
+        suits = self._suits
+        power = TRICK_POWER[self._code]
         rand = rng.random
         hands = self._hands
-        while self.phase is Phase.PLAY:
-            hand = hands[self._to_act]
-            if self._trick:
-                led = suits[self._trick[0]]
-                options = [c for c in hand if suits[c] == led] or hand
+        extend = self.history.extend
+        card_of = DECK.__getitem__
+        tricks = self._tricks
+        won = self._won
+        size = self._size
+        order = self._order
+        # Per seat, per effective suit, the cards held in hand order.
+        by_suit: list[list[list[int]]] = []
+        for hand in hands:
+            split: list[list[int]] = [[], [], [], []]
+            for c in hand:
+                split[suits[c]].append(c)
+            by_suit.append(split)
+        leader = self._leader
+        cards = list(self._trick)
+        fresh = len(cards)  # cards of the first trick already in the history
+        seat = self._to_act
+        while True:
+            pos = len(cards)
+            if pos == 0:
+                hand = hands[leader]
+                card = hand[int(rand() * len(hand))]
+                hand.remove(card)
+                led = suits[card]
+                by_suit[leader][led].remove(card)
+                cards.append(card)
+                row = power[led]
+                best, best_power = 0, row[card]
+                pos = 1
             else:
-                options = hand
-            card = options[int(rand() * len(options))]
-            self.history.append(DECK[card])
-            self._play(card)
+                led = suits[cards[0]]
+                row = power[led]
+                best, best_power = 0, -1
+                for i, c in enumerate(cards):
+                    if row[c] > best_power:
+                        best, best_power = i, row[c]
+            seats = order[leader]
+            while pos < size:
+                seat = seats[pos]
+                mine = by_suit[seat]
+                follow = mine[led]
+                if follow:
+                    card = follow[int(rand() * len(follow))]
+                    follow.remove(card)
+                else:
+                    hand = hands[seat]
+                    card = hand[int(rand() * len(hand))]
+                    mine[suits[card]].remove(card)
+                hands[seat].remove(card)
+                cards.append(card)
+                if row[card] > best_power:
+                    best, best_power = pos, row[card]
+                pos += 1
+            extend(map(card_of, cards[fresh:]))
+            fresh = 0
+            winner = seats[best]
+            won[winner] += 1
+            tricks.append((leader, tuple(cards), seats, winner, best))
+            if len(tricks) == 6:
+                break
+            leader = winner
+            cards = []
+        self._trick, self._trick_seats = [], []
+        self._to_act, self._leader = seats[-1], leader
+        self._finish()
+
+
+_ALL_CARDS = frozenset(range(24))
+# (i, bits of i + 1) for random.shuffle's loop over a 24-card deck, highest i first.
+_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, 24)))
+
+
+def _shuffle(deck: list[int], getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle`` of the deck, inlined: the same draws from the generator, so
+    the same deal for the same seed, without a Python call per card."""
+    for i, bits in _SHUFFLE_STEPS:
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def _check_dealer(dealer: Seat, rules: RuleSet) -> Seat:
+    if dealer >= rules.players:
+        seats = ", ".join(s.name for s in _SEATS[:rules.players])
+        raise ValueError(f"the dealer must sit at the table: {dealer} is not one of the "
+                         f"{rules.players} seats in play ({seats})")
+    return dealer

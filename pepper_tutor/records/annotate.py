@@ -304,7 +304,7 @@ def annotate(record: HandRecord, analyse: bool = False) -> Annotation:
             state.apply(card_entry.value)
         finished = state.tricks[t] if len(state.tricks) > t else None
         if finished is not None and trump is not None:
-            why = explain_trick(finished.cards, trump, finished.seats)
+            why = explain_trick(finished.cards, trump, finished.seats, state.rules.left_bower)
             tricks.append(TrickNote(t + 1, leader, tuple(played), True, finished.winner,
                                     finished.cards[finished.winning_index], why.rule_id,
                                     why.facts))

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.cards import Card
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, legal_plays, trick_winner
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, legal_plays, trick_winner, trump_code
 from ..engine.rules import get_ruleset
 from ..engine.scoring import game_status, score_hand
 from ..engine.seats import Seat
@@ -35,19 +35,35 @@ def _cards(items: list[Any]) -> list[str]:
     return [str(Card.parse(str(c))) for c in items]
 
 
+def _left_bower(check: dict[str, Any]) -> bool:
+    """The card-level checks rank by the example's rule set (``rules:``, default standard)."""
+    return get_ruleset(check.get("rules", "standard")).left_bower
+
+
+def _hand_points(check: dict[str, Any]) -> dict[str, int]:
+    """A worked example's points, from the hand it describes (never stated bare)."""
+    hand = check["hand"]
+    rules = get_ruleset(check["rules"])
+    bid = Bid.parse(hand["bid"])
+    side = rules.side_of(Seat.parse(hand["bidder"]))
+    return score_hand(rules, bid, side, hand["tricks"], hand["defense"] == "surrender").points
+
+
 def run_check(check: dict[str, Any]) -> CheckResult:
     kind = check["kind"]
+    left = _left_bower(check) if kind in ("trick", "legal", "rank") else True
     if kind == "trick":
-        computed: object = trick_winner([str(c) for c in check["cards"]], str(check["trump"]))
+        computed: object = trick_winner([str(c) for c in check["cards"]], str(check["trump"]),
+                                        left)
         return CheckResult(computed == check["winner"], check["winner"], computed)
     if kind == "legal":
-        got = _cards(legal_plays(check["hand"], str(check["led"]), str(check["trump"])))
+        got = _cards(legal_plays(check["hand"], str(check["led"]), str(check["trump"]), left))
         return CheckResult(got == _cards(check["legal"]), _cards(check["legal"]), got)
     if kind == "rank":
-        trump = Trump.parse(str(check["trump"]))
+        code = trump_code(Trump.parse(str(check["trump"])), left)
         cards = [Card.parse(str(c)) for c in check["order"]]
-        suits = {EFFECTIVE_SUIT[trump][c.index] for c in cards}
-        ordered = sorted(cards, key=lambda c: -TRICK_RANK[trump][c.index])
+        suits = {EFFECTIVE_SUIT[code][c.index] for c in cards}
+        ordered = sorted(cards, key=lambda c: -TRICK_RANK[code][c.index])
         got = [str(c) for c in ordered] if len(suits) == 1 else ["(mixed suits)"]
         return CheckResult(got == _cards(check["order"]), _cards(check["order"]), got)
     if kind == "score":
@@ -64,12 +80,15 @@ def run_check(check: dict[str, Any]) -> CheckResult:
         verdict = state.check(check["call"])
         return CheckResult(verdict.legal == check["legal"], check["legal"], verdict.legal)
     if kind == "game":
+        # The hand is described (bid, bidder, tricks), so its points come from the scoring
+        # tables: a stated result that no hand can produce fails here.
         rules = get_ruleset(check["rules"])
-        totals = {s: check["before"][s] + check["hand"][s] for s in check["before"]}
+        points = _hand_points(check)
+        totals = {s: check["before"][s] + points[s] for s in check["before"]}
         status = game_status(rules, totals, bool(check.get("overtime", False)))
-        stated = (check["over"], check["winner"])
-        return CheckResult((status.over, status.winner) == stated, stated,
-                           (status.over, status.winner))
+        stated = (check["points"], check["after"], check["over"], check["winner"])
+        computed = (points, totals, status.over, status.winner)
+        return CheckResult(computed == stated, stated, computed)
     if kind == "defend":
         allowed = _surrender_allowed(check["rules"], Trump.parse(str(check["trump"])))
         return CheckResult(allowed == check["surrender_allowed"], check["surrender_allowed"],

@@ -11,7 +11,15 @@ from typing import NamedTuple
 
 from ..engine.calls import Trump
 from ..engine.cards import DECK, Card, CardLike, Suit, cards_display
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, bower, legal_plays, sort_by_rank, winner_of
+from ..engine.ranking import (
+    EFFECTIVE_SUIT,
+    TRICK_RANK,
+    bower,
+    legal_plays,
+    sort_by_rank,
+    trump_code,
+    winner_of,
+)
 from ..engine.seats import Seat
 from .book import get_rule
 from .verdict import Verdict
@@ -21,16 +29,17 @@ __all__ = ["TrickExplanation", "check_play", "check_trick_winner", "explain_tric
 
 def check_play(hand: Sequence[CardLike], led: CardLike | None, trump: Trump | str,
                card: CardLike, actor: Seat | None = None,
-               second_person: bool = True) -> Verdict:
+               second_person: bool = True, left_bower: bool = True) -> Verdict:
     """May ``card`` be played from ``hand`` to a trick led by ``led`` (``None``: leading)?
 
     The same verdicts as :meth:`HandState.check` in the play phase, without a whole hand
-    state: lessons and quizzes ask about one trick."""
+    state: lessons and quizzes ask about one trick. ``left_bower=False`` is the rule set
+    without a left bower (cutthroat's seed): the jack of the trump colour keeps its suit."""
     t = Trump.parse(trump)
     held = [Card.parse(c) for c in hand]
     chosen = Card.parse(card)
     lead = None if led is None else Card.parse(led)
-    legal: tuple[Card, ...] = tuple(legal_plays(held, lead, t))
+    legal: tuple[Card, ...] = tuple(legal_plays(held, lead, t, left_bower))
     you = second_person or actor is None
     name = "you" if you else actor.word  # type: ignore[union-attr]
     holds = f"{name} hold" if you else f"{name} holds"
@@ -41,22 +50,35 @@ def check_play(hand: Sequence[CardLike], led: CardLike | None, trump: Trump | st
                         f"{holds} {cards_display(held)}.",), legal)
     if lead is None:
         fact = f"{cap} {'lead' if you else 'leads'} the {chosen.display}"
-        fact += "; leading the left bower leads trumps." if bower(chosen, t) == "left" else "."
+        fact += ("; leading the left bower leads trumps."
+                 if bower(chosen, t, left_bower) == "left" else ".")
         return Verdict(True, chosen, actor, ("play.lead",), (fact,))
-    suits = EFFECTIVE_SUIT[t]
+    suits = EFFECTIVE_SUIT[trump_code(t, left_bower)]
     led_suit = Suit(suits[lead.index])
     suit_name = _suit_words(led_suit, t)
     followers = [c for c in held if suits[c.index] == led_suit]
-    left = _left_bower(t)
+    left = _left_bower(t) if left_bower else None
+    plain_jack = _left_bower(t) if not left_bower else None  # the jack that keeps its suit
     led_left = (f"The {lead.display} led is the left bower, so trumps were led. "
                 if left is not None and lead is left else "")
     if chosen in legal:
         if not followers:
             fact = (f"{cap} {'have' if you else 'has'} no {suit_name} left, so any card may be "
                     "played.")
+            if plain_jack is not None and plain_jack in held and led_suit is t.suit:
+                fact = (f"{cap} {'have' if you else 'has'} no {suit_name} left: this table plays "
+                        f"without a left bower, so the {plain_jack.display} is an ordinary "
+                        f"{plain_jack.suit.plural[:-1]}. Any card may be played.")
+                return Verdict(True, chosen, actor, ("play.follow-suit", "variant.left-bower"),
+                               (fact,))
         elif left is not None and chosen is left:
             fact = (f"{t.word.capitalize()} are trumps, so the {left.display} is the left "
                     f"bower and follows {t.word}.")
+        elif plain_jack is not None and chosen is plain_jack:
+            fact = (f"This table plays without a left bower, so the {chosen.display} is an "
+                    f"ordinary {chosen.suit.plural[:-1]} and follows {suit_name}.")
+            return Verdict(True, chosen, actor, ("play.follow-suit", "variant.left-bower"),
+                           (fact,))
         else:
             fact = f"The {chosen.display} follows {suit_name}."
         ids = ("play.follow-suit", "play.left-bower-suit") if led_left else ("play.follow-suit",)
@@ -74,12 +96,19 @@ def check_play(hand: Sequence[CardLike], led: CardLike | None, trump: Trump | st
                 f"{cards_display(followers)}, so {name} must play "
                 + ("it." if len(followers) == 1 else "one of them."))
         rules.append("play.left-bower-suit")
+    elif plain_jack is not None and (plain_jack in followers or chosen is plain_jack):
+        fact = (f"{suit_name.capitalize()} were led and {holds} {cards_display(followers)}, "
+                f"so {name} must follow {suit_name}. This table plays without a left bower: "
+                f"the {plain_jack.display} is an ordinary {plain_jack.suit.plural[:-1]}, not "
+                f"a trump.")
+        rules.append("variant.left-bower")
+    elif led_left:
+        fact = (f"{led_left}{holds.capitalize()} {cards_display(followers)}, so {name} must "
+                f"follow {suit_name}.")
+        rules.append("play.left-bower-suit")
     else:
         fact = (f"{suit_name.capitalize()} were led and {holds} {cards_display(followers)}, "
                 f"so {name} must follow {suit_name}.")
-        if led_left:
-            fact = led_left + fact
-            rules.append("play.left-bower-suit")
     return Verdict(False, chosen, actor, tuple(rules), (fact,), legal)
 
 
@@ -116,21 +145,39 @@ class TrickExplanation(NamedTuple):
                 "rule": self.rule_id, "explanation": self.explanation}
 
 
-def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
-                  seats: Sequence[Seat] | None = None) -> TrickExplanation:
-    """Who wins the trick and the fact that decided it, with the rule that says so."""
+def _check_trick_args(cards: Sequence[CardLike], seats: Sequence[Seat] | None) -> list[Card]:
     played = [Card.parse(c) for c in cards]
     if not played:
         raise ValueError("a trick needs at least one card")
+    if len(played) > 4:
+        raise ValueError(f"a trick has at most 4 cards, not {len(played)}")
+    if len(set(played)) != len(played):
+        raise ValueError("a trick cannot hold the same card twice")
+    if seats is not None and len(seats) != len(played):
+        raise ValueError(f"{len(seats)} seat{'s' if len(seats) != 1 else ''} given for "
+                         f"{len(played)} card{'s' if len(played) != 1 else ''}: give one seat "
+                         "per card, in play order, or no seats")
+    return played
+
+
+def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
+                  seats: Sequence[Seat] | None = None,
+                  left_bower: bool = True) -> TrickExplanation:
+    """Who wins the trick and the fact that decided it, with the rule that says so.
+
+    ``seats``, if given, has one seat per card in play order; ``left_bower=False`` ranks the
+    cards without a left bower (cutthroat's seed)."""
+    played = _check_trick_args(cards, seats)
     t = Trump.parse(trump)
-    win = winner_of([c.index for c in played], t)
+    code = trump_code(t, left_bower)
+    win = winner_of([c.index for c in played], code)
     card = played[win]
-    suits, ranks = EFFECTIVE_SUIT[t], TRICK_RANK[t]
+    suits, ranks = EFFECTIVE_SUIT[code], TRICK_RANK[code]
     led_suit = Suit(suits[played[0].index])
-    by = f" ({seats[win].word})" if seats else ""
+    by = f" ({Seat.parse(seats[win]).word})" if seats else ""
     trumps_played = [c for c in played if t.suit is not None and suits[c.index] == t]
     facts: list[str] = []
-    role = bower(card, t)
+    role = bower(card, t, left_bower)
     if role == "right":
         facts.append(f"The {card.display}{by} is the right bower, the highest card when "
                      f"{t.word} are trumps.")
@@ -150,7 +197,7 @@ def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
             facts.append(f"Trumps were led and no one else played one: the {card.display}{by} "
                          "wins.")
         else:
-            order = cards_display(sort_by_rank(trumps_played, t))
+            order = cards_display(sort_by_rank(trumps_played, t, left_bower))
             facts.append(f"The {card.display}{by} is the highest trump played ({order}).")
     else:
         rule = "rank.no-trump" if t is Trump.NT else "play.trick-winner"
@@ -162,9 +209,13 @@ def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
         if c is card:
             continue
         s = suits[c.index]
-        if bower(c, t) == "left" and c.suit is not t.suit:
+        if bower(c, t, left_bower) == "left" and c.suit is not t.suit:
             facts.append(f"The {c.display} counts as a {t.word[:-1]} (left bower), not a "
                          f"{c.suit.plural[:-1]}.")
+        elif (not left_bower and t.suit is not None and c.index % 6 == 2
+              and c.suit is t.suit.sister):
+            facts.append(f"This table plays without a left bower: the {c.display} is an "
+                         f"ordinary {c.suit.plural[:-1]}, not a trump.")
         elif s != led_suit and s != t and ranks[c.index] >= 4:
             facts.append(f"The {c.display} cannot win: {Suit(s).plural} were not led and are "
                          f"not trumps.")
@@ -174,9 +225,10 @@ def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
 
 
 def check_trick_winner(cards: Sequence[CardLike], trump: Trump | str, claimed: int,
-                       seats: Sequence[Seat] | None = None) -> Verdict:
+                       seats: Sequence[Seat] | None = None,
+                       left_bower: bool = True) -> Verdict:
     """Check a claim that the card at index ``claimed`` (play order) wins the trick."""
-    why = explain_trick(cards, trump, seats)
+    why = explain_trick(cards, trump, seats, left_bower)
     played = [Card.parse(c) for c in cards]
     rules = (why.rule_id,) if why.rule_id == "play.trick-winner" else (why.rule_id,
                                                                        "play.trick-winner")
@@ -189,14 +241,16 @@ def check_trick_winner(cards: Sequence[CardLike], trump: Trump | str, claimed: i
     return Verdict(False, wrong, None, rules, facts, (why.winning_card,))
 
 
-def why_higher(high: CardLike, low: CardLike, trump: Trump | str) -> tuple[str, str]:
+def why_higher(high: CardLike, low: CardLike, trump: Trump | str,
+               left_bower: bool = True) -> tuple[str, str]:
     """Why ``high`` outranks ``low`` under this trump: (the fact, the rule id).
 
     For two trumps, or two cards of one suit; a trump against any other card."""
     t = Trump.parse(trump)
     a, b = Card.parse(high), Card.parse(low)
-    suits, ranks = EFFECTIVE_SUIT[t], TRICK_RANK[t]
-    role_a, role_b = bower(a, t), bower(b, t)
+    code = trump_code(t, left_bower)
+    suits, ranks = EFFECTIVE_SUIT[code], TRICK_RANK[code]
+    role_a, role_b = bower(a, t, left_bower), bower(b, t, left_bower)
     if role_a == "right":
         return (f"With {t.word} trump the {a.display} is the right bower, the highest card "
                 "of all.", "rank.right-bower")
@@ -216,7 +270,8 @@ def why_higher(high: CardLike, low: CardLike, trump: Trump | str) -> tuple[str, 
     if ranks[a.index] <= ranks[b.index]:
         raise ValueError(f"{a} does not outrank {b} with {t.word} trump")
     if t is not Trump.NT and suits[a.index] == t:
-        order = cards_display(sort_by_rank([c for c in DECK if suits[c.index] == t], t))
+        order = cards_display(sort_by_rank([c for c in DECK if suits[c.index] == t], t,
+                                           left_bower))
         return (f"Trumps rank {order}: the {a.display} is above the {b.display}.", "rank.trump")
     if t is Trump.NT:
         return (f"In no trump every suit ranks A K Q J 10 9: the {a.display} is above the "

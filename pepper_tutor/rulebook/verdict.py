@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 __all__ = ["Verdict", "action_text"]
 
 
-def action_text(action: Action) -> str:
+def action_text(action: Action | Seat) -> str:
     """How an action reads to a person: ``J♥``, ``little pepper``, ``hearts``, ``surrender``."""
     if isinstance(action, Card):
         return action.display
@@ -29,6 +29,8 @@ def action_text(action: Action) -> str:
         return action.word
     if isinstance(action, Mode):
         return action.display
+    if isinstance(action, Seat):
+        return action.word
     return str(action)
 
 

@@ -32,8 +32,32 @@ _PHASE_TASK = {
 }
 
 
+# The kind of action each phase takes. Enums of another kind are refused by type before
+# parsing: Bid, Trump and Seat are IntEnums, so Trump.NT would otherwise read as a bid of 4.
+_PHASE_KIND: dict[Phase, type] = {
+    Phase.AUCTION: Bid, Phase.DECLARE_TRUMP: Trump, Phase.DECLARE_MODE: Mode,
+    Phase.DISCARD: Card, Phase.SEND: Card, Phase.DEFENSE: Defense, Phase.PLAY: Card,
+}
+_KIND_WORDS: dict[type, str] = {Bid: "a bid", Trump: "a choice of trumps",
+                                Mode: "a way of playing",
+                                Defense: "a defence", Card: "a card", Seat: "a seat"}
+_PHASE_WORDS = {Phase.AUCTION: "the auction", Phase.DECLARE_TRUMP: "naming trumps",
+                Phase.DECLARE_MODE: "choosing how to play", Phase.DISCARD: "the exchange",
+                Phase.SEND: "the exchange", Phase.DEFENSE: "the defenders' decision",
+                Phase.PLAY: "the play"}
+
+
 def _parse_for_phase(state: HandState, raw: Action | str | int) -> Action:
     phase = state.phase
+    kind = _PHASE_KIND[phase]
+    for other in _KIND_WORDS:
+        if other is not kind and isinstance(raw, other):
+            shown = action_text(raw)  # type: ignore[arg-type]  # an enum or a Card here
+            raise NotationError(f"{shown[0].upper()}{shown[1:]} is {_KIND_WORDS[other]}, but "
+                                f"{_PHASE_WORDS[phase]} needs {_KIND_WORDS[kind]}.")
+    if isinstance(raw, bool):
+        raise NotationError(f"{raw!r} is not {_KIND_WORDS[kind]}; {_PHASE_WORDS[phase]} needs "
+                            f"{_KIND_WORDS[kind]}.")
     if phase is Phase.AUCTION:
         return Bid.parse(raw)  # type: ignore[arg-type]
     if phase is Phase.DECLARE_TRUMP:
@@ -62,7 +86,9 @@ def check_action(state: HandState, raw: Action | str | int,
     if actor is None:
         return Verdict(False, None, who, ("play.trick-winner",) if state.phase is Phase.SCORED
                        else ("bid.all-pass",),
-                       (f"The hand is over ({state.phase}); nothing more can be done in it.",))
+                       ("The hand is over: " + ("it has been scored" if state.phase is Phase.SCORED
+                                                else "everyone passed and it was thrown in")
+                        + "; nothing more can be done in it.",))
     task, task_rule = _PHASE_TASK[state.phase]
     legal = state.legal_actions()
     if who is not actor:
@@ -84,14 +110,23 @@ def check_action(state: HandState, raw: Action | str | int,
     if state.phase is Phase.PLAY:
         assert state.trump is not None
         return check_play(state.hand(actor), state.led_card, state.trump,
-                          action, actor, second_person)  # type: ignore[arg-type]
+                          action, actor, second_person,  # type: ignore[arg-type]
+                          state.rules.left_bower)
     if state.phase is Phase.DECLARE_TRUMP:
         trump = Trump(action)  # type: ignore[arg-type]
-        fact = (f"{actor.word} names {trump.word}" + (
-            ": no bowers this hand, and every suit ranks ace down to 9." if trump is Trump.NT
-            else f": the J{trump.display} is the right bower and the "
-                 f"J{trump.suit.sister.symbol if trump.suit else ''} the left bower."))
-        return Verdict(True, action, actor, ("declare.trump",), (fact,))
+        if trump.suit is None:
+            fact = (f"{actor.word} names no trump: no bowers this hand, and every suit ranks "
+                    "ace down to 9.")
+        elif state.rules.left_bower:
+            fact = (f"{actor.word} names {trump.word}: the J{trump.display} is the right "
+                    f"bower and the J{trump.suit.sister.symbol} the left bower.")
+        else:
+            fact = (f"{actor.word} names {trump.word}: the J{trump.display} is the highest "
+                    f"trump; this table plays without a left bower, so the "
+                    f"J{trump.suit.sister.symbol} stays a {trump.suit.sister.plural[:-1]}.")
+        ids = ("declare.trump",) if state.rules.left_bower or trump.suit is None else (
+            "declare.trump", "variant.left-bower")
+        return Verdict(True, action, actor, ids, (fact,))
     return Verdict(True, action, actor, ("declare.exchange" if action is Mode.EXCHANGE
                                          else "declare.with-partner",),
                    (f"{actor.word} chooses to {action_text(action)}.",))
@@ -116,10 +151,12 @@ def _wrong_kind(state: HandState, raw: object, actor: Seat, task: str, task_rule
         return Verdict(False, None, actor, ("preset.cutthroat",),
                        ("Cutthroat has no surrender: every player plays the hand out.",),
                        tuple(legal))
-    shown = (action_text(raw) if isinstance(raw, Bid | Trump | Mode | Defense | Card)
+    shown = (action_text(raw) if isinstance(raw, Bid | Trump | Mode | Defense | Card | Seat)
              else repr(raw))
+    shown = shown[0].upper() + shown[1:] if shown else shown
+    detail = parse_error if parse_error.endswith(".") else parse_error + "."
     facts = (f"{shown} is not what this step needs: it is {actor.word}'s turn to {task}.",
-             parse_error)
+             detail[0].upper() + detail[1:])
     return Verdict(False, None, actor, (task_rule,), facts, tuple(legal))
 
 
@@ -158,14 +195,14 @@ def _check_call(state: HandState, actor: Seat, bid: Bid, legal: list[Action]) ->
 
 def _check_exchange_card(state: HandState, actor: Seat, card: Card,
                          legal: list[Action]) -> Verdict:
-    role = "discard" if state.phase is Phase.DISCARD else "hand to the bidder"
+    role = "discard it" if state.phase is Phase.DISCARD else "hand it to the bidder"
     if card in legal:
         fact = (f"{actor.word} discards the {card.display} face down; it is out of play."
                 if state.phase is Phase.DISCARD else
                 f"{actor.word} hands the {card.display} to the bidder and sits out.")
         return Verdict(True, card, actor, ("declare.exchange",), (fact,))
     return Verdict(False, card, actor, ("declare.exchange",),
-                   (f"{actor.word} does not hold the {card.display}, so cannot {role} it. "
+                   (f"{actor.word} does not hold the {card.display}, so cannot {role}. "
                     f"{actor.word} holds {cards_display(state.hand(actor))}.",), tuple(legal))
 
 

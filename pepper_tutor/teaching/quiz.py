@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from ..engine.calls import Defense, Trump
 from ..engine.cards import DECK, Card, Rank, Suit
-from ..engine.ranking import EFFECTIVE_SUIT
+from ..engine.ranking import EFFECTIVE_SUIT, trump_code
 from ..engine.rules import RuleSet, get_ruleset
 from ..engine.seats import Seat
 from ..rulebook.feedback import Feedback
@@ -52,7 +52,8 @@ def tricks_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = Tru
     if trump is not Trump.NT and rng.random() < 0.5:
         # Lead a plain suit and let one or two others follow it: the usual shape of a trick.
         suit = rng.choice([s for s in Suit if s is not trump.suit])
-        lead_pool = [c for c in rest if EFFECTIVE_SUIT[trump][c.index] == suit]
+        suits = EFFECTIVE_SUIT[trump_code(trump, rules.left_bower)]
+        lead_pool = [c for c in rest if suits[c.index] == suit]
         trick.insert(0, rng.choice(lead_pool))
     rest = [c for c in pool if c not in trick]
     while len(trick) < size:
@@ -90,21 +91,22 @@ def legal_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True
 
 def bowers_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
     trump = _trump(rng, 0.1 if hard else 0.0)
+    suits = EFFECTIVE_SUIT[trump_code(trump, rules.left_bower)]
     if trump is Trump.NT or rng.random() < 0.7:
         if trump is Trump.NT:
             suit = Suit(rng.randrange(4))
             pool = [c for c in DECK if c.suit is suit]
         else:
-            pool = [c for c in DECK if EFFECTIVE_SUIT[trump][c.index] == trump]
+            pool = [c for c in DECK if suits[c.index] == trump]
         k = rng.randint(4, min(6, len(pool)))
         cards = rng.sample(pool, k)
-        left = _left(trump)
+        left = _left(trump) if rules.left_bower else None
         if left is not None and left not in cards and rng.random() < 0.7:
             cards[0] = left
     else:
         assert trump.suit is not None
-        sister = trump.suit.sister  # the suit that lost its jack: five cards this hand
-        pool = [c for c in DECK if EFFECTIVE_SUIT[trump][c.index] == sister]
+        sister = trump.suit.sister  # with a left bower, it has lost its jack this hand
+        pool = [c for c in DECK if suits[c.index] == sister]
         cards = rng.sample(pool, rng.randint(3, 5))
     head = "No trump" if trump is Trump.NT else f"{trump.word.capitalize()} are trumps"
     return RankStep(id=f"bowers-{n}", prompt=f"{head}. Put these in order, highest first.",

@@ -17,7 +17,14 @@ from typing import Any, ClassVar
 
 from ..engine.calls import Bid, Defense, Trump
 from ..engine.cards import Card, NotationError, cards_display, parse_cards
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, bower, legal_plays, trick_winner
+from ..engine.ranking import (
+    EFFECTIVE_SUIT,
+    TRICK_RANK,
+    bower,
+    legal_plays,
+    trick_winner,
+    trump_code,
+)
 from ..engine.rules import RuleSet, get_ruleset
 from ..engine.scoring import score_hand
 from ..engine.seats import Seat
@@ -195,14 +202,16 @@ class RankStep(Step):
 
     def order(self) -> list[Card]:
         t = self.trump
-        suits, ranks = EFFECTIVE_SUIT[t], TRICK_RANK[t]
+        code = trump_code(t, self.rules.left_bower)
+        suits, ranks = EFFECTIVE_SUIT[code], TRICK_RANK[code]
         return sorted(self.cards, key=lambda c: (suits[c.index] != t, -ranks[c.index]))
 
     def problems(self) -> list[str]:
         out = []
         if len(self.cards) < 2 or len(set(self.cards)) != len(self.cards):
             out.append("a rank step needs two or more different cards")
-        suits = {EFFECTIVE_SUIT[self.trump][c.index] for c in self.cards}
+        table = EFFECTIVE_SUIT[trump_code(self.trump, self.rules.left_bower)]
+        suits = {table[c.index] for c in self.cards}
         plain = suits - {int(self.trump)}
         if len(plain) > 1:
             out.append("the cards must be of one suit, or trumps and one other suit; cards of "
@@ -229,15 +238,15 @@ class RankStep(Step):
         truth = self.order()
         for mine, right in zip(answer, truth, strict=True):
             if mine is not right:
-                fact, rule = why_higher(right, mine, self.trump)
+                fact, rule = why_higher(right, mine, self.trump, self.rules.left_bower)
                 return ((f"You put the {mine.display} above the {right.display}. " + fact,),
                         (rule,), None)
         return (), (), None
 
     def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        lefts = [c for c in self.cards if bower(c, self.trump) == "left"]
+        lefts = [c for c in self.cards if bower(c, self.trump, self.rules.left_bower) == "left"]
         if lefts:
-            fact, rule = why_higher(lefts[0], self.order()[-1], self.trump)
+            fact, rule = why_higher(lefts[0], self.order()[-1], self.trump, self.rules.left_bower)
             return (fact,), (rule,)
         return (), ()
 
@@ -245,17 +254,21 @@ class RankStep(Step):
         if self.trump is Trump.NT:
             return ("rank.no-trump",)
         ids = []
-        if any(EFFECTIVE_SUIT[self.trump][c.index] == self.trump for c in self.cards):
+        table = EFFECTIVE_SUIT[trump_code(self.trump, self.rules.left_bower)]
+        if any(table[c.index] == self.trump for c in self.cards):
             ids.append("rank.trump")
-        if any(bower(c, self.trump) == "left" for c in self.cards):
+        if any(bower(c, self.trump, self.rules.left_bower) == "left" for c in self.cards):
             ids.append("rank.left-bower")
-        if any(EFFECTIVE_SUIT[self.trump][c.index] != self.trump for c in self.cards):
+        if any(table[c.index] != self.trump for c in self.cards):
             ids.append("rank.plain")
         return tuple(ids)
 
     def nudge(self) -> str:
         if self.trump is Trump.NT:
             return "In no trump there are no bowers: what is the order within a suit?"
+        if not self.rules.left_bower:
+            return (f"{_trump_words(self.trump)}, and this table has no left bower. Find the "
+                    "jack of trumps first: where does it go?")
         return (f"{_trump_words(self.trump)}. Find the two jacks of that colour first: "
                 "where do they go?")
 
@@ -277,7 +290,7 @@ class TrickWinnerStep(Step):
     seats: tuple[Seat, ...] = ()
 
     def winner(self) -> Card:
-        return self.trick[trick_winner(self.trick, self.trump)]
+        return self.trick[trick_winner(self.trick, self.trump, self.rules.left_bower)]
 
     def problems(self) -> list[str]:
         if not 2 <= len(self.trick) <= 4 or len(set(self.trick)) != len(self.trick):
@@ -306,15 +319,16 @@ class TrickWinnerStep(Step):
 
     def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
         verdict = check_trick_winner(self.trick, self.trump, self.trick.index(answer),
-                                     self._seats())
+                                     self._seats(), self.rules.left_bower)
         return verdict.facts, verdict.rule_ids, None
 
     def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        why = explain_trick(self.trick, self.trump, self._seats())
+        why = explain_trick(self.trick, self.trump, self._seats(), self.rules.left_bower)
         return why.facts, (why.rule_id,)
 
     def default_cite(self) -> tuple[str, ...]:
-        deciding = explain_trick(self.trick, self.trump).rule_id
+        deciding = explain_trick(self.trick, self.trump,
+                                 left_bower=self.rules.left_bower).rule_id
         return tuple(dict.fromkeys((deciding, "play.trick-winner")))
 
     def nudge(self) -> str:
@@ -340,7 +354,8 @@ class LegalPlaysStep(Step):
     hand: tuple[Card, ...] = ()
 
     def legal(self) -> list[Card]:
-        return legal_plays(self.hand, self.trick[0] if self.trick else None, self.trump)
+        return legal_plays(self.hand, self.trick[0] if self.trick else None, self.trump,
+                           self.rules.left_bower)
 
     def problems(self) -> list[str]:
         out = []
@@ -380,11 +395,13 @@ class LegalPlaysStep(Step):
         wrongly_in = [c for c in self.hand if c in answer and c not in legal]
         left_out = [c for c in self.hand if c in legal and c not in answer]
         if wrongly_in:
-            v = check_play(self.hand, lead, self.trump, wrongly_in[0])
+            v = check_play(self.hand, lead, self.trump, wrongly_in[0],
+                           left_bower=self.rules.left_bower)
             facts.append(f"The {_cards_words(wrongly_in)} may not be played. " + v.facts[0])
             rules += list(v.rule_ids)
         if left_out:
-            v = check_play(self.hand, lead, self.trump, left_out[0])
+            v = check_play(self.hand, lead, self.trump, left_out[0],
+                           left_bower=self.rules.left_bower)
             why = v.facts[0]
             facts.append(f"The {_cards_words(left_out)} may be played too: "
                          + why[0].lower() + why[1:])
@@ -393,11 +410,13 @@ class LegalPlaysStep(Step):
 
     def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
         legal = self.legal()
-        v = check_play(self.hand, self.trick[0], self.trump, legal[0])
+        v = check_play(self.hand, self.trick[0], self.trump, legal[0],
+                       left_bower=self.rules.left_bower)
         return v.facts, v.rule_ids
 
     def default_cite(self) -> tuple[str, ...]:
-        left = any(bower(c, self.trump) == "left" for c in (*self.hand, *self.trick[:1]))
+        left = any(bower(c, self.trump, self.rules.left_bower) == "left"
+                   for c in (*self.hand, *self.trick[:1]))
         return ("play.follow-suit", "play.left-bower-suit") if left else ("play.follow-suit",)
 
     def nudge(self) -> str:
@@ -431,8 +450,8 @@ class PlayStep(Step):
     def winners(self) -> list[Card]:
         me = len(self.trick)
         return [c for c in legal_plays(self.hand, self.trick[0] if self.trick else None,
-                                       self.trump)
-                if trick_winner(self._completed(c), self.trump) == me]
+                                       self.trump, self.rules.left_bower)
+                if trick_winner(self._completed(c), self.trump, self.rules.left_bower) == me]
 
     def problems(self) -> list[str]:
         everything = [*self.trick, *self.hand, *self.after]
@@ -463,21 +482,22 @@ class PlayStep(Step):
 
     def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
         lead = self.trick[0] if self.trick else None
-        v = check_play(self.hand, lead, self.trump, answer)
+        v = check_play(self.hand, lead, self.trump, answer,
+                       left_bower=self.rules.left_bower)
         if not v.legal:
             return v.facts, v.rule_ids, None
         done = self._completed(answer)
-        why = explain_trick(done, self.trump)
+        why = explain_trick(done, self.trump, left_bower=self.rules.left_bower)
         taker = why.winning_card
         consequence = (f"If you play the {answer.display}, the {taker.display}"
                        + (f" — a {self.trump.word[:-1]} this hand —"
-                          if bower(taker, self.trump) == "left" else "")
+                          if bower(taker, self.trump, self.rules.left_bower) == "left" else "")
                        + " takes the trick.")
         return why.facts, (why.rule_id,), consequence
 
     def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
         card = answer if isinstance(answer, Card) else self.winners()[0]
-        why = explain_trick(self._completed(card), self.trump)
+        why = explain_trick(self._completed(card), self.trump, left_bower=self.rules.left_bower)
         return why.facts, (why.rule_id,)
 
     def default_cite(self) -> tuple[str, ...]:
