@@ -11,35 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .reading import MAX_BYTES, LoadError, Problem, read_bytes
+
 __all__ = ["Problem", "LoadError", "Located", "ProblemCollector", "load_located", "read_file",
            "MAX_BYTES", "MAX_DEPTH"]
 
-MAX_BYTES = 1_000_000
 MAX_DEPTH = 40
 MAX_VALUES = 100_000
 
 KeyPath = tuple[str | int, ...]
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a file, where it is, and what was expected."""
-
-    file: str
-    line: int
-    column: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
-
-
-class LoadError(ValueError):
-    """A file that cannot be used; carries every problem found, one per line in ``str``."""
-
-    def __init__(self, problems: list[Problem]):
-        super().__init__("\n".join(str(p) for p in problems))
-        self.problems = problems
 
 
 @dataclass
@@ -78,12 +58,9 @@ class ProblemCollector:
 
 
 def read_file(path: str | Path) -> tuple[bytes, str]:
-    """The bytes of a file and its name for messages; an unreadable file is a LoadError."""
-    p = Path(path)
-    try:
-        return p.read_bytes(), str(p)
-    except OSError as err:
-        raise LoadError([Problem(str(p), 0, 0, f"cannot read the file: {err.strerror}")]) from None
+    """The bytes of a file and its name for messages, through the one reading path
+    (:mod:`.reading`): a FIFO, device or directory is refused, at most MAX_BYTES + 1 read."""
+    return read_bytes(path, MAX_BYTES), str(path)
 
 
 def load_located(raw: bytes | str, file: str) -> Located:
