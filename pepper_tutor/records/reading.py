@@ -17,13 +17,14 @@ A symlink to a regular file is read like the file itself: the check is on what i
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Problem", "LoadError", "MAX_BYTES", "file_kind", "read_bytes", "read_text",
-           "read_json", "decode_utf8"]
+__all__ = ["Problem", "LoadError", "MAX_BYTES", "CONTROL_CHARACTERS", "file_kind",
+           "read_bytes", "read_text", "read_json", "parse_json", "decode_utf8"]
 
 #: The default limit: far above any real record, lesson or sheet, far below harm.
 MAX_BYTES = 1_000_000
@@ -31,6 +32,12 @@ MAX_BYTES = 1_000_000
 #: JSON nesting deeper than this is refused (the decoder would otherwise recurse until
 #: Python's own limit and fail with a RecursionError).
 MAX_JSON_DEPTH = 64
+
+
+#: Characters that have no place in text read from a file: C0 controls but tab and newline,
+#: DEL, C1 controls (0x80-0x9f: CSI and OSC have one-character forms there), and the
+#: bidirectional overrides that make text display in another order than it reads.
+CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,9 @@ the command line's error path uses it without loading rich.
 
 from __future__ import annotations
 
-import re
+from ..records.reading import CONTROL_CHARACTERS as _CONTROLS
 
 __all__ = ["strip_controls", "one_line"]
-
-# C0 controls but tab and newline, DEL, C1 controls (0x80-0x9f: CSI and OSC have one-byte
-# forms there), and the bidirectional overrides that make text display in another order.
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def strip_controls(text: object) -> str:

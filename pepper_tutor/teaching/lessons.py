@@ -17,6 +17,7 @@ from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.cards import Card, NotationError
 from ..engine.rules import RuleSet, get_ruleset
 from ..engine.seats import Seat
+from ..records.reading import CONTROL_CHARACTERS
 from ..records.yamlpos import LoadError, Problem, ProblemCollector, load_located, read_file
 from ..rulebook.book import get_rulebook
 from ..rulebook.feedback import AnswerError
@@ -135,6 +136,7 @@ class _Reader(ProblemCollector):
         if not isinstance(steps, list) or not steps:
             self.bad(("steps",) if "steps" in data else (), "the lesson needs a list of steps")
             steps = []
+        self.refuse_controls((), data)
         seen: set[str] = set()
         for i, raw in enumerate(steps):
             step = self.step(raw, i, rules, lesson)
@@ -146,6 +148,21 @@ class _Reader(ProblemCollector):
             lesson.steps.append(step)
         self.fail_if_any()
         return lesson
+
+    def refuse_controls(self, path: tuple[str | int, ...], value: Any) -> None:
+        """Lesson text is shown in terminals and pages: a control character (an escape
+        sequence, a bidirectional override) has no place in it."""
+        if isinstance(value, str):
+            found = CONTROL_CHARACTERS.search(value)
+            if found:
+                self.bad(path, f"the text holds the control character U+{ord(found.group()):04X}"
+                               "; lesson text is plain text")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                self.refuse_controls((*path, key), item)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                self.refuse_controls((*path, i), item)
 
     def value(self, path: tuple[str | int, ...], raw: Any, parse: Callable[[Any], Any],
               what: str) -> Any:
