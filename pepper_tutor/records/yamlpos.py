@@ -219,9 +219,15 @@ def load_located(raw: bytes | str, file: str) -> Located:
                                                  f"most {MAX_BYTES:,} are read")])
     if "\x00" in text:
         raise LoadError([Problem(file, 0, 0, "the file holds binary data; expected YAML text")])
-    loader = _loader_class()(text)
+    loader = None
     try:
+        loader = _loader_class()(text)
         node = loader.get_single_node()
+    except yaml.reader.ReaderError as err:
+        before = text[: err.position]
+        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        raise LoadError([Problem(file, line, column, f"the character U+{err.character:04X} is "
+                                                     "not allowed in YAML text")]) from None
     except _Refused as err:
         raise LoadError([Problem(file, err.line, err.column, err.message)]) from None
     except yaml.MarkedYAMLError as err:
@@ -232,7 +238,8 @@ def load_located(raw: bytes | str, file: str) -> Located:
     except yaml.YAMLError as err:
         raise LoadError([Problem(file, 1, 1, f"YAML error: {err}")]) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if node is None:
         raise LoadError([Problem(file, 1, 1, "the file is empty; expected a YAML mapping")])
     positions: dict[KeyPath, tuple[int, int]] = {}
