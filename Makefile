@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab tutor night docs test lint bench clean
+.PHONY: lab tutor night docs test lint bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python -m pepper_tutor.bench
+
+# The property tests of tests/test_fuzz.py with their long budget: over 100,000 inputs
+# (card notation, calls, tricks, whole hands, records and lessons: random and mutated).
+fuzz: $(STAMP)
+	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site

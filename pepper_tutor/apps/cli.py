@@ -122,7 +122,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, ValueError, KeyError, OSError) as err:
         # ValueError covers NotationError, RuleSetError and the loaders' errors; KeyError
         # covers UnknownRuleError. Each message is already written for a person.
-        message = str(err).strip() or err.__class__.__name__
+        from ..render.plain import strip_controls  # file names and values come from users
+
+        message = strip_controls(str(err)).strip() or err.__class__.__name__
         for line in message.splitlines():
             print(f"pepper-tutor: {line}", file=sys.stderr)
         return 2

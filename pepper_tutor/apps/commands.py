@@ -10,27 +10,55 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["register", "write_output"]
+__all__ = ["register", "write_output", "MAX_SAMPLES"]
+
+#: The most random deals ``analyse --samples`` takes: the advice is already steady long
+#: before, and every deal is a full double-dummy solve.
+MAX_SAMPLES = 10_000
+
+
+def _whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+
+
+def samples_count(text: str) -> int:
+    """``--samples``: 1 to MAX_SAMPLES (a bad value is a usage error, exit 2)."""
+    n = _whole_number(text)
+    if not 1 <= n <= MAX_SAMPLES:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_SAMPLES:,}, not {n:,} (more "
+                                         "deals take far longer and barely move the advice)")
+    return n
+
+
+def workers_count(text: str) -> int:
+    """``--workers``: 1 to the number of CPUs of this machine."""
+    n = _whole_number(text)
+    cpus = os.cpu_count() or 1
+    if not 1 <= n <= cpus:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {cpus} (the CPUs of this "
+                                         f"machine), not {n}")
+    return n
+
+
+def positive_count(text: str) -> int:
+    n = _whole_number(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {n}")
+    return n
 
 
 def write_output(text: str, output: str | None) -> None:
-    """Print, or write the whole text to a file atomically (a failure leaves the old file)."""
-    from pathlib import Path
-
+    """Print, or replace the file whole through the one writing path
+    (:mod:`pepper_tutor.records.writing`: regular files and new paths only, mode kept)."""
     if output is None or output == "-":
         sys.stdout.write(text)
         return
-    import tempfile
+    from ..records.writing import write_text
 
-    target = Path(output)
-    fd, tmp = tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text(output, text)
 
 
 def _cmd_annotate(args: argparse.Namespace) -> int:
@@ -69,8 +97,6 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     from ..render.annotation import to_rich
     from ..render.terminal import make_console
 
-    if args.samples < 1:
-        raise ValueError("--samples must be at least 1")
     record = load_record(args.file)
     console = make_console(args.ascii)
     state = record_to_state(record)
@@ -125,6 +151,7 @@ def _check_lessons(paths: list[str], analysis: bool = True) -> int:
     from pathlib import Path
 
     from ..records.yamlpos import LoadError, Problem
+    from ..render.plain import strip_controls
     from ..teaching.lessons import check_lesson, lesson_files, load_lesson
 
     files = [Path(p) for p in paths] if paths else lesson_files()
@@ -146,11 +173,12 @@ def _check_lessons(paths: list[str], analysis: bool = True) -> int:
         found = check_lesson(lesson, known if not paths else None)
         problems += found
         if not found:
-            print(f"ok  {lesson.id:24} {len(lesson.steps):2} steps  {lesson.file}")
+            print(strip_controls(f"ok  {lesson.id:24} {len(lesson.steps):2} steps  "
+                                 f"{lesson.file}"))
             if analysis:
                 _analysis_warnings(lesson)
     for problem in problems:
-        print(f"pepper-tutor: {problem}", file=sys.stderr)
+        print(f"pepper-tutor: {strip_controls(problem)}", file=sys.stderr)
     return 2 if problems else 0
 
 
@@ -223,9 +251,11 @@ def register(sub: Any) -> None:
                        help="advice for the next decision of a record, or grades of a hand")
     p.add_argument("file", help="a pepper-hand/1 record: a whole hand, or one that stops at "
                                 "the decision to analyse")
-    p.add_argument("--samples", type=int, default=200, help="random deals of the unseen cards")
+    p.add_argument("--samples", type=samples_count, default=200,
+                   help=f"random deals of the unseen cards (1 to {MAX_SAMPLES:,}; default 200)")
     p.add_argument("--seed", type=int, default=None, help="the same seed, the same advice")
-    p.add_argument("--workers", type=int, default=1, help="processes to use (1 or 2)")
+    p.add_argument("--workers", type=workers_count, default=1,
+                   help="processes to use (1 to the number of CPUs; default 1)")
     p.set_defaults(handler=_cmd_analyse)
 
     p = sub.add_parser("lesson", help="run a lesson in the terminal, or check lesson files")
@@ -244,7 +274,8 @@ def register(sub: Any) -> None:
     p.add_argument("kind", nargs="?", default="tricks",
                    help="tricks (default), legal, bowers or score")
     p.add_argument("--seed", type=int, default=None, help="the same seed, the same questions")
-    p.add_argument("--count", type=int, default=None, help="stop after this many questions")
+    p.add_argument("--count", type=positive_count, default=None,
+                   help="stop after this many questions")
     p.set_defaults(handler=_cmd_quiz)
 
     p = sub.add_parser("night", help="the game-night app in the browser (Voila)")

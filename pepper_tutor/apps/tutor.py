@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ..engine.calls import Bid, Trump
 from ..engine.seats import Seat
-from ..render.terminal import card_text, cards_text, make_console
+from ..render.terminal import card_text, cards_text, make_console, plain
 from ..rulebook.feedback import AnswerError, Feedback
 from ..teaching.lessons import Lesson, all_lessons, find_lesson
 from ..teaching.progress import ProgressStore
@@ -133,7 +133,8 @@ class Tutor:
             for i, item in enumerate(lessons, 1):
                 done, total = LessonSession(item, self.store).progress()
                 mark = " ✓" if done == total and total else ""
-                table.add_row(str(i), item.id, item.title, f"{done}/{total}{mark}")
+                table.add_row(str(i), plain(item.id), plain(item.title),
+                              f"{done}/{total}{mark}")
             self.console.print(table)
             choice = self.ask("Lesson number or id (q to quit): ")
             if choice is None or choice.strip().lower() in ("q", "quit", "exit"):
@@ -145,7 +146,7 @@ class Tutor:
             else:
                 lesson = next((x for x in lessons if x.id == picked), None)
             if lesson is None:
-                self.console.print(f"There is no lesson {picked!r}.", style="red")
+                self.console.print(plain(f"There is no lesson {picked!r}.", style="red"))
                 continue
             if not self.run_lesson(lesson):
                 return 0
@@ -218,7 +219,7 @@ class Tutor:
             try:
                 fb = session.answer(reply)
             except AnswerError as err:
-                self.console.print(f"I could not read that: {err}.", style="yellow")
+                self.console.print(plain(f"I could not read that: {err}.", style="yellow"))
                 self.console.print(HELP, style="dim")
                 continue
             self.console.print(render_feedback(fb, self.ascii))
@@ -260,7 +261,7 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
             try:
                 fb = quiz.answer(reply)
             except AnswerError as err:
-                console.print(f"I could not read that: {err}.", style="yellow")
+                console.print(plain(f"I could not read that: {err}.", style="yellow"))
                 continue
             break
         console.print(render_feedback(fb, ascii))

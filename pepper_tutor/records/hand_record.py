@@ -118,7 +118,7 @@ class _Reader(ProblemCollector):
                      "the cards cannot be checked without the deal (add deal: {N: [...], ...})")
         record = HandRecord(rules=rules, dealer=dealer if dealer is not None else Seat.W,
                             deal=deal,
-                            meta=self._mapping(data, "meta"),
+                            meta=self._meta(data),
                             extras={k: v for k, v in data.items() if str(k).startswith("x-")},
                             file=self.doc.file)
         record.auction = self._list(data, "auction", Bid.parse, "call",
@@ -147,14 +147,22 @@ class _Reader(ProblemCollector):
         return record
 
     def _rules(self, data: dict[str, Any]) -> RuleSet:
-        raw = data.get("rules", "standard")
-        try:
-            if isinstance(raw, dict | str):
-                return get_ruleset(raw)
-            raise ValueError(f"rules must be a preset name or a mapping, not {raw!r}")
-        except (ValueError, TypeError) as err:
-            self.bad(("rules",), str(err))
-            return get_ruleset("standard")
+        rules: RuleSet | None = self.ruleset(("rules",), data.get("rules", "standard"))
+        return rules if rules is not None else get_ruleset("standard")
+
+    def _meta(self, data: dict[str, Any]) -> dict[str, Any]:
+        meta = self._mapping(data, "meta")
+        players = meta.get("players")
+        if players is not None and not isinstance(players, dict):
+            self.bad(("meta", "players"), "players must map seats to names, such as "
+                                          "{N: Ann, E: Bo}")
+        elif players is not None:
+            for seat, name in players.items():
+                self.word(("meta", "players", seat), name, "a player's name")
+        for key in ("event", "date"):
+            if key in meta:
+                self.note(("meta", key), meta[key])
+        return meta
 
     def _mapping(self, data: dict[str, Any], key: str) -> dict[str, Any]:
         value = data.get(key)
@@ -166,8 +174,11 @@ class _Reader(ProblemCollector):
         return value
 
     def _seat(self, raw: Any, path: tuple[str | int, ...], rules: RuleSet) -> Seat | None:
+        word = self.word(path, raw, "a seat: N, E, S or W")
+        if word is None:
+            return None
         try:
-            seat = Seat.parse(str(raw))
+            seat = Seat.parse(word)
         except NotationError as err:
             self.bad(path, str(err))
             return None
@@ -192,8 +203,11 @@ class _Reader(ProblemCollector):
                 continue
             hand = []
             for i, item in enumerate(cards):
+                word = self.word(("deal", key, i), item, "a card such as JD")
+                if word is None:
+                    continue
                 try:
-                    card = Card.parse(str(item))
+                    card = Card.parse(word)
                 except NotationError as err:
                     self.bad(("deal", key, i), f"{err} in {seat}'s hand")
                     continue
@@ -223,9 +237,8 @@ class _Reader(ProblemCollector):
             if key not in raw:
                 self.bad(path, f"this mapping needs a {key!r} key")
                 return None
-            note, glyph, rule = raw.get("note"), raw.get("glyph"), raw.get("rule")
-            if note is not None and not isinstance(note, str):
-                note = str(note)
+            note = self.note((*path, "note"), raw.get("note"))
+            glyph, rule = raw.get("glyph"), raw.get("rule")
             if glyph is not None and glyph not in GLYPHS:
                 self.bad((*path, "glyph"), f"glyph {glyph!r} is not one of {' '.join(GLYPHS)}")
             if rule is not None:
@@ -237,8 +250,11 @@ class _Reader(ProblemCollector):
             raw = raw[key]
         else:
             value_path = path
+        word = self.word(value_path, raw, expected)
+        if word is None:
+            return None
         try:
-            value = parse(raw if isinstance(raw, int) and not isinstance(raw, bool) else str(raw))
+            value = parse(raw if isinstance(raw, int) and not isinstance(raw, bool) else word)
         except NotationError as err:
             self.bad(value_path, str(err))
             return None

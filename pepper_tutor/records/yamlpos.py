@@ -11,35 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .reading import MAX_BYTES, LoadError, Problem, decode_utf8, read_bytes
+
 __all__ = ["Problem", "LoadError", "Located", "ProblemCollector", "load_located", "read_file",
            "MAX_BYTES", "MAX_DEPTH"]
 
-MAX_BYTES = 1_000_000
 MAX_DEPTH = 40
 MAX_VALUES = 100_000
 
 KeyPath = tuple[str | int, ...]
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a file, where it is, and what was expected."""
-
-    file: str
-    line: int
-    column: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
-
-
-class LoadError(ValueError):
-    """A file that cannot be used; carries every problem found, one per line in ``str``."""
-
-    def __init__(self, problems: list[Problem]):
-        super().__init__("\n".join(str(p) for p in problems))
-        self.problems = problems
 
 
 @dataclass
@@ -76,40 +56,180 @@ class ProblemCollector:
         if self.problems:
             raise LoadError(sorted(self.problems, key=lambda p: (p.line, p.column)))
 
+    def word(self, path: KeyPath, raw: Any, expected: str) -> str | None:
+        """A scalar written as text (a word, a number): None, empty, a list or a mapping
+        is a problem here, never quietly turned into text such as "None"."""
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            self.bad(path, f"{_name(path)} is empty; expected {expected}")
+            return None
+        if isinstance(raw, dict | list):
+            self.bad(path, f"expected {expected}, not a {_shape(raw)}")
+            return None
+        if isinstance(raw, bool):
+            self.bad(path, f"expected {expected}, not {str(raw).lower()}")
+            return None
+        return str(raw)
+
+    def note(self, path: KeyPath, raw: Any) -> str | None:
+        """Free text (a note, a reason): text or a number, never a list or a mapping."""
+        if raw is None:
+            return None
+        if isinstance(raw, dict | list):
+            self.bad(path, f"{_name(path)} must be text, not a {_shape(raw)}")
+            return None
+        return str(raw)
+
+    def ruleset(self, path: KeyPath, raw: Any) -> Any:
+        """The RuleSet a ``rules:`` value names (a preset or a mapping of switches), each
+        switch checked for its type where it is written (``target: true`` is no number)."""
+        from dataclasses import fields
+
+        from ..engine.rules import RuleSet, get_ruleset
+
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            self.bad(path, "rules is empty; expected a preset name such as standard, or a "
+                           "mapping of switches")
+            return None
+        if not isinstance(raw, dict | str):
+            self.bad(path, "rules must be a preset name or a mapping of switches")
+            return None
+        before = len(self.problems)
+        if isinstance(raw, dict):
+            kinds = {f.name: str(f.type) for f in fields(RuleSet)}
+            for key, value in raw.items():
+                kind = kinds.get(key)
+                if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+                    self.bad((*path, key), f"{key} must be a whole number, not {value!r}")
+                elif kind == "bool" and not isinstance(value, bool):
+                    self.bad((*path, key), f"{key} must be true or false, not {value!r}")
+                elif kind == "str" and not isinstance(value, str):
+                    self.bad((*path, key), f"{key} must be a word, not {value!r}")
+        if len(self.problems) > before:
+            return None
+        try:
+            return get_ruleset(raw)
+        except (ValueError, TypeError) as err:
+            self.bad(path, str(err))
+            return None
+
+
+def _shape(raw: Any) -> str:
+    return "mapping" if isinstance(raw, dict) else "list"
+
+
+def _name(path: KeyPath) -> str:
+    named = [p for p in path if isinstance(p, str)]
+    return "this value" if not named or isinstance(path[-1], int) else named[-1]
+
 
 def read_file(path: str | Path) -> tuple[bytes, str]:
-    """The bytes of a file and its name for messages; an unreadable file is a LoadError."""
-    p = Path(path)
-    try:
-        return p.read_bytes(), str(p)
-    except OSError as err:
-        raise LoadError([Problem(str(p), 0, 0, f"cannot read the file: {err.strerror}")]) from None
+    """The bytes of a file and its name for messages, through the one reading path
+    (:mod:`.reading`): a FIFO, device or directory is refused, at most MAX_BYTES + 1 read."""
+    return read_bytes(path, MAX_BYTES), str(path)
+
+
+class _Refused(Exception):
+    """A limit or a refused tag found while composing: the message and where."""
+
+    def __init__(self, mark: Any, message: str):
+        super().__init__(message)
+        self.line: int = mark.line + 1 if mark else 1
+        self.column: int = mark.column + 1 if mark else 1
+        self.message = message
+
+
+def _loader_class() -> Any:
+    """A SafeLoader whose composer enforces the depth and alias limits as it goes, before
+    anything recurses or expands; dates stay text (no implicit timestamps)."""
+    global _LOADER
+    if _LOADER is not None:
+        return _LOADER
+    import yaml
+
+    class LimitedLoader(yaml.SafeLoader):
+        def __init__(self, stream: str):
+            super().__init__(stream)
+            self.depth = 0
+            self.values = 0  # values in the document with every alias expanded
+            self.sizes: dict[int, tuple[int, int]] = {}  # id(node) -> (values, height)
+            self.heights: list[int] = []  # the tallest child so far, per open collection
+            self.open_anchors: list[str | None] = []
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.AliasEvent):
+                event = self.peek_event()  # type: ignore[no-untyped-call]
+                if event.anchor in self.open_anchors:
+                    raise _Refused(event.start_mark, f"the alias *{event.anchor} refers to a "
+                                                     "value that contains it")
+                node = super().compose_node(parent, index)
+                size, height = self.sizes.get(id(node), (1, 1))
+                self.grow(size, height, event.start_mark)
+                return node
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            if self.depth >= MAX_DEPTH:
+                raise _Refused(event.start_mark, f"nested more than {MAX_DEPTH} levels deep")
+            self.depth += 1
+            self.heights.append(0)
+            self.open_anchors.append(getattr(event, "anchor", None))
+            before = self.values
+            try:
+                node = super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
+                height = self.heights.pop() + 1
+                self.open_anchors.pop()
+            self.values += 1
+            self.sizes[id(node)] = (self.values - before, height)
+            self.grow(0, height, event.start_mark)
+            return node
+
+        def grow(self, size: int, height: int, mark: Any) -> None:
+            self.values += size
+            if self.values > MAX_VALUES:
+                raise _Refused(mark, f"the document expands to more than {MAX_VALUES:,} "
+                                     "values; aliases are not meant for that")
+            if self.depth + height > MAX_DEPTH:
+                raise _Refused(mark, f"nested more than {MAX_DEPTH} levels deep")
+            if self.heights:
+                self.heights[-1] = max(self.heights[-1], height)
+
+    LimitedLoader.yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != _TIMESTAMP]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    _LOADER = LimitedLoader
+    return _LOADER
 
 
 def load_located(raw: bytes | str, file: str) -> Located:
     """Parse one YAML document safely. Raises :class:`LoadError` with the position of a
-    syntax error, an empty file, text that is not UTF-8, or a document too big or too deep."""
+    syntax error, an empty file, text that is not UTF-8, a value too deep or expanding too
+    far (checked while composing), or a tag outside the plain ones (str, int, float, bool,
+    null, map, seq). Every refused tag and every bad value is reported at once."""
     import yaml
 
     if isinstance(raw, bytes):
         if len(raw) > MAX_BYTES:
-            raise LoadError([Problem(file, 1, 1, f"the file is {len(raw):,} bytes; at most "
-                                                 f"{MAX_BYTES:,} are read")])
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as err:
-            line = raw[: err.start].count(b"\n") + 1
-            raise LoadError([Problem(file, line, 1, "the file is not UTF-8 text (byte "
-                                                    f"{err.start}); expected YAML")]) from None
+            raise LoadError([Problem(file, 0, 0, f"the file is {len(raw):,} bytes; at most "
+                                                 f"{MAX_BYTES:,} bytes are read")])
+        text = decode_utf8(raw, file, "YAML")
     else:
         text = raw
         if len(text) > MAX_BYTES:
-            raise LoadError([Problem(file, 1, 1, f"the text is {len(text):,} characters; at "
+            raise LoadError([Problem(file, 0, 0, f"the text is {len(text):,} characters; at "
                                                  f"most {MAX_BYTES:,} are read")])
     if "\x00" in text:
-        raise LoadError([Problem(file, 1, 1, "the file holds binary data; expected YAML text")])
+        raise LoadError([Problem(file, 0, 0, "the file holds binary data; expected YAML text")])
+    loader = None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _loader_class()(text)
+        node = loader.get_single_node()
+    except yaml.reader.ReaderError as err:
+        before = text[: err.position]
+        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        raise LoadError([Problem(file, line, column, f"the character U+{err.character:04X} is "
+                                                     "not allowed in YAML text")]) from None
+    except _Refused as err:
+        raise LoadError([Problem(file, err.line, err.column, err.message)]) from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -117,63 +237,68 @@ def load_located(raw: bytes | str, file: str) -> Located:
         raise LoadError([Problem(file, line, col, f"YAML syntax error: {what}")]) from None
     except yaml.YAMLError as err:
         raise LoadError([Problem(file, 1, 1, f"YAML error: {err}")]) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
     if node is None:
         raise LoadError([Problem(file, 1, 1, "the file is empty; expected a YAML mapping")])
     positions: dict[KeyPath, tuple[int, int]] = {}
     problems: list[Problem] = []
-    data = _convert(node, (), 0, positions, problems, file)
-    if len(positions) > MAX_VALUES:
-        raise LoadError([Problem(file, 1, 1, f"the document expands to more than "
-                                             f"{MAX_VALUES:,} values; aliases are not "
-                                             "meant for that")])
+    data = _convert(node, (), positions, problems, file)
     if problems:
-        raise LoadError(problems[:1])
+        raise LoadError(problems)
     return Located(file, data, positions)
 
 
-def _convert(node: Any, path: KeyPath, depth: int, positions: dict[KeyPath, tuple[int, int]],
+def _convert(node: Any, path: KeyPath, positions: dict[KeyPath, tuple[int, int]],
              problems: list[Problem], file: str) -> Any:
+    """Plain Python values from a composed (already size- and depth-checked) node."""
     import yaml
 
     mark = node.start_mark
     positions[path] = (mark.line + 1, mark.column + 1)
-    if len(positions) > MAX_VALUES:
-        return None  # an alias bomb: stop expanding, the caller reports it
-    if depth > MAX_DEPTH:
-        problems.append(Problem(file, mark.line + 1, mark.column + 1,
-                                f"nested more than {MAX_DEPTH} levels deep"))
-        return None
-    if not isinstance(node, yaml.ScalarNode) and node.tag not in _PLAIN_TAGS:
-        problems.append(Problem(file, mark.line + 1, mark.column + 1,
-                                f"the tag {node.tag!r} is not allowed; expected plain values"))
+    if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _PLAIN_TAGS:
+        problems.append(Problem(file, mark.line + 1, mark.column + 1, _tag_refused(node)))
         return None
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = _scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
-            if not isinstance(key, str | int) or isinstance(key, bool):
-                km = key_node.start_mark
-                problems.append(Problem(file, km.line + 1, km.column + 1,
-                                        "a mapping key must be a plain word"))
+            km = key_node.start_mark
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _KEY_TAGS:
+                message = (_tag_refused(key_node) if key_node.tag not in _SCALAR_TAGS
+                           else "a mapping key must be a plain word")
+                problems.append(Problem(file, km.line + 1, km.column + 1, message))
                 continue
-            key = str(key)
-            positions[(*path, key)] = (key_node.start_mark.line + 1,
-                                       key_node.start_mark.column + 1)
+            key = str(_scalar(key_node))
+            positions[(*path, key)] = (km.line + 1, km.column + 1)
             if key in out:
-                km = key_node.start_mark
                 problems.append(Problem(file, km.line + 1, km.column + 1,
                                         f"the key {key!r} appears twice"))
-            out[key] = _convert(value_node, (*path, key), depth + 1, positions, problems, file)
+            out[key] = _convert(value_node, (*path, key), positions, problems, file)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, (*path, i), depth + 1, positions, problems, file)
+        return [_convert(item, (*path, i), positions, problems, file)
                 for i, item in enumerate(node.value)]
+    if node.tag not in _SCALAR_TAGS:
+        problems.append(Problem(file, mark.line + 1, mark.column + 1, _tag_refused(node)))
+        return None
     try:
         return _scalar(node)
-    except yaml.YAMLError:
+    except (ValueError, KeyError, TypeError, AttributeError, yaml.YAMLError):
+        kind = _SCALAR_TAGS[node.tag]
+        short = node.tag.replace("tag:yaml.org,2002:", "!!", 1)
         problems.append(Problem(file, mark.line + 1, mark.column + 1,
-                                f"the tag {node.tag!r} is not allowed; expected plain values"))
+                                f"{node.value!r} is not {kind} ({short})"))
         return None
+
+
+def _tag_refused(node: Any) -> str:
+    tag = str(node.tag)
+    if tag == "tag:yaml.org,2002:merge":
+        return "merge keys (<<) are not allowed; write the keys out"
+    short = tag.replace("tag:yaml.org,2002:", "!!", 1)
+    return (f"the tag {short} is not allowed; expected plain values (text, numbers, true/false, "
+            "lists and mappings)")
 
 
 def _scalar(node: Any) -> Any:
@@ -182,10 +307,18 @@ def _scalar(node: Any) -> Any:
         import yaml
 
         _SCALARS = yaml.SafeLoader("")  # used only for its safe scalar constructors
+    if node.tag == "tag:yaml.org,2002:str":
+        return node.value
     value = _SCALARS.construct_object(node, deep=True)
     _SCALARS.constructed_objects.clear()
     return value
 
 
 _SCALARS: Any = None
+_LOADER: Any = None
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+_SCALAR_TAGS = {"tag:yaml.org,2002:str": "text", "tag:yaml.org,2002:int": "a whole number",
+                "tag:yaml.org,2002:float": "a number", "tag:yaml.org,2002:bool": "true or false",
+                "tag:yaml.org,2002:null": "null"}
+_KEY_TAGS = ("tag:yaml.org,2002:str", "tag:yaml.org,2002:int")

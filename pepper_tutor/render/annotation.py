@@ -1,7 +1,9 @@
 """An annotated hand as rich terminal output, Markdown, self-contained HTML or JSON.
 
 Every string that came from a record (notes, names, the event) is escaped before it reaches
-HTML or Markdown: records are untrusted text.
+HTML, Markdown or the terminal: records are untrusted text. In HTML it is entity-escaped; in
+Markdown it is one line with every structural character escaped; in the terminal it is a
+rich ``Text`` (markup shown as written) without control characters.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from ..analysis.grading import glyph_for_cost
 from ..engine.cards import Card
 from ..records.annotate import Annotation, PlayedCard, TrickNote
 from ..rulebook.book import get_rule
+from .plain import one_line, strip_controls
 
 __all__ = ["to_json", "to_markdown", "to_html", "to_rich", "FORMATS"]
 
@@ -43,10 +46,15 @@ def _score_line(a: Annotation) -> str:
 # ---- Markdown ------------------------------------------------------------------------------
 
 
-def _md(text: str) -> str:
-    """Escape Markdown and HTML in record text."""
-    out = html.escape(str(text), quote=False)
-    for ch in "\\`*_[]|#":
+def _md(text: object) -> str:
+    """Record text as inline Markdown that shows exactly what was written.
+
+    Everything is put on one line first (a newline could start a heading, a list item, a
+    setext underline or a new table row), control characters go, HTML is escaped (``<``
+    and ``&`` become entities), then every character that could open emphasis, code, a link,
+    an image, strikethrough or a table cell is backslash-escaped."""
+    out = html.escape(one_line(text), quote=False)
+    for ch in "\\`*_[]|#~":
         out = out.replace(ch, "\\" + ch)
     return out
 
@@ -132,7 +140,7 @@ margin:0 .1em;background:#fff;font-weight:600;color:#111}
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    return html.escape(strip_controls(text), quote=True)
 
 
 def card_html(card: Card, win: bool = False, revoke: bool = False, glyph: str | None = None,
@@ -221,25 +229,25 @@ def to_rich(a: Annotation, ascii: bool = False) -> Any:
     from rich.table import Table
     from rich.text import Text
 
-    from .terminal import card_text
+    from .terminal import card_text, plain
 
     rec = a.record
-    parts: list[Any] = [Text(a.title, style="bold underline"),
-                        Text(f"Rules: {rec.rules.name} · Dealer: {_who(a, rec.dealer)}")]
+    parts: list[Any] = [plain(a.title, style="bold underline"),
+                        plain(f"Rules: {rec.rules.name} · Dealer: {_who(a, rec.dealer)}")]
     deal = Table(show_header=False, box=None, padding=(0, 1))
     for seat in sorted(rec.deal):
         row = Text()
         for i, c in enumerate(rec.deal[seat]):
             row.append(" " if i else "")
             row.append_text(card_text(c, ascii))
-        deal.add_row(_who(a, seat), row)
+        deal.add_row(plain(_who(a, seat)), row)
     parts.append(deal)
-    parts.append(Text("Auction: " + ", ".join(f"{c.seat} {c.call.display}{c.glyph or ''}"
+    parts.append(plain("Auction: " + ", ".join(f"{c.seat} {c.call.display}{c.glyph or ''}"
                                               for c in a.auction)))
-    parts += [Text(f"  {c.seat} {c.call.display}: {c.note}", style="italic") for c in a.auction
+    parts += [plain(f"  {c.seat} {c.call.display}: {c.note}", style="italic") for c in a.auction
               if c.note]
-    parts.append(Text("Contract: " + a.contract_text(), style="bold"))
-    parts += [Text(f"  {where}: {note}", style="italic") for where, note in a.notes]
+    parts.append(plain("Contract: " + a.contract_text(), style="bold"))
+    parts += [plain(f"  {where}: {note}", style="italic") for where, note in a.notes]
     if a.tricks:
         table = Table(title="Tricks", show_lines=True)
         for col in ("#", "Leader", "Cards", "Winner", "Why"):
@@ -258,29 +266,30 @@ def to_rich(a: Annotation, ascii: bool = False) -> Any:
                     cards.append(f" ({pc.grade_glyph})", style="yellow")
             for pc in t.cards:
                 if pc.note:
-                    cards.append(f"\n{pc.seat} {pc.card.display if not ascii else pc.card}: "
-                                 f"{pc.note}", style="italic")
+                    cards.append_text(plain(f"\n{pc.seat} "
+                                            f"{pc.card.display if not ascii else pc.card}: "
+                                            f"{pc.note}", style="italic"))
             winner = Text(str(t.winner) + " ") if t.winner else Text("…")
             if t.winning_card:
                 winner.append_text(card_text(t.winning_card, ascii))
-            why = Text(" ".join(t.facts))
+            why = plain(" ".join(t.facts))
             if t.rule:
                 why.append(f" [{t.rule}]", style="dim")
-            table.add_row(str(t.number), str(t.leader), cards, winner, why)
+            table.add_row(Text(str(t.number)), Text(str(t.leader)), cards, winner, why)
         parts.append(table)
     if a.tricks_won and a.status != "thrown-in":
-        parts.append(Text("Tricks: " + ", ".join(f"{s} {n}" for s, n in a.tricks_won.items())))
+        parts.append(plain("Tricks: " + ", ".join(f"{s} {n}" for s, n in a.tricks_won.items())))
     if a.score is not None:
-        parts.append(Text(_score_line(a), style="bold"))
-        parts += [Text(f"  {side}: {reason} [{a.score_rules.get(side, '')}]")
+        parts.append(plain(_score_line(a), style="bold"))
+        parts += [plain(f"  {side}: {reason} [{a.score_rules.get(side, '')}]")
                   for side, reason in a.score_reasons.items()]
     match = a.match_score
     if match:
-        parts.append(Text("Match: " + ", ".join(
+        parts.append(plain("Match: " + ", ".join(
             f"{s} {match['before'][s]} → {match['after'][s]}" for s in match["after"])))
     if not a.complete:
-        parts.append(Text(f"The record stops here: {a.status}.", style="italic"))
+        parts.append(plain(f"The record stops here: {a.status}.", style="italic"))
     for f in a.findings:
-        parts.append(Text(f"⚠ {f.kind} at {f.where}: {f.message}", style="yellow"))
-        parts.append(Text(f"  [{f.rule}] {get_rule(f.rule).text}", style="dim"))
+        parts.append(plain(f"⚠ {f.kind} at {f.where}: {f.message}", style="yellow"))
+        parts.append(plain(f"  [{f.rule}] {get_rule(f.rule).text}", style="dim"))
     return Group(*parts)

@@ -15,11 +15,20 @@ from rich.text import Text
 
 from ..engine.cards import Card
 from ..rulebook.book import Rule, Rulebook
+from .plain import strip_controls
 
-__all__ = ["card_text", "cards_text", "make_console", "rule_panel", "rulebook_group"]
+__all__ = ["card_text", "cards_text", "make_console", "rule_panel", "rulebook_group", "plain",
+           "strip_controls"]
 
 RED = "bold red"
 BLACK = "bold"
+
+
+def plain(text: object, style: str = "") -> Text:
+    """Text from a file (a record, a lesson, a sheet) for the terminal: a rich ``Text``, so
+    ``[link=...]`` or ``[blink]`` in it is shown as written, never applied as markup, and
+    without control characters (escape sequences cannot reach the terminal)."""
+    return Text(strip_controls(text), style=style)
 
 
 def card_text(card: Card, ascii: bool = False, style: str = "") -> Text:

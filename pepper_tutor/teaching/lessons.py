@@ -17,6 +17,7 @@ from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.cards import Card, NotationError
 from ..engine.rules import RuleSet, get_ruleset
 from ..engine.seats import Seat
+from ..records.reading import CONTROL_CHARACTERS
 from ..records.yamlpos import LoadError, Problem, ProblemCollector, load_located, read_file
 from ..rulebook.book import get_rulebook
 from ..rulebook.feedback import AnswerError
@@ -122,18 +123,20 @@ class _Reader(ProblemCollector):
         for key in ("id", "title"):
             if not isinstance(data.get(key), str) or not data.get(key):
                 self.bad((key,) if key in data else (), f"the lesson needs a {key} (text)")
-        rules = self.ruleset(data.get("rules", "standard"), ("rules",)) or get_ruleset()
+        rules = self.ruleset(("rules",), data.get("rules", "standard")) or get_ruleset()
         requires = data.get("requires") or []
         if not isinstance(requires, list) or not all(isinstance(r, str) for r in requires):
             self.bad(("requires",), "requires must be a list of lesson ids")
             requires = []
         lesson = Lesson(str(data.get("id", "")), str(data.get("title", "")),
-                        " ".join(str(data.get("summary", "")).split()), rules, tuple(requires),
+                        _text(self.note(("summary",), data.get("summary"))) or "", rules,
+                        tuple(requires),
                         [], self.doc.file)
         steps = data.get("steps")
         if not isinstance(steps, list) or not steps:
             self.bad(("steps",) if "steps" in data else (), "the lesson needs a list of steps")
             steps = []
+        self.refuse_controls((), data)
         seen: set[str] = set()
         for i, raw in enumerate(steps):
             step = self.step(raw, i, rules, lesson)
@@ -146,17 +149,26 @@ class _Reader(ProblemCollector):
         self.fail_if_any()
         return lesson
 
-    def ruleset(self, raw: Any, path: tuple[str | int, ...]) -> RuleSet | None:
-        try:
-            if not isinstance(raw, dict | str):
-                raise ValueError("rules must be a preset name or a mapping of switches")
-            return get_ruleset(raw)
-        except (ValueError, TypeError) as err:
-            self.bad(path, str(err))
-            return None
+    def refuse_controls(self, path: tuple[str | int, ...], value: Any) -> None:
+        """Lesson text is shown in terminals and pages: a control character (an escape
+        sequence, a bidirectional override) has no place in it."""
+        if isinstance(value, str):
+            found = CONTROL_CHARACTERS.search(value)
+            if found:
+                self.bad(path, f"the text holds the control character U+{ord(found.group()):04X}"
+                               "; lesson text is plain text")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                self.refuse_controls((*path, key), item)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                self.refuse_controls((*path, i), item)
 
     def value(self, path: tuple[str | int, ...], raw: Any, parse: Callable[[Any], Any],
               what: str) -> Any:
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            self.bad(path, f"{_key_name(path)} is empty; expected {what}")
+            return None
         try:
             return parse(raw)
         except (NotationError, AnswerError, ValueError, TypeError) as err:
@@ -171,7 +183,9 @@ class _Reader(ProblemCollector):
             return ()
         out = []
         for i, item in enumerate(raw):
-            card = self.value((*path, i), str(item), Card.parse, "a card such as JD or J♦")
+            word = self.word((*path, i), item, "a card such as JD or J♦")
+            card = None if word is None else self.value((*path, i), word, Card.parse,
+                                                        "a card such as JD or J♦")
             if card is not None:
                 out.append(card)
         return tuple(out)
@@ -194,27 +208,65 @@ class _Reader(ProblemCollector):
             if key not in raw:
                 self.bad(path, f"this {kind} step needs {key}")
         if "rules" in raw:
-            rules = self.ruleset(raw["rules"], (*path, "rules")) or rules
-        cite = raw.get("cite") or []
-        if isinstance(cite, str):
-            cite = [cite]
-        for j, rid in enumerate(cite):
-            if str(rid) not in get_rulebook():
-                self.bad((*path, "cite", j), f"no rule {rid!r} in the rulebook")
+            rules = self.ruleset((*path, "rules"), raw["rules"]) or rules
+        cite = self.cite(raw, path)
         line = self.doc.where(path)[0]
+        step_id = self.word((*path, "id"), raw["id"], "a step id") if "id" in raw else None
+        prompt = self.note((*path, "prompt"), raw.get("prompt"))
         common: dict[str, Any] = {
-            "id": str(raw.get("id", i + 1)), "prompt": " ".join(str(raw.get(
-                "prompt", DEFAULT_PROMPTS.get(kind, ""))).split()),
-            "hint": raw.get("hint"), "note": _text(raw.get("note")),
-            "cite": tuple(str(c) for c in cite), "rules": rules, "line": line}
+            "id": step_id or str(i + 1),
+            "prompt": _text(prompt) or DEFAULT_PROMPTS.get(kind, ""),
+            "hint": self.note((*path, "hint"), raw.get("hint")),
+            "note": _text(self.note((*path, "note"), raw.get("note"))),
+            "cite": cite, "rules": rules, "line": line}
+        if kind in HANDS_OF_SIX:
+            self.hand_of_six(raw, path)
+        if kind == "trick-winner" and isinstance(raw.get("seats"), list) and isinstance(
+                raw.get("trick"), list) and len(raw["seats"]) != len(raw["trick"]):
+            self.bad((*path, "seats"), f"seats names {len(raw['seats'])} players for a trick "
+                                       f"of {len(raw['trick'])} cards; give one seat a card")
+        if "wrong" in raw and kind == "explain":
+            self.bad((*path, "wrong"), f"{kind} steps ask nothing, so they have no wrong "
+                                       "answers")
         step = self.build(kind, raw, path, common)
         if step is None:
             return None
-        step.wrong = self.wrong_notes(step, raw.get("wrong"), (*path, "wrong"))
+        if step.answerable:
+            step.wrong = self.wrong_notes(step, raw.get("wrong"), (*path, "wrong"))
         if "answer" in raw:
             lesson.claims[step.id] = self.value((*path, "answer"), raw["answer"], step.parse,
                                                 "an answer this step accepts")
         return step
+
+    def cite(self, raw: dict[str, Any], path: tuple[str | int, ...]) -> tuple[str, ...]:
+        cite = raw.get("cite")
+        if cite is None:
+            return ()
+        if isinstance(cite, str):
+            cite = [cite]
+        if not isinstance(cite, list):
+            self.bad((*path, "cite"), "cite must be a rule id or a list of rule ids, such as "
+                                      "[rank.right-bower]")
+            return ()
+        out = []
+        for j, rid in enumerate(cite):
+            if not isinstance(rid, str):
+                self.bad((*path, "cite", j), f"expected a rule id such as rank.right-bower, "
+                                             f"not {rid!r}")
+            elif rid not in get_rulebook():
+                self.bad((*path, "cite", j), f"no rule {rid!r} in the rulebook")
+            else:
+                out.append(rid)
+        return tuple(out)
+
+    def hand_of_six(self, raw: dict[str, Any], path: tuple[str | int, ...]) -> None:
+        """Choice steps deal the learner a real hand: six different cards, or none."""
+        hand = raw.get("hand")
+        if isinstance(hand, list) and hand and len(hand) != 6:
+            self.bad((*path, "hand"), f"the hand holds {len(hand)} card"
+                                      f"{'s' if len(hand) != 1 else ''}; a hand has 6")
+        elif isinstance(hand, list) and len({str(c).upper() for c in hand}) != len(hand):
+            self.bad((*path, "hand"), "a card appears twice in the hand")
 
     def wrong_notes(self, step: Step, raw: Any, path: tuple[str | int, ...]) -> dict[str, str]:
         if raw is None:
@@ -227,6 +279,9 @@ class _Reader(ProblemCollector):
             if not isinstance(item, dict) or "answer" not in item or "note" not in item:
                 self.bad((*path, j), "each wrong answer needs answer and note")
                 continue
+            if item["answer"] is None:
+                self.bad((*path, j, "answer"), "answer is empty; expected a wrong answer")
+                continue
             try:
                 key = step.key(step.parse(item["answer"]))
             except (AnswerError, NotationError) as err:
@@ -234,7 +289,7 @@ class _Reader(ProblemCollector):
                 continue
             except (ValueError, TypeError):
                 key = str(item["answer"])
-            notes[key] = _text(item["note"]) or ""
+            notes[key] = _text(self.note((*path, j, "note"), item["note"])) or ""
         return notes
 
     def build(self, kind: str, raw: dict[str, Any], path: tuple[str | int, ...],
@@ -250,12 +305,13 @@ class _Reader(ProblemCollector):
         def cards(key: str) -> tuple[Card, ...]:
             return self.cards((*path, key), raw.get(key))
 
-        trump = get("trump", lambda v: Trump.parse(str(v)), "C, D, H, S or NT", Trump.H)
+        named_trump = get("trump", _trump, "C, D, H, S or NT", None)
+        trump = Trump.H if named_trump is None else named_trump
         step: Step
         if kind == "explain":
-            step = ExplainStep(**common, text=_text(raw.get("text")) or "", cards=cards("cards"),
-                               trump=get("trump", lambda v: Trump.parse(str(v)),
-                                         "C, D, H, S or NT", None))
+            text = _text(self.note((*path, "text"), raw.get("text"))) or ""
+            step = ExplainStep(**common, text=text, cards=cards("cards"),
+                               trump=named_trump)
         elif kind == "rank":
             step = RankStep(**common, trump=trump, cards=cards("cards"))
         elif kind == "trick-winner":
@@ -269,9 +325,11 @@ class _Reader(ProblemCollector):
         elif kind == "score":
             step = self.score_step(raw, path, common, get)
         elif kind == "game":
+            overtime = raw.get("overtime", False)
+            if not isinstance(overtime, bool):
+                self.bad((*path, "overtime"), f"overtime must be true or false, not {overtime!r}")
             step = GameStep(**common, before=self.points(raw, path, "before"),
-                            points=self.points(raw, path, "points"),
-                            overtime=bool(raw.get("overtime", False)))
+                            points=self.points(raw, path, "points"), overtime=overtime is True)
         else:
             step = self.choice_step(kind, raw, path, common, get, cards, trump)
         return step if len(self.problems) == before else None
@@ -296,6 +354,10 @@ class _Reader(ProblemCollector):
         if tricks is None and surrendered:
             tricks = {s: 0 for s in rules.sides}
         if isinstance(tricks, int) and not isinstance(tricks, bool):
+            if not 0 <= tricks <= 6:
+                self.bad((*path, "tricks"), "tricks must be the bidders' tricks, a number from "
+                                            f"0 to 6 (a hand has six tricks), not {tricks}")
+                tricks = max(0, min(6, tricks))
             side = rules.side_of(bidder)
             others = [s for s in rules.sides if s != side]
             if len(others) != 1:
@@ -305,7 +367,7 @@ class _Reader(ProblemCollector):
             else:
                 tricks = {side: tricks, others[0]: 6 - tricks}
         elif isinstance(tricks, dict):
-            tricks = {str(k): v for k, v in tricks.items()}
+            tricks = self.trick_counts(tricks, (*path, "tricks"), rules)
         else:
             self.bad((*path, "tricks"), "tricks must be the bidders' tricks or a mapping of "
                                         "side to tricks")
@@ -316,13 +378,28 @@ class _Reader(ProblemCollector):
             tricks = {s: 0 for s in rules.sides}
         return ScoreStep(**common, bid=bid, bidder=bidder, tricks=tricks, defense=defense)
 
+    def trick_counts(self, raw: dict[str, Any], path: tuple[str | int, ...],
+                     rules: RuleSet) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for side, n in raw.items():
+            if side not in rules.sides:
+                self.bad((*path, side), f"{side!r} is not a side here (expected "
+                                        f"{', '.join(rules.sides)})")
+            elif isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 6:
+                self.bad((*path, side), f"expected a number of tricks from 0 to 6, not {n!r}")
+            else:
+                out[str(side)] = n
+        if len(out) == len(raw) and sum(out.values()) != 6 and any(out.values()):
+            self.bad(path, f"the tricks add up to {sum(out.values())}; a hand has six")
+        return out
+
     def choice_step(self, kind: str, raw: dict[str, Any], path: tuple[str | int, ...],
                     common: dict[str, Any], get: Callable[..., Any],
                     cards: Callable[[str], tuple[Card, ...]], trump: Trump) -> Step:
         accept_raw = raw.get("accept") or []
         if not isinstance(accept_raw, list):
             accept_raw = [accept_raw]
-        reason = _text(raw.get("reason")) or ""
+        reason = _text(self.note((*path, "reason"), raw.get("reason"))) or ""
         bid = get("bid", Bid.parse, "a bid: 1-6, LP or BP", Bid.FOUR)
         step: Any
         if kind == "bid":
@@ -360,6 +437,20 @@ class _Reader(ProblemCollector):
         return step  # type: ignore[no-any-return]
 
 
+HANDS_OF_SIX = ("bid", "declare", "exchange", "defend")
+
+
+def _trump(raw: Any) -> Trump:
+    if isinstance(raw, dict | list | bool):
+        raise ValueError(f"not {raw!r}")
+    return Trump.parse(str(raw))
+
+
+def _key_name(path: tuple[str | int, ...]) -> str:
+    named = [p for p in path if isinstance(p, str)]
+    return named[-1] if named and not isinstance(path[-1], int) else "this value"
+
+
 def _text(raw: Any) -> str | None:
     return None if raw is None else " ".join(str(raw).split())
 
@@ -373,20 +464,27 @@ def check_lesson(lesson: Lesson, known_ids: set[str] | None = None) -> list[Prob
         out.append(Problem(lesson.file, step.line if step else 1, 1, where + message))
 
     for step in lesson.steps:
-        for problem in step.problems():
+        try:
+            found = step.problems()
+        except (ValueError, TypeError, IndexError, KeyError, NotImplementedError) as err:
+            # The loader refuses every bad input it knows of; should one slip through, it is
+            # still a located problem of this file, and the other files are still checked.
+            found = [f"the engine cannot set this step up: {err}"]
+        for problem in found:
             bad(step, problem)
-        if step.id in lesson.claims and not step.problems():
+        if found:
+            continue
+        if step.id in lesson.claims:
             claim = lesson.claims[step.id]
             if claim is not None and not step.is_right(claim):
                 bad(step, f"the lesson says the answer is {_claim_text(claim)}, but the "
                           f"engine says {step.answer_text()}")
         for key, _note in step.wrong.items():
-            if not step.problems():
-                try:
-                    if step.is_right(step.parse(key)):
-                        bad(step, f"the wrong answer {key!r} is in fact right")
-                except (AnswerError, NotationError):
-                    pass
+            try:
+                if step.is_right(step.parse(key)):
+                    bad(step, f"the wrong answer {key!r} is in fact right")
+            except (AnswerError, NotationError):
+                pass
     if known_ids is not None:
         for req in lesson.requires:
             if req not in known_ids:
