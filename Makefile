@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab tutor night docs test lint bench fuzz clean
+.PHONY: lab tutor night docs test lint bench fuzz clean tournament
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ bench: $(STAMP)
 # (card notation, calls, tricks, whole hands, records and lessons: random and mutated).
 fuzz: $(STAMP)
 	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
+
+# Duplicate matches between the computer players (several minutes).
+tournament: $(STAMP)
+	$(BIN)/python -m pepper_tutor.bench tournament
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site
