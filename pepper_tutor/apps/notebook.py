@@ -30,8 +30,9 @@ from ..teaching.progress import ProgressStore
 from ..teaching.quiz import QUIZ_KINDS, QuizSession
 from ..teaching.session import LessonSession
 from ..teaching.steps import Step
+from .table_widget import table
 
-__all__ = ["lesson", "quiz", "hand_viewer", "rules", "LessonWidget", "QuizWidget", "HandViewer",
+__all__ = ["lesson", "quiz", "hand_viewer", "rules", "table", "LessonWidget", "QuizWidget", "HandViewer",
            "AnswerPanel"]
 
 

@@ -1,0 +1,166 @@
+"""Why one choice was better than another, in a club player's words.
+
+The analysis says *how much* a card or a bid costs; these functions say *why*, from the facts
+of the position a player at the table would name: "you trumped your partner's winning J♥",
+"the 9♠ was alone in spades and could never take a trick". Each returns ``None`` when no
+plain fact explains the difference; the caller then says it with numbers alone.
+
+The same sentences serve the coach at the practice table (second person: "you") and the
+annotator (third person: "South"). No paths such as ``tricks.3.2`` and no side codes such as
+``E+W``: seats are named as people say them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine.calls import Trump
+from ..engine.cards import Card, Rank
+from ..engine.ranking import bower, effective_suit, is_trump, trick_rank, trick_winner
+from ..engine.seats import Seat
+from ..engine.state import HandState
+
+__all__ = ["side_words", "card_reason", "trump_holding", "discard_reason", "send_reason",
+           "tricks_words"]
+
+_COUNT = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def side_words(seats: Sequence[Seat]) -> str:
+    """``North and South``, ``South``: a side as people name it."""
+    names = [s.word for s in seats]
+    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def tricks_words(n: float) -> str:
+    """``1 trick``, ``2.4 tricks``."""
+    if float(n).is_integer():
+        return f"{int(n)} trick{'s' if int(n) != 1 else ''}"
+    return f"{n:.1f} tricks"
+
+
+def _power(card: Card, trump: Trump) -> int:
+    """How strong a card is to keep for later: trumps above every plain card."""
+    return trick_rank(card, trump) + (10 if is_trump(card, trump) else 0)
+
+
+def card_reason(state: HandState, card: Card, better: Card, you: bool = True) -> str | None:
+    """Why ``better`` was the card to play instead of ``card``, for the seat to play in
+    ``state`` (before either is played); ``None`` when no plain fact says it."""
+    seat, trump = state.to_act, state.trump
+    if seat is None or trump is None or card == better:
+        return None
+    me = "you" if you else seat.word
+    my = "your" if you else f"{seat.word}'s"
+    trick = state.current_trick
+    if not trick:
+        return _lead_reason(state, card, better, me)
+    cards = [c for _, c in trick]
+    win_at = trick_winner(cards, trump)
+    win_seat, win_card = trick[win_at]
+
+    def wins(c: Card) -> bool:
+        return trick_winner([*cards, c], trump) == len(cards)
+
+    partner = seat.partner if state.rules.partnerships and state.players == 4 else None
+    led_trump = is_trump(cards[0], trump)
+    if win_seat == partner and wins(card) and not wins(better):
+        verb = "trumped" if is_trump(card, trump) and not led_trump else "overtook"
+        keep = "the trump" if is_trump(card, trump) else f"the {card.display}"
+        return (f"{me.capitalize()} {verb} {my} partner's winning {win_card.display}: the "
+                f"{better.display} lets the trick stand and keeps {keep} for later.")
+    if win_seat != partner and wins(better) and not wins(card):
+        return (f"The {better.display} takes the trick from {win_seat.word}'s "
+                f"{win_card.display}; the {card.display} lets it go.")
+    if not wins(card) and not wins(better) and _power(card, trump) > _power(better, trump):
+        owner = "partner's" if win_seat == partner else f"{win_seat.word}'s"
+        if win_seat == partner:
+            return (f"{my.capitalize()} partner's {win_card.display} was already winning, so "
+                    f"the {card.display} was not needed; the {better.display} would have kept "
+                    f"it for later.")
+        return (f"The trick was already lost to {owner} {win_card.display}, so the "
+                f"{card.display} was thrown away; the {better.display} would have kept it for "
+                "later.")
+    if wins(card) and wins(better) and _power(better, trump) < _power(card, trump):
+        return (f"The {better.display} wins the trick just as well and keeps the "
+                f"{card.display} for later.")
+    if wins(better) and wins(card) and _power(better, trump) > _power(card, trump):
+        return (f"The {better.display} wins this trick for sure; the {card.display} can be "
+                "beaten by a card still to come.")
+    return None
+
+
+def _lead_reason(state: HandState, card: Card, better: Card, me: str) -> str | None:
+    trump = state.trump
+    assert trump is not None
+    if trump is not Trump.NT and is_trump(better, trump) and not is_trump(card, trump):
+        return (f"Leading trumps with the {better.display} draws the other side's trumps "
+                f"before they can ruff; {me} led the {card.display}, a plain card, instead.")
+    if not is_trump(better, trump) and better.rank is Rank.ACE and card.rank is not Rank.ACE:
+        return (f"The {better.display} is a sure winner to cash now; the {card.display} "
+                "can be beaten.")
+    return None
+
+
+def trump_holding(hand: Sequence[Card], trump: Trump) -> str:
+    """The trumps a hand holds, as a player counts them: "both bowers and the A♥ K♥, four
+    trumps in hearts"."""
+    if trump is Trump.NT:
+        aces = [c for c in hand if c.rank is Rank.ACE]
+        return (f"{_COUNT[len(aces)]} ace{'s' if len(aces) != 1 else ''}"
+                + (f" ({' '.join(c.display for c in aces)})" if aces else "")
+                + " for no trump")
+    trumps = sorted((c for c in hand if is_trump(c, trump)),
+                    key=lambda c: -trick_rank(c, trump))
+    bowers = [bower(c, trump) for c in trumps]
+    parts = []
+    if "right" in bowers and "left" in bowers:
+        parts.append("both bowers")
+    elif "right" in bowers:
+        parts.append("the right bower")
+    elif "left" in bowers:
+        parts.append("the left bower")
+    rest = [c for c, b in zip(trumps, bowers, strict=True) if b is None]
+    if rest:
+        parts.append("the " + " ".join(c.display for c in rest))
+    held = " and ".join(parts) if parts else "no trump at all"
+    n = len(trumps)
+    return f"{held}: {_COUNT[n]} trump{'s' if n != 1 else ''} in {trump.word}"
+
+
+def discard_reason(hand: Sequence[Card], trump: Trump, card: Card, better: Card) -> str | None:
+    """Why the bidder should discard ``better`` rather than ``card`` (``hand``: the six
+    cards before the discard)."""
+    if card == better or trump is Trump.NT:
+        return None
+
+    def suit_of(c: Card) -> int:
+        return int(effective_suit(c, trump))
+
+    lone = [c for c in hand if suit_of(c) == suit_of(better)] == [better]
+    what = ("a trump" if is_trump(card, trump) else "an ace" if card.rank is Rank.ACE
+            else None)
+    if lone and not is_trump(better, trump) and better.rank is not Rank.ACE:
+        text = (f"The {better.display} was alone in {better.suit.plural} and could not take a "
+                f"trick: discarding it leaves the hand void there, free to trump that suit.")
+        if what:
+            text += f" The {card.display} is {what}, a likely winner."
+        return text
+    if what and not is_trump(better, trump) and better.rank is not Rank.ACE:
+        return (f"The {card.display} is {what}, a likely winner; the {better.display} was the "
+                "card to let go.")
+    return None
+
+
+def send_reason(trump: Trump, card: Card, better: Card) -> str | None:
+    """Why the partner should send ``better`` rather than ``card`` to the lone bidder."""
+    if card == better or trump is Trump.NT:
+        return None
+    if is_trump(better, trump) and not is_trump(card, trump):
+        return (f"The bidder plays alone in {trump.word}: a trump such as the {better.display} "
+                f"helps more than the {card.display}, which can be trumped.")
+    if is_trump(better, trump) and is_trump(card, trump) and _power(better, trump) > _power(
+            card, trump):
+        return (f"The {better.display} is a higher trump than the {card.display}: send the "
+                "best trump you hold.")
+    return None
