@@ -232,6 +232,11 @@ def _label(o: OptionAdvice) -> str:
     return o.label
 
 
+def _cap(text: str) -> str:
+    """The first letter in capitals, the rest as it is (``str.capitalize`` lowers "NT")."""
+    return text[:1].upper() + text[1:]
+
+
 def _points(e: Estimate) -> str:
     return f"{e.mean:+.1f}"
 
@@ -284,10 +289,11 @@ def _figures(state: HandState, action: Action, best: OptionAdvice, mine: OptionA
     deals = f"over {advice.samples} deals of the cards {'you' if you else seat.word} cannot see"
     tricks = ""
     if best.tricks is not None and mine.tricks is not None and best is not mine:
-        tricks = (f"{side.capitalize()} takes {tricks_words(round(best.tricks.mean, 1))} on "
+        takes = "takes" if you else "take"
+        tricks = (f"{_cap(side)} {takes} {tricks_words(round(best.tricks.mean, 1))} on "
                   f"average with {_label(best)}, {tricks_words(round(mine.tricks.mean, 1))} "
                   f"with {_describe(action, mine)}. ")
-    return (f"{tricks}{_label(best).capitalize()} is worth {_points(v_best)} and "
+    return (f"{tricks}{_cap(_label(best))} is worth {_points(v_best)} and "
             f"{_describe(action, mine)} {_points(v_mine)} ({side}'s {what}, {deals}).")
 
 

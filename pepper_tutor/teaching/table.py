@@ -33,7 +33,7 @@ from ..records.hand_record import Entry, HandRecord, dump_record, record_from_st
 from ..rulebook.verdict import Verdict, action_text
 from .coach import CoachVerdict, Grade, coach_decision, decision_kind
 from .table_history import HistoryUnreadable, TableHistory
-from .table_players import LEVELS, Bot, bot_decide, make_bot
+from .table_players import LEVELS, Player, bot_decide, make_bot
 
 __all__ = ["PracticeTable", "Decision", "TurnResult", "Review", "LEVELS", "phase_prompt"]
 
@@ -121,7 +121,7 @@ class PracticeTable:
                 self.history = TableHistory()
             except HistoryUnreadable as err:
                 self.warning = str(err)
-        self.bots: dict[Seat, Bot] = {
+        self.bots: dict[Seat, Player] = {
             s: make_bot(level, self.rng.randrange(2**31)) for s in self._seats()
             if auto or s != self.seat}
         self.match = Match(self.rules, Seat(self.rules.players - 1))
@@ -191,7 +191,7 @@ class PracticeTable:
             assert seat is not None
             if seat == self.seat and not self.auto:
                 break
-            action = bot_decide(self.bots[seat], state, seat)
+            action = bot_decide(self.bots[seat], state, seat, self.score_before)
             decision = self._note(seat, action, learner=False)
             if self.auto and seat == self.seat and self.coach:
                 decision.coach = self._grade(action)
@@ -318,7 +318,7 @@ class PracticeTable:
             head = f"The defenders surrendered to {self.contract_text()}."
         else:
             made = "made it" if score.made else "went set"
-            head = f"{self.contract_text().capitalize()}: the bidders {made} (tricks {tricks})."
+            head = f"{self.contract_text()}: the bidders {made} (tricks {tricks})."
         return f"{head} Points this hand: {', '.join(parts)}."
 
     # ---- after the hand --------------------------------------------------------------------------

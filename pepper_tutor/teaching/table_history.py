@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -86,10 +87,16 @@ class TableHistory:
             raise HistoryUnreadable(f"{self.path}: the practice history cannot be read ({err});"
                                     " it was left untouched") from None
 
-    def _connect(self) -> sqlite3.Connection:
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: committed when the block ends, rolled back on an error."""
         db = sqlite3.connect(self.path, timeout=10)
-        db.execute("PRAGMA foreign_keys = ON")
-        return db
+        try:
+            db.execute("PRAGMA foreign_keys = ON")
+            with db:
+                yield db
+        finally:
+            db.close()
 
     def add_hand(self, rules: str, seat: str, level: str, contract: str, points: int,
                  decisions: Iterable[tuple[str, str, str, float]], record: str | None = None
@@ -97,7 +104,7 @@ class TableHistory:
         """One finished hand and its graded decisions ``(kind, action, grade, loss)``, in
         one transaction."""
         when = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        with self._connect() as db:  # commits on success, rolls back on error
+        with self._connect() as db:
             cur = db.execute("INSERT INTO hands (played_at, rules, seat, level, contract, "
                              "points, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
                              (when, rules, seat, level, contract, points, record))

@@ -1,47 +1,27 @@
 """The computer players the practice table seats, behind one small door.
 
-The table asks :func:`bot_decide` for a seat's action; this module builds what the player
-may see and asks it. A stand-in until the analysis layer's players land: it plays a random
-legal action and reads nothing but the legal actions.
+The table asks :func:`bot_decide` for a seat's action; this module builds what that seat
+may see (:func:`~pepper_tutor.analysis.view.view_of`, with the match scores) and asks the
+player (:mod:`pepper_tutor.analysis.players`). Nothing else of the hand reaches the player.
 """
 
 from __future__ import annotations
 
-import random
-from typing import Protocol
+from collections.abc import Mapping
 
+from ..analysis.players import LEVELS, Player, make_player
+from ..analysis.view import view_of
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState
 
-__all__ = ["LEVELS", "Bot", "make_bot", "bot_decide"]
-
-LEVELS = ("beginner", "club", "expert")
+__all__ = ["LEVELS", "Player", "make_bot", "bot_decide"]
 
 
-class Bot(Protocol):
-    def decide(self, view: object) -> Action: ...
+def make_bot(level: str, seed: int | None = None) -> Player:
+    return make_player(level, seed)
 
 
-class _RandomBot:
-    def __init__(self, seed: int | None) -> None:
-        self.rng = random.Random(seed)
-
-    def decide(self, view: object) -> Action:
-        legal: list[Action] = view.legal  # type: ignore[attr-defined]
-        return legal[self.rng.randrange(len(legal))]
-
-
-class _View:
-    def __init__(self, legal: list[Action]) -> None:
-        self.legal = legal
-
-
-def make_bot(level: str, seed: int | None = None) -> Bot:
-    if level not in LEVELS:
-        raise ValueError(f"{level!r} is not a level (expected {', '.join(LEVELS)})")
-    return _RandomBot(seed)
-
-
-def bot_decide(bot: Bot, state: HandState, seat: Seat) -> Action:
-    """The bot's action for ``seat``, from what that seat may see."""
-    return bot.decide(_View(state.legal_actions()))
+def bot_decide(bot: Player, state: HandState, seat: Seat,
+               scores: Mapping[str, int] | None = None) -> Action:
+    """The player's action for ``seat``, from what that seat may see."""
+    return bot.decide(view_of(state, seat, scores))
