@@ -25,7 +25,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.calls import Trump
+from ..engine.calls import Mode, Trump
 from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
@@ -45,6 +45,8 @@ GRADE_STYLE = {Grade.BEST: "bold green", Grade.GOOD: "green", Grade.INACCURACY: 
 def _action(action: Action, ascii: bool) -> Text:
     if isinstance(action, Card):
         return card_text(action, ascii)
+    if isinstance(action, Mode):
+        return Text(str(action))  # the word to type: exchange or partner
     return Text(action_text(action))
 
 
@@ -108,9 +110,7 @@ class TableApp:
                     card_text(last.cards[last.winning_index], self.ascii)))
             won = ", ".join(f"{side} {n}" for side, n in s.tricks_won().items())
             grid.add_row("tricks", won)
-        hand = s.hand(t.seat)
-        if s.trump is not None:
-            hand = sort_by_rank(hand, s.trump)
+        hand = sort_by_rank(s.hand(t.seat), s.trump if s.trump is not None else Trump.NT)
         cards = Text()
         for i, card in enumerate(hand):
             cards.append(" " if i else "")
@@ -150,17 +150,17 @@ class TableApp:
             self.trick_news()
         for d in moves:
             line = Text(f"{t.player_name(d.seat)}: ", style="dim")
-            verb = {Phase.AUCTION: "", Phase.DECLARE_TRUMP: "names ",
-                    Phase.DECLARE_MODE: "chooses to ", Phase.DISCARD: "discards a card",
-                    Phase.SEND: "hands the bidder a card", Phase.DEFENSE: "",
-                    Phase.PLAY: "plays "}[d.phase]
-            line.append(verb)
-            if d.phase not in (Phase.DISCARD, Phase.SEND):  # face down: nobody sees them
-                line.append_text(_action(d.action, self.ascii))
+            line.append_text(self.move_text(d))
             self.console.print(line)
             if d.phase is Phase.PLAY and d.where[1] == size:
                 self.trick_news(d.where[0])
         self.trick_news()
+
+    def move_text(self, d: Decision) -> Text:
+        """A computer player's action as the table hears it, the card in colour."""
+        if d.phase is Phase.PLAY:
+            return Text("plays ").append_text(_action(d.action, self.ascii))
+        return Text(d.words)
 
     def trick_news(self, upto: int | None = None) -> None:
         """Say who won the tricks finished since the last time (up to trick ``upto``)."""
@@ -288,7 +288,8 @@ class TableApp:
         if word.startswith("replay"):
             return self.replay(word)
         if word in ("c", "coach"):
-            coach = t.grade_last()
+            with self.console.status("The coach is weighing the options…"):
+                coach = t.grade_last()
             if coach is None:
                 self.console.print("You have not made a decision this hand yet.",
                                    style="yellow")
@@ -298,9 +299,20 @@ class TableApp:
         if word in ("r", "review"):
             self.show_review(t.review())
             return True
-        result = t.act(reply)
-        if not result.verdict.legal:
-            self.show_verdict(result.verdict)
+        if t.coach:
+            with self.console.status("The coach is weighing the options…"):
+                result = t.act(reply)
+        else:
+            result = t.act(reply)
+        verdict = result.verdict
+        if not verdict.legal and len(verdict.facts) == 2 and \
+                "is not what this step needs" in verdict.facts[0]:
+            self.console.print(f"I could not read {reply!r}: {verdict.facts[1]}.",
+                               style="yellow", markup=False)
+            self.console.print(HELP, style="dim")
+            return True
+        if not verdict.legal:
+            self.show_verdict(verdict)
             return True
         if result.coach is not None and not result.coach.forced:
             self.show_coach(result.coach)

@@ -168,9 +168,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
 
     def _buttons(self) -> None:
         t, s = self.table, self.table.state
-        hand = s.hand(t.seat)
-        if s.trump is not None:
-            hand = sort_by_rank(hand, s.trump)
+        hand = sort_by_rank(s.hand(t.seat), s.trump if s.trump is not None else Trump.NT)
         card_phase = s.phase in (Phase.PLAY, Phase.DISCARD, Phase.SEND)
         yours = t.learner_to_act
         self.prompt.value = (f"<b>{_e(phase_prompt(s))}</b>" if yours else
@@ -214,11 +212,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         t = self.table
         size = len(t.state.active_seats)
         for d in moves:
-            if d.phase in (Phase.DISCARD, Phase.SEND):  # face down: nobody sees them
-                what = "discards a card" if d.phase is Phase.DISCARD else "hands over a card"
-            else:
-                what = action_text(d.action)
-            self.lines.append(f"{_e(t.player_name(d.seat))}: {_e(what)}")
+            self.lines.append(f"You: {_e(d.text)}" if d.learner else
+                              f"{_e(t.player_name(d.seat))} {_e(d.words)}")
             n = d.where[0]
             if d.phase is Phase.PLAY and d.where[1] == size and n <= len(t.state.tricks):
                 trick = t.state.tricks[n - 1]
@@ -300,10 +295,15 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
 
 
 def table(level: str = "club", rules: str = "standard", seat: str = "S", coach: bool = True,
-          seed: int | None = None, samples: int = 40, save_dir: Any = None) -> TableWidget:
-    """A match at the practice table: ``notebook.table(level="club", coach=True)``."""
+          seed: int | None = None, samples: int = 40, save_dir: Any = None,
+          keep: bool = True) -> TableWidget:
+    """A match at the practice table: ``notebook.table(level="club", coach=True)``.
+
+    Each finished hand is saved (``save_dir``, default ``table-hands`` under your tutor
+    home) and added to your history; ``keep=False`` keeps nothing (for a demonstration)."""
     from ..teaching.table_history import history_path
 
     folder = save_dir if save_dir is not None else history_path().parent / "table-hands"
     return TableWidget(PracticeTable(rules, seat, level, coach=coach, seed=seed,
-                                     coach_samples=samples, save_dir=folder))
+                                     coach_samples=samples, save_dir=folder if keep else None,
+                                     history=keep))

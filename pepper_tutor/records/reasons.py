@@ -77,10 +77,10 @@ def card_reason(state: HandState, card: Card, better: Card, you: bool = True) ->
         if win_seat == partner:
             return (f"{my.capitalize()} partner's {win_card.display} was already winning, so "
                     f"the {card.display} was not needed; the {better.display} would have kept "
-                    f"it for later.")
+                    f"the {card.display} for later.")
         return (f"The trick was already lost to {owner} {win_card.display}, so the "
-                f"{card.display} was thrown away; the {better.display} would have kept it for "
-                "later.")
+                f"{card.display} was thrown away; the {better.display} would have kept the "
+                f"{card.display} for later.")
     if wins(card) and wins(better) and _power(better, trump) < _power(card, trump):
         return (f"The {better.display} wins the trick just as well and keeps the "
                 f"{card.display} for later.")

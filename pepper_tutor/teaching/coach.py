@@ -229,7 +229,8 @@ def _label(o: OptionAdvice) -> str:
     """An option as a player says it: "the 9♣", "5 in ♥, play with partner", "surrender"."""
     if o.card is not None:
         return f"the {o.card.display}"
-    return o.label
+    head, _, how = o.label.partition(", ")
+    return f"{head} ({how})" if how else head
 
 
 def _cap(text: str) -> str:
@@ -260,7 +261,7 @@ def _reason(state: HandState, action: Action, best: OptionAdvice, mine: OptionAd
         assert trump is not None
         fact = send_reason(trump, action, best.card)
     elif phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
-        trump = best.trump if best.trump is not None else state.trump
+        trump = next((t for t in (best.trump, mine.trump, state.trump) if t is not None), None)
         if trump is not None:
             fact = f"{'You hold' if you else seat.word + ' holds'} {trump_holding(hand, trump)}."
     elif phase is Phase.DEFENSE:
@@ -301,7 +302,7 @@ def _describe(action: Action, mine: OptionAdvice) -> str:
     if isinstance(action, Card):
         return f"the {action.display}"
     if isinstance(action, Bid) and action is not Bid.PASS:
-        return mine.label if mine.bid is action else action.display
+        return _label(mine) if mine.bid is action else action.display
     if isinstance(action, Trump | Mode | Defense):
-        return mine.label
+        return _label(mine)
     return action_text(action)

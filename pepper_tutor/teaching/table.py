@@ -24,7 +24,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from ..engine.calls import Bid
+from ..engine.calls import Bid, Mode
 from ..engine.match import HandResult, Match
 from ..engine.rules import RuleSet, get_ruleset
 from ..engine.seats import Seat
@@ -56,6 +56,19 @@ class Decision:
     def text(self) -> str:
         return action_text(self.action)
 
+    @property
+    def words(self) -> str:
+        """The action as the table hears it; the exchange cards stay face down."""
+        a = self.action
+        return {Phase.DISCARD: "discards a card face down",
+                Phase.SEND: "hands the bidder a card face down",
+                Phase.DECLARE_TRUMP: f"names {action_text(a)}",
+                Phase.DECLARE_MODE: "plays with partner" if a is Mode.PARTNER else
+                "exchanges a card with partner and plays alone",
+                Phase.DEFENSE: f"the defenders {a}",
+                Phase.AUCTION: "passes" if a is Bid.PASS else f"bids {action_text(a)}",
+                }.get(self.phase, f"plays {action_text(a)}")
+
 
 @dataclass(frozen=True)
 class TurnResult:
@@ -82,7 +95,8 @@ def phase_prompt(state: HandState) -> str:
     return {
         Phase.AUCTION: "Your call: pass or a bid",
         Phase.DECLARE_TRUMP: "Name trumps (or no trump)",
-        Phase.DECLARE_MODE: "Exchange and play alone, or play with your partner?",
+        Phase.DECLARE_MODE: "Exchange and play alone, or play with your partner? "
+                            "(exchange / partner)",
         Phase.DISCARD: "Discard one card for the exchange",
         Phase.SEND: "Hand one card to your partner, who plays alone",
         Phase.DEFENSE: "Play, or surrender?",
