@@ -32,8 +32,8 @@ from ..teaching.session import LessonSession
 from ..teaching.steps import Step
 from .table_widget import table
 
-__all__ = ["lesson", "quiz", "hand_viewer", "rules", "table", "LessonWidget", "QuizWidget", "HandViewer",
-           "AnswerPanel"]
+__all__ = ["lesson", "quiz", "hand_viewer", "rules", "LessonWidget", "QuizWidget", "HandViewer",
+           "AnswerPanel", "table"]
 
 
 def _button(label: str, *classes: str, **kw: Any) -> widgets.Button:

@@ -23,7 +23,7 @@ from ..engine.calls import Trump
 from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
-from ..render.cards_html import cards_html, trick_html
+from ..render.cards_html import trick_html
 from ..rulebook.verdict import Verdict, action_text
 from ..teaching.coach import CoachVerdict, Grade
 from ..teaching.table import Decision, PracticeTable, phase_prompt

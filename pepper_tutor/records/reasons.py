@@ -51,7 +51,6 @@ def card_reason(state: HandState, card: Card, better: Card, you: bool = True) ->
     if seat is None or trump is None or card == better:
         return None
     me = "you" if you else seat.word
-    my = "your" if you else f"{seat.word}'s"
     trick = state.current_trick
     if not trick:
         return _lead_reason(state, card, better, me)
@@ -63,28 +62,35 @@ def card_reason(state: HandState, card: Card, better: Card, you: bool = True) ->
         return trick_winner([*cards, c], trump) == len(cards)
 
     partner = seat.partner if state.rules.partnerships and state.players == 4 else None
+    partners = "your partner's" if you else f"partner {partner.word}'s" if partner else ""
     led_trump = is_trump(cards[0], trump)
     if win_seat == partner and wins(card) and not wins(better):
         verb = "trumped" if is_trump(card, trump) and not led_trump else "overtook"
         keep = "the trump" if is_trump(card, trump) else f"the {card.display}"
-        return (f"{me.capitalize()} {verb} {my} partner's winning {win_card.display}: the "
+        return (f"{me.capitalize()} {verb} {partners} winning {win_card.display}: the "
                 f"{better.display} lets the trick stand and keeps {keep} for later.")
     if win_seat != partner and wins(better) and not wins(card):
         return (f"The {better.display} takes the trick from {win_seat.word}'s "
                 f"{win_card.display}; the {card.display} lets it go.")
     if not wins(card) and not wins(better) and _power(card, trump) > _power(better, trump):
-        owner = "partner's" if win_seat == partner else f"{win_seat.word}'s"
         if win_seat == partner:
-            return (f"{my.capitalize()} partner's {win_card.display} was already winning, so "
-                    f"the {card.display} was not needed; the {better.display} would have kept "
-                    f"the {card.display} for later.")
-        return (f"The trick was already lost to {owner} {win_card.display}, so the "
+            return (f"{partners[:1].upper()}{partners[1:]} {win_card.display} was already "
+                    f"winning, so the {card.display} was not needed; the {better.display} "
+                    f"would have kept the {card.display} for later.")
+        return (f"The trick was already lost to {win_seat.word}'s {win_card.display}, so the "
                 f"{card.display} was thrown away; the {better.display} would have kept the "
                 f"{card.display} for later.")
     if wins(card) and wins(better) and _power(better, trump) < _power(card, trump):
         return (f"The {better.display} wins the trick just as well and keeps the "
                 f"{card.display} for later.")
-    if wins(better) and wins(card) and _power(better, trump) > _power(card, trump):
+    if is_trump(card, trump) and not led_trump and not is_trump(better, trump):
+        which = {"left": " (the left bower)", "right": " (the right bower)"}.get(
+            bower(card, trump) or "", "")
+        return (f"{me.capitalize()} trumped the {cards[0].display} with the {card.display}"
+                f"{which}; the {better.display} would have kept the trump for later.")
+    still_to_play = len(cards) + 1 < len(state.active_seats)
+    if wins(better) and wins(card) and _power(better, trump) > _power(card, trump) and \
+            still_to_play:
         return (f"The {better.display} wins this trick for sure; the {card.display} can be "
                 "beaten by a card still to come.")
     return None

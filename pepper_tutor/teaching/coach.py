@@ -36,8 +36,14 @@ from ..analysis.advice import Advice, Estimate, OptionAdvice, advise
 from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.cards import Card
 from ..engine.state import Action, HandState, Phase
-from ..records.reasons import card_reason, discard_reason, send_reason, side_words, \
-    tricks_words, trump_holding
+from ..records.reasons import (
+    card_reason,
+    discard_reason,
+    send_reason,
+    side_words,
+    tricks_words,
+    trump_holding,
+)
 from ..rulebook.verdict import action_text
 
 __all__ = ["Grade", "THRESHOLDS", "CoachVerdict", "coach_decision", "decision_kind",
@@ -163,7 +169,7 @@ class _OneLevel(HandState):
     """A copy of an auction in which only pass and one bid may be called: the advice then
     values that bid for each trump and way of playing."""
 
-    def __init__(self, state: HandState, bid: Bid):  # noqa: D107 - a copy, not a deal
+    def __init__(self, state: HandState, bid: Bid):
         copy = state.copy()
         for name in HandState.__slots__:
             object.__setattr__(self, name, getattr(copy, name))

@@ -111,7 +111,7 @@ class PracticeTable:
     def __init__(self, rules: RuleSet | str = "standard", seat: Seat | str = Seat.S,
                  level: str = "club", coach: bool = True, seed: int | None = None,
                  coach_samples: int = 60, save_dir: Path | str | None = None,
-                 history: TableHistory | None | bool = True, auto: bool = False) -> None:
+                 history: TableHistory | bool | None = True, auto: bool = False) -> None:
         self.rules = get_ruleset(rules)
         self.seat = Seat.parse(seat)
         if self.seat >= self.rules.players:
@@ -384,8 +384,8 @@ class PracticeTable:
                 record.defense = Entry(record.defense.value, note, glyph)
             elif d.phase is Phase.PLAY:
                 t, i = d.where
-                e = record.tricks[t - 1][i - 1]
-                record.tricks[t - 1][i - 1] = Entry(e.value, note, glyph)
+                played = record.tricks[t - 1][i - 1]
+                record.tricks[t - 1][i - 1] = Entry(played.value, note, glyph)
         return record
 
     def save(self) -> Path | None:

@@ -16,7 +16,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 __all__ = ["TableHistory", "KindFigures", "HandRow", "history_path", "HistoryUnreadable"]
@@ -103,7 +103,7 @@ class TableHistory:
                  ) -> int:
         """One finished hand and its graded decisions ``(kind, action, grade, loss)``, in
         one transaction."""
-        when = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        when = datetime.now(UTC).isoformat(timespec="seconds")
         with self._connect() as db:
             cur = db.execute("INSERT INTO hands (played_at, rules, seat, level, contract, "
                              "points, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
