@@ -13,8 +13,13 @@ from pepper_tutor.engine.cards import Card
 from pepper_tutor.engine.state import HandState, Phase
 from pepper_tutor.records.annotate import annotate, annotate_file
 from pepper_tutor.records.hand_record import load_record
-from pepper_tutor.teaching.coach import (THRESHOLDS, Grade, coach_decision, grade_for_loss,
-                                         grade_from_note)
+from pepper_tutor.teaching.coach import (
+    THRESHOLDS,
+    Grade,
+    coach_decision,
+    grade_for_loss,
+    grade_from_note,
+)
 from pepper_tutor.teaching.table import PracticeTable
 from pepper_tutor.teaching.table_history import HistoryUnreadable, TableHistory
 

@@ -49,8 +49,8 @@ def _play_on(table, page) -> bool:
         for i in range(cards.count()):
             button = cards.nth(i)
             label = button.inner_text()
-            code = [c for c in button.get_attribute("class").split() if
-                    re.fullmatch(r"pepper-card-\w\w", c)][0].removeprefix("pepper-card-")
+            code = next(c for c in button.get_attribute("class").split()
+                        if re.fullmatch(r"pepper-card-\w\w", c)).removeprefix("pepper-card-")
             button.click()
             page.wait_for_function(CARD_GONE_OR_REFUSED, arg=[code, f"Not allowed: the {label}"])
             if table.locator(f".pepper-card-{code}").count():

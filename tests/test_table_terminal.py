@@ -3,6 +3,7 @@ mistake, a take-back, an illegal card, a replay from a decision, and the review.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
@@ -36,10 +37,8 @@ def _hand(before: str) -> list[Card]:
     found = re.findall(r"your hand ([^│\r\n]*)", before)
     cards = []
     for word in (found[-1].split() if found else []):
-        try:
+        with contextlib.suppress(NotationError):
             cards.append(Card.parse(word))
-        except NotationError:
-            pass
     return cards
 
 
