@@ -150,6 +150,7 @@ class OptionAdvice:
     mode: Mode | None = None
     card: Card | None = None
     defense: Defense | None = None
+    makes: float | None = None  # share of sampled deals in which the contract is made
 
     def __str__(self) -> str:
         tricks = f"tricks {self.tricks}, " if self.tricks is not None else ""
@@ -167,10 +168,25 @@ class Advice:
     samples: int
     options: tuple[OptionAdvice, ...]
     notes: tuple[str, ...] = ()
+    # Bid advice lists one level per trump and way of playing; every level is kept here.
+    candidates: tuple[OptionAdvice, ...] = ()
 
     @property
     def best(self) -> OptionAdvice:
         return self.options[0]
+
+    def choice(self, action: object) -> OptionAdvice | None:
+        """The option for an action a player took: the card, the defence, or for a bid the
+        best option at that level (a trump or way of playing names the best option with
+        it). ``None`` when the advice has no such option."""
+        for o in (*self.candidates, *self.options):  # candidates: every level, best first
+            if action in (o.card, o.defense) and action is not None:
+                return o
+            if action is o.bid and self.decision == "bid":
+                return o
+            if action is not None and action in (o.trump, o.mode) and self.decision == "declare":
+                return o
+        return None
 
     def option(self, label: str) -> OptionAdvice:
         """The option with this label (``"send J♥"``, ``"surrender"``, ``"pass"``)."""
@@ -475,15 +491,19 @@ def _option(label: str, tricks: Sequence[float] | None,
             points: Sequence[tuple[float, float]] | None = None, *,
             scores: Sequence[float] | None = None, bid: Bid | None = None,
             trump: Trump | None = None, mode: Mode | None = None, card: Card | None = None,
-            defense: Defense | None = None) -> OptionAdvice:
+            defense: Defense | None = None, makes: float | None = None) -> OptionAdvice:
     """An option from per-sample tricks and ``(points, net)`` pairs, or bare ``scores``
-    where the net is unknown."""
+    where the net is unknown; for a bid, ``makes`` defaults to the share of samples with
+    the bid's tricks."""
+    if makes is None and bid is not None and bid is not Bid.PASS and tricks:
+        makes = sum(1 for t in tricks if t >= bid.tricks) / len(tricks)
     if points is not None:
         score, net = Estimate.of([p for p, _ in points]), Estimate.of([n for _, n in points])
     else:
         score, net = Estimate.of(scores or [0.0]), None
     return OptionAdvice(label, None if tricks is None else Estimate.of(tricks), score, net,
-                        bid=bid, trump=trump, mode=mode, card=card, defense=defense)
+                        bid=bid, trump=trump, mode=mode, card=card, defense=defense,
+                        makes=makes)
 
 
 def _ranked(options: Sequence[OptionAdvice]) -> tuple[OptionAdvice, ...]:
@@ -653,6 +673,7 @@ def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
                          prune if until_clear else None)
 
     options: list[OptionAdvice] = []
+    every: list[OptionAdvice] = []
     if Bid.PASS in legal:
         zero = Estimate.exact(0.0)
         options.append(OptionAdvice("pass", None, zero, zero, bid=Bid.PASS))
@@ -668,12 +689,14 @@ def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
                           for bid in bids] if ts else []
             if candidates:  # the level worth most for this trump and way of playing
                 options.append(_ranked(candidates)[0])
+                every.extend(candidates)
         if task.big:
             sweeps = [r[1][k] for r in results if r[1][k] >= 0]
             if sweeps:
                 options.append(_option(f"big pepper in {t.display}, alone", None,
                                        [score(Bid.BIG_PEPPER, n) for n in sweeps],
-                                       bid=Bid.BIG_PEPPER, trump=t))
+                                       bid=Bid.BIG_PEPPER, trump=t,
+                                       makes=sweeps.count(6) / len(sweeps)))
     notes = [_DOUBLE_DUMMY, "the defenders are assumed to play (a surrender gives the bidders "
              "as much or more)", _auction_note(draws) if accept else _RANDOM_NOTE]
     if rules.has_exchange:
@@ -683,7 +706,7 @@ def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
                      "already clear at 95%")
     decision = "bid" if phase is Phase.AUCTION else "declare"
     return Advice(decision, Seat(viewer), rules.side_of(viewer), len(results),
-                  _ranked(options), tuple(notes))
+                  _ranked(options), tuple(notes), _ranked(every))
 
 
 # ---- the exchange: the bidder's discard, the partner's card ----------------------------------
@@ -853,7 +876,8 @@ def advise_defense(state: HandState, samples: int = 200, seed: Seed = None,
     results = _solve_all(_defense_sample, task, deals, samples, workers, progress,
                          values if until_clear else None)
     options = [_option("play", [6 - t for t in results], [score(bid, t) for t in results],
-                       defense=Defense.PLAY)]
+                       defense=Defense.PLAY,
+                       makes=sum(1 for t in results if t >= bid.tricks) / len(results))]
     if can_surrender:
         options.append(OptionAdvice("surrender", None, Estimate.exact(surrender[0]),
                                     Estimate.exact(surrender[1]), defense=Defense.SURRENDER))

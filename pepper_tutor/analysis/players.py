@@ -265,8 +265,18 @@ class _SamplingPlayer:
         from .inference import deal_for_view
 
         state = deal_for_view(view, self.rng, auction=self.auction)
-        best = advise(state, samples, seed=self.rng, auction=self.auction,
-                      until_clear=True).best
+        if view.phase is Phase.AUCTION or view.phase is Phase.DECLARE_TRUMP:
+            from .advice import advise_bid
+
+            # Solve only the trumps the hand could name: the two likeliest suits and no
+            # trump; the others are never the best choice and cost as much to solve.
+            hand = _indices(view.hand)
+            suits = sorted(range(4), key=lambda t: -hand_tricks(hand, t))[:2]
+            best = advise_bid(state, samples, seed=self.rng, auction=self.auction,
+                              until_clear=True, trumps=[Trump(t) for t in (*suits, 4)]).best
+        else:
+            best = advise(state, samples, seed=self.rng, auction=self.auction,
+                          until_clear=True).best
         for value in (best.card, best.defense):
             if value is not None:
                 return value
@@ -313,8 +323,8 @@ class ExpertPlayer(_SamplingPlayer):
     """Every decision by sampled double-dummy advice over auction-aware deals."""
 
     level = "expert"
-    play_samples = 24
-    defense_samples = 40
-    bid_samples = 24
-    exchange_samples = 20
+    play_samples = 16
+    defense_samples = 30
+    bid_samples = 16
+    exchange_samples = 12
     auction = True
