@@ -1,13 +1,15 @@
-"""Why one choice was better than another, in a club player's words.
+"""Why a card cost tricks, in a club player's words, for the annotator's grades.
 
-The analysis says *how much* a card or a bid costs; these functions say *why*, from the facts
-of the position a player at the table would name: "you trumped your partner's winning J♥",
-"the 9♠ was alone in spades and could never take a trick". Each returns ``None`` when no
-plain fact explains the difference; the caller then says it with numbers alone.
+The annotator grades every card of a finished hand against perfect play (all hands seen)
+and says *how much* it cost; :func:`card_reason` says *why*, from the facts of the trick a
+player at the table would name: "West trumped partner East's winning K♠", "the trick was
+already lost to North's A♠, so the K♠ was thrown away". It speaks of the seats by name (a
+record is read by the whole table), or to "you"; ``None`` when no plain fact explains the
+difference, and the caller then says it with numbers alone. No paths such as ``tricks.3.2``
+and no side codes such as ``E+W``.
 
-The same sentences serve the coach at the practice table (second person: "you") and the
-annotator (third person: "South"). No paths such as ``tricks.3.2`` and no side codes such as
-``E+W``: seats are named as people say them.
+The coach at the practice table, which judges a decision from what the player could see,
+uses :func:`pepper_tutor.analysis.reasons.why` (second person) for the same purpose.
 """
 
 from __future__ import annotations
@@ -16,14 +18,11 @@ from collections.abc import Sequence
 
 from ..engine.calls import Trump
 from ..engine.cards import Card, Rank
-from ..engine.ranking import bower, effective_suit, is_trump, trick_rank, trick_winner
+from ..engine.ranking import bower, is_trump, trick_rank, trick_winner
 from ..engine.seats import Seat
 from ..engine.state import HandState
 
-__all__ = ["side_words", "card_reason", "trump_holding", "discard_reason", "send_reason",
-           "tricks_words"]
-
-_COUNT = ("no", "one", "two", "three", "four", "five", "six")
+__all__ = ["side_words", "card_reason", "tricks_words"]
 
 
 def side_words(seats: Sequence[Seat]) -> str:
@@ -105,68 +104,4 @@ def _lead_reason(state: HandState, card: Card, better: Card, me: str) -> str | N
     if not is_trump(better, trump) and better.rank is Rank.ACE and card.rank is not Rank.ACE:
         return (f"The {better.display} is a sure winner to cash now; the {card.display} "
                 "can be beaten.")
-    return None
-
-
-def trump_holding(hand: Sequence[Card], trump: Trump) -> str:
-    """The trumps a hand holds, as a player counts them: "both bowers and the A♥ K♥, four
-    trumps in hearts"."""
-    if trump is Trump.NT:
-        aces = [c for c in hand if c.rank is Rank.ACE]
-        return (f"{_COUNT[len(aces)]} ace{'s' if len(aces) != 1 else ''}"
-                + (f" ({' '.join(c.display for c in aces)})" if aces else "")
-                + " for no trump")
-    trumps = sorted((c for c in hand if is_trump(c, trump)),
-                    key=lambda c: -trick_rank(c, trump))
-    bowers = [bower(c, trump) for c in trumps]
-    parts = []
-    if "right" in bowers and "left" in bowers:
-        parts.append("both bowers")
-    elif "right" in bowers:
-        parts.append("the right bower")
-    elif "left" in bowers:
-        parts.append("the left bower")
-    rest = [c for c, b in zip(trumps, bowers, strict=True) if b is None]
-    if rest:
-        parts.append("the " + " ".join(c.display for c in rest))
-    held = " and ".join(parts) if parts else "no trump at all"
-    n = len(trumps)
-    return f"{held}: {_COUNT[n]} trump{'s' if n != 1 else ''} in {trump.word}"
-
-
-def discard_reason(hand: Sequence[Card], trump: Trump, card: Card, better: Card) -> str | None:
-    """Why the bidder should discard ``better`` rather than ``card`` (``hand``: the six
-    cards before the discard)."""
-    if card == better or trump is Trump.NT:
-        return None
-
-    def suit_of(c: Card) -> int:
-        return int(effective_suit(c, trump))
-
-    lone = [c for c in hand if suit_of(c) == suit_of(better)] == [better]
-    what = ("a trump" if is_trump(card, trump) else "an ace" if card.rank is Rank.ACE
-            else None)
-    if lone and not is_trump(better, trump) and better.rank is not Rank.ACE:
-        text = (f"The {better.display} was alone in {better.suit.plural} and could not take a "
-                f"trick: discarding it leaves the hand void there, free to trump that suit.")
-        if what:
-            text += f" The {card.display} is {what}, a likely winner."
-        return text
-    if what and not is_trump(better, trump) and better.rank is not Rank.ACE:
-        return (f"The {card.display} is {what}, a likely winner; the {better.display} was the "
-                "card to let go.")
-    return None
-
-
-def send_reason(trump: Trump, card: Card, better: Card) -> str | None:
-    """Why the partner should send ``better`` rather than ``card`` to the lone bidder."""
-    if card == better or trump is Trump.NT:
-        return None
-    if is_trump(better, trump) and not is_trump(card, trump):
-        return (f"The bidder plays alone in {trump.word}: a trump such as the {better.display} "
-                f"helps more than the {card.display}, which can be trumped.")
-    if is_trump(better, trump) and is_trump(card, trump) and _power(better, trump) > _power(
-            card, trump):
-        return (f"The {better.display} is a higher trump than the {card.display}: send the "
-                "best trump you hold.")
     return None

@@ -7,19 +7,21 @@ sees, and compares the choice with the best option:
 
 - ``loss``: the expected points given away against the best choice, in *net* points (your
   side's points less the other side's: the game is a race), with a 95% interval;
-- a grade by these thresholds on the expected loss (see :data:`THRESHOLDS`):
+- a grade by the analysis's thresholds on the expected loss
+  (:data:`pepper_tutor.analysis.grading.GRADE_THRESHOLDS`, shown as :data:`THRESHOLDS`):
 
-  ========== ===================== =======
-  grade       points lost           glyph
-  ========== ===================== =======
-  Best        the best option, or under 0.1
-  Good        under 0.5
-  Inaccuracy  0.5 to under 1.5      ?!
-  Mistake     1.5 to under 4        ?
-  Blunder     4 or more             ??
-  ========== ===================== =======
+  ========== ======================= =======
+  grade       net points lost          glyph
+  ========== ======================= =======
+  Best        under 0.05
+  Good        0.05 to under 0.3
+  Inaccuracy  0.3 to under 0.75        ?!
+  Mistake     0.75 to under 1.5        ?
+  Blunder     1.5 or more              ??
+  ========== ======================= =======
 
-- the reason in words (:mod:`pepper_tutor.records.reasons`), then the figures.
+- the reason in words (:func:`pepper_tutor.analysis.reasons.why`, with the learner's trumps
+  counted for a call), then the figures.
 
 The interval of the loss is conservative: the two options' intervals are combined as if
 independent, though both come from the same deals.
@@ -27,23 +29,19 @@ independent, though both come from the same deals.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from ..analysis.advice import Advice, Estimate, OptionAdvice, advise
+from ..analysis.grading import GRADE_THRESHOLDS, grade_decision
+from ..analysis.grading import grade_for_loss as analysis_grade
+from ..analysis.reasons import why
 from ..engine.calls import Bid, Defense, Mode, Trump
-from ..engine.cards import Card
+from ..engine.cards import Card, Rank
+from ..engine.ranking import bower, is_trump, sort_by_rank
 from ..engine.state import Action, HandState, Phase
-from ..records.reasons import (
-    card_reason,
-    discard_reason,
-    send_reason,
-    side_words,
-    tricks_words,
-    trump_holding,
-)
+from ..records.reasons import tricks_words
 from ..rulebook.verdict import action_text
 
 __all__ = ["Grade", "THRESHOLDS", "CoachVerdict", "coach_decision", "decision_kind",
@@ -72,16 +70,12 @@ class Grade(Enum):
         return self in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
 
 
-# Upper bounds (exclusive) of expected net points lost, checked in order.
-THRESHOLDS: tuple[tuple[float, Grade], ...] = (
-    (0.1, Grade.BEST), (0.5, Grade.GOOD), (1.5, Grade.INACCURACY), (4.0, Grade.MISTAKE))
+# Upper bounds (exclusive) of expected net points lost, checked in order: the analysis's.
+THRESHOLDS: tuple[tuple[float, Grade], ...] = tuple(zip(GRADE_THRESHOLDS, Grade, strict=False))
 
 
 def grade_for_loss(loss: float) -> Grade:
-    for bound, grade in THRESHOLDS:
-        if loss < bound:
-            return grade
-    return Grade.BLUNDER
+    return Grade(analysis_grade(loss))
 
 
 def grade_from_note(note: str | None) -> Grade | None:
@@ -149,42 +143,8 @@ class CoachVerdict:
                 "samples": self.samples}
 
 
-def _value(o: OptionAdvice, by_net: bool) -> Estimate:
-    return o.net if by_net and o.net is not None else o.score
-
-
-def _matches(o: OptionAdvice, action: Action, phase: Phase) -> bool:
-    if phase is Phase.AUCTION:
-        return o.bid is action
-    if phase is Phase.DECLARE_TRUMP:
-        return o.trump is action
-    if phase is Phase.DECLARE_MODE:
-        return o.mode is action
-    if phase is Phase.DEFENSE:
-        return o.defense is action
-    return o.card == action
-
-
-class _OneLevel(HandState):
-    """A copy of an auction in which only pass and one bid may be called: the advice then
-    values that bid for each trump and way of playing."""
-
-    def __init__(self, state: HandState, bid: Bid):
-        copy = state.copy()
-        for name in HandState.__slots__:
-            object.__setattr__(self, name, getattr(copy, name))
-        self._only = bid
-
-    def legal_actions(self) -> list[Action]:
-        return [Bid.PASS, self._only]
-
-
-def _best_of(options: Sequence[OptionAdvice], by_net: bool) -> OptionAdvice:
-    return max(options, key=lambda o: _value(o, by_net).mean)
-
-
 def coach_decision(state: HandState, action: Action, samples: int = 60,
-                   seed: int | None = 0, you: bool = True) -> CoachVerdict:
+                   seed: int | None = 0) -> CoachVerdict:
     """Grade ``action`` (legal, by the seat to act in ``state``, before it is applied)."""
     kind = decision_kind(state)
     legal = state.legal_actions()
@@ -193,25 +153,15 @@ def coach_decision(state: HandState, action: Action, samples: int = 60,
                             0.0, "There was no other choice.", 0, forced=True)
     advice = advise(state, samples=samples, seed=seed)
     by_net = all(o.net is not None for o in advice.options)
-    best = _best_of(advice.options, by_net)
-    phase = state.phase
-    mine_opts = [o for o in advice.options if _matches(o, action, phase)]
-    if not mine_opts and phase is Phase.AUCTION and isinstance(action, Bid):
-        other = advise(_OneLevel(state, action), samples=samples, seed=seed)
-        mine_opts = [o for o in other.options if o.bid is action]
-    if not mine_opts:  # an option the advice does not list: value it as the worst listed
-        mine_opts = [min(advice.options, key=lambda o: _value(o, by_net).mean)]
-    mine = _best_of(mine_opts, by_net)
-    v_best, v_mine = _value(best, by_net), _value(mine, by_net)
-    loss = max(0.0, v_best.mean - v_mine.mean)
-    if _matches(best, action, phase) or mine is best:
-        loss = 0.0
-    half = math.hypot(v_best.half_width, v_mine.half_width)
-    grade = grade_for_loss(loss)
-    best_action = _action_of(best, phase)
-    reason = _reason(state, action, best, mine, advice, by_net, you)
-    return CoachVerdict(kind, action, best_action, _label(best), grade, loss, loss - half,
-                        loss + half, reason, advice.samples)
+    best = advice.best
+    mine = advice.choice(action)
+    if mine is None:  # not among the options analysed: value it as the worst of them
+        mine = advice.options[-1]
+    graded = grade_decision(advice, mine)
+    best_action = _action_of(best, state.phase)
+    reason = _reason(state, action, best_action, best, mine, advice, by_net)
+    return CoachVerdict(kind, action, best_action, _label(best), Grade(graded.grade),
+                        graded.loss, graded.low, graded.high, reason, advice.samples)
 
 
 def _action_of(o: OptionAdvice, phase: Phase) -> Action:
@@ -248,56 +198,60 @@ def _points(e: Estimate) -> str:
     return f"{e.mean:+.1f}"
 
 
-def _reason(state: HandState, action: Action, best: OptionAdvice, mine: OptionAdvice,
-            advice: Advice, by_net: bool, you: bool) -> str:
-    """The fact that explains the difference (if one does), then the figures."""
-    phase = state.phase
+_COUNT = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def trump_holding(hand: Sequence[Card], trump: Trump) -> str:
+    """The trumps a hand holds, as a player counts them: "both bowers and the A♥ K♥: four
+    trumps in hearts"."""
+    if trump is Trump.NT:
+        aces = [c for c in hand if c.rank is Rank.ACE]
+        return (f"{_COUNT[len(aces)]} ace{'s' if len(aces) != 1 else ''}"
+                + (f" ({' '.join(c.display for c in aces)})" if aces else "")
+                + " for no trump")
+    trumps = sort_by_rank([c for c in hand if is_trump(c, trump)], trump)
+    bowers = [bower(c, trump) for c in trumps]
+    parts = []
+    if "right" in bowers and "left" in bowers:
+        parts.append("both bowers")
+    elif "right" in bowers or "left" in bowers:
+        parts.append(f"the {'right' if 'right' in bowers else 'left'} bower")
+    rest = [c for c, b in zip(trumps, bowers, strict=True) if b is None]
+    if rest:
+        parts.append("the " + " ".join(c.display for c in rest))
+    held = " and ".join(parts) if parts else "no trump at all"
+    n = len(trumps)
+    return f"{held}: {_COUNT[n]} trump{'s' if n != 1 else ''} in {trump.word}"
+
+
+def _reason(state: HandState, action: Action, best_action: Action, best: OptionAdvice,
+            mine: OptionAdvice, advice: Advice, by_net: bool) -> str:
+    """What the learner holds (for a call), the fact that explains the difference (if a
+    rule of thumb does), then the figures."""
     seat = state.to_act
     assert seat is not None
-    fact: str | None = None
-    hand = state.hand(seat)
-    if phase is Phase.PLAY and best.card is not None and isinstance(action, Card):
-        fact = card_reason(state, action, best.card, you)
-    elif phase is Phase.DISCARD and best.card is not None and isinstance(action, Card):
-        trump = state.trump
-        assert trump is not None
-        fact = discard_reason(hand, trump, action, best.card)
-    elif phase is Phase.SEND and best.card is not None and isinstance(action, Card):
-        trump = state.trump
-        assert trump is not None
-        fact = send_reason(trump, action, best.card)
-    elif phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
+    parts = []
+    if state.phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
         trump = next((t for t in (best.trump, mine.trump, state.trump) if t is not None), None)
         if trump is not None:
-            fact = f"{'You hold' if you else seat.word + ' holds'} {trump_holding(hand, trump)}."
-    elif phase is Phase.DEFENSE:
-        bid = state.high_bid
-        need = "every trick" if bid.tricks == 6 else tricks_words(bid.tricks)
-        fact = f"The bid is {bid.display}: the bidders need {need}"
-        play = next((o for o in advice.options if o.defense is Defense.PLAY), None)
-        if play is not None and play.tricks is not None:
-            fact += (f", and your side takes {tricks_words(round(play.tricks.mean, 1))} on "
-                     "average if you play" if you else
-                     f", and the defenders take {tricks_words(round(play.tricks.mean, 1))} on "
-                     "average if they play")
-        fact += "."
-    figures = _figures(state, action, best, mine, advice, by_net, you)
-    return " ".join(x for x in (fact, figures) if x)
+            parts.append(f"You hold {trump_holding(state.hand(seat), trump)}.")
+    fact = why(state, action, best_action, advice) if mine is not best else None
+    if fact is not None:
+        parts.append(_cap(fact.text) + ".")
+    parts.append(_figures(action, best, mine, advice, by_net))
+    return " ".join(parts)
 
 
-def _figures(state: HandState, action: Action, best: OptionAdvice, mine: OptionAdvice,
-             advice: Advice, by_net: bool, you: bool) -> str:
-    seat = state.to_act
-    assert seat is not None
-    side = "your side" if you else side_words(
-        [s for s in state.active_seats if state.rules.side_of(s) == state.rules.side_of(seat)])
+def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, advice: Advice,
+             by_net: bool) -> str:
+    side = "your side"
     what = "points less the other side's" if by_net else "points"
-    v_best, v_mine = _value(best, by_net), _value(mine, by_net)
-    deals = f"over {advice.samples} deals of the cards {'you' if you else seat.word} cannot see"
+    v_best = best.net if by_net and best.net is not None else best.score
+    v_mine = mine.net if by_net and mine.net is not None else mine.score
+    deals = f"over {advice.samples} deals of the cards you cannot see"
     tricks = ""
     if best.tricks is not None and mine.tricks is not None and best is not mine:
-        takes = "takes" if you else "take"
-        tricks = (f"{_cap(side)} {takes} {tricks_words(round(best.tricks.mean, 1))} on "
+        tricks = (f"{_cap(side)} takes {tricks_words(round(best.tricks.mean, 1))} on "
                   f"average with {_label(best)}, {tricks_words(round(mine.tricks.mean, 1))} "
                   f"with {_describe(action, mine)}. ")
     return (f"{tricks}{_cap(_label(best))} is worth {_points(v_best)} and "

@@ -216,7 +216,7 @@ class PracticeTable:
 
     def _grade(self, action: Action) -> CoachVerdict:
         return coach_decision(self.state, action, samples=self.coach_samples,
-                              seed=self.rng.randrange(2**31), you=not self.auto)
+                              seed=self.rng.randrange(2**31))
 
     def act(self, raw: Action | str | int) -> TurnResult:
         """The learner's action. Illegal: the verdict, nothing changes. Legal: graded (in
