@@ -250,7 +250,8 @@ def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, advice: Adv
     v_mine = mine.net if by_net and mine.net is not None else mine.score
     deals = f"over {advice.samples} deals of the cards you cannot see"
     tricks = ""
-    if best.tricks is not None and mine.tricks is not None and best is not mine:
+    if best.tricks is not None and mine.tricks is not None and best is not mine and \
+            round(best.tricks.mean, 1) != round(mine.tricks.mean, 1):
         tricks = (f"{_cap(side)} takes {tricks_words(round(best.tricks.mean, 1))} on "
                   f"average with {_label(best)}, {tricks_words(round(mine.tricks.mean, 1))} "
                   f"with {_describe(action, mine)}. ")

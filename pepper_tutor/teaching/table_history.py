@@ -1,8 +1,8 @@
 """The practice table's history: every hand played and the coach's grade of each decision.
 
 One SQLite file, ``$PEPPER_TUTOR_HOME/table.sqlite`` (default
-``~/.local/share/pepper-tutor``), kept apart from the lesson store. Each finished hand is
-written in one transaction (the hand and its decisions together, or nothing). A file that
+``~/.local/share/pepper-tutor``), kept apart from the lesson store and created with the first
+hand kept. Each finished hand is written in one transaction (the hand and its decisions together, or nothing). A file that
 cannot be read is never replaced: the table says so and keeps no history for the session.
 
 The learner's figures are points lost per decision, by kind (bidding, exchange, defence,
@@ -74,18 +74,19 @@ class HandRow:
 
 
 class TableHistory:
-    """Open (or create) the history file. Raises :class:`HistoryUnreadable` for a file that
-    is not such a database; it is left as it is."""
+    """The history file (created with the first hand kept). Raises
+    :class:`HistoryUnreadable` for a file that is not such a database; it is left as it
+    is."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or history_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            with self._connect() as db:
-                db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as err:
-            raise HistoryUnreadable(f"{self.path}: the practice history cannot be read ({err});"
-                                    " it was left untouched") from None
+        if self.path.exists():
+            try:
+                with self._connect() as db:
+                    db.executescript(SCHEMA)
+            except sqlite3.DatabaseError as err:
+                raise HistoryUnreadable(f"{self.path}: the practice history cannot be read "
+                                        f"({err}); it was left untouched") from None
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -104,6 +105,9 @@ class TableHistory:
         """One finished hand and its graded decisions ``(kind, action, grade, loss)``, in
         one transaction."""
         when = datetime.now(UTC).isoformat(timespec="seconds")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self._connect() as db:  # the tables first (executescript commits on its own)
+            db.executescript(SCHEMA)
         with self._connect() as db:
             cur = db.execute("INSERT INTO hands (played_at, rules, seat, level, contract, "
                              "points, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -117,6 +121,8 @@ class TableHistory:
 
     def figures(self) -> list[KindFigures]:
         """Points lost per decision by kind, over every hand."""
+        if not self.path.exists():
+            return []
         with self._connect() as db:
             rows = db.execute(
                 "SELECT kind, COUNT(*), AVG(loss), SUM(grade IN ('Inaccuracy', 'Mistake', "
@@ -126,6 +132,8 @@ class TableHistory:
 
     def hands(self, last: int = 20) -> list[HandRow]:
         """The last hands, oldest first, each with its points lost per decision."""
+        if not self.path.exists():
+            return []
         with self._connect() as db:
             rows = db.execute(
                 "SELECT h.id, h.played_at, h.contract, h.points, COUNT(d.kind), "
