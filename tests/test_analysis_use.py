@@ -22,7 +22,9 @@ def test_the_left_bower_trap_is_graded_as_the_costly_card():
     a = annotate_file(HANDS / "left-bower-trap.yaml", analyse=True)
     costly = [f for f in a.findings if f.kind == "costly"]
     assert costly and costly[0].where == "tricks.2.2"
-    assert "West's J♦ costs 1 trick against perfect play" in costly[0].message
+    assert "West trumped the K♣ with the J♦ (the left bower)" in costly[0].message
+    assert "It cost 1 trick against perfect play" in costly[0].message
+    assert "tricks." not in costly[0].message and "E+W" not in costly[0].message
     assert costly[0].rule == "analysis.double-dummy"
     card = a.tricks[1].cards[1]
     assert card.cost == 1 and card.grade_glyph == "?"

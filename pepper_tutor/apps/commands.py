@@ -193,6 +193,18 @@ def _cmd_quiz(args: argparse.Namespace) -> int:
     return run_quiz(args.kind, args.seed, args.count, ascii=args.ascii)
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    from .table import run_auto, run_play
+
+    if args.samples < 1:
+        raise ValueError("--samples must be at least 1")
+    if args.auto:
+        return run_auto(args.level, args.rules, args.seat, args.seed, args.hands, args.save,
+                        args.samples)
+    return run_play(args.level, args.rules, args.seat, args.coach, args.seed, args.samples,
+                    args.save, args.ascii)
+
+
 def voila_command(notebook: Path, port: int, lan: bool, token: str | None) -> list[str]:
     """The Voila command line: loopback unless asked, and never on the LAN without a token."""
     if lan and not token:
@@ -282,6 +294,22 @@ def register(sub: Any) -> None:
     p.add_argument("--count", type=positive_count, default=None,
                    help="stop after this many questions")
     p.set_defaults(handler=_cmd_quiz)
+
+    p = sub.add_parser("play", help="play hands against computer players, with a coach")
+    p.add_argument("--level", choices=("beginner", "club", "expert"), default="club",
+                   help="the computer players' strength (default: club)")
+    p.add_argument("--rules", default="standard", help="standard (default), simple or cutthroat")
+    p.add_argument("--seat", default="S", help="your seat: N, E, S or W (default: S)")
+    p.add_argument("--coach", action="store_true",
+                   help="grade every decision as you make it (else: type coach)")
+    p.add_argument("--samples", type=int, default=60,
+                   help="deals of the unseen cards the coach solves per decision")
+    p.add_argument("--seed", type=int, default=None, help="the same seed, the same deals")
+    p.add_argument("--auto", action="store_true",
+                   help="computer players at every seat; play unattended")
+    p.add_argument("--hands", type=int, default=1, help="with --auto: how many hands")
+    p.add_argument("--save", metavar="DIR", help="write each hand's record into DIR")
+    p.set_defaults(handler=_cmd_play)
 
     p = sub.add_parser("night", help="the game-night app in the browser (Voila)")
     p.add_argument("--lan", action="store_true",

@@ -30,9 +30,10 @@ from ..teaching.progress import ProgressStore
 from ..teaching.quiz import QUIZ_KINDS, QuizSession
 from ..teaching.session import LessonSession
 from ..teaching.steps import Step
+from .table_widget import table
 
 __all__ = ["lesson", "quiz", "hand_viewer", "rules", "LessonWidget", "QuizWidget", "HandViewer",
-           "AnswerPanel"]
+           "AnswerPanel", "table"]
 
 
 def _button(label: str, *classes: str, **kw: Any) -> widgets.Button:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..analysis.grading import glyph_for_cost
 from ..engine.cards import Card
-from ..records.annotate import Annotation, PlayedCard, TrickNote
+from ..records.annotate import Annotation, Finding, PlayedCard, TrickNote
 from ..rulebook.book import get_rule
 from .plain import one_line, strip_controls
 
@@ -31,6 +31,26 @@ def _who(a: Annotation, seat: Any) -> str:
     players = a.record.meta.get("players") if isinstance(a.record.meta, dict) else None
     name = players.get(str(seat)) if isinstance(players, dict) else None
     return f"{seat.word} ({name})" if name else seat.word
+
+
+KIND_WORDS = {"costly": "a costly card", "revoke": "a revoke", "questioned": "a questioned call"}
+
+
+def finding_place(a: Annotation, f: Finding) -> str:
+    """Where a finding is, as a player says it: "Trick 2, West's J♦", not ``tricks.2.2``."""
+    parts = f.where.split(".")
+    if parts[0] == "tricks" and len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+        t, i = int(parts[1]), int(parts[2])
+        if 1 <= t <= len(a.tricks) and 1 <= i <= len(a.tricks[t - 1].cards):
+            played = a.tricks[t - 1].cards[i - 1]
+            return f"Trick {t}, {played.seat.word}'s {played.card.display}"
+        return f"Trick {t}"
+    if parts[0] == "auction" and len(parts) == 2 and parts[1].isdigit():
+        k = int(parts[1])
+        if 1 <= k <= len(a.auction):
+            call = a.auction[k - 1]
+            return f"The auction, {call.seat.word}'s {call.call.display}"
+    return f.where
 
 
 def _score_line(a: Annotation) -> str:
@@ -114,7 +134,8 @@ def to_markdown(a: Annotation) -> str:
     if a.findings:
         lines += ["", "### Findings", ""]
         for f in a.findings:
-            lines.append(f"- **{f.kind}** at `{f.where}`: {_md(f.message)} "
+            lines.append(f"- **{_md(finding_place(a, f))}** ({KIND_WORDS.get(f.kind, f.kind)}): "
+                         f"{_md(f.message)} "
                          f"— [{f.rule}] {_md(get_rule(f.rule).text)}")
     return "\n".join(lines) + "\n"
 
@@ -209,8 +230,9 @@ def to_html(a: Annotation, standalone: bool = True) -> str:
     if not a.complete:
         parts.append(f"<p><i>The record stops here: {_e(a.status)}.</i></p>")
     for f in a.findings:
-        parts.append(f'<div class="finding" data-where="{_e(f.where)}"><b>{_e(f.kind)}</b> '
-                     f"at {_e(f.where)}: {_e(f.message)} <span class=\"rule\">[{_e(f.rule)}] "
+        parts.append(f'<div class="finding" data-where="{_e(f.where)}"><b>'
+                     f"{_e(finding_place(a, f))}</b> ({_e(KIND_WORDS.get(f.kind, f.kind))}): "
+                     f"{_e(f.message)} <span class=\"rule\">[{_e(f.rule)}] "
                      f"{_e(get_rule(f.rule).text)}</span></div>")
     parts.append("</div>")
     body = "\n".join(parts)
@@ -290,6 +312,7 @@ def to_rich(a: Annotation, ascii: bool = False) -> Any:
     if not a.complete:
         parts.append(plain(f"The record stops here: {a.status}.", style="italic"))
     for f in a.findings:
-        parts.append(plain(f"⚠ {f.kind} at {f.where}: {f.message}", style="yellow"))
+        parts.append(plain(f"⚠ {finding_place(a, f)} ({KIND_WORDS.get(f.kind, f.kind)}): "
+                           f"{f.message}", style="yellow"))
         parts.append(plain(f"  [{f.rule}] {get_rule(f.rule).text}", style="dim"))
     return Group(*parts)

@@ -1,0 +1,420 @@
+"""The practice table in the terminal: ``pepper-tutor play``.
+
+Before every decision the table is drawn again: the match score against the target, the
+contract, the trick on the table, the tricks won and your cards in colour. Type a card
+(``JH``, ``j♥``, ``10h``), a call (``pass``, ``4``, ``LP``), a trump (``hearts``, ``NT``),
+``exchange`` / ``partner`` or ``play`` / ``surrender``; or one of the words:
+
+- ``coach``: the coach's word on your last decision (always shown with ``--coach``);
+- ``undo``: take your last decision back;
+- ``replay N``: go back to your decision N of this hand, same cards, and choose again;
+- ``review``: the worst decisions of the hand, then every trick;
+- ``help``, ``quit``.
+
+``--auto`` seats computer players everywhere and plays unattended, writing each hand's
+record with the coach's grades for ``--seat``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.calls import Mode, Trump
+from ..engine.cards import Card
+from ..engine.ranking import sort_by_rank
+from ..engine.state import Action, Phase
+from ..render.terminal import card_text, make_console
+from ..rulebook.verdict import Verdict, action_text
+from ..teaching.coach import CoachVerdict, Grade
+from ..teaching.table import Decision, PracticeTable, Review, phase_prompt
+
+__all__ = ["run_play", "run_auto", "TableApp", "GRADE_STYLE"]
+
+InputFn = Callable[[str], str]
+HELP = ("Type your choice, or: coach · undo · replay N · review · help · quit")
+GRADE_STYLE = {Grade.BEST: "bold green", Grade.GOOD: "green", Grade.INACCURACY: "yellow",
+               Grade.MISTAKE: "bold dark_orange", Grade.BLUNDER: "bold red"}
+
+
+def _action(action: Action, ascii: bool) -> Text:
+    if isinstance(action, Card):
+        return card_text(action, ascii)
+    if isinstance(action, Mode):
+        return Text(str(action))  # the word to type: exchange or partner
+    return Text(action_text(action))
+
+
+class TableApp:
+    """One terminal session at the practice table."""
+
+    def __init__(self, table: PracticeTable, console: Console, input_fn: InputFn = input,
+                 ascii: bool = False) -> None:
+        self.table = table
+        self.console = console
+        self.input = input_fn
+        self.ascii = ascii
+
+    # ---- drawing ----------------------------------------------------------------------------
+
+    def score_line(self) -> Text:
+        t = self.table
+        totals = t.match.totals
+        parts = []
+        for side, points in totals.items():
+            mark = " (you)" if side == t.learner_side else ""
+            parts.append(f"{side}{mark} {points}")
+        return Text(f"Hand {t.hand_number} · match to {t.rules.target}: " + ", ".join(parts),
+                    style="bold")
+
+    def board(self) -> Panel:
+        t, s = self.table, self.table.state
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="dim", justify="right")
+        grid.add_column()
+        grid.add_row("dealer", t.player_name(s.dealer))
+        calls = Text()
+        for i, (seat, bid) in enumerate(s.calls):
+            calls.append(", " if i else "")
+            calls.append(f"{seat} {bid.display}")
+        grid.add_row("auction", calls if s.calls else Text("(nobody has spoken yet)"))
+        if s.trump is not None:
+            trump = Text(f"{t.contract_text()} · trumps: ")
+            trump.append(s.trump.word + ("" if s.trump is Trump.NT else
+                                          f" {s.trump.display if not self.ascii else ''}"),
+                         style="bold red" if s.trump in (Trump.H, Trump.D) else "bold")
+            grid.add_row("contract", trump)
+        if s.sitting_out is not None:
+            grid.add_row("sits out", t.player_name(s.sitting_out))
+        if s.phase is Phase.PLAY or s.tricks:
+            trick = Text()
+            shown = s.current_trick or ([] if not s.tricks or s.phase is Phase.PLAY else
+                                        list(zip(s.tricks[-1].seats, s.tricks[-1].cards,
+                                                 strict=True)))
+            for i, (seat, card) in enumerate(shown):
+                trick.append("   " if i else "")
+                trick.append(f"{seat} ", style="dim")
+                trick.append_text(card_text(card, self.ascii))
+            grid.add_row(f"trick {min(len(s.tricks) + 1, 6) if s.phase is Phase.PLAY else 6}",
+                         trick if shown else Text("(yours to lead)" if t.learner_to_act
+                                                  else "(empty)"))
+            if s.tricks:
+                last = s.tricks[-1]
+                grid.add_row("last trick", Text(f"{t.player_name(last.winner)} won it with "
+                                                f"the ").append_text(
+                    card_text(last.cards[last.winning_index], self.ascii)))
+            won = ", ".join(f"{side} {n}" for side, n in s.tricks_won().items())
+            grid.add_row("tricks", won)
+        hand = sort_by_rank(s.hand(t.seat), s.trump if s.trump is not None else Trump.NT)
+        cards = Text()
+        for i, card in enumerate(hand):
+            cards.append(" " if i else "")
+            cards.append_text(card_text(card, self.ascii))
+        grid.add_row("your hand" if not t.auto else f"{t.seat.word}'s hand", cards)
+        return Panel(grid, title=self.score_line(), title_align="left")
+
+    def show_verdict(self, verdict: Verdict) -> None:
+        body = Text("Not allowed. ", style="bold red")
+        body.append(" ".join(verdict.facts))
+        for rule in verdict.rules:
+            body.append(f"\n[{rule.id}] ", style="dim")
+            body.append(rule.text, style="dim italic")
+        if verdict.alternatives:
+            body.append("\nYou may: ")
+            for i, a in enumerate(verdict.alternatives):
+                body.append(", " if i else "")
+                body.append_text(_action(a, self.ascii))
+        self.console.print(Panel(body, border_style="red"))
+
+    def show_coach(self, coach: CoachVerdict, title: str = "Coach") -> None:
+        style = GRADE_STYLE[coach.grade]
+        body = Text(coach.headline, style=style)
+        if coach.grade is not Grade.BEST and not coach.forced:
+            body.append("\n" + coach.reason)
+        self.console.print(Panel(body, title=title, title_align="left",
+                                 border_style=style.split()[-1]))
+
+    def show_moves(self, moves: Sequence[Decision]) -> None:
+        """Say what the computer players did, and who won each trick as it ends."""
+        t = self.table
+        size = len(t.state.active_seats)
+        first = moves[0] if moves else None
+        if first is not None and first.phase is Phase.PLAY:
+            self.trick_news(first.where[0] - 1)
+        else:
+            self.trick_news()
+        for d in moves:
+            line = Text(f"{t.player_name(d.seat)}: ", style="dim")
+            line.append_text(self.move_text(d))
+            self.console.print(line)
+            if d.phase is Phase.PLAY and d.where[1] == size:
+                self.trick_news(d.where[0])
+        self.trick_news()
+
+    def move_text(self, d: Decision) -> Text:
+        """A computer player's action as the table hears it, the card in colour."""
+        if d.phase is Phase.PLAY:
+            return Text("plays ").append_text(_action(d.action, self.ascii))
+        return Text(d.words)
+
+    def trick_news(self, upto: int | None = None) -> None:
+        """Say who won the tricks finished since the last time (up to trick ``upto``)."""
+        s = self.table.state
+        last = len(s.tricks) if upto is None else min(upto, len(s.tricks))
+        while self._told < last:
+            trick = s.tricks[self._told]
+            self._told += 1
+            line = Text(f"Trick {trick.number}: {self.table.player_name(trick.winner)} "
+                        "won with the ", style="bold")
+            line.append_text(card_text(trick.cards[trick.winning_index], self.ascii))
+            self.console.print(line)
+
+    def show_review(self, review: Review) -> None:
+        t = self.table
+        body: list[Text | Table] = [Text(t.result_text(), style="bold"),
+                                    Text(review.summary)]
+        if review.worst:
+            body.append(Text("Your costliest decisions:", style="bold"))
+            for d in review.worst:
+                assert d.coach is not None
+                n = t.learner_decisions.index(d) + 1 if d in t.learner_decisions else 0
+                head = Text(f"{n}. " if n else "• ")
+                head.append(f"{d.kind}: ", style="dim")
+                head.append_text(_action(d.action, self.ascii))
+                head.append(f" — {d.coach.headline}", style=GRADE_STYLE[d.coach.grade])
+                body.append(head)
+                body.append(Text("   " + d.coach.reason))
+        if review.tricks:
+            table = Table(title="Every trick", show_lines=False)
+            for col in ("#", "cards (in order)", "won by"):
+                table.add_column(col)
+            graded = {d.where: d for d in t.decisions if d.phase is Phase.PLAY and d.coach}
+            for trick in review.tricks:
+                cards = Text()
+                for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
+                    cards.append("  " if i else "")
+                    cards.append(f"{seat} ", style="dim")
+                    cards.append_text(card_text(card, self.ascii))
+                    g = graded.get((trick.number, i + 1))
+                    if g is not None and g.coach is not None and g.coach.grade.glyph:
+                        cards.append(g.coach.grade.glyph, style=GRADE_STYLE[g.coach.grade])
+                won = Text(f"{trick.winner} ").append_text(
+                    card_text(trick.cards[trick.winning_index], self.ascii))
+                table.add_row(str(trick.number), cards, won)
+            body.append(table)
+        if t.learner_decisions:
+            lines = Text("Your decisions: ")
+            for i, d in enumerate(t.learner_decisions, 1):
+                lines.append(", " if i > 1 else "")
+                lines.append(f"{i} ")
+                lines.append_text(_action(d.action, self.ascii))
+                if d.coach is not None and d.coach.grade.glyph:
+                    lines.append(d.coach.grade.glyph, style=GRADE_STYLE[d.coach.grade])
+            body.append(lines)
+        self.console.print(Panel(Group(*body), title="After the hand", title_align="left"))
+
+    # ---- the loop -----------------------------------------------------------------------------
+
+    def ask(self, prompt: str) -> str | None:
+        try:
+            return self.input(prompt)
+        except EOFError:
+            return None
+
+    def run(self) -> int:
+        t = self.table
+        if t.warning:
+            self.console.print(t.warning, style="yellow")
+        self._told = 0
+        self.console.print(Text(
+            f"Practice table: {t.rules.name} rules, you sit {t.seat.word}"
+            + (f" with your partner {t.seat.partner.word}" if t.rules.partnerships else "")
+            + f"; computer players at {t.level} level. Coach "
+            + ("on: every decision is graded." if t.coach else "on request: type coach."),
+            style="bold"))
+        self.console.print(HELP, style="dim")
+        self.show_moves(t.decisions)
+        while True:
+            if t.hand_over:
+                if not self.after_hand():
+                    return 0
+                if t.match.over:
+                    self.console.print(self.score_line())
+                    winner = t.match.winner
+                    self.console.print(Text(
+                        f"The match is over: {winner} won"
+                        + (" — well played!" if winner == t.learner_side else "."),
+                        style="bold green" if winner == t.learner_side else "bold"))
+                    return 0
+                continue
+            self.console.print(self.board())
+            choices = Text("Choices: ", style="dim")
+            for i, a in enumerate(t.legal()):
+                choices.append(", " if i else "")
+                choices.append_text(_action(a, self.ascii))
+            self.console.print(choices)
+            reply = self.ask(f"{phase_prompt(t.state)}> ")
+            if reply is None:
+                return 0
+            if not self.command(reply.strip()):
+                return 0
+
+    def command(self, reply: str) -> bool:
+        """Handle one line; False to quit."""
+        t = self.table
+        word = reply.lower()
+        if word in ("q", "quit", "exit"):
+            self.console.print("Goodbye. Hands you finished are saved in your history.",
+                               style="dim")
+            return False
+        if word in ("h", "help", "?", ""):
+            self.console.print(HELP, style="dim")
+            return True
+        if word in ("u", "undo", "take back", "takeback"):
+            try:
+                d = t.take_back()
+            except ValueError as err:
+                self.console.print(str(err), style="yellow")
+                return True
+            self._told = len(t.state.tricks)
+            self.console.print(Text("Taken back: ").append_text(_action(d.action, self.ascii))
+                               .append(". Choose again."), style="cyan")
+            return True
+        if word.startswith("replay"):
+            return self.replay(word)
+        if word in ("c", "coach"):
+            with self.console.status("The coach is weighing the options…"):
+                coach = t.grade_last()
+            if coach is None:
+                self.console.print("You have not made a decision this hand yet.",
+                                   style="yellow")
+            else:
+                self.show_coach(coach)
+            return True
+        if word in ("r", "review"):
+            self.show_review(t.review())
+            return True
+        if t.coach:
+            with self.console.status("The coach is weighing the options…"):
+                result = t.act(reply)
+        else:
+            result = t.act(reply)
+        verdict = result.verdict
+        if not verdict.legal and len(verdict.facts) == 2 and \
+                "is not what this step needs" in verdict.facts[0]:
+            self.console.print(f"I could not read {reply!r}: {verdict.facts[1]}.",
+                               style="yellow", markup=False)
+            self.console.print(HELP, style="dim")
+            return True
+        if not verdict.legal:
+            self.show_verdict(verdict)
+            return True
+        if result.coach is not None and not result.coach.forced:
+            self.show_coach(result.coach)
+        self.show_moves(result.replies)
+        return True
+
+    def replay(self, word: str) -> bool:
+        t = self.table
+        parts = word.split()
+        if len(parts) != 2 or not parts[1].isdigit():
+            self.console.print("Say which of your decisions: replay 1, replay 2, ...",
+                               style="yellow")
+            return True
+        try:
+            d = t.replay_from(int(parts[1]))
+        except ValueError as err:
+            self.console.print(str(err), style="yellow")
+            return True
+        self._told = len(t.state.tricks)
+        self.console.print(Text(f"Back to your decision {parts[1]} (you chose ")
+                           .append_text(_action(d.action, self.ascii))
+                           .append("): same cards, choose again."), style="cyan")
+        return True
+
+    def after_hand(self) -> bool:
+        """The review, then: next hand, replay, undo or quit. False to quit."""
+        t = self.table
+        self.trick_news()
+        self.show_review(t.review())
+        while True:
+            reply = self.ask("Enter: next hand · replay N · undo · quit> ")
+            if reply is None:
+                return False
+            word = reply.strip().lower()
+            if word in ("q", "quit", "exit"):
+                t.finish_hand()
+                self.console.print("This hand is saved in your history. Goodbye.", style="dim")
+                return False
+            if word in ("u", "undo"):
+                self.command("undo")
+                return True
+            if word.startswith("replay"):
+                self.replay(word)
+                if not t.hand_over:
+                    return True
+                continue
+            if word in ("r", "review"):
+                self.show_review(t.review())
+                continue
+            if word in ("c", "coach"):
+                self.command("coach")
+                continue
+            result = t.next_hand()
+            self._told = 0
+            self.console.print(Text(f"Hand {result.number} counted: ")
+                               .append(", ".join(f"{s} {p}" for s, p in result.totals.items())))
+            if t.saved:
+                self.console.print(f"Saved: {t.saved[-1]}", style="dim")
+            if not t.match.over:
+                self.show_moves(t.decisions)
+            return True
+
+
+def run_play(level: str = "club", rules: str = "standard", seat: str = "S",
+             coach: bool = False, seed: int | None = None, samples: int = 60,
+             save: str | None = None, ascii: bool = False, console: Console | None = None,
+             input_fn: InputFn = input) -> int:
+    from ..teaching.table_history import history_path
+
+    save_dir = Path(save) if save else history_path().parent / "table-hands"
+    table = PracticeTable(rules, seat, level, coach=coach, seed=seed, coach_samples=samples,
+                          save_dir=save_dir)
+    return TableApp(table, console or make_console(ascii), input_fn, ascii).run()
+
+
+def run_auto(level: str = "club", rules: str = "standard", seat: str = "S",
+             seed: int | None = None, hands: int = 1, save: str | None = None,
+             samples: int = 60, coach: bool = True, console: Console | None = None) -> int:
+    """Computer players everywhere; each hand's record (with the grades of ``seat``'s
+    decisions) written to ``save``."""
+    if hands < 1:
+        raise ValueError("--hands must be at least 1")
+    console = console or make_console()
+    table = PracticeTable(rules, seat, level, coach=coach, seed=seed, coach_samples=samples,
+                          save_dir=Path(save) if save else None, history=False, auto=True)
+    for i in range(hands):
+        table.play_bots()
+        line = f"Hand {table.hand_number}: {table.result_text()}"
+        graded = [d for d in table.decisions if d.coach is not None and not d.coach.forced]
+        errors = sum(1 for d in graded if d.coach and d.coach.grade.is_error)
+        if coach:
+            line += (f" {table.seat.word}: {len(graded)} decisions graded, {errors} "
+                         f"error{'s' if errors != 1 else ''}.")
+        result = table.finish_hand()
+        if table.saved:
+            line += f" Saved {table.saved[-1]}"
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+        if table.match.over:
+            console.print(f"The match is over: {table.match.winner} won "
+                          f"({', '.join(f'{s} {p}' for s, p in result.totals.items())}).",
+                          markup=False)
+            break
+        if i + 1 < hands:
+            table.new_hand()
+    return 0

@@ -1,0 +1,407 @@
+"""The practice table: a match against computer players, with a coach on every decision.
+
+One interaction core under every front end (the terminal table, the notebook widget, the
+unattended ``play --auto``). A :class:`PracticeTable` holds the match, the hand being
+played, the learner's seat and a computer player at every other seat. The learner acts with
+:meth:`PracticeTable.act`: an illegal action gets the rules verdict and changes nothing; a
+legal one is graded by the coach (always in coach mode, else on request with
+:meth:`PracticeTable.grade_last`), then the computer players answer until it is the
+learner's turn again.
+
+:meth:`take_back` undoes the learner's last decision (and the computer players' answers to
+it); :meth:`replay_from` goes back to any earlier decision of this hand, with the same
+cards, to choose differently. A hand counts for the match when the learner moves on
+(:meth:`next_hand`): it is then saved as a ``pepper-hand/1`` record with the coach's grades
+as notes and glyphs, and added to the history.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from ..engine.calls import Bid, Mode
+from ..engine.match import HandResult, Match
+from ..engine.rules import RuleSet, get_ruleset
+from ..engine.seats import Seat
+from ..engine.state import Action, HandState, Phase
+from ..records.hand_record import Entry, HandRecord, dump_record, record_from_state
+from ..rulebook.verdict import Verdict, action_text
+from .coach import CoachVerdict, Grade, coach_decision, decision_kind
+from .table_history import HistoryUnreadable, TableHistory
+from .table_players import LEVELS, Player, bot_decide, make_bot
+
+__all__ = ["PracticeTable", "Decision", "TurnResult", "Review", "LEVELS", "phase_prompt"]
+
+
+@dataclass
+class Decision:
+    """One action taken this hand, by the learner or a computer player."""
+
+    seat: Seat
+    phase: Phase
+    action: Action
+    kind: str
+    learner: bool
+    at: int  # how many actions the hand had seen before this one
+    where: tuple[int, int] = (0, 0)  # (trick, card) from 1, for a card in play
+    call: int = 0  # the call's number in the auction, from 1
+    coach: CoachVerdict | None = None
+
+    @property
+    def text(self) -> str:
+        return action_text(self.action)
+
+    @property
+    def words(self) -> str:
+        """The action as the table hears it; the exchange cards stay face down."""
+        a = self.action
+        return {Phase.DISCARD: "discards a card face down",
+                Phase.SEND: "hands the bidder a card face down",
+                Phase.DECLARE_TRUMP: f"names {action_text(a)}",
+                Phase.DECLARE_MODE: "plays with partner" if a is Mode.PARTNER else
+                "exchanges a card with partner and plays alone",
+                Phase.DEFENSE: f"the defenders {a}",
+                Phase.AUCTION: "passes" if a is Bid.PASS else f"bids {action_text(a)}",
+                }.get(self.phase, f"plays {action_text(a)}")
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """What happened after the learner acted: the verdict, the coach's word (if asked), and
+    the computer players' actions that followed."""
+
+    verdict: Verdict
+    coach: CoachVerdict | None
+    replies: tuple[Decision, ...] = ()
+
+
+@dataclass(frozen=True)
+class Review:
+    """The after-hand review: the worst decisions first, then every trick."""
+
+    worst: tuple[Decision, ...]
+    decisions: tuple[Decision, ...]
+    tricks: tuple[Any, ...]
+    summary: str
+
+
+def phase_prompt(state: HandState) -> str:
+    """What the learner is asked to do, in words."""
+    return {
+        Phase.AUCTION: "Your call: pass or a bid",
+        Phase.DECLARE_TRUMP: "Name trumps (or no trump)",
+        Phase.DECLARE_MODE: "Exchange and play alone, or play with your partner? "
+                            "(exchange / partner)",
+        Phase.DISCARD: "Discard one card for the exchange",
+        Phase.SEND: "Hand one card to your partner, who plays alone",
+        Phase.DEFENSE: "Play, or surrender?",
+        Phase.PLAY: "Your card",
+    }.get(state.phase, "The hand is over")
+
+
+class PracticeTable:
+    """A match at the table. ``seat``: the learner's; ``auto``: computer players at every
+    seat, the ``seat``'s decisions still graded when ``coach`` is on."""
+
+    def __init__(self, rules: RuleSet | str = "standard", seat: Seat | str = Seat.S,
+                 level: str = "club", coach: bool = True, seed: int | None = None,
+                 coach_samples: int = 60, save_dir: Path | str | None = None,
+                 history: TableHistory | bool | None = True, auto: bool = False) -> None:
+        self.rules = get_ruleset(rules)
+        self.seat = Seat.parse(seat)
+        if self.seat >= self.rules.players:
+            raise ValueError(f"seat {self.seat} is not at a {self.rules.players}-player table "
+                             f"(choose one of {', '.join(str(s) for s in self._seats())})")
+        if level not in LEVELS:
+            raise ValueError(f"{level!r} is not a level (expected {', '.join(LEVELS)})")
+        self.level = level
+        self.coach = coach
+        self.auto = auto
+        self.coach_samples = coach_samples
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.save_dir = Path(save_dir) if save_dir is not None else None
+        self.warning: str | None = None
+        self.history: TableHistory | None = None
+        if isinstance(history, TableHistory):
+            self.history = history
+        elif history:
+            try:
+                self.history = TableHistory()
+            except HistoryUnreadable as err:
+                self.warning = str(err)
+        self.bots: dict[Seat, Player] = {
+            s: make_bot(level, self.rng.randrange(2**31)) for s in self._seats()
+            if auto or s != self.seat}
+        self.match = Match(self.rules, Seat(self.rules.players - 1))
+        self.saved: list[Path] = []
+        self.hand_number = 0
+        self.state: HandState
+        self.decisions: list[Decision] = []
+        self.score_before: dict[str, int] = {}
+        self.new_hand()
+
+    def _seats(self) -> tuple[Seat, ...]:
+        return tuple(Seat(i) for i in range(self.rules.players))
+
+    # ---- what the front ends show ----------------------------------------------------------
+
+    @property
+    def learner_side(self) -> str:
+        return self.rules.side_of(self.seat)
+
+    @property
+    def learner_to_act(self) -> bool:
+        return not self.auto and self.state.to_act == self.seat
+
+    @property
+    def hand_over(self) -> bool:
+        return self.state.is_terminal()
+
+    def legal(self) -> list[Action]:
+        return self.state.legal_actions() if self.learner_to_act else []
+
+    def player_name(self, seat: Seat) -> str:
+        if seat == self.seat and not self.auto:
+            return "You"
+        if self.rules.partnerships and self.rules.players == 4 and \
+                seat == self.seat.partner and not self.auto:
+            return f"{seat.word} (partner)"
+        return seat.word
+
+    @property
+    def learner_decisions(self) -> list[Decision]:
+        return [d for d in self.decisions if d.learner]
+
+    # ---- playing ------------------------------------------------------------------------------
+
+    def new_hand(self) -> list[Decision]:
+        """Deal the next hand; the computer players act until it is the learner's turn."""
+        self.hand_number += 1
+        self.score_before = dict(self.match.totals)
+        self.state = self.match.new_hand(self.rng.randrange(2**31))
+        self.decisions = []
+        return self.play_bots()
+
+    def _note(self, seat: Seat, action: Action, learner: bool) -> Decision:
+        state = self.state
+        where = (len(state.tricks) + 1, len(state.current_trick) + 1) \
+            if state.phase is Phase.PLAY else (0, 0)
+        return Decision(seat, state.phase, action, decision_kind(state), learner,
+                        len(state.history), where,
+                        len(state.calls) + 1 if state.phase is Phase.AUCTION else 0)
+
+    def play_bots(self) -> list[Decision]:
+        """The computer players act until it is the learner's turn or the hand is over."""
+        moves = []
+        state = self.state
+        while not state.is_terminal():
+            seat = state.to_act
+            assert seat is not None
+            if seat == self.seat and not self.auto:
+                break
+            action = bot_decide(self.bots[seat], state, seat, self.score_before)
+            decision = self._note(seat, action, learner=False)
+            if self.auto and seat == self.seat and self.coach:
+                decision.coach = self._grade(action)
+            state.apply(action)
+            self.decisions.append(decision)
+            moves.append(decision)
+        return moves
+
+    def _grade(self, action: Action) -> CoachVerdict:
+        return coach_decision(self.state, action, samples=self.coach_samples,
+                              seed=self.rng.randrange(2**31))
+
+    def act(self, raw: Action | str | int) -> TurnResult:
+        """The learner's action. Illegal: the verdict, nothing changes. Legal: graded (in
+        coach mode), applied, and the computer players answer."""
+        if self.hand_over:
+            raise ValueError("the hand is over: start the next hand")
+        if not self.learner_to_act:
+            raise ValueError(f"it is not your turn: {self.state.to_act} is to act")
+        verdict = self.state.check(raw)
+        if not verdict.legal or verdict.action is None:
+            return TurnResult(verdict, None)
+        action = verdict.action
+        decision = self._note(self.seat, action, learner=True)
+        if self.coach:
+            decision.coach = self._grade(action)
+        self.state.apply(action)
+        self.decisions.append(decision)
+        return TurnResult(verdict, decision.coach, tuple(self.play_bots()))
+
+    def grade_last(self) -> CoachVerdict | None:
+        """The coach's word on the learner's last decision (graded now if it was not)."""
+        mine = self.learner_decisions
+        if not mine:
+            return None
+        last = mine[-1]
+        if last.coach is None:
+            before = self._replayed(last.at)
+            last.coach = coach_decision(before, last.action, samples=self.coach_samples,
+                                        seed=self.rng.randrange(2**31))
+        return last.coach
+
+    def _replayed(self, upto: int) -> HandState:
+        """This hand's deal with its first ``upto`` actions taken again."""
+        state = HandState.from_hands({s: self.state.dealt(s) for s in self.state.seats},
+                                     self.rules, self.state.dealer)
+        for action in self.state.history[:upto]:
+            state.apply(action)
+        return state
+
+    def take_back(self) -> Decision:
+        """Undo the learner's last decision and the computer players' answers to it."""
+        mine = self.learner_decisions
+        if not mine:
+            raise ValueError("there is nothing to take back: you have not acted this hand")
+        return self._back_to(mine[-1])
+
+    def replay_from(self, number: int) -> Decision:
+        """Go back to the learner's decision ``number`` (from 1) of this hand, same cards,
+        to choose again."""
+        mine = self.learner_decisions
+        if not 1 <= number <= len(mine):
+            raise ValueError(f"there is no decision {number} of yours this hand "
+                             f"(you have made {len(mine)})")
+        return self._back_to(mine[number - 1])
+
+    def _back_to(self, decision: Decision) -> Decision:
+        self.state = self._replayed(decision.at)
+        self.decisions = [d for d in self.decisions if d.at < decision.at]
+        return decision
+
+    def next_hand(self) -> HandResult:
+        """Count the finished hand for the match, save its record and history, deal again."""
+        if not self.hand_over:
+            raise ValueError("the hand is not finished yet")
+        result = self.finish_hand()
+        if not self.match.over:
+            self.new_hand()
+        return result
+
+    def finish_hand(self) -> HandResult:
+        """Count the hand for the match; save the record and the history."""
+        result = self.match.record(self.state)
+        path = self.save()
+        if self.history is not None and self.state.calls:
+            graded = [(d.kind, str(d.action), str(d.coach.grade), d.coach.loss)
+                      for d in self.decisions if d.coach is not None and not d.coach.forced]
+            points = (self.state.score.points.get(self.learner_side, 0)
+                      if self.state.score else 0)
+            self.history.add_hand(self.rules.name, str(self.seat), self.level,
+                                  self.contract_text(), points, graded,
+                                  None if path is None else str(path))
+        return result
+
+    # ---- words ----------------------------------------------------------------------------------
+
+    def contract_text(self) -> str:
+        state = self.state
+        if state.phase is Phase.THROWN_IN:
+            return "thrown in"
+        if state.bidder is None:
+            return "auction"
+        text = f"{state.bidder.word} {state.high_bid.display}"
+        if state.trump is not None:
+            text += f" in {state.trump.word}"
+        if state.mode is not None:
+            text += " alone (exchange)" if state.mode.value == "exchange" else " with partner"
+        elif state.high_bid is Bid.BIG_PEPPER and self.rules.has_exchange:
+            text += " alone"
+        return text
+
+    def result_text(self) -> str:
+        """The hand's outcome for the learner, in a sentence."""
+        state = self.state
+        if state.phase is Phase.THROWN_IN:
+            return "Everyone passed: the hand is thrown in and the deal moves on."
+        score = state.score
+        if score is None:
+            return ""
+        won = state.tricks_won()
+        parts = [f"{side} {'+' if p >= 0 else ''}{p}" for side, p in score.points.items()]
+        tricks = ", ".join(f"{side} {n}" for side, n in won.items())
+        if state.defense is not None and state.defense.value == "surrender":
+            head = f"The defenders surrendered to {self.contract_text()}."
+        else:
+            made = "made it" if score.made else "went set"
+            head = f"{self.contract_text()}: the bidders {made} (tricks {tricks})."
+        return f"{head} Points this hand: {', '.join(parts)}."
+
+    # ---- after the hand --------------------------------------------------------------------------
+
+    def graded(self) -> list[Decision]:
+        """The decisions the coach graded (a forced one, with no other choice, is not)."""
+        return [d for d in self.decisions if d.coach is not None and not d.coach.forced]
+
+    def review(self, worst: int = 3) -> Review:
+        """The few worst decisions first (the errors, largest loss first), then every trick."""
+        errors = sorted((d for d in self.graded() if d.coach and d.coach.grade.is_error),
+                        key=lambda d: -(d.coach.loss if d.coach else 0))
+        graded = self.graded()
+        lost = sum(d.coach.loss for d in graded if d.coach)
+        if graded:
+            summary = (f"{len(graded)} decision{'s' if len(graded) != 1 else ''} graded: "
+                       + ", ".join(f"{n} {g.value.lower()}" for g, n in _count(graded) if n)
+                       + f"; {lost:.1f} points lost in all.")
+        else:
+            summary = "No decision was graded this hand (turn the coach on to grade them)."
+        return Review(tuple(errors[:worst]), tuple(graded), tuple(self.state.tricks), summary)
+
+    def record(self) -> HandRecord:
+        """This hand as a ``pepper-hand/1`` record, the coach's grades as notes and glyphs."""
+        state = self.state
+        meta: dict[str, Any] = {
+            "event": f"Practice table, hand {self.hand_number}", "date": date.today().isoformat(),
+            "players": {str(s): self.player_name(s) if s == self.seat and not self.auto
+                        else f"computer ({self.level})" for s in self._seats()}}
+        record = record_from_state(state, meta)
+        if self.score_before and any(self.score_before.values()):
+            record.score_before = dict(self.score_before)
+        for d in self.decisions:
+            if d.coach is None or d.coach.forced:
+                continue
+            note, glyph = d.coach.note, d.coach.grade.glyph or None
+            if d.phase is Phase.AUCTION:
+                e = record.auction[d.call - 1]
+                record.auction[d.call - 1] = Entry(e.value, note, glyph)
+            elif d.phase is Phase.DECLARE_TRUMP and record.trump is not None:
+                record.trump = Entry(record.trump.value, note, glyph)
+            elif d.phase is Phase.DECLARE_MODE and record.mode is not None:
+                record.mode = Entry(record.mode.value, note, glyph)
+            elif d.phase is Phase.DISCARD and record.discard is not None:
+                record.discard = Entry(record.discard.value, note, glyph)
+            elif d.phase is Phase.SEND and record.passed is not None:
+                record.passed = Entry(record.passed.value, note, glyph)
+            elif d.phase is Phase.DEFENSE and record.defense is not None:
+                record.defense = Entry(record.defense.value, note, glyph)
+            elif d.phase is Phase.PLAY:
+                t, i = d.where
+                played = record.tricks[t - 1][i - 1]
+                record.tricks[t - 1][i - 1] = Entry(played.value, note, glyph)
+        return record
+
+    def save(self) -> Path | None:
+        """Write this hand's record into the save folder (if there is one)."""
+        if self.save_dir is None:
+            return None
+        self.save_dir.mkdir(parents=True, exist_ok=True)
+        stem = f"hand-{self.hand_number:03d}"
+        if self.seed is not None:
+            stem = f"seed-{self.seed}-{stem}"
+        path = self.save_dir / f"{re.sub(r'[^A-Za-z0-9_.-]', '-', stem)}.yaml"
+        path.write_text(dump_record(self.record()), encoding="utf-8")
+        self.saved.append(path)
+        return path
+
+
+def _count(decisions: list[Decision]) -> list[tuple[Grade, int]]:
+    return [(g, sum(1 for d in decisions if d.coach and d.coach.grade is g)) for g in Grade]
+

@@ -1,0 +1,27 @@
+"""The computer players the practice table seats, behind one small door.
+
+The table asks :func:`bot_decide` for a seat's action; this module builds what that seat
+may see (:func:`~pepper_tutor.analysis.view.view_of`, with the match scores) and asks the
+player (:mod:`pepper_tutor.analysis.players`). Nothing else of the hand reaches the player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..analysis.players import LEVELS, Player, make_player
+from ..analysis.view import view_of
+from ..engine.seats import Seat
+from ..engine.state import Action, HandState
+
+__all__ = ["LEVELS", "Player", "make_bot", "bot_decide"]
+
+
+def make_bot(level: str, seed: int | None = None) -> Player:
+    return make_player(level, seed)
+
+
+def bot_decide(bot: Player, state: HandState, seat: Seat,
+               scores: Mapping[str, int] | None = None) -> Action:
+    """The player's action for ``seat``, from what that seat may see."""
+    return bot.decide(view_of(state, seat, scores))
