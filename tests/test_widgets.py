@@ -5,11 +5,11 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from pepper_tutor.teaching.progress import ProgressStore
 
 from pepper_tutor import notebook
 from pepper_tutor.records.annotate import annotate_file
 from pepper_tutor.teaching.lessons import find_lesson
-from pepper_tutor.teaching.progress import ProgressStore
 
 HANDS = Path(str(resources.files("pepper_tutor").joinpath("data", "hands")))
 
