@@ -1,8 +1,8 @@
 """Review: missed rules come back on an FSRS schedule, each time in a fresh position."""
 
 import random
-from itertools import pairwise
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 
 import pytest
 
