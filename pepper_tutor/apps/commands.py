@@ -163,7 +163,7 @@ def _cmd_quiz(args: argparse.Namespace) -> int:
 def _cmd_review(args: argparse.Namespace) -> int:
     from .tutor import run_review
 
-    return run_review(args.learner, ascii=args.ascii)
+    return run_review(args.learner, ascii=args.ascii, seed=args.seed)
 
 
 def _cmd_progress(args: argparse.Namespace) -> int:
@@ -262,6 +262,7 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("review", help="the reviews due: missed rules, each in a new position")
     p.add_argument("--learner", default=None, help="whose reviews (default: you)")
+    p.add_argument("--seed", type=int, default=None, help="the same seed, the same positions")
     p.set_defaults(handler=_cmd_review)
 
     p = sub.add_parser("progress", help="rules mastered, reviews due, streaks, lessons done")

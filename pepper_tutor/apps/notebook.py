@@ -457,7 +457,8 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
                     "come back later and later; missed ones soon." if rs.items else
                     "<b>No reviews are due.</b> Missed lesson steps and quiz questions come "
                     "back here when they are due.")
-            self.header.value = f'<div class="pepper-fb right">{text}</div>'
+            self.header.value = (f"<style>{FEEDBACK_CSS}</style>"
+                                 f'<div class="pepper-fb">{text}</div>')
             self.children = [self.header, self.save_notice]
             return
         where = "a new position" if rs.fresh else "the step you missed"

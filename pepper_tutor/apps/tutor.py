@@ -122,6 +122,7 @@ class Tutor:
         self.input = input_fn
         self.ascii = ascii
         self.said = 0  # store warnings already shown
+        self.failed_before = store.failed_saves
 
     def report_store(self) -> bool:
         """Show every store warning not shown yet; True when nothing went wrong since."""
@@ -132,7 +133,9 @@ class Tutor:
         return not new and self.store.ok
 
     def goodbye(self) -> None:
-        if self.report_store():
+        """"Progress saved" only when every save of this session went through."""
+        self.report_store()
+        if self.store.ok and self.store.failed_saves == self.failed_before:
             self.console.print("Progress saved. Come back any time.", style="dim")
         else:
             self.console.print("Your progress was NOT saved (see the warning above).",
@@ -247,11 +250,11 @@ class Tutor:
         self.console.print(Panel(body, title=f"[bold]Progress · {self.store.learner}[/]"))
         self.report_store()
 
-    def review(self) -> bool:
+    def review(self, seed: int | None = None) -> bool:
         """The reviews due now, each a fresh position. False when the learner quits."""
         from ..teaching.review import ReviewSession
 
-        rs = ReviewSession(self.store)
+        rs = ReviewSession(self.store, seed)
         if rs.finished:
             self.console.print("No reviews are due. Missed steps and quiz questions come back "
                                "here when they are due.", style="green")
@@ -410,11 +413,11 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
 
 
 def run_review(learner: str | None = None, ascii: bool = False, console: Console | None = None,
-               input_fn: InputFn = input) -> int:
+               input_fn: InputFn = input, seed: int | None = None) -> int:
     store = LearnerStore(learner)
     tutor = Tutor(store, console or make_console(ascii), input_fn, ascii)
     tutor.report_store()
-    if tutor.review():
+    if tutor.review(seed):
         tutor.goodbye()
     return 0
 

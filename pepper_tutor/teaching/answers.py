@@ -157,6 +157,10 @@ def read_score(raw: Any, sides: Sequence[str], order: Sequence[str],
             raise AnswerError(f"give a whole number of points for each side; {need}") from None
     else:
         text = unicodedata.normalize("NFKC", str(raw)).strip()
+        # Side names with a hyphen or slash in them, before "-" is read as a minus sign.
+        text = re.sub(r"north\W{0,3}south", " NS ", text, flags=re.IGNORECASE)
+        text = re.sub(r"east\W{0,3}west", " EW ", text, flags=re.IGNORECASE)
+        text = re.sub(r"\b([NE])\s*[/&+-]\s*([SW])\b", r" \1\2 ", text, flags=re.IGNORECASE)
         if not text:
             raise AnswerError(need)
         numbers = _NUMBER.findall(text)

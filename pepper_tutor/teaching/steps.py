@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..engine.calls import Bid, Defense, Trump
-from ..engine.cards import Card, cards_display
+from ..engine.cards import DECK, Card, Rank, cards_display
 from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, bower, legal_plays, trick_winner
 from ..engine.rules import RuleSet, get_ruleset
 from ..engine.scoring import score_hand
@@ -24,7 +24,7 @@ from ..engine.seats import Seat
 from ..rulebook.book import get_rule
 from ..rulebook.feedback import AnswerError, Feedback
 from ..rulebook.tricks import check_play, check_trick_winner, explain_trick, why_higher
-from .answers import card_example, read_cards, read_choice, read_score, wants_any
+from .answers import card_example, norm, read_cards, read_choice, read_score, wants_any
 
 __all__ = ["Step", "Option", "ExplainStep", "RankStep", "TrickWinnerStep", "LegalPlaysStep",
            "PlayStep", "ScoreStep", "GameStep", "PLAY_ON"]
@@ -97,9 +97,11 @@ class Step:
     def example(self) -> str:
         """One example of what to type, shown under the question (never the answer itself)."""
         choices = [o.label for o in self.options() if not o.is_card]
-        if choices:
-            return f"Type one of the choices as shown, such as: {choices[0]}"
-        return ""
+        if not choices:
+            return ""
+        answer = norm(self.answer_text())
+        shown = next((c for c in choices if norm(c) not in answer), choices[0])
+        return f"Type one of the choices as shown, such as: {shown}"
 
     def read_option(self, raw: Any) -> Any | None:
         """The option ``raw`` names (typed as shown, any case or spacing), else ``None``."""
@@ -430,8 +432,9 @@ class LegalPlaysStep(Step):
         return [Option(c, c.display, True) for c in self.hand]
 
     def example(self) -> str:
-        return (f"Type every card you may play, such as {card_example(self.hand)} 9C, or any "
-                "if every card may be played")
+        spare = [c for c in DECK if c not in self.hand and c.rank is not Rank.JACK][-2:]
+        return (f"Type every card you may play, such as {spare[0]} {spare[1]} (or "
+                f"{spare[0].display} {spare[1].display}), or any if every card may be played")
 
     def situation(self) -> dict[str, Any]:
         return {"trump": self.trump, "trick": self.trick, "hand": self.hand}

@@ -101,6 +101,7 @@ class LearnerStore:
         self.path = self.home / DB_NAME
         self.warning: str | None = None
         self.warnings: list[str] = []  # everything said since the store was opened
+        self.failed_saves = 0
         self._id: int | None = None
         self._ready = False
         self._prepare()
@@ -215,6 +216,7 @@ class LearnerStore:
         """Run ``fn(connection, learner_id)`` as one transaction. A failure is reported in
         :attr:`warning` ("could not save ...") and gives ``None``."""
         if not self._ready:
+            self.failed_saves += 1
             if self.warning is None:
                 self._warn("your progress is not being saved")
             return None
@@ -222,6 +224,7 @@ class LearnerStore:
             with self._tx() as con:
                 return fn(con, self._learner_id(con))
         except sqlite3.Error as err:
+            self.failed_saves += 1
             self._warn(f"could not save {what} ({err})")
             return None
 
