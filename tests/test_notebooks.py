@@ -10,9 +10,9 @@ from nbclient import NotebookClient
 NOTEBOOKS = sorted((Path(__file__).parents[1] / "notebooks").glob("*.ipynb"))
 
 
-def test_the_seven_lesson_notebooks_are_there_in_order():
+def test_the_numbered_notebooks_are_there_in_order():
     numbered = [p.name[:2] for p in NOTEBOOKS if p.name[0].isdigit()]
-    assert numbered == ["01", "02", "03", "04", "05", "06", "07"]
+    assert numbered == ["01", "02", "03", "04", "05", "06", "07", "08"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

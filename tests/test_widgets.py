@@ -145,7 +145,7 @@ def test_review_widget_brings_a_missed_rule_back_as_a_new_position(home):
     wrong = [c for c in step.hand if c not in legal] or legal[:1]
     for b in r.panel.buttons:
         if "pepper-card" in b._dom_classes and b.description in {c.display for c in wrong}:
-            b.value = True
+            b.click()
     next(b for b in r.panel.buttons if "pepper-submit" in b._dom_classes).click()
     assert "Not quite" in r.feedback.value and not r.next_button.disabled
     r.next_button.click()

@@ -37,6 +37,11 @@ __all__ = ["lesson", "quiz", "review", "progress", "hand_viewer", "rules", "Less
 # Card buttons are white "paper" in every theme; everything else takes JupyterLab's colours
 # (the fallbacks are the light theme's), so text stays readable in JupyterLab Dark.
 CARD_PAPER = "#ffffff"
+CHOSEN = "#d6e6ff"  # a picked card: still light paper, so its red and black stay readable
+# Answer buttons are locked after an answer; their text stays readable (opacity 1) in every
+# theme, with a dashed edge to show that they no longer take clicks.
+LOCKED_CSS = ("<style>.pepper-answer .jupyter-button.pepper-card:disabled{opacity:1;"
+              "border-style:dashed!important;cursor:default}</style>")
 
 
 class _SaveNotice(widgets.HTML):  # type: ignore[misc]
@@ -95,6 +100,7 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
         self.buttons: list[widgets.Widget] = []
         self.order_label = widgets.HTML()
         self.order_label.add_class("pepper-order")
+        self.locked_css = widgets.HTML(LOCKED_CSS)
         kind = step.kind
         if not step.answerable:
             self.children = []
@@ -136,27 +142,22 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
 
     def _card_buttons(self, multi: bool) -> None:
         row = []
+        self.chosen: set[Card] = set()
         for opt in self.step.options():
             card: Card = opt.value
+            b = _button(opt.label, "pepper-card", f"pepper-card-{card}")
+            self._style(b, card)
             if multi:
-                b = widgets.ToggleButton(description=opt.label)
-                b.add_class("pepper-card")
-                b.add_class(f"pepper-card-{card}")
-                b.style.text_color = "#c8102e" if card.is_red else "#1a1a1a"
-                b.style.button_color = CARD_PAPER
-                b.style.font_weight = "bold"
-                b.layout = widgets.Layout(width="64px", height="44px", border="1px solid #888")
+                b.on_click(self.guard(lambda b_, c=card: self._toggle(c, b_)))
             else:
-                b = _button(opt.label, "pepper-card", f"pepper-card-{card}")
-                self._style(b, card)
                 b.on_click(self.guard(lambda _b, c=card: self._pick(c)))
             row.append(b)
         submit = _button("Check", "pepper-submit", button_style="primary")
         undo = _button("Undo", "pepper-undo")
         if multi:
             submit.on_click(self.guard(lambda _b: self.on_answer(
-                [b.description for b in row if b.value] or "")))
-            self.children = [widgets.HBox(row), submit]
+                [c for c in self.order if c in self.chosen] or "")))
+            self.children = [widgets.HBox(row), self.order_label, submit]
             self.buttons = [*row, submit]
         else:
             undo.on_click(self.guard(lambda _b: self._undo()))
@@ -164,6 +165,19 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
             self.children = [widgets.HBox(row), self.order_label, widgets.HBox([undo, submit])]
             self.buttons = [*row, submit, undo]
         self.card_row = row
+
+    def _toggle(self, card: Card, b: widgets.Button) -> None:
+        """Pick or drop a card (legal plays): picked cards are marked, not greyed out."""
+        if card in self.chosen:
+            self.chosen.discard(card)
+            self.order.remove(card)
+        else:
+            self.chosen.add(card)
+            self.order.append(card)
+        b.style.button_color = CHOSEN if card in self.chosen else CARD_PAPER
+        b.layout.border = "3px solid #1f5fbf" if card in self.chosen else "1px solid #888"
+        shown = " ".join(c.display for c in self.order) or "(none yet)"
+        self.order_label.value = f"<span>Your cards: {html.escape(shown)}</span>"
 
     def _pick(self, card: Card) -> None:
         if card in self.order:
@@ -185,6 +199,10 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
         self.order_label.value = f"<span>Your order: {html.escape(shown)}</span>"
 
     def reset_order(self) -> None:
+        if self.step.kind == "legal-plays":
+            for b in self.card_row:
+                if Card.parse(b.description) in self.chosen:
+                    self._toggle(Card.parse(b.description), b)
         self.order = []
         if self.step.kind == "rank":
             self._show_order()
@@ -192,6 +210,8 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
     def lock(self) -> None:
         for b in self.buttons:
             b.disabled = True
+        if self.locked_css not in self.children:
+            self.children = [*self.children, self.locked_css]
 
 
 class LessonWidget(widgets.VBox):  # type: ignore[misc]

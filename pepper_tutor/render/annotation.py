@@ -125,8 +125,8 @@ margin:0 .1em;background:#fff;font-weight:600;color:#111}
 .pepper-hand .card.red{color:#c00}
 .pepper-hand .card.win{box-shadow:0 0 0 2px #2a7}
 .pepper-hand .card.revoke{text-decoration:line-through;background:#fee}
-.pepper-hand .note{color:var(--jp-content-font-color2,#555);font-style:italic}
-.pepper-hand .rule{color:var(--jp-content-font-color2,#595959);font-size:.9em}
+.pepper-hand .note{color:var(--jp-content-font-color1,#222);font-style:italic}
+.pepper-hand .rule{color:var(--jp-content-font-color1,#222);font-size:.9em;font-style:italic}
 .pepper-hand .finding{background:rgba(238,153,0,.14);border-left:4px solid #e90;padding:.3em .6em;
 margin:.3em 0}
 .pepper-hand .score{font-weight:700}

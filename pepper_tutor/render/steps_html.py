@@ -24,7 +24,8 @@ font-family:system-ui,sans-serif;line-height:1.4}
 .pepper-fb.wrong{border-color:#c8102e;background:rgba(200,16,46,.09)}
 .pepper-fb.revealed{border-color:#d08a00;background:rgba(208,138,0,.12)}
 .pepper-fb .headline{font-weight:700}
-.pepper-fb .rule{color:var(--jp-content-font-color2,#555);font-size:.92em;margin-top:4px}
+.pepper-fb .rule{color:var(--jp-content-font-color1,#1a1a1a);font-size:.92em;margin-top:4px;
+font-style:italic}
 .pepper-fb .rule code{background:var(--jp-layout-color2,#eee);color:inherit;padding:0 3px}
 .pepper-fb .consequence{font-weight:600}
 """
