@@ -110,3 +110,137 @@ def test_menu_shows_progress_and_bad_input_is_refused(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def _due_card(home, rule, learner):  # type: ignore[no-untyped-def]
+    from datetime import UTC, datetime, timedelta
+
+    from pepper_tutor.teaching.review import ReviewDeck
+    from pepper_tutor.teaching.store import LearnerStore
+
+    store = LearnerStore(learner, home)
+    ReviewDeck(store).missed([rule], "quiz legal", at=datetime.now(UTC) - timedelta(hours=2))
+    return store
+
+
+@pytest.mark.slow
+def test_a_review_session_with_a_wrong_answer(tmp_path):
+    from pepper_tutor.teaching.review import ReviewDeck, ReviewSession
+    from tests.answering import wrong_answer
+
+    store = _due_card(tmp_path, "play.follow-suit", "Жора")
+    preview = ReviewSession(store, seed=11)  # the same seed: the position the tutor will ask
+    step = preview.question
+    child = spawn(tmp_path, "review", "--learner", "Жора", "--seed", "11")
+    child.expect("Review: 1 rule due")
+    child.expect("rule play.follow-suit")
+    child.expect(r"a new\s+position")
+    child.expect("Type every card you")
+    child.expect("> ")
+    child.sendline(wrong_answer(step))
+    child.expect("Not quite")
+    child.expect("The answer:")
+    child.expect("Review done: 0 of 1 right")
+    child.expect("Progress saved")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    (item,) = ReviewDeck(store).items()
+    assert item.lapses == 1 and [a.source for a in store.answers()] == ["review"]
+
+    progress = spawn(tmp_path, "progress", "--learner", "Жора")
+    progress.expect("Progress · Жора")
+    progress.expect("Rules mastered: 0 of")
+    progress.expect("Streak: 1 day")
+    progress.expect(pexpect.EOF)
+
+
+@pytest.mark.slow
+def test_a_finished_lesson_opens_finished_and_offers_a_replay(tmp_path):
+    from pepper_tutor.teaching.session import LessonSession
+    from pepper_tutor.teaching.store import LearnerStore
+    from tests.answering import right_answer as right
+
+    store = LearnerStore("ann", tmp_path)
+    s = LessonSession(LESSON, store)
+    while not s.finished:
+        if s.step.answerable:
+            s.answer(right(s.step))
+        s.next()
+    child = spawn(tmp_path, "lesson", "bowers", "--learner", "ann")
+    child.expect(r"You have finished this lesson: finished 1 time; 8 of 8 steps\s+solved")
+    child.expect(r"Replay it\? Your record is kept")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    assert LessonSession(LESSON, LearnerStore("ann", tmp_path)).finished
+    child = spawn(tmp_path, "lesson", "bowers", "--learner", "ann")
+    child.expect("Replay it")
+    child.sendline("y")
+    child.expect("step 1 of 10")
+    child.expect("Press Enter to go on")
+    child.sendline("q")
+    child.expect("Progress saved")
+    child.expect(pexpect.EOF)
+    again = LessonSession(LESSON, LearnerStore("ann", tmp_path))
+    assert again.replays == 1 and again.finished_runs == 1 and not again.finished
+
+
+@pytest.mark.slow
+def test_a_failed_save_is_reported_in_the_terminal(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    child = spawn(blocker / "home", "quiz", "tricks", "--seed", "1", "--count", "1")
+    child.expect("Warning: cannot create")
+    child.expect("nothing will be saved")
+    child.expect("> ")
+    child.sendline("q")
+    child.expect("Your progress was NOT saved")
+    out = child.before or ""
+    child.expect(pexpect.EOF)
+    assert "Progress saved" not in out
+
+
+def test_a_save_that_fails_midway_is_reported_and_never_called_saved(tmp_path, monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    from pepper_tutor.apps.tutor import run_tutor
+    from pepper_tutor.teaching.store import LearnerStore
+
+    real = LearnerStore._connect
+    calls = {"n": 0}
+
+    def flaky(self):  # type: ignore[no-untyped-def]
+        con = real(self)
+        calls["n"] += 1
+        if calls["n"] > 3:  # opened fine; the disk turns read-only afterwards
+            con.execute("PRAGMA query_only = ON")
+        return con
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
+    monkeypatch.setattr(LearnerStore, "_connect", flaky)
+    out = io.StringIO()
+    replies = iter(["", "q"])
+    run_tutor("bowers", "kim", console=Console(file=out, width=100),
+              input_fn=lambda _p: next(replies))
+    text = out.getvalue()
+    assert "could not save your lesson progress" in text
+    assert "Your progress was NOT saved" in text and "Progress saved" not in text
+
+
+@pytest.mark.slow
+def test_the_first_question_shows_what_to_type_and_quiz_answers_are_saved(tmp_path):
+    from pepper_tutor.teaching.store import LearnerStore
+
+    child = spawn(tmp_path, "quiz", "score", "--seed", "3", "--count", "2", "--learner", "李雷")
+    child.expect(r"Type each side's points, the bidders first,\s+such as")
+    child.expect("> ")
+    child.sendline("reveal")
+    child.expect("The answer")
+    child.expect("> ")
+    child.sendline("skip")
+    child.expect("Done. 0/2 right")
+    child.expect(pexpect.EOF)
+    saved = LearnerStore("李雷", tmp_path).answers("quiz")
+    assert [a.correct for a in saved] == [False, False] and LearnerStore(
+        "李", tmp_path).answers() == []

@@ -1,6 +1,5 @@
 """The notebook widgets, driven from Python: clicks, feedback, progress, errors shown."""
 
-import json
 from importlib import resources
 from pathlib import Path
 
@@ -9,7 +8,7 @@ import pytest
 from pepper_tutor import notebook
 from pepper_tutor.records.annotate import annotate_file
 from pepper_tutor.teaching.lessons import find_lesson
-from pepper_tutor.teaching.progress import ProgressStore
+from pepper_tutor.teaching.store import LearnerStore
 
 HANDS = Path(str(resources.files("pepper_tutor").joinpath("data", "hands")))
 
@@ -41,9 +40,9 @@ def test_lesson_widget_wrong_then_right_by_clicking_cards(home):
         cards[label].click()
     assert "Right." in w.feedback.value and w.progress.value == 1
     assert not w.next_button.disabled
-    saved = json.loads((home / "progress" / "ann.json").read_text())
-    assert saved["lessons"]["bowers"]["done"] == ["hearts-top"]
-    assert saved["lessons"]["bowers"]["mistakes"] == {"hearts-top": 1}
+    saved = LearnerStore("ann", home).lesson("bowers")
+    assert saved["done"] == ["hearts-top"]
+    assert saved["mistakes"] == {"hearts-top": 1}
     w.next_button.click()
     assert "Step 4 of 11" in w.progress_text.value  # the missed step is queued again
     assert w.errors == []
@@ -72,8 +71,91 @@ def test_lesson_widget_resumes_from_saved_progress(home):
     assert again.session.position == 2 and "Step 3 of 10" in again.progress_text.value
 
 
+def test_back_to_a_solved_step_keeps_next_enabled(home):
+    w = notebook.lesson("bowers", learner="gil")
+    w.next_button.click()
+    w.next_button.click()
+    for label in ("J♥", "J♦", "A♥", "K♥"):
+        cards_of(w)[label].click()
+    assert "Right." in w.feedback.value
+    w.next_button.click()
+    w.back_button.click()
+    assert w.session.step.id == "hearts-top" and not w.next_button.disabled
+    w.next_button.click()
+    assert w.session.step.id == "left-beats-ace" and w.next_button.disabled
+    w.back_button.click()
+    w.back_button.click()  # back to an explain step: Next is always open there
+    assert not w.next_button.disabled and w.errors == []
+
+
+def _finish(w):  # type: ignore[no-untyped-def]
+    from tests.answering import right_answer
+
+    while w.session.step is not None:
+        step = w.session.step
+        if step.answerable:
+            w._answer(right_answer(step))
+        w.next_button.click()
+
+
+def test_a_finished_lesson_reopens_finished_and_replays_without_losing_the_record(home):
+    w = notebook.lesson("bowers", learner="hu")
+    _finish(w)
+    assert "Lesson finished" in w.progress_text.value
+    looked = notebook.lesson("bowers", learner="hu")  # opening it again changes nothing
+    assert looked.session.finished and "Lesson finished" in looked.progress_text.value
+    assert "finished 1 time; 8 of 8 steps solved" in looked.progress_text.value
+    assert LearnerStore("hu", home).lesson("bowers")["finished"]
+    looked.replay_button.click()
+    assert looked.session.position == 0 and "Step 1 of 10" in looked.progress_text.value
+    _finish(looked)
+    assert "(a replay)" in looked.progress_text.value
+    assert "finished 2 times (1 replay); 8 of 8 steps solved" in looked.progress_text.value
+
+
+def test_a_failed_save_is_shown_in_the_widget(home, monkeypatch):
+    store = LearnerStore("ivy", home)
+    real = LearnerStore._connect
+
+    def read_only(self):  # type: ignore[no-untyped-def]
+        con = real(self)
+        con.execute("PRAGMA query_only = ON")
+        return con
+    monkeypatch.setattr(LearnerStore, "_connect", read_only)
+    w = notebook.LessonWidget(find_lesson("bowers"), store=store)
+    w.next_button.click()
+    assert "Not saved" in w.save_notice.value and "could not save" in w.save_notice.value
+    q = notebook.QuizWidget("tricks", seed=1, store=store)
+    cards_of(q)[q.quiz.question.winner().display].click()
+    assert "Not saved" in q.save_notice.value
+
+
+def test_review_widget_brings_a_missed_rule_back_as_a_new_position(home):
+    from datetime import UTC, datetime, timedelta
+
+    from pepper_tutor.teaching.review import ReviewDeck, question_rules
+
+    store = LearnerStore("jo", home)
+    ReviewDeck(store).missed(["play.follow-suit"], "quiz legal",
+                             at=datetime.now(UTC) - timedelta(hours=2))
+    r = notebook.ReviewWidget(store=store, seed=3)
+    step = r.session.question
+    assert "play.follow-suit" in question_rules(step) and "review 1 of 1" in r.header.value
+    legal = step.legal()
+    wrong = [c for c in step.hand if c not in legal] or legal[:1]
+    for b in r.panel.buttons:
+        if "pepper-card" in b._dom_classes and b.description in {c.display for c in wrong}:
+            b.click()
+    next(b for b in r.panel.buttons if "pepper-submit" in b._dom_classes).click()
+    assert "Not quite" in r.feedback.value and not r.next_button.disabled
+    r.next_button.click()
+    assert "Review done:</b> 0 of 1 right" in r.header.value and r.errors == []
+    view = notebook.progress(learner="jo")
+    assert "Reviews due now" in view.view.value and "Rules mastered: 0 of" in view.view.value
+
+
 def test_choice_and_score_steps_in_widgets(home):
-    w = notebook.LessonWidget(find_lesson("scoring"), store=ProgressStore("di", home))
+    w = notebook.LessonWidget(find_lesson("scoring"), store=LearnerStore("di", home))
     while w.session.step.kind != "score":
         w.next_button.click()
     step = w.session.step
@@ -100,6 +182,7 @@ def test_quiz_widget_streak_and_next(home):
     assert "streak 0 (best 1)" in q.streak.value
     q.kind_picker.value = "score"
     assert q.quiz.kind == "score" and q.panel.boxes and q.errors == []
+    assert [a.correct for a in LearnerStore(None, home).answers("quiz")] == [True, False]
 
 
 def test_callback_failures_are_shown_not_swallowed(home):

@@ -190,7 +190,19 @@ def _check_lessons(paths: list[str], analysis: bool = True) -> int:
 def _cmd_quiz(args: argparse.Namespace) -> int:
     from .tutor import run_quiz
 
-    return run_quiz(args.kind, args.seed, args.count, ascii=args.ascii)
+    return run_quiz(args.kind, args.seed, args.count, ascii=args.ascii, learner=args.learner)
+
+
+def _cmd_review(args: argparse.Namespace) -> int:
+    from .tutor import run_review
+
+    return run_review(args.learner, ascii=args.ascii, seed=args.seed)
+
+
+def _cmd_progress(args: argparse.Namespace) -> int:
+    from .tutor import run_progress
+
+    return run_progress(args.learner, ascii=args.ascii)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -293,7 +305,17 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=None, help="the same seed, the same questions")
     p.add_argument("--count", type=positive_count, default=None,
                    help="stop after this many questions")
+    p.add_argument("--learner", default=None, help="whose answers to save (default: you)")
     p.set_defaults(handler=_cmd_quiz)
+
+    p = sub.add_parser("review", help="the reviews due: missed rules, each in a new position")
+    p.add_argument("--learner", default=None, help="whose reviews (default: you)")
+    p.add_argument("--seed", type=int, default=None, help="the same seed, the same positions")
+    p.set_defaults(handler=_cmd_review)
+
+    p = sub.add_parser("progress", help="rules mastered, reviews due, streaks, lessons done")
+    p.add_argument("--learner", default=None, help="whose progress (default: you)")
+    p.set_defaults(handler=_cmd_progress)
 
     p = sub.add_parser("play", help="play hands against computer players, with a coach")
     p.add_argument("--level", choices=("beginner", "club", "expert"), default="club",

@@ -380,7 +380,7 @@ class GameNight(widgets.VBox):  # type: ignore[misc]
         self.add_class("pepper-night")
         self.errors_box = widgets.HTML()
         self.guard = _Guard(lambda m: setattr(self.errors_box, "value", m))
-        self.quiz = QuizWidget(card_width=BIG)
+        self.quiz = QuizWidget(card_width=BIG, save=False)  # a room, not one learner
         self.ruling = RulingTab(self.guard)
         self.score = ScoreTab(self.guard, path or sheet_path())
         self.annotate = AnnotateTab(self.guard)

@@ -23,17 +23,45 @@ from ..engine.rules import get_ruleset
 from ..records.annotate import Annotation, annotate
 from ..records.hand_record import HandRecord, load_record
 from ..render.annotation import to_html
-from ..render.steps_html import feedback_html, step_html
+from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
 from ..rulebook.feedback import AnswerError, Feedback
 from ..teaching.lessons import Lesson, find_lesson
-from ..teaching.progress import ProgressStore
 from ..teaching.quiz import QUIZ_KINDS, QuizSession
 from ..teaching.session import LessonSession
 from ..teaching.steps import Step
+from ..teaching.store import LearnerStore
 from .table_widget import table
 
-__all__ = ["lesson", "quiz", "hand_viewer", "rules", "LessonWidget", "QuizWidget", "HandViewer",
-           "AnswerPanel", "table"]
+__all__ = ["lesson", "quiz", "review", "progress", "table", "hand_viewer", "rules",
+           "LessonWidget", "QuizWidget", "ReviewWidget", "ProgressView", "HandViewer",
+           "AnswerPanel"]
+
+# Card buttons are white "paper" in every theme; everything else takes JupyterLab's colours
+# (the fallbacks are the light theme's), so text stays readable in JupyterLab Dark.
+CARD_PAPER = "#ffffff"
+CHOSEN = "#d6e6ff"  # a picked card: still light paper, so its red and black stay readable
+# Answer buttons are locked after an answer; their text stays readable (opacity 1) in every
+# theme, with a dashed edge to show that they no longer take clicks.
+LOCKED_CSS = ("<style>.pepper-answer .jupyter-button.pepper-card:disabled{opacity:1;"
+              "border-style:dashed!important;cursor:default}</style>")
+
+
+class _SaveNotice(widgets.HTML):  # type: ignore[misc]
+    """Says so, in the widget, whenever the learner store could not save."""
+
+    def __init__(self, store: LearnerStore):
+        super().__init__()
+        self.add_class("pepper-save-warning")
+        self.store = store
+        self.said = 0
+        self.update()
+
+    def update(self) -> None:
+        new = self.store.warnings[self.said:]
+        if new:
+            self.said = len(self.store.warnings)
+            self.value = ('<div class="pepper-fb wrong" role="alert"><b>Not saved:</b> '
+                          + html.escape("; ".join(new)) + "</div>")
 
 
 def _button(label: str, *classes: str, **kw: Any) -> widgets.Button:
@@ -74,6 +102,7 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
         self.buttons: list[widgets.Widget] = []
         self.order_label = widgets.HTML()
         self.order_label.add_class("pepper-order")
+        self.locked_css = widgets.HTML(LOCKED_CSS)
         kind = step.kind
         if not step.answerable:
             self.children = []
@@ -95,8 +124,9 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
 
     def _style(self, b: widgets.Button, card: Card) -> None:
         b.style.text_color = "#c8102e" if card.is_red else "#1a1a1a"
+        b.style.button_color = CARD_PAPER
         b.style.font_weight = "bold"
-        b.layout = widgets.Layout(width="64px", height="44px")
+        b.layout = widgets.Layout(width="64px", height="44px", border="1px solid #888")
 
     def _plain_buttons(self) -> None:
         row = []
@@ -114,26 +144,22 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
 
     def _card_buttons(self, multi: bool) -> None:
         row = []
+        self.chosen: set[Card] = set()
         for opt in self.step.options():
             card: Card = opt.value
+            b = _button(opt.label, "pepper-card", f"pepper-card-{card}")
+            self._style(b, card)
             if multi:
-                b = widgets.ToggleButton(description=opt.label)
-                b.add_class("pepper-card")
-                b.add_class(f"pepper-card-{card}")
-                b.style.text_color = "#c8102e" if card.is_red else "#1a1a1a"
-                b.style.font_weight = "bold"
-                b.layout = widgets.Layout(width="64px", height="44px")
+                b.on_click(self.guard(lambda b_, c=card: self._toggle(c, b_)))
             else:
-                b = _button(opt.label, "pepper-card", f"pepper-card-{card}")
-                self._style(b, card)
                 b.on_click(self.guard(lambda _b, c=card: self._pick(c)))
             row.append(b)
         submit = _button("Check", "pepper-submit", button_style="primary")
         undo = _button("Undo", "pepper-undo")
         if multi:
             submit.on_click(self.guard(lambda _b: self.on_answer(
-                [b.description for b in row if b.value] or "")))
-            self.children = [widgets.HBox(row), submit]
+                [c for c in self.order if c in self.chosen] or "")))
+            self.children = [widgets.HBox(row), self.order_label, submit]
             self.buttons = [*row, submit]
         else:
             undo.on_click(self.guard(lambda _b: self._undo()))
@@ -141,6 +167,19 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
             self.children = [widgets.HBox(row), self.order_label, widgets.HBox([undo, submit])]
             self.buttons = [*row, submit, undo]
         self.card_row = row
+
+    def _toggle(self, card: Card, b: widgets.Button) -> None:
+        """Pick or drop a card (legal plays): picked cards are marked, not greyed out."""
+        if card in self.chosen:
+            self.chosen.discard(card)
+            self.order.remove(card)
+        else:
+            self.chosen.add(card)
+            self.order.append(card)
+        b.style.button_color = CHOSEN if card in self.chosen else CARD_PAPER
+        b.layout.border = "3px solid #1f5fbf" if card in self.chosen else "1px solid #888"
+        shown = " ".join(c.display for c in self.order) or "(none yet)"
+        self.order_label.value = f"<span>Your cards: {html.escape(shown)}</span>"
 
     def _pick(self, card: Card) -> None:
         if card in self.order:
@@ -162,6 +201,10 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
         self.order_label.value = f"<span>Your order: {html.escape(shown)}</span>"
 
     def reset_order(self) -> None:
+        if self.step.kind == "legal-plays":
+            for b in self.card_row:
+                if Card.parse(b.description) in self.chosen:
+                    self._toggle(Card.parse(b.description), b)
         self.order = []
         if self.step.kind == "rank":
             self._show_order()
@@ -169,20 +212,23 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
     def lock(self) -> None:
         for b in self.buttons:
             b.disabled = True
+        if self.locked_css not in self.children:
+            self.children = [*self.children, self.locked_css]
 
 
 class LessonWidget(widgets.VBox):  # type: ignore[misc]
     """A lesson, step by step, with feedback, hints, progress and navigation."""
 
     def __init__(self, lesson: Lesson, learner: str | None = None,
-                 store: ProgressStore | None = None):
+                 store: LearnerStore | None = None):
         super().__init__()
         self.add_class("pepper-lesson")
         self.lesson = lesson
-        self.store = store or ProgressStore(learner)
+        self.store = store or LearnerStore(learner)
         self.session = LessonSession(lesson, self.store)
-        if self.session.finished:
-            self.session.restart()
+        self.save_notice = _SaveNotice(self.store)
+        self.replay_button = _button("Replay the lesson", "pepper-replay")
+        self.replay_button.on_click(self.guard_replay)
         self.title = widgets.HTML(f"<h3>{html.escape(lesson.title)}</h3>")
         done, total = self.session.progress()
         self.progress = widgets.IntProgress(value=done, min=0, max=max(total, 1),
@@ -207,6 +253,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.last_feedback_ms: float | None = None
         self._render()
 
+    def guard_replay(self, _b: Any) -> None:
+        self.guard(lambda: self._move(self.session.replay))()
+
     @property
     def errors(self) -> list[BaseException]:
         return self.guard.errors
@@ -218,13 +267,21 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         done, total = self.session.progress()
         self.progress.value = done
         step = self.session.step
+        self.save_notice.update()
         if step is None:
             mistakes = sum(self.session.mistakes.values())
-            self.progress_text.value = (f"<b>Lesson finished:</b> {done} of {total} solved, "
-                                        f"{mistakes} mistake{'s' if mistakes != 1 else ''}.")
+            replay = " (a replay)" if self.session.is_replay else ""
+            missed = (" The rules you missed come back in <code>notebook.review()</code>."
+                      if mistakes else "")
+            self.progress_text.value = (
+                f"<b>Lesson finished{replay}:</b> {done} of {total} solved, {mistakes} "
+                f"mistake{'s' if mistakes != 1 else ''}.{missed}<br>Your record: "
+                f"{html.escape(self.session.record_text())}.")
             self.situation.value = ""
+            self.back_button.disabled = not self.session.queue
             self.children = [self.title, self.progress, self.progress_text, self.feedback,
-                             widgets.HBox([self.back_button])]
+                             self.save_notice,
+                             widgets.HBox([self.back_button, self.replay_button])]
             return
         self._progress_line()
         self.situation.value = step_html(step)
@@ -236,7 +293,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         nav = widgets.HBox([self.back_button, self.hint_button, self.reveal_button,
                             self.next_button])
         self.children = [self.title, self.progress, self.progress_text, self.situation,
-                         self.panel, self.feedback, nav]
+                         self.panel, self.feedback, self.save_notice, nav]
 
     def _progress_line(self) -> None:
         done, total = self.session.progress()
@@ -259,6 +316,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
 
     def _show(self, fb: Feedback) -> None:
         self.feedback.value = feedback_html(fb)
+        self.save_notice.update()
         self._progress_line()
         assert self.panel is not None
         if fb.correct or fb.revealed:
@@ -291,9 +349,13 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
     The drill, its level (hard leans on the traps) and the rule set can be changed at any
     time; ``card_width`` draws big cards for a projector (the game-night app)."""
 
-    def __init__(self, kind: str = "tricks", seed: int | None = None, card_width: int = 56):
+    def __init__(self, kind: str = "tricks", seed: int | None = None, card_width: int = 56,
+                 learner: str | None = None, store: LearnerStore | None = None,
+                 save: bool = True):
         super().__init__()
         self.add_class("pepper-quiz")
+        self.store = store or (LearnerStore(learner) if save else None)
+        self.save_notice = _SaveNotice(self.store) if self.store else widgets.HTML()
         self.seed = seed
         self.card_width = card_width
         self.kind_picker = widgets.Dropdown(options=list(QUIZ_KINDS), value=kind,
@@ -325,9 +387,12 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
 
     def restart(self) -> None:
         """A fresh drill with the chosen kind, level and rules."""
+        from .tutor import _met_simple_scoring
+
         self.quiz = QuizSession(self.kind_picker.value, self.seed,
                                 rules=get_ruleset(self.preset.value),
-                                hard=self.level.value == "hard")
+                                hard=self.level.value == "hard", store=self.store,
+                                simple_met=bool(self.store and _met_simple_scoring(self.store)))
         self._render()
 
     def _render(self) -> None:
@@ -342,7 +407,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.children = [widgets.HBox([self.kind_picker, self.level, self.preset],
                                       layout=widgets.Layout(flex_flow="row wrap")),
                          self.streak, self.situation, self.panel, self.feedback,
-                         widgets.HBox([self.reveal_button, self.next_button])]
+                         self.save_notice, widgets.HBox([self.reveal_button, self.next_button])]
 
     def _score(self) -> None:
         self.streak.value = f"<b>{html.escape(self.quiz.score_text)}</b>"
@@ -358,12 +423,13 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
 
     def _reveal(self) -> None:
         """Show the answer with its explanation (for a room that has talked it over)."""
-        step = self.quiz.question
-        assert step is not None
-        self._settle(step.reveal())
+        self._settle(self.quiz.reveal())
+        self._score()
 
     def _settle(self, fb: Feedback) -> None:
         self.feedback.value = feedback_html(fb)
+        if isinstance(self.save_notice, _SaveNotice):
+            self.save_notice.update()
         assert self.panel is not None
         self.panel.lock()
         self.next_button.disabled = False
@@ -372,6 +438,113 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
     def _next(self) -> None:
         self.quiz.next_question()
         self._render()
+
+
+class ReviewWidget(widgets.VBox):  # type: ignore[misc]
+    """The reviews due now: each missed rule comes back in a new position."""
+
+    def __init__(self, learner: str | None = None, store: LearnerStore | None = None,
+                 seed: int | None = None):
+        from ..teaching.review import ReviewSession
+
+        super().__init__()
+        self.add_class("pepper-review")
+        self.store = store or LearnerStore(learner)
+        self.session = ReviewSession(self.store, seed)
+        self.header = widgets.HTML()
+        self.header.add_class("pepper-review-header")
+        self.situation = widgets.HTML()
+        self.situation.add_class("pepper-situation")
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("pepper-feedback")
+        self.save_notice = _SaveNotice(self.store)
+        self.guard = _Guard(lambda m: setattr(self.feedback, "value", m))
+        self.reveal_button = _button("Show answer", "pepper-reveal")
+        self.next_button = _button("Next review ▶", "pepper-next")
+        self.reveal_button.on_click(self.guard(lambda _b: self._settle(self.session.reveal())))
+        self.next_button.on_click(self.guard(lambda _b: self._next()))
+        self.panel: AnswerPanel | None = None
+        self._render()
+
+    @property
+    def errors(self) -> list[BaseException]:
+        return self.guard.errors
+
+    def _render(self) -> None:
+        rs = self.session
+        step, item = rs.question, rs.item
+        self.save_notice.update()
+        if step is None or item is None:
+            text = (f"<b>Review done:</b> {rs.right} of {len(rs.items)} right. Right answers "
+                    "come back later and later; missed ones soon." if rs.items else
+                    "<b>No reviews are due.</b> Missed lesson steps and quiz questions come "
+                    "back here when they are due.")
+            self.header.value = (f"<style>{FEEDBACK_CSS}</style>"
+                                 f'<div class="pepper-fb">{text}</div>')
+            self.children = [self.header, self.save_notice]
+            return
+        where = "a new position" if rs.fresh else "the step you missed"
+        self.header.value = (f"<b>{html.escape(rs.score_text)}</b> · rule "
+                             f"<code>{html.escape(item.rule)}</code> "
+                             f"({html.escape(item.title)}) · {where}")
+        self.situation.value = step_html(step)
+        self.feedback.value = ""
+        self.panel = AnswerPanel(step, self._answer, self.guard)
+        self.next_button.disabled = True
+        self.reveal_button.disabled = False
+        self.children = [self.header, self.situation, self.panel, self.feedback,
+                         self.save_notice, widgets.HBox([self.reveal_button, self.next_button])]
+
+    def _answer(self, raw: Any) -> None:
+        try:
+            fb = self.session.answer(raw)
+        except AnswerError as err:
+            self.feedback.value = f'<div class="pepper-fb wrong">{html.escape(str(err))}</div>'
+            return
+        self._settle(fb)
+
+    def _settle(self, fb: Feedback) -> None:
+        self.feedback.value = feedback_html(fb)
+        self.save_notice.update()
+        assert self.panel is not None
+        self.panel.lock()
+        self.next_button.disabled = False
+        self.reveal_button.disabled = True
+
+    def _next(self) -> None:
+        self.session.next()
+        self._render()
+
+
+class ProgressView(widgets.VBox):  # type: ignore[misc]
+    """Rules mastered, reviews due, streaks, lessons finished and quiz results."""
+
+    def __init__(self, learner: str | None = None, store: LearnerStore | None = None):
+        super().__init__()
+        self.add_class("pepper-progress-view")
+        self.store = store or LearnerStore(learner)
+        self.view = widgets.HTML()
+        self.refresh_button = _button("Refresh", "pepper-refresh")
+        self.refresh_button.on_click(lambda _b: self.refresh())
+        self.children = [self.view, _SaveNotice(self.store), self.refresh_button]
+        self.refresh()
+
+    def refresh(self) -> None:
+        from ..rulebook.book import get_rulebook
+        from ..teaching.review import progress_summary
+
+        p = progress_summary(self.store)
+        book = get_rulebook()
+        rows = "".join(
+            f"<tr><td><code>{html.escape(r.id)}</code></td><td>{html.escape(r.title)}</td>"
+            f"<td>{'mastered' if r.id in p.mastered else 'practised'}</td></tr>"
+            for r in book if r.id in p.practised)
+        lines = "".join(f"<li>{html.escape(line)}</li>" for line in p.lines)
+        self.view.value = (f'<div class="pepper-fb"><b>Progress of {html.escape(p.learner)}'
+                           f"</b><ul>{lines}</ul>"
+                           + (f"<table><tr><th>rule</th><th>title</th><th></th></tr>{rows}"
+                              "</table>" if rows else "") + "</div>"
+                           f"<style>{FEEDBACK_CSS}</style>")
 
 
 class HandViewer(widgets.VBox):  # type: ignore[misc]
@@ -435,9 +608,21 @@ def lesson(name: str, learner: str | None = None) -> LessonWidget:
     return LessonWidget(find_lesson(name), learner)
 
 
-def quiz(kind: str = "tricks", seed: int | None = None) -> QuizWidget:
-    """A drill: ``"tricks"``, ``"legal"``, ``"bowers"`` or ``"score"``."""
-    return QuizWidget(kind, seed)
+def quiz(kind: str = "tricks", seed: int | None = None,
+         learner: str | None = None) -> QuizWidget:
+    """A drill: ``"tricks"``, ``"legal"``, ``"bowers"`` or ``"score"``. Answers are saved;
+    a miss comes back in :func:`review`."""
+    return QuizWidget(kind, seed, learner=learner)
+
+
+def review(learner: str | None = None, seed: int | None = None) -> ReviewWidget:
+    """The reviews due now: every missed rule, each in a new position."""
+    return ReviewWidget(learner, seed=seed)
+
+
+def progress(learner: str | None = None) -> ProgressView:
+    """Rules mastered, reviews due, streaks, lessons finished, quiz results."""
+    return ProgressView(learner)
 
 
 def hand_viewer(source: str | Path | HandRecord | Annotation) -> HandViewer:

@@ -19,11 +19,12 @@ from ..engine.seats import Seat
 from ..render.terminal import card_text, cards_text, make_console, plain
 from ..rulebook.feedback import AnswerError, Feedback
 from ..teaching.lessons import Lesson, all_lessons, find_lesson
-from ..teaching.progress import ProgressStore
 from ..teaching.session import LessonSession
 from ..teaching.steps import ExplainStep, Step
+from ..teaching.store import LearnerStore
 
-__all__ = ["run_tutor", "render_step", "render_feedback", "Tutor"]
+__all__ = ["run_tutor", "run_quiz", "run_review", "run_progress", "render_step",
+           "render_feedback", "Tutor"]
 
 HELP = "Type your answer, or: hint · reveal · back · skip · quit"
 InputFn = Callable[[str], str]
@@ -87,6 +88,9 @@ def render_step(step: Step, ascii: bool = False) -> Panel:
     options = [o.label for o in step.options() if not o.is_card]
     if options:
         body.append("\nChoices: " + ", ".join(options), style="dim")
+    example = step.example() if step.answerable else ""
+    if example:
+        body.append("\n" + example + ".", style="dim")
     return Panel(body, title=f"[bold]{step.kind}[/]", title_align="left")
 
 
@@ -111,12 +115,31 @@ def render_feedback(fb: Feedback, ascii: bool = False) -> Panel:
 class Tutor:
     """One terminal session: reads lines with ``input_fn``, prints to ``console``."""
 
-    def __init__(self, store: ProgressStore, console: Console, input_fn: InputFn = input,
+    def __init__(self, store: LearnerStore, console: Console, input_fn: InputFn = input,
                  ascii: bool = False):
         self.store = store
         self.console = console
         self.input = input_fn
         self.ascii = ascii
+        self.said = 0  # store warnings already shown
+        self.failed_before = store.failed_saves
+
+    def report_store(self) -> bool:
+        """Show every store warning not shown yet; True when nothing went wrong since."""
+        new = self.store.warnings[self.said:]
+        self.said = len(self.store.warnings)
+        for text in new:
+            self.console.print(f"Warning: {text}.", style="bold yellow")
+        return not new and self.store.ok
+
+    def goodbye(self) -> None:
+        """"Progress saved" only when every save of this session went through."""
+        self.report_store()
+        if self.store.ok and self.store.failed_saves == self.failed_before:
+            self.console.print("Progress saved. Come back any time.", style="dim")
+        else:
+            self.console.print("Your progress was NOT saved (see the warning above).",
+                               style="bold yellow")
 
     def ask(self, prompt: str) -> str | None:
         try:
@@ -125,21 +148,37 @@ class Tutor:
             return None
 
     def menu(self) -> int:
+        from ..teaching.review import ReviewDeck
+
         lessons = all_lessons()
         while True:
-            table = Table(title="pepper-tutor lessons")
-            for col in ("#", "lesson", "title", "progress"):
+            table = Table(title=f"pepper-tutor lessons · {self.store.learner}")
+            for col in ("#", "lesson", "title", "progress", "builds on"):
                 table.add_column(col)
             for i, item in enumerate(lessons, 1):
-                done, total = LessonSession(item, self.store).progress()
-                mark = " ✓" if done == total and total else ""
-                table.add_row(str(i), plain(item.id), plain(item.title),
-                              f"{done}/{total}{mark}")
+                session = LessonSession(item, self.store)
+                done, total = session.progress()
+                if session.finished_runs:
+                    shown = f"finished ✓ ({len(session.ever_solved)}/{total})"
+                else:
+                    shown = f"{done}/{total}"
+                table.add_row(str(i), plain(item.id), plain(item.title), shown,
+                              plain(", ".join(item.requires)))
             self.console.print(table)
-            choice = self.ask("Lesson number or id (q to quit): ")
+            due = len(ReviewDeck(self.store).due())
+            self.console.print(f"r: review ({due} due) · p: progress · q: quit", style="dim")
+            self.report_store()
+            choice = self.ask("Lesson number or id (r, p, q): ")
             if choice is None or choice.strip().lower() in ("q", "quit", "exit"):
                 return 0
             picked = choice.strip()
+            if picked.lower() in ("r", "review"):
+                if not self.review():
+                    return 0
+                continue
+            if picked.lower() in ("p", "progress"):
+                self.show_progress()
+                continue
             lesson: Lesson | None = None
             if picked.isdigit() and 1 <= int(picked) <= len(lessons):
                 lesson = lessons[int(picked) - 1]
@@ -148,14 +187,35 @@ class Tutor:
             if lesson is None:
                 self.console.print(plain(f"There is no lesson {picked!r}.", style="red"))
                 continue
+            lesson = self.suggest_first(lesson, lessons)
             if not self.run_lesson(lesson):
                 return 0
+
+    def suggest_first(self, lesson: Lesson, lessons: list[Lesson]) -> Lesson:
+        """A lesson whose prerequisites are not finished: say so and offer the first of them."""
+        by_id = {x.id: x for x in lessons}
+        missing = [by_id[r] for r in lesson.requires
+                   if r in by_id and not LessonSession(by_id[r], self.store).finished_runs]
+        if not missing:
+            return lesson
+        names = ", ".join(f"{m.id} ({m.title})" for m in missing)
+        self.console.print(f"{lesson.title} builds on {names}, which you have not finished.",
+                           style="yellow")
+        reply = self.ask(f"Start with {missing[0].id} instead? (y/N) ")
+        return missing[0] if reply is not None and reply.strip().lower() in ("y", "yes") \
+            else lesson
 
     def run_lesson(self, lesson: Lesson) -> bool:
         """Run until the lesson ends (True) or the learner quits (False)."""
         session = LessonSession(lesson, self.store)
         if session.finished:
-            session.restart()
+            self.console.print(Panel(Text(f"You have finished this lesson: "
+                                          f"{session.record_text()}.", style="bold green"),
+                                     title=f"[bold]{lesson.title}[/]"))
+            reply = self.ask("Replay it? Your record is kept (y/N) ")
+            if reply is None or reply.strip().lower() not in ("y", "yes"):
+                return True
+            session.replay()
         self.console.print(Panel(Text(lesson.summary or lesson.title),
                                  title=f"[bold]{lesson.title}[/]"))
         while not session.finished:
@@ -168,16 +228,76 @@ class Tutor:
                                     style="dim"))
             self.console.print(render_step(step, self.ascii))
             outcome = self.run_step(session, step)
+            self.report_store()
             if outcome == "quit":
-                self.console.print("Progress saved. Come back any time.", style="dim")
+                self.goodbye()
                 return False
         done, total = session.progress()
         mistakes = sum(session.mistakes.values())
-        self.console.print(Panel(Text(f"Lesson finished: {done} of {total} solved, "
+        replay = " (a replay)" if session.is_replay else ""
+        missed = (" The rules you missed come back in review: pepper-tutor review."
+                  if mistakes else "")
+        self.console.print(Panel(Text(f"Lesson finished{replay}: {done} of {total} solved, "
                                       f"{mistakes} mistake{'s' if mistakes != 1 else ''} on the "
-                                      "way.", style="bold green")))
-        if self.store.warning:
-            self.console.print(self.store.warning, style="yellow")
+                                      f"way.{missed}", style="bold green")))
+        self.report_store()
+        return True
+
+    def show_progress(self) -> None:
+        from ..teaching.review import progress_summary
+
+        summary = progress_summary(self.store)
+        body = Text("\n".join(summary.lines))
+        self.console.print(Panel(body, title=f"[bold]Progress · {self.store.learner}[/]"))
+        self.report_store()
+
+    def review(self, seed: int | None = None) -> bool:
+        """The reviews due now, each a fresh position. False when the learner quits."""
+        from ..teaching.review import ReviewSession
+
+        rs = ReviewSession(self.store, seed)
+        if rs.finished:
+            self.console.print("No reviews are due. Missed steps and quiz questions come back "
+                               "here when they are due.", style="green")
+            return True
+        self.console.print(Text(f"Review: {len(rs.items)} rule"
+                                f"{'s' if len(rs.items) != 1 else ''} due. Each comes back as a "
+                                "new position. Type your answer; reveal, skip or q.",
+                                style="bold"))
+        while not rs.finished:
+            step, item = rs.question, rs.item
+            assert step is not None and item is not None
+            where = "a new position" if rs.fresh else "the step you missed"
+            self.console.print(Text(f"{rs.score_text} · rule {item.rule} ({item.title}) · "
+                                    f"{where}", style="dim"))
+            self.console.print(render_step(step, self.ascii))
+            while True:
+                reply = self.ask("> ")
+                if reply is None or reply.strip().lower() in ("q", "quit", "exit"):
+                    self.goodbye()
+                    return False
+                word = reply.strip().lower()
+                if word in ("h", "hint"):
+                    self.console.print(Text(step.hints()[0], style="cyan"))
+                    continue
+                if word in ("r", "reveal", "?", "s", "skip"):
+                    fb = rs.reveal()
+                    break
+                if not word:
+                    self.console.print(step.example() or HELP, style="dim")
+                    continue
+                try:
+                    fb = rs.answer(reply)
+                except AnswerError as err:
+                    self.console.print(f"I could not read that: {err}.", style="yellow")
+                    continue
+                break
+            self.console.print(render_feedback(fb, self.ascii))
+            self.report_store()
+            rs.next()
+        self.console.print(Text(f"Review done: {rs.right} of {len(rs.items)} right. Right "
+                                "answers come back later and later; missed ones soon.",
+                                style="bold green"))
         return True
 
     def run_step(self, session: LessonSession, step: Step) -> str:
@@ -214,7 +334,8 @@ class Tutor:
                 session.next()
                 return "moved"
             if not word:
-                self.console.print(HELP, style="dim")
+                self.console.print(step.example() + ". " + HELP if step.example() else HELP,
+                                   style="dim")
                 continue
             try:
                 fb = session.answer(reply)
@@ -235,17 +356,26 @@ class Tutor:
         return "moved"
 
 
+def _met_simple_scoring(store: LearnerStore) -> bool:
+    """Simple scoring is met in the variants lesson; score drills use it only after that."""
+    saved = store.lesson("variants")
+    return bool(saved.get("done") or saved.get("record", {}).get("solved"))
+
+
 def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
              ascii: bool = False, console: Console | None = None,
-             input_fn: InputFn = input) -> int:
-    """Ask generated questions until ``count`` are done or the learner types quit."""
+             input_fn: InputFn = input, learner: str | None = None) -> int:
+    """Ask generated questions until ``count`` are done or the learner types quit. Every
+    answer is saved; a miss becomes a review card."""
     from ..teaching.quiz import QuizSession
 
-    quiz = QuizSession(kind, seed)
+    store = LearnerStore(learner)
+    quiz = QuizSession(kind, seed, store=store, simple_met=_met_simple_scoring(store))
     console = console or make_console(ascii)
-    tutor = Tutor(ProgressStore(None), console, input_fn, ascii)
-    console.print(Text(f"Quiz: {kind}. Type your answer; hint for a nudge; q to stop.",
-                       style="bold"))
+    tutor = Tutor(store, console, input_fn, ascii)
+    tutor.report_store()
+    console.print(Text(f"Quiz: {kind}. Type your answer; hint for a nudge, reveal for the "
+                       "answer, skip for the next question, q to stop.", style="bold"))
     while count is None or quiz.asked <= count:
         step = quiz.question
         assert step is not None
@@ -254,9 +384,17 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
             reply = tutor.ask("> ")
             if reply is None or reply.strip().lower() in ("q", "quit", "exit"):
                 console.print(Text(quiz.score_text, style="bold"))
+                tutor.goodbye()
                 return 0
-            if reply.strip().lower() in ("h", "hint"):
+            word = reply.strip().lower()
+            if word in ("h", "hint"):
                 console.print(Text(step.hints()[0], style="cyan"))
+                continue
+            if word in ("r", "reveal", "?", "s", "skip"):
+                fb = quiz.reveal()
+                break
+            if not word:
+                console.print(step.example() or "Type your answer.", style="dim")
                 continue
             try:
                 fb = quiz.answer(reply)
@@ -266,20 +404,39 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
             break
         console.print(render_feedback(fb, ascii))
         console.print(Text(quiz.score_text, style="dim"))
+        tutor.report_store()
         if count is not None and quiz.asked >= count:
             break
         quiz.next_question()
     console.print(Text(f"Done. {quiz.score_text}", style="bold"))
+    tutor.goodbye()
+    return 0
+
+
+def run_review(learner: str | None = None, ascii: bool = False, console: Console | None = None,
+               input_fn: InputFn = input, seed: int | None = None) -> int:
+    store = LearnerStore(learner)
+    tutor = Tutor(store, console or make_console(ascii), input_fn, ascii)
+    tutor.report_store()
+    if tutor.review(seed):
+        tutor.goodbye()
+    return 0
+
+
+def run_progress(learner: str | None = None, ascii: bool = False,
+                 console: Console | None = None) -> int:
+    store = LearnerStore(learner)
+    tutor = Tutor(store, console or make_console(ascii), input, ascii)
+    tutor.show_progress()
     return 0
 
 
 def run_tutor(name: str | None, learner: str | None = None, ascii: bool = False,
               console: Console | None = None, input_fn: InputFn = input) -> int:
-    store = ProgressStore(learner)
+    store = LearnerStore(learner)
     console = console or make_console(ascii)
-    if store.warning:
-        console.print(store.warning, style="yellow")
     tutor = Tutor(store, console, input_fn, ascii)
+    tutor.report_store()
     if name is None:
         return tutor.menu()
     tutor.run_lesson(find_lesson(name))

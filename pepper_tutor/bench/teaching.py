@@ -65,13 +65,13 @@ def bench_widget_click(seconds: float) -> str:
 
     from ..apps.notebook import LessonWidget
     from ..teaching.lessons import find_lesson
-    from ..teaching.progress import ProgressStore
+    from ..teaching.store import LearnerStore
 
     times: list[float] = []
     with tempfile.TemporaryDirectory() as home:
         lesson = find_lesson("bowers")
         for i in range(max(20, int(seconds * 20))):
-            w = LessonWidget(lesson, store=ProgressStore(f"bench{i}", Path(home)))
+            w = LessonWidget(lesson, store=LearnerStore(f"bench{i}", Path(home)))
             w.next_button.click()
             w.next_button.click()
             assert w.panel is not None

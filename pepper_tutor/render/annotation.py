@@ -143,7 +143,8 @@ def to_markdown(a: Annotation) -> str:
 # ---- HTML ------------------------------------------------------------------------------------
 
 _CSS = """
-.pepper-hand{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:60em;color:#222}
+.pepper-hand{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:60em;
+color:var(--jp-content-font-color1,#222)}
 .pepper-hand h2{margin:.2em 0}
 .pepper-hand table{border-collapse:collapse;margin:.5em 0}
 .pepper-hand td,.pepper-hand th{border:1px solid #ccc;padding:.25em .5em;vertical-align:top;
@@ -153,9 +154,10 @@ margin:0 .1em;background:#fff;font-weight:600;color:#111}
 .pepper-hand .card.red{color:#c00}
 .pepper-hand .card.win{box-shadow:0 0 0 2px #2a7}
 .pepper-hand .card.revoke{text-decoration:line-through;background:#fee}
-.pepper-hand .note{color:#555;font-style:italic}
-.pepper-hand .rule{color:#666;font-size:.9em}
-.pepper-hand .finding{background:#fff4e0;border-left:4px solid #e90;padding:.3em .6em;margin:.3em 0}
+.pepper-hand .note{color:var(--jp-content-font-color1,#222);font-style:italic}
+.pepper-hand .rule{color:var(--jp-content-font-color1,#222);font-size:.9em;font-style:italic}
+.pepper-hand .finding{background:rgba(238,153,0,.14);border-left:4px solid #e90;padding:.3em .6em;
+margin:.3em 0}
 .pepper-hand .score{font-weight:700}
 """
 

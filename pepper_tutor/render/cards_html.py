@@ -23,7 +23,7 @@ BLACK = "#1a1a1a"
 CARD_CSS = """
 .pepper-cards{display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end;margin:4px 0}
 .pepper-cardbox{display:flex;flex-direction:column;align-items:center;font:12px sans-serif}
-.pepper-cardbox .seat{color:#555;margin-bottom:2px}
+.pepper-cardbox .seat{color:var(--jp-content-font-color1,#1a1a1a);margin-bottom:2px}
 .pepper-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 """
 

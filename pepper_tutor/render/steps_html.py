@@ -17,14 +17,16 @@ from .cards_html import cards_html, trick_html
 __all__ = ["step_html", "feedback_html", "FEEDBACK_CSS"]
 
 FEEDBACK_CSS = """
-.pepper-fb{border-left:5px solid #888;padding:6px 10px;margin:6px 0;background:#fafafa;
+.pepper-fb{border-left:5px solid #888;padding:6px 10px;margin:6px 0;
+background:var(--jp-layout-color1,#fafafa);color:var(--jp-content-font-color1,#1a1a1a);
 font-family:system-ui,sans-serif;line-height:1.4}
-.pepper-fb.right{border-color:#1f8f4e;background:#eefaf2}
-.pepper-fb.wrong{border-color:#c8102e;background:#fdf0f0}
-.pepper-fb.revealed{border-color:#d08a00;background:#fff8e6}
+.pepper-fb.right{border-color:#1f8f4e;background:rgba(31,143,78,.12)}
+.pepper-fb.wrong{border-color:#c8102e;background:rgba(200,16,46,.09)}
+.pepper-fb.revealed{border-color:#d08a00;background:rgba(208,138,0,.12)}
 .pepper-fb .headline{font-weight:700}
-.pepper-fb .rule{color:#555;font-size:.92em;margin-top:4px}
-.pepper-fb .rule code{background:#eee;padding:0 3px}
+.pepper-fb .rule{color:var(--jp-content-font-color1,#1a1a1a);font-size:.92em;margin-top:4px;
+font-style:italic}
+.pepper-fb .rule code{background:var(--jp-layout-color2,#eee);color:inherit;padding:0 3px}
 .pepper-fb .consequence{font-weight:600}
 """
 
@@ -81,7 +83,7 @@ def step_html(step: Step, card_width: int = 56) -> str:
             + (" (the extra hand after a shared finish)" if s.get("overtime") else "") + ".</p>")
     if step.prompt:
         parts.append(f'<p class="pepper-prompt"><b>{_e(step.prompt)}</b></p>')
-    parts.append("</div>")
+    parts.append(f"<style>{FEEDBACK_CSS}</style></div>")
     return "".join(parts)
 
 

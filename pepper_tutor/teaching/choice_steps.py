@@ -18,6 +18,7 @@ from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
 from ..rulebook.feedback import AnswerError, Feedback
 from ..rulebook.verdict import Verdict, action_text
+from .answers import card_example, read_cards
 from .steps import Option, Step
 
 __all__ = ["BidStep", "DeclareStep", "ExchangeStep", "DefendStep"]
@@ -55,6 +56,9 @@ class _ChoiceStep(Step):
         raise NotImplementedError
 
     def parse(self, raw: Any) -> Any:
+        chosen = self.read_option(raw)
+        if chosen is not None:
+            return chosen
         try:
             return self.parse_value(raw)
         except NotationError as err:
@@ -340,7 +344,10 @@ class ExchangeStep(_ChoiceStep):
         return option.card is answer
 
     def parse_value(self, raw: Any) -> Card:
-        return Card.parse(raw) if isinstance(raw, Card | str) else Card.parse(str(raw))
+        cards = read_cards(raw)
+        if len(cards) != 1:
+            raise AnswerError("name one card, such as J♦ or JD")
+        return cards[0]
 
     def problems(self) -> list[str]:
         out = [] if self.role in ("bidder", "partner") else ["role must be bidder or partner"]
@@ -356,6 +363,10 @@ class ExchangeStep(_ChoiceStep):
 
     def options(self) -> list[Option]:
         return [Option(c, c.display, True) for c in self.hand]
+
+    def example(self) -> str:
+        verb = "discard" if self.role == "bidder" else "send"
+        return f"Type the card to {verb}, such as {card_example(self.hand)}"
 
     def situation(self) -> dict[str, Any]:
         return {"hand": self.hand, "trump": self.trump, "bid": self.bid, "role": self.role}

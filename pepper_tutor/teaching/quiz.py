@@ -19,6 +19,7 @@ from ..engine.rules import RuleSet, get_ruleset
 from ..engine.seats import Seat
 from ..rulebook.feedback import Feedback
 from .steps import LegalPlaysStep, RankStep, ScoreStep, Step, TrickWinnerStep
+from .store import LearnerStore
 
 __all__ = ["QUIZ_KINDS", "make_question", "QuizSession"]
 
@@ -33,7 +34,9 @@ def _left(trump: Trump) -> Card | None:
 
 def _prompt_trick(trump: Trump, trick: list[Card]) -> str:
     head = "No trump" if trump is Trump.NT else f"{trump.word.capitalize()} are trumps"
-    return f"{head}; {' '.join(c.display for c in trick)} — who wins?"
+    alone = (" (three cards: the bidder plays alone, so the bidder's partner sits out)"
+             if len(trick) == 3 else "")
+    return f"{head}; {' '.join(c.display for c in trick)}{alone} — who wins?"
 
 
 def tricks_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
@@ -108,14 +111,15 @@ def bowers_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = Tru
         sister = trump.suit.sister  # with a left bower, it has lost its jack this hand
         pool = [c for c in DECK if suits[c.index] == sister]
         cards = rng.sample(pool, rng.randint(3, 5))
+        left = _left(trump)
+        if left is not None and rng.random() < 0.7:
+            cards[0] = left  # its own jack, now a trump: the trap this question is about
     head = "No trump" if trump is Trump.NT else f"{trump.word.capitalize()} are trumps"
     return RankStep(id=f"bowers-{n}", prompt=f"{head}. Put these in order, highest first.",
                     trump=trump, cards=tuple(cards), rules=rules)
 
 
 def score_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
-    if hard and rules.preset == "standard" and rng.random() < 0.25:
-        rules = get_ruleset("simple")
     bid = rng.choice(rules.ladder)
     bidder = Seat(rng.randrange(4))
     side = rules.side_of(bidder)
@@ -150,9 +154,16 @@ def make_question(kind: str, rng: random.Random, n: int = 1,
     return GENERATORS[kind](rng, n, rules or get_ruleset("standard"), hard)
 
 
+def _position(step: Step) -> str:
+    return step.prompt + repr(step.situation())
+
+
 @dataclass
 class QuizSession:
-    """An endless drill with a running score and a streak. One answer per question."""
+    """An endless drill with a running score and a streak. One answer per question counts;
+    :meth:`reveal` shows the answer (counted as missed). With a ``store`` every answer is
+    saved and a miss becomes a review card for the rule it missed. Score drills mix in simple
+    scoring only when ``simple_met`` (the learner has met it in a lesson)."""
 
     kind: str
     seed: int | None = None
@@ -164,6 +175,9 @@ class QuizSession:
     question: Step | None = None
     answered: bool = False
     hard: bool = True
+    store: LearnerStore | None = None
+    simple_met: bool = False
+    seen: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if self.kind not in GENERATORS:
@@ -171,30 +185,63 @@ class QuizSession:
         self.rng = random.Random(self.seed)
         self.next_question()
 
+    def _rules_for_next(self) -> RuleSet:
+        if (self.kind == "score" and self.simple_met and self.hard
+                and self.rules.preset == "standard" and self.rng.random() < 0.25):
+            return get_ruleset("simple")
+        return self.rules
+
     def next_question(self) -> Step:
         self.asked += 1
         self.answered = False
-        self.question = make_question(self.kind, self.rng, self.asked, self.rules, self.hard)
-        return self.question
+        # A position already asked in this drill is drawn again (a few times at most: some
+        # drills have few positions).
+        for _ in range(30):
+            q = make_question(self.kind, self.rng, self.asked, self._rules_for_next(),
+                              self.hard)
+            if _position(q) not in self.seen:
+                break
+        self.seen.add(_position(q))
+        self.question = q
+        return q
+
+    def _count(self, correct: bool, feedback: Feedback | None = None) -> None:
+        from .review import ReviewDeck, missed_rules, question_rules
+
+        assert self.question is not None
+        self.answered = True
+        if correct:
+            self.right += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+        else:
+            self.streak = 0
+        if self.store is not None:
+            q = self.question
+            rules = (question_rules(q) if correct or feedback is None
+                     else missed_rules(q, feedback))
+            self.store.record_answer("quiz", self.kind, rules, correct)
+            if not correct:
+                ReviewDeck(self.store).missed(rules, f"quiz {self.kind}")
 
     def answer(self, raw: object) -> Feedback:
         """Judge the answer; a wrong one is shown with the right answer at once."""
         assert self.question is not None
         feedback = self.question.judge(raw)
         if not self.answered:
-            self.answered = True
-            if feedback.correct:
-                self.right += 1
-                self.streak += 1
-                self.best_streak = max(self.best_streak, self.streak)
-            else:
-                self.streak = 0
+            self._count(feedback.correct, feedback)
         if not feedback.correct:
             feedback = replace(feedback, revealed=True)
         return feedback
+
+    def reveal(self) -> Feedback:
+        """The answer and why; an unanswered question counts as missed."""
+        assert self.question is not None
+        if not self.answered:
+            self._count(False)
+        return self.question.reveal()
 
     @property
     def score_text(self) -> str:
         done = self.asked - (0 if self.answered else 1)
         return f"{self.right}/{done} right · streak {self.streak} (best {self.best_streak})"
-

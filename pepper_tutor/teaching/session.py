@@ -3,7 +3,12 @@
 A :class:`LessonSession` presents the steps in order, judges answers, climbs the hint ladder
 (a nudge, the rule, the answer), reveals the answer after :attr:`MAX_TRIES` wrong tries, and
 brings every step that was answered wrongly back once at the end of the lesson. Progress is
-saved after every change, so a learner can stop at any point and resume.
+saved after every change (one transaction in the learner store), so a learner can stop at any
+point and resume.
+
+Looking never loses anything: a finished lesson opens as finished; :meth:`replay` starts it
+again as a replay, keeping the record (runs finished, replays, every step ever solved). Every
+answer is kept in the store, and every missed step becomes a review card for the rule it tests.
 """
 
 from __future__ import annotations
@@ -13,8 +18,9 @@ from typing import Any
 
 from ..rulebook.feedback import Feedback
 from .lessons import Lesson
-from .progress import ProgressStore
+from .review import ReviewDeck, missed_rules, question_rules
 from .steps import Step
+from .store import LearnerStore
 
 __all__ = ["LessonSession", "StepStatus"]
 
@@ -30,14 +36,40 @@ class StepStatus:
     last: Feedback | None = None
 
 
+def _merge(stored: dict[str, Any], mine: dict[str, Any]) -> dict[str, Any]:
+    """Combine what another window saved meanwhile with this window's state: the record only
+    grows, and within the same run every solved step and mistake is kept."""
+    out = dict(mine)
+    rs, rm = stored.get("record", {}), mine.get("record", {})
+    out["record"] = {
+        "finished_runs": max(int(rs.get("finished_runs", 0)), int(rm.get("finished_runs", 0))),
+        "replays": max(int(rs.get("replays", 0)), int(rm.get("replays", 0))),
+        "solved": sorted(set(rs.get("solved", [])) | set(rm.get("solved", [])))}
+    if stored.get("run", 0) > mine.get("run", 0):
+        return {**stored, "record": out["record"]}  # the other window started a replay
+    if stored.get("run", 0) == mine.get("run", 0) and stored.get("queue") == mine.get("queue"):
+        out["done"] = sorted(set(stored.get("done", [])) | set(mine.get("done", [])))
+        theirs = stored.get("mistakes", {})
+        out["mistakes"] = {k: max(int(theirs.get(k, 0)), int(mine.get("mistakes", {}).get(k, 0)))
+                           for k in {*theirs, *mine.get("mistakes", {})}}
+    return out
+
+
 class LessonSession:
     MAX_TRIES = 2
 
-    def __init__(self, lesson: Lesson, store: ProgressStore | None = None):
+    def __init__(self, lesson: Lesson, store: LearnerStore | None = None):
         self.lesson = lesson
         self.store = store
         saved = store.lesson(lesson.id) if store else {}
         ids = [s.id for s in lesson.steps]
+        record = saved.get("record", {})
+        self.finished_runs: int = int(record.get("finished_runs", 1 if saved.get("finished")
+                                                 else 0))
+        self.replays: int = int(record.get("replays", 0))
+        self.ever_solved: set[str] = (set(record.get("solved", saved.get("done", [])))
+                                      & set(ids))
+        self.run: int = int(saved.get("run", 0))
         queue = saved.get("queue")
         if not isinstance(queue, list) or any(q not in ids for q in queue) or queue[:len(ids)] \
                 != ids:
@@ -50,6 +82,7 @@ class LessonSession:
                                          if k in ids}
         self.requeued: set[str] = set(saved.get("requeued", [])) & set(ids)
         self.status = StepStatus()
+        self._settle_status()
 
     # ---- where we are ----------------------------------------------------------------------
 
@@ -72,6 +105,10 @@ class LessonSession:
         return step is not None and (not step.answerable or self.status.solved
                                      or self.status.revealed)
 
+    @property
+    def is_replay(self) -> bool:
+        return self.replays > 0 and self.run > 0
+
     def progress(self) -> tuple[int, int]:
         """(answerable steps solved, answerable steps in the lesson)."""
         answerable = [s.id for s in self.lesson.answerable_steps]
@@ -87,10 +124,12 @@ class LessonSession:
             raise ValueError("this step only explains; go on to the next one")
         feedback = step.judge(raw)
         st = self.status
+        first = not st.solved and not st.revealed
         if feedback.correct:
             st.solved = True
             if not st.revealed:
                 self.done.add(step.id)
+                self.ever_solved.add(step.id)
         else:
             st.tries += 1
             self.mistakes[step.id] = self.mistakes.get(step.id, 0) + 1
@@ -100,6 +139,12 @@ class LessonSession:
                 feedback = replace(feedback, revealed=True)
         st.last = feedback
         self._save()
+        if first and self.store is not None:
+            item = f"{self.lesson.id}/{step.id}"
+            rules = question_rules(step) if feedback.correct else missed_rules(step, feedback)
+            self.store.record_answer("lesson", item, rules, feedback.correct)
+            if not feedback.correct:
+                ReviewDeck(self.store).missed(rules, f"lesson {item}")
         return feedback
 
     @property
@@ -135,15 +180,23 @@ class LessonSession:
         if self.finished:
             return
         self.position += 1
+        if self.finished:
+            self.finished_runs += 1
         self.status = StepStatus()
+        self._settle_status()
         self._save()
 
     def back(self) -> None:
         self.position = max(0, self.position - 1)
         self.status = StepStatus()
+        self._settle_status()
         self._save()
 
-    def restart(self) -> None:
+    def replay(self) -> None:
+        """Go through the lesson again. The record (runs finished, replays, steps ever solved)
+        stays; this run's solved steps and mistakes start empty."""
+        self.replays += 1
+        self.run += 1
         self.queue = [s.id for s in self.lesson.steps]
         self.position = 0
         self.done.clear()
@@ -152,7 +205,23 @@ class LessonSession:
         self.status = StepStatus()
         self._save()
 
+    def record_text(self) -> str:
+        """"finished 2 times (1 replay), 8 of 8 steps solved at some time"."""
+        total = len(self.lesson.answerable_steps)
+        solved = len(self.ever_solved & {s.id for s in self.lesson.answerable_steps})
+        runs = f"finished {self.finished_runs} time{'s' if self.finished_runs != 1 else ''}"
+        if self.replays:
+            runs += f" ({self.replays} replay{'s' if self.replays != 1 else ''})"
+        return f"{runs}; {solved} of {total} steps solved"
+
     # ---- internals ---------------------------------------------------------------------------
+
+    def _settle_status(self) -> None:
+        """A step already solved in this run stays solved when the learner comes back to it
+        (Back never locks Next)."""
+        step = self.step
+        if step is not None and step.id in self.done and not self.is_review:
+            self.status.solved = True
 
     def _need_step(self) -> Step:
         step = self.step
@@ -165,12 +234,12 @@ class LessonSession:
             self.requeued.add(step.id)
             self.queue.append(step.id)
 
-    def _save(self) -> None:
+    def _save(self) -> bool:
         if self.store is None:
-            return
-        entry = self.store.lesson(self.lesson.id)
-        entry.clear()
-        entry.update({"queue": self.queue, "position": self.position,
-                      "done": sorted(self.done), "mistakes": self.mistakes,
-                      "requeued": sorted(self.requeued), "finished": self.finished})
-        self.store.save()
+            return True
+        state = {"queue": self.queue, "position": self.position, "done": sorted(self.done),
+                 "mistakes": self.mistakes, "requeued": sorted(self.requeued),
+                 "finished": self.finished, "run": self.run,
+                 "record": {"finished_runs": self.finished_runs, "replays": self.replays,
+                            "solved": sorted(self.ever_solved)}}
+        return self.store.save_lesson(self.lesson.id, state, _merge)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..engine.calls import Bid, Defense, Trump
-from ..engine.cards import Card, NotationError, cards_display, parse_cards
+from ..engine.cards import DECK, Card, Rank, cards_display
 from ..engine.ranking import (
     EFFECTIVE_SUIT,
     TRICK_RANK,
@@ -31,6 +31,7 @@ from ..engine.seats import Seat
 from ..rulebook.book import get_rule
 from ..rulebook.feedback import AnswerError, Feedback
 from ..rulebook.tricks import check_play, check_trick_winner, explain_trick, why_higher
+from .answers import card_example, norm, read_cards, read_choice, read_score, wants_any
 
 __all__ = ["Step", "Option", "ExplainStep", "RankStep", "TrickWinnerStep", "LegalPlaysStep",
            "PlayStep", "ScoreStep", "GameStep", "PLAY_ON"]
@@ -100,6 +101,19 @@ class Step:
         """What a front end offers to click."""
         return []
 
+    def example(self) -> str:
+        """One example of what to type, shown under the question (never the answer itself)."""
+        choices = [o.label for o in self.options() if not o.is_card]
+        if not choices:
+            return ""
+        answer = norm(self.answer_text())
+        shown = next((c for c in choices if norm(c) not in answer), choices[0])
+        return f"Type one of the choices as shown, such as: {shown}"
+
+    def read_option(self, raw: Any) -> Any | None:
+        """The option ``raw`` names (typed as shown, any case or spacing), else ``None``."""
+        return read_choice(raw, [(o.value, o.label) for o in self.options() if not o.is_card])
+
     @property
     def has_analysis(self) -> bool:
         """True for judgement steps, whose hint ladder has a "what would the analysis do?"
@@ -148,12 +162,7 @@ class Step:
 
 
 def _parse_card_list(raw: Any) -> list[Card]:
-    try:
-        if isinstance(raw, Card):
-            return [raw]
-        return parse_cards(raw)
-    except NotationError as err:
-        raise AnswerError(str(err)) from None
+    return read_cards(raw)
 
 
 def _parse_card(raw: Any) -> Card:
@@ -275,6 +284,10 @@ class RankStep(Step):
     def options(self) -> list[Option]:
         return [Option(c, c.display, True) for c in self.cards]
 
+    def example(self) -> str:
+        return (f"Type all {len(self.cards)} cards, highest first, separated by spaces "
+                f"(a card is typed like {card_example(self.cards)})")
+
     def situation(self) -> dict[str, Any]:
         return {"trump": self.trump, "cards": self.cards}
 
@@ -302,6 +315,11 @@ class TrickWinnerStep(Step):
             if 1 <= raw <= len(self.trick):
                 return self.trick[raw - 1]
             raise AnswerError(f"there are {len(self.trick)} cards in this trick")
+        if self.seats and isinstance(raw, str):
+            seat = read_choice(raw, [(i, s.word) for i, s in enumerate(self.seats)]
+                               + [(i, str(s)) for i, s in enumerate(self.seats)])
+            if seat is not None:
+                return self.trick[int(seat)]
         card = _parse_card(raw)
         if card not in self.trick:
             raise AnswerError(f"the {card.display} is not in this trick: "
@@ -339,6 +357,10 @@ class TrickWinnerStep(Step):
     def options(self) -> list[Option]:
         return [Option(c, c.display, True) for c in self.trick]
 
+    def example(self) -> str:
+        return f"Type the winning card, such as {card_example(self.trick)}" + (
+            ", or the seat that played it" if self.seats else "")
+
     def situation(self) -> dict[str, Any]:
         return {"trump": self.trump, "trick": self.trick, "seats": self.seats}
 
@@ -368,6 +390,8 @@ class LegalPlaysStep(Step):
         return out
 
     def parse(self, raw: Any) -> frozenset[Card]:
+        if wants_any(raw):
+            return frozenset(self.hand)
         cards = _parse_card_list(raw)
         strangers = [c for c in cards if c not in self.hand]
         if strangers:
@@ -426,6 +450,11 @@ class LegalPlaysStep(Step):
     def options(self) -> list[Option]:
         return [Option(c, c.display, True) for c in self.hand]
 
+    def example(self) -> str:
+        spare = [c for c in DECK if c not in self.hand and c.rank is not Rank.JACK][-2:]
+        return (f"Type every card you may play, such as {spare[0]} {spare[1]} (or "
+                f"{spare[0].display} {spare[1].display}), or any if every card may be played")
+
     def situation(self) -> dict[str, Any]:
         return {"trump": self.trump, "trick": self.trick, "hand": self.hand}
 
@@ -466,6 +495,13 @@ class PlayStep(Step):
         return []
 
     def parse(self, raw: Any) -> Card:
+        if wants_any(raw):
+            # "any card wins": right when every card you may play wins; otherwise judged as a
+            # card that does not, so the feedback shows why.
+            lead = self.trick[0] if self.trick else None
+            losers = [c for c in legal_plays(self.hand, lead, self.trump)
+                      if c not in self.winners()]
+            return losers[0] if losers else self.winners()[0]
         card = _parse_card(raw)
         if card not in self.hand:
             raise AnswerError(f"the {card.display} is not in your hand: "
@@ -510,6 +546,10 @@ class PlayStep(Step):
     def options(self) -> list[Option]:
         return [Option(c, c.display, True) for c in self.hand]
 
+    def example(self) -> str:
+        return (f"Type one card, such as {card_example(self.hand)}, or any if every card you "
+                "may play wins")
+
     def situation(self) -> dict[str, Any]:
         return {"trump": self.trump, "trick": self.trick, "hand": self.hand,
                 "after": self.after}
@@ -543,27 +583,24 @@ class ScoreStep(Step):
             return [f"{self.bid.display} is not a bid in {self.rules.preset}"]
         return []
 
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The sides as the question shows them and reads bare numbers: bidders first."""
+        bidders = self.rules.side_of(self.bidder)
+        return (bidders, *(s for s in self.rules.sides if s != bidders))
+
+    def roles(self) -> dict[str, str]:
+        order = self.order
+        return {"bidders": order[0], **({"defenders": order[1]} if len(order) == 2 else {})}
+
     def parse(self, raw: Any) -> dict[str, int]:
-        sides = self.rules.sides
-        if isinstance(raw, dict):
-            try:
-                got = {str(k): int(v) for k, v in raw.items()}
-            except (TypeError, ValueError):
-                raise AnswerError("give a whole number of points for each side") from None
-        else:
-            words = str(raw).replace(",", " ").replace(":", " ").replace("=", " ").split()
-            numbers = [w for w in words if w.lstrip("+-").isdigit()]
-            names = [w.upper() for w in words if not w.lstrip("+-").isdigit()]
-            if names and len(names) == len(numbers):
-                got = {n: int(v) for n, v in zip(names, numbers, strict=True)}
-            elif not names and len(numbers) == len(sides):
-                got = {s: int(v) for s, v in zip(sides, numbers, strict=True)}
-            else:
-                raise AnswerError(f"give the points for {', '.join(sides)} in that order, "
-                                  f"such as {' '.join('4' for _ in sides)} (minus for a loss)")
-        if set(got) != set(sides):
-            raise AnswerError(f"give points for exactly these sides: {', '.join(sides)}")
-        return got
+        return read_score(raw, self.rules.sides, self.order, self.roles())
+
+    def example(self) -> str:
+        order = self.order
+        return (f"Type each side's points, the bidders first, such as {order[0]} -4 "
+                + " ".join(f"{s} 3" for s in order[1:]) + ", or just -4 "
+                + " ".join("3" for _ in order[1:]) + f" ({' then '.join(order)})")
 
     def key(self, answer: Any) -> str:
         return " ".join(f"{s} {answer[s]}" for s in self.rules.sides)
@@ -573,13 +610,13 @@ class ScoreStep(Step):
 
     def answer_text(self) -> str:
         pts = self.computed().points
-        return ", ".join(f"{s} {pts[s]:+d}" for s in self.rules.sides)
+        return ", ".join(f"{s} {pts[s]:+d}" for s in self.order)
 
     def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
         score = self.computed()
         facts = []
         rules: list[str] = []
-        for side in self.rules.sides:
+        for side in self.order:
             if answer.get(side) != score.points[side]:
                 facts.append(f"{side}: not {answer.get(side):+d} but {score.points[side]:+d}, "
                              f"because {score.reasons[side]}.")
@@ -602,7 +639,8 @@ class ScoreStep(Step):
         return "Did the bidders take at least the tricks they bid? Did the defenders take any?"
 
     def situation(self) -> dict[str, Any]:
-        return {"bid": self.bid, "bidder": self.bidder, "tricks": self.tricks,
+        tricks = {s: self.tricks[s] for s in self.order if s in self.tricks}
+        return {"bid": self.bid, "bidder": self.bidder, "tricks": tricks or self.tricks,
                 "defense": self.defense}
 
 
@@ -639,6 +677,9 @@ class GameStep(Step):
         return []
 
     def parse(self, raw: Any) -> str:
+        chosen = self.read_option(raw)
+        if chosen is not None:
+            return str(chosen)
         text = " ".join(str(raw).strip().split()).lower()
         if text in (PLAY_ON, "play-on", "on", "no one", "nobody", "continue", "another hand"):
             return PLAY_ON

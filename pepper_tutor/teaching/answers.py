@@ -1,0 +1,186 @@
+"""One reader for what learners type, shared by every step and every front end.
+
+Learners type the way they speak: ``jack of hearts``, ``J♥``, ``jh``; ``any`` when any card is
+right; a choice as the step shows it (``play with partner``, ``♥ hearts``); a score with or
+without side labels (``NS 3 EW -4``, ``EW: -4, NS: +3``, ``bidders -4 defenders 3``) or as bare
+numbers in the order the question shows and says. Case, spacing and punctuation never matter.
+The readers here turn such text into values; the steps decide what is right.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..engine.cards import Card, NotationError, parse_cards
+from ..rulebook.feedback import AnswerError
+
+__all__ = ["norm", "read_cards", "read_choice", "read_score", "wants_any", "card_example",
+           "ANY_WORDS"]
+
+ANY_WORDS = ("any", "any card", "any of them", "all", "all of them", "all cards", "every card",
+             "anything", "any one")
+
+_RANK_WORDS = {"nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K", "ace": "A",
+               "9": "9", "10": "10", "t": "10", "j": "J", "q": "Q", "k": "K", "a": "A"}
+_SUIT_WORDS = {"club": "C", "clubs": "C", "diamond": "D", "diamonds": "D", "heart": "H",
+               "hearts": "H", "spade": "S", "spades": "S", "♣": "C", "♦": "D", "♥": "H", "♠": "S",
+               "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+_SPELLED = re.compile(r"\b(nine|ten|jack|queen|king|ace|9|10|t|j|q|k|a)\s+(?:of\s+)?"
+                      r"(clubs?|diamonds?|hearts?|spades?)\b", re.IGNORECASE)
+_SYMBOLS = "♣♦♥♠♧♢♡♤"
+
+
+def norm(text: object) -> str:
+    """Lower case, one space between words, no surrounding punctuation, Unicode NFKC (so
+    full-width letters and the text-style suit symbols read as the plain ones)."""
+    s = unicodedata.normalize("NFKC", str(text)).replace("\ufe0f", "").replace("\ufe0e", "")
+    s = s.lower().replace("_", " ").replace("-", " ")
+    s = " ".join(s.split())
+    return s.strip(" .!?;,'\"`")
+
+
+def wants_any(raw: object) -> bool:
+    return isinstance(raw, str) and norm(raw) in ANY_WORDS
+
+
+def _cards_text(raw: str) -> str:
+    """Spelled-out cards ("jack of hearts", "J hearts") as notation ("JH")."""
+    return _SPELLED.sub(lambda m: _RANK_WORDS[m.group(1).lower()]
+                        + _SUIT_WORDS[m.group(2).lower()], raw)
+
+
+def read_cards(raw: Any) -> list[Card]:
+    """Cards in any notation: ``JD j♦ 10h``, ``jack of diamonds, ten of hearts``, a Card, a list
+    of cards or texts. Raises :class:`AnswerError` with an example when unreadable."""
+    if isinstance(raw, Card):
+        return [raw]
+    if isinstance(raw, (list, tuple)):
+        out: list[Card] = []
+        for item in raw:
+            out += read_cards(item)
+        return out
+    text = unicodedata.normalize("NFKC", str(raw)).replace("\ufe0f", "")
+    try:
+        return parse_cards(_cards_text(text).replace(" and ", " ").replace(";", " "))
+    except NotationError as err:
+        raise AnswerError(f"{err}; for example J♦ or JD, or jack of diamonds") from None
+
+
+def card_example(avoid: Sequence[Card] = ()) -> str:
+    """How to type a card, shown with a card that is not part of the question."""
+    from ..engine.cards import DECK, Rank
+
+    card = next(c for c in reversed(DECK) if c not in avoid and c.rank is not Rank.JACK)
+    return f"{card.display} or {card}"
+
+
+def _forms(label: str) -> set[str]:
+    """The ways a shown choice may be typed back: as shown, without its symbols, the symbol
+    alone, and the words after a symbol ("♥ hearts" -> "♥ hearts", "hearts", "♥")."""
+    shown = norm(label)
+    forms = {shown}
+    bare = norm(shown.translate({ord(c): " " for c in _SYMBOLS}))
+    if bare:
+        forms.add(bare)
+    symbols = [c for c in shown if c in _SYMBOLS]
+    if len(symbols) == 1:
+        forms.add(symbols[0])
+    return forms
+
+
+def read_choice(raw: Any, choices: Sequence[tuple[Any, str]]) -> Any | None:
+    """The value of the choice ``raw`` names, given (value, label) pairs as shown to the learner;
+    ``None`` when it names none of them. Values themselves are accepted as they are."""
+    for value, _label in choices:
+        if raw is value or (not isinstance(raw, str) and raw == value):
+            return value
+    if not isinstance(raw, str):
+        return None
+    typed = norm(raw)
+    if not typed:
+        return None
+    for value, label in choices:
+        if typed in _forms(label) or typed == norm(value):
+            return value
+    return None
+
+
+_SIDE_ALIASES = {"north south": "NS", "northsouth": "NS", "n s": "NS", "ns": "NS",
+                 "east west": "EW", "eastwest": "EW", "e w": "EW", "ew": "EW", "we": "EW",
+                 "sn": "NS"}
+_PAIR = re.compile(r"([^\d+\-−:=,;]+?)\s*[:=]?\s*([+\-−]?\s*\d+)")
+_NUMBER = re.compile(r"[+\-−]?\s*\d+")
+
+
+def _side(word: str, sides: Sequence[str], roles: Mapping[str, str]) -> str | None:
+    w = norm(word.replace("/", " ").replace("&", " ").replace("+", " "))
+    w = re.sub(r"\b(side|team|pair|get|gets|got|score|scores|points?|pts)\b", " ", w)
+    w = " ".join(w.split())
+    for side in sides:
+        if w == side.lower():
+            return side
+    alias = _SIDE_ALIASES.get(w) or _SIDE_ALIASES.get(w.replace(" ", ""))
+    if alias in sides:
+        return alias
+    for role, side in roles.items():
+        if w in (role, role.rstrip("s"), f"the {role}"):
+            return side
+    return None
+
+
+def _int(text: str) -> int:
+    return int(text.replace("−", "-").replace(" ", ""))
+
+
+def read_score(raw: Any, sides: Sequence[str], order: Sequence[str],
+               roles: Mapping[str, str] | None = None) -> dict[str, int]:
+    """Points for each side. Labelled (``NS 3 EW -4``, ``EW -4, NS 3``, ``ns:3 ew:-4``,
+    ``bidders -4 defenders 3``) in any order; bare numbers (``-4 3``) in ``order``, the order
+    the question shows and says. ``roles`` maps words such as "bidders" to a side."""
+    roles = roles or {}
+    example = " ".join(f"{s} {v}" for s, v in zip(order, (-4, 3), strict=False))
+    bare_example = " ".join(str(v) for v in (-4, 3)[:len(order)])
+    need = (f"give the points for each side, such as {example}, or {bare_example} "
+            f"({' then '.join(order)}); minus for a loss")
+    if isinstance(raw, Mapping):
+        try:
+            got = {}
+            for k, v in raw.items():
+                side = _side(str(k), sides, roles)
+                if side is None:
+                    raise AnswerError(f"there is no side {k!r}; {need}")
+                got[side] = int(v)
+        except (TypeError, ValueError):
+            raise AnswerError(f"give a whole number of points for each side; {need}") from None
+    else:
+        text = unicodedata.normalize("NFKC", str(raw)).strip()
+        # Side names with a hyphen or slash in them, before "-" is read as a minus sign.
+        text = re.sub(r"north\W{0,3}south", " NS ", text, flags=re.IGNORECASE)
+        text = re.sub(r"east\W{0,3}west", " EW ", text, flags=re.IGNORECASE)
+        text = re.sub(r"\b([NE])\s*[/&+-]\s*([SW])\b", r" \1\2 ", text, flags=re.IGNORECASE)
+        if not text:
+            raise AnswerError(need)
+        numbers = _NUMBER.findall(text)
+        letters = re.sub(r"[\d+\-−:=,;.\s]", "", text)
+        if not letters:
+            if len(numbers) != len(order):
+                raise AnswerError(need)
+            got = {s: _int(v) for s, v in zip(order, numbers, strict=True)}
+        else:
+            got = {}
+            for word, value in _PAIR.findall(text):
+                side = _side(word, sides, roles)
+                if side is None:
+                    raise AnswerError(f"I do not know the side {word.strip()!r}; {need}")
+                if side in got:
+                    raise AnswerError(f"{side} is given twice; {need}")
+                got[side] = _int(value)
+            if not got:
+                raise AnswerError(need)
+    if set(got) != set(sides):
+        missing = [s for s in sides if s not in got]
+        raise AnswerError(f"give points for {', '.join(missing)} too; {need}")
+    return got

@@ -1,0 +1,321 @@
+"""Review that brings mistakes back: spaced repetition with FSRS, one card per rule.
+
+Every missed lesson step and quiz question makes (or lapses) a review card keyed by the rule it
+tests; the `fsrs <https://pypi.org/project/fsrs/>`_ scheduler says when each card is due. A
+review never repeats the cards that were missed: it asks a **fresh position** made by the quiz
+generators, drawing questions from every quiz kind until one tests the same rule (so a new quiz
+kind counts as soon as it exists). A rule that no generator reaches comes back as the lesson
+step where it was missed.
+
+The progress view (:func:`progress_summary`) reads the same store: rules mastered, reviews due,
+streaks of days, lessons finished and quiz results.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from contextlib import suppress
+from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from fsrs import Card as FsrsCard
+from fsrs import Rating, Scheduler, State
+
+from ..engine.rules import RuleSet, get_ruleset
+from ..rulebook.book import get_rulebook
+from ..rulebook.feedback import Feedback
+from .quiz import QUIZ_KINDS, make_question
+from .steps import Step
+from .store import LearnerStore
+
+__all__ = ["ReviewDeck", "ReviewItem", "ReviewSession", "Progress", "progress_summary",
+           "question_rules", "missed_rules", "fresh_question", "MASTERY_RUN"]
+
+SCHEDULER = Scheduler(enable_fuzzing=False)  # the same answers, the same schedule
+MASTERY_RUN = 3  # right answers in a row that make a rule mastered
+
+
+def question_rules(step: Step) -> tuple[str, ...]:
+    """The rules a question tests: those it cites and those its right answer rests on."""
+    ids = list(step.cited)
+    with suppress(TypeError, ValueError, AttributeError, IndexError):
+        # a step that explains only a given answer cites enough
+        ids += list(step.explain_right(None)[1])
+    book = get_rulebook()
+    return tuple(r for r in dict.fromkeys(ids) if r in book)
+
+
+def missed_rules(step: Step, feedback: Feedback) -> tuple[str, ...]:
+    """The rules a wrong answer missed: those the feedback names, else those the step tests."""
+    book = get_rulebook()
+    named = tuple(r for r in dict.fromkeys(feedback.rule_ids) if r in book)
+    return named or question_rules(step)
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    rule: str
+    due: datetime
+    origin: str  # where it was first missed: "lesson bowers/left-1", "quiz tricks"
+    lapses: int
+    state: str  # learning, review, relearning
+
+    @property
+    def title(self) -> str:
+        return get_rulebook().get(self.rule).title
+
+
+def _aware(at: datetime | None) -> datetime:
+    return at if at is not None else datetime.now(UTC)
+
+
+class ReviewDeck:
+    """The learner's review cards, one per rule, scheduled by FSRS."""
+
+    def __init__(self, store: LearnerStore):
+        self.store = store
+
+    def _rate(self, rule: str, rating: Rating, origin: str, at: datetime | None,
+              create: bool) -> bool:
+        when = _aware(at)
+
+        def update(old: str | None) -> tuple[str, str, bool]:
+            if old is None:
+                if not create:
+                    raise _NoCard
+                card = FsrsCard()
+            else:
+                card = FsrsCard.from_json(old)
+            lapsed = old is not None and rating is Rating.Again
+            card, _log = SCHEDULER.review_card(card, rating, review_datetime=when)
+            return card.to_json(), card.due.isoformat(), lapsed
+        try:
+            return self.store.update_card(rule, update, origin)
+        except _NoCard:
+            return False
+
+    def missed(self, rules: Sequence[str], origin: str, at: datetime | None = None) -> None:
+        """A wrong answer: a new card for each rule, or a lapse of the card it has."""
+        for rule in rules:
+            self._rate(rule, Rating.Again, origin, at, create=True)
+
+    def reviewed(self, rule: str, correct: bool, at: datetime | None = None) -> None:
+        """A review answered: right pushes the card further out, wrong brings it back soon."""
+        self._rate(rule, Rating.Good if correct else Rating.Again, "", at, create=False)
+
+    def items(self) -> list[ReviewItem]:
+        out = []
+        for rule, (text, origin, lapses) in self.store.review_cards().items():
+            card = FsrsCard.from_json(text)
+            out.append(ReviewItem(rule, card.due, origin, lapses, State(card.state).name.lower()))
+        return sorted(out, key=lambda i: i.due)
+
+    def due(self, at: datetime | None = None) -> list[ReviewItem]:
+        now = _aware(at)
+        return [i for i in self.items() if i.due <= now]
+
+
+class _NoCard(Exception):
+    pass
+
+
+def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
+                   n: int = 1, avoid: Sequence[str] = (), budget_s: float = 2.0
+                   ) -> Step | None:
+    """A new position that tests ``rule``: questions are drawn from every quiz kind until one
+    tests it (each kind gets a share of ``budget_s``). ``avoid``: prompts not to repeat."""
+    ruleset = rules or get_ruleset("standard")
+    kinds = list(QUIZ_KINDS)
+    rng.shuffle(kinds)
+    share = budget_s / max(1, len(kinds))
+    for kind in kinds:
+        stop = time.monotonic() + share
+        for _ in range(200):
+            q = make_question(kind, rng, n, ruleset, True)
+            if rule in question_rules(q) and q.prompt + repr(q.situation()) not in avoid:
+                return q
+            if time.monotonic() > stop:
+                break
+    return None
+
+
+def _lesson_step(origin: str) -> Step | None:
+    """The lesson step a card came from (``lesson LESSON/STEP``), for rules no quiz reaches."""
+    if not origin.startswith("lesson "):
+        return None
+    lesson_id, _, step_id = origin[len("lesson "):].partition("/")
+    from .lessons import find_lesson
+
+    try:
+        return find_lesson(lesson_id).step(step_id)
+    except (KeyError, ValueError, LookupError):
+        return None
+
+
+@dataclass
+class ReviewSession:
+    """The reviews due now, one fresh question each. The first answer to a question rates the
+    card; later tries are judged but change nothing."""
+
+    store: LearnerStore
+    seed: int | None = None
+    at: datetime | None = None
+    items: list[ReviewItem] = field(default_factory=list)
+    index: int = 0
+    right: int = 0
+    question: Step | None = None
+    fresh: bool = True  # False when the question is the lesson step itself
+    answered: bool = False
+    seen: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.deck = ReviewDeck(self.store)
+        self.rng = random.Random(self.seed)
+        self.items = self.deck.due(self.at)
+        self._ask()
+
+    @property
+    def finished(self) -> bool:
+        return self.index >= len(self.items)
+
+    @property
+    def item(self) -> ReviewItem | None:
+        return None if self.finished else self.items[self.index]
+
+    def _ask(self) -> None:
+        self.answered = False
+        self.question = None
+        while not self.finished:
+            item = self.items[self.index]
+            q = fresh_question(item.rule, self.rng, n=self.index + 1, avoid=self.seen)
+            self.fresh = q is not None
+            q = q or _lesson_step(item.origin)
+            if q is not None and q.answerable:
+                self.question = q
+                self.seen.append(q.prompt + repr(q.situation()))
+                return
+            self.index += 1  # nothing can ask this rule any more (a lesson changed)
+
+    def answer(self, raw: Any) -> Feedback:
+        q, item = self.question, self.item
+        if q is None or item is None:
+            raise ValueError("no review is due")
+        feedback = q.judge(raw)
+        if not self.answered:
+            self.answered = True
+            self.right += feedback.correct
+            self.deck.reviewed(item.rule, feedback.correct, self.at)
+            self.store.record_answer("review", item.rule, question_rules(q), feedback.correct,
+                                     self.at)
+        if not feedback.correct:
+            feedback = replace(feedback, revealed=True)
+        return feedback
+
+    def reveal(self) -> Feedback:
+        """Show the answer: counted as not known."""
+        q, item = self.question, self.item
+        if q is None or item is None:
+            raise ValueError("no review is due")
+        if not self.answered:
+            self.answered = True
+            self.deck.reviewed(item.rule, False, self.at)
+            self.store.record_answer("review", item.rule, question_rules(q), False, self.at)
+        return q.reveal()
+
+    def next(self) -> None:
+        if not self.finished:
+            self.index += 1
+            self._ask()
+
+    @property
+    def score_text(self) -> str:
+        done = self.index + (1 if self.answered and not self.finished else 0)
+        return f"review {min(self.index + 1, len(self.items))} of {len(self.items)} · " \
+               f"{self.right}/{done} right"
+
+
+# ---- the progress view -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Progress:
+    learner: str
+    mastered: tuple[str, ...]
+    practised: tuple[str, ...]  # rules answered at least once, mastered or not
+    rules_total: int
+    due: tuple[ReviewItem, ...]
+    upcoming: tuple[ReviewItem, ...]
+    streak: int  # days in a row with an answer, up to today (or yesterday)
+    best_streak: int
+    lessons_finished: tuple[str, ...]
+    lessons_started: tuple[str, ...]
+    quizzes: dict[str, tuple[int, int]]  # kind -> (right, asked)
+
+    @property
+    def lines(self) -> list[str]:
+        """The view as plain sentences (the terminal and tests read these)."""
+        out = [f"Rules mastered: {len(self.mastered)} of {self.rules_total} "
+               f"({MASTERY_RUN} right answers in a row, none due for review)."]
+        if self.due:
+            out.append(f"Reviews due now: {len(self.due)} ("
+                       + ", ".join(i.rule for i in self.due) + "). Run: pepper-tutor review")
+        else:
+            nxt = self.upcoming[0].due.astimezone().strftime("%d %b %H:%M") \
+                if self.upcoming else None
+            out.append("Reviews due now: none" + (f"; the next is due {nxt}." if nxt else "."))
+        out.append(f"Streak: {self.streak} day{'s' if self.streak != 1 else ''} "
+                   f"(best {self.best_streak}).")
+        out.append(f"Lessons finished: {len(self.lessons_finished)}"
+                   + (f" ({', '.join(self.lessons_finished)})" if self.lessons_finished
+                      else "") + ".")
+        for kind, (right, asked) in sorted(self.quizzes.items()):
+            out.append(f"Quiz {kind}: {right} of {asked} right.")
+        return out
+
+
+def _streaks(days: set[date], today: date) -> tuple[int, int]:
+    best = run = 0
+    previous: date | None = None
+    for day in sorted(days):
+        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+        best = max(best, run)
+        previous = day
+    current = 0
+    day = today if today in days else today - timedelta(days=1)
+    while day in days:
+        current += 1
+        day -= timedelta(days=1)
+    return current, best
+
+
+def progress_summary(store: LearnerStore, at: datetime | None = None) -> Progress:
+    now = _aware(at)
+    answers = store.answers()
+    history: dict[str, list[bool]] = {}
+    for a in answers:
+        for rule in a.rules:
+            history.setdefault(rule, []).append(a.correct)
+    items = ReviewDeck(store).items()
+    due = tuple(i for i in items if i.due <= now)
+    due_rules = {i.rule for i in due}
+    book = get_rulebook()
+    mastered = tuple(r.id for r in book
+                     if len(history.get(r.id, [])) >= MASTERY_RUN
+                     and all(history[r.id][-MASTERY_RUN:]) and r.id not in due_rules)
+    practised = tuple(r.id for r in book if r.id in history)
+    days = {a.at.astimezone().date() for a in answers}
+    streak, best = _streaks(days, now.astimezone().date())
+    lessons = store.lessons()
+    finished = tuple(k for k, v in lessons.items()
+                     if v.get("finished") or v.get("record", {}).get("finished_runs"))
+    quizzes: dict[str, tuple[int, int]] = {}
+    for a in answers:
+        if a.source == "quiz":
+            right, asked = quizzes.get(a.item, (0, 0))
+            quizzes[a.item] = (right + a.correct, asked + 1)
+    return Progress(store.learner, mastered, practised, len(book), due,
+                    tuple(i for i in items if i.due > now), streak, best, finished,
+                    tuple(lessons), quizzes)

@@ -1,0 +1,378 @@
+"""Everything a learner enters, in one SQLite database per ``$PEPPER_TUTOR_HOME``.
+
+One file (``learners.sqlite``) holds every learner's lesson progress, each answer given (lessons,
+quizzes, reviews) and the review cards. Every change is one transaction (``BEGIN IMMEDIATE``,
+so two windows for the same learner queue up instead of overwriting each other) and the database
+runs in WAL mode, so a reader never blocks a writer.
+
+Names are stored as typed (normalised to Unicode NFC only, so that the same name typed two ways
+is one learner): ``José`` and ``Jos``, ``Жора`` and ``李雷`` are different learners.
+
+A database that cannot be read is never written over: it is renamed aside under a unique name
+(``learners.sqlite.damaged-TIMESTAMP-XXXX``) and a fresh one is started, with a warning. A save
+that fails (a read-only folder, a full disk) is reported in :attr:`LearnerStore.warning` and by
+the return value; nothing is raised into a lesson.
+
+The JSON progress files of earlier versions (``progress/*.json``) are imported once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sqlite3
+import time
+import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+__all__ = ["LearnerStore", "tutor_home", "default_learner", "DB_NAME", "AnswerRow"]
+
+DB_NAME = "learners.sqlite"
+SCHEMA_VERSION = 1
+LEGACY_FORMAT = "pepper-progress/1"
+
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS learners (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, created TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS lessons (
+    learner INTEGER NOT NULL REFERENCES learners(id), lesson TEXT NOT NULL,
+    state TEXT NOT NULL, updated TEXT NOT NULL, PRIMARY KEY (learner, lesson));
+CREATE TABLE IF NOT EXISTS answers (
+    id INTEGER PRIMARY KEY, learner INTEGER NOT NULL REFERENCES learners(id),
+    at TEXT NOT NULL, source TEXT NOT NULL, item TEXT NOT NULL, rules TEXT NOT NULL,
+    correct INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS answers_by_learner ON answers (learner, at);
+CREATE TABLE IF NOT EXISTS review_cards (
+    learner INTEGER NOT NULL REFERENCES learners(id), rule TEXT NOT NULL,
+    card TEXT NOT NULL, due TEXT NOT NULL, origin TEXT NOT NULL, lapses INTEGER NOT NULL,
+    PRIMARY KEY (learner, rule));
+"""
+
+
+def tutor_home() -> Path:
+    """``$PEPPER_TUTOR_HOME``, else ``$XDG_DATA_HOME/pepper-tutor`` (``~/.local/share``)."""
+    home = os.environ.get("PEPPER_TUTOR_HOME")
+    if home:
+        return Path(home)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "pepper-tutor"
+
+
+def default_learner() -> str:
+    return os.environ.get("USER") or "learner"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _name(learner: str) -> str:
+    name = unicodedata.normalize("NFC", learner.strip())
+    if not name:
+        raise ValueError("a learner needs a name")
+    return name
+
+
+@dataclass(frozen=True)
+class AnswerRow:
+    at: datetime
+    source: str  # "lesson", "quiz" or "review"
+    item: str  # "bowers/left-1", "tricks", "rank.left-bower"
+    rules: tuple[str, ...]
+    correct: bool
+
+
+class LearnerStore:
+    """One learner's view of the shared database. Cheap to make; opens a connection per use,
+    so a notebook kernel and a terminal never hold a lock between changes."""
+
+    def __init__(self, learner: str | None = None, home: Path | None = None):
+        self.learner = _name(learner or default_learner())
+        self.home = home or tutor_home()
+        self.path = self.home / DB_NAME
+        self.warning: str | None = None
+        self.warnings: list[str] = []  # everything said since the store was opened
+        self.failed_saves = 0
+        self._id: int | None = None
+        self._ready = False
+        self._prepare()
+
+    # ---- opening ------------------------------------------------------------------------------
+
+    def _warn(self, text: str) -> None:
+        self.warning = text
+        self.warnings.append(text)
+
+    def _connect(self) -> sqlite3.Connection:
+        con = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        con.execute("PRAGMA busy_timeout = 30000")
+        return con
+
+    def _set_aside(self, why: str) -> None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{secrets.token_hex(3)}")
+        try:
+            os.rename(self.path, aside)  # a unique name: an earlier one is never replaced
+        except OSError as err:
+            self._warn(f"your progress database {self.path} cannot be read ({why}) and could "
+                       f"not be moved aside ({err.strerror or err}); nothing will be saved")
+            return
+        for suffix in ("-wal", "-shm"):
+            extra = Path(f"{self.path}{suffix}")
+            if extra.exists():
+                with suppress(OSError):
+                    os.rename(extra, Path(f"{aside}{suffix}"))
+        self._warn(f"your progress database was damaged ({why}); it is kept as {aside} and a "
+                   "new one was started")
+
+    def _prepare(self) -> None:
+        try:
+            self.home.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            self._warn(f"cannot create {self.home} ({err.strerror or err}); nothing will be "
+                       "saved")
+            return
+        for _attempt in range(2):
+            try:
+                con = self._connect()
+                try:
+                    row = con.execute("PRAGMA quick_check").fetchone()
+                    if row is None or row[0] != "ok":
+                        raise sqlite3.DatabaseError(str(row[0] if row else "no answer"))
+                    tables = {r[0] for r in con.execute(
+                        "SELECT name FROM sqlite_master WHERE type = 'table'")}
+                    if tables and "meta" not in tables:
+                        raise sqlite3.DatabaseError("it is not a pepper-tutor database")
+                    con.execute("PRAGMA journal_mode = WAL")
+                    con.executescript(SCHEMA)
+                    con.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)",
+                                (str(SCHEMA_VERSION),))
+                finally:
+                    con.close()
+            except sqlite3.OperationalError as err:
+                if self._read_only(err):
+                    self._warn(f"cannot write to {self.path} ({err}); your progress will not "
+                               "be saved")
+                    return
+                self._set_aside(str(err))
+                if self.path.exists():
+                    return
+                continue
+            except sqlite3.DatabaseError as err:
+                self._set_aside(str(err))
+                if self.path.exists():
+                    return
+                continue
+            self._ready = True
+            break
+        if self._ready:
+            self._import_legacy()
+
+    @staticmethod
+    def _read_only(err: sqlite3.Error) -> bool:
+        text = str(err).lower()
+        return "readonly" in text or "read-only" in text or "unable to open" in text
+
+    @property
+    def ok(self) -> bool:
+        """True when changes are being saved."""
+        return self._ready
+
+    # ---- the transaction helper ---------------------------------------------------------------
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        con = self._connect()
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                yield con
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
+        finally:
+            con.close()
+
+    def _learner_id(self, con: sqlite3.Connection) -> int:
+        if self._id is None:
+            con.execute("INSERT OR IGNORE INTO learners (name, created) VALUES (?, ?)",
+                        (self.learner, _now()))
+            row = con.execute("SELECT id FROM learners WHERE name = ?",
+                              (self.learner,)).fetchone()
+            self._id = int(row[0])
+        return self._id
+
+    def change(self, what: str, fn: Callable[[sqlite3.Connection, int], T]) -> T | None:
+        """Run ``fn(connection, learner_id)`` as one transaction. A failure is reported in
+        :attr:`warning` ("could not save ...") and gives ``None``."""
+        if not self._ready:
+            self.failed_saves += 1
+            if self.warning is None:
+                self._warn("your progress is not being saved")
+            return None
+        try:
+            with self._tx() as con:
+                return fn(con, self._learner_id(con))
+        except sqlite3.Error as err:
+            self.failed_saves += 1
+            self._warn(f"could not save {what} ({err})")
+            return None
+
+    def read(self, fn: Callable[[sqlite3.Connection, int], T], default: T) -> T:
+        """Run ``fn(connection, learner_id)`` to read; ``default`` for a learner with nothing
+        saved yet (reading never creates the learner)."""
+        if not self._ready:
+            return default
+        try:
+            con = self._connect()
+            try:
+                row = con.execute("SELECT id FROM learners WHERE name = ?",
+                                  (self.learner,)).fetchone()
+                return default if row is None else fn(con, int(row[0]))
+            finally:
+                con.close()
+        except sqlite3.Error as err:
+            self._warn(f"could not read your progress ({err})")
+            return default
+
+    # ---- lessons ------------------------------------------------------------------------------
+
+    def lesson(self, lesson_id: str) -> dict[str, Any]:
+        """The saved state of one lesson ({} when never started)."""
+        def get(con: sqlite3.Connection, me: int) -> dict[str, Any]:
+            row = con.execute("SELECT state FROM lessons WHERE learner = ? AND lesson = ?",
+                              (me, lesson_id)).fetchone()
+            return dict(json.loads(row[0])) if row else {}
+        return self.read(get, {})
+
+    def save_lesson(self, lesson_id: str, state: dict[str, Any],
+                    merge: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
+                    | None = None) -> bool:
+        """Save one lesson's state. ``merge(stored, mine)`` runs inside the transaction, so
+        what another window saved meanwhile is combined, not lost."""
+        def put(con: sqlite3.Connection, me: int) -> bool:
+            row = con.execute("SELECT state FROM lessons WHERE learner = ? AND lesson = ?",
+                              (me, lesson_id)).fetchone()
+            new = merge(json.loads(row[0]), state) if (row and merge) else state
+            con.execute("INSERT INTO lessons VALUES (?, ?, ?, ?) ON CONFLICT (learner, lesson) "
+                        "DO UPDATE SET state = excluded.state, updated = excluded.updated",
+                        (me, lesson_id, json.dumps(new, ensure_ascii=False), _now()))
+            return True
+        return bool(self.change("your lesson progress", put))
+
+    def lessons(self) -> dict[str, dict[str, Any]]:
+        def get(con: sqlite3.Connection, me: int) -> dict[str, dict[str, Any]]:
+            return {r[0]: json.loads(r[1]) for r in con.execute(
+                "SELECT lesson, state FROM lessons WHERE learner = ?", (me,))}
+        return self.read(get, {})
+
+    # ---- answers ------------------------------------------------------------------------------
+
+    def record_answer(self, source: str, item: str, rules: tuple[str, ...], correct: bool,
+                      at: datetime | None = None) -> bool:
+        """One answer (lesson step, quiz question or review), kept for streaks and mastery."""
+        when = (at or datetime.now(UTC)).isoformat(timespec="seconds")
+
+        def put(con: sqlite3.Connection, me: int) -> bool:
+            con.execute("INSERT INTO answers (learner, at, source, item, rules, correct) "
+                        "VALUES (?, ?, ?, ?, ?, ?)",
+                        (me, when, source, item, json.dumps(list(rules)), int(correct)))
+            return True
+        return bool(self.change("your answer", put))
+
+    def answers(self, source: str | None = None) -> list[AnswerRow]:
+        def get(con: sqlite3.Connection, me: int) -> list[AnswerRow]:
+            sql = "SELECT at, source, item, rules, correct FROM answers WHERE learner = ?"
+            args: tuple[Any, ...] = (me,)
+            if source:
+                sql += " AND source = ?"
+                args += (source,)
+            return [AnswerRow(datetime.fromisoformat(r[0]), r[1], r[2], tuple(json.loads(r[3])),
+                              bool(r[4])) for r in con.execute(sql + " ORDER BY id", args)]
+        return self.read(get, [])
+
+    # ---- review cards -------------------------------------------------------------------------
+
+    def review_cards(self) -> dict[str, tuple[str, str, int]]:
+        """rule id -> (the fsrs card as JSON, where it was first missed, lapses)."""
+        def get(con: sqlite3.Connection, me: int) -> dict[str, tuple[str, str, int]]:
+            return {r[0]: (r[1], r[2], int(r[3])) for r in con.execute(
+                "SELECT rule, card, origin, lapses FROM review_cards WHERE learner = ? "
+                "ORDER BY due", (me,))}
+        return self.read(get, {})
+
+    def update_card(self, rule: str,
+                    fn: Callable[[str | None], tuple[str, str, bool]], origin: str) -> bool:
+        """``fn(stored card JSON or None) -> (new card JSON, due ISO time, lapsed)``, read and
+        written in one transaction."""
+        def put(con: sqlite3.Connection, me: int) -> bool:
+            row = con.execute("SELECT card FROM review_cards WHERE learner = ? AND rule = ?",
+                              (me, rule)).fetchone()
+            card, due, lapsed = fn(row[0] if row else None)
+            con.execute(
+                "INSERT INTO review_cards VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (learner, rule) "
+                "DO UPDATE SET card = excluded.card, due = excluded.due, "
+                "lapses = review_cards.lapses + excluded.lapses",
+                (me, rule, card, due, origin, int(lapsed)))
+            return True
+        return bool(self.change("your review card", put))
+
+    # ---- the JSON files of earlier versions ---------------------------------------------------
+
+    def _import_legacy(self) -> None:
+        """Import ``progress/*.json`` once (the whole folder, every learner in it)."""
+        folder = self.home / "progress"
+        try:
+            con = self._connect()
+            try:
+                done = con.execute("SELECT value FROM meta WHERE key = 'json-imported'"
+                                   ).fetchone()
+            finally:
+                con.close()
+        except sqlite3.Error:
+            return
+        if done or not folder.is_dir():
+            return
+        skipped: list[str] = []
+        found: list[tuple[str, dict[str, Any]]] = []
+        for path in sorted(folder.glob("*.json")):
+            try:
+                data = json.loads(path.read_text("utf-8"))
+                if not isinstance(data, dict) or data.get("format") != LEGACY_FORMAT or \
+                        not isinstance(data.get("lessons"), dict) or \
+                        not isinstance(data.get("learner"), str):
+                    raise ValueError("not a pepper-tutor progress file")
+            except (OSError, ValueError) as err:
+                skipped.append(f"{path.name} ({err})")
+                continue
+            found.append((_name(data["learner"]) if data["learner"].strip() else path.stem,
+                          data["lessons"]))
+
+        def put(con: sqlite3.Connection, _me: int) -> bool:
+            if con.execute("SELECT 1 FROM meta WHERE key = 'json-imported'").fetchone():
+                return False  # another process imported them meanwhile
+            for name, lessons in found:
+                con.execute("INSERT OR IGNORE INTO learners (name, created) VALUES (?, ?)",
+                            (name, _now()))
+                lid = con.execute("SELECT id FROM learners WHERE name = ?", (name,)
+                                  ).fetchone()[0]
+                for lesson_id, state in lessons.items():
+                    if isinstance(state, dict):
+                        con.execute("INSERT OR IGNORE INTO lessons VALUES (?, ?, ?, ?)",
+                                    (lid, str(lesson_id), json.dumps(state, ensure_ascii=False),
+                                     _now()))
+            con.execute("INSERT INTO meta VALUES ('json-imported', ?)", (_now(),))
+            return True
+        if self.change("the imported progress files", put) and skipped:
+            self._warn("some old progress files could not be read and were left where they "
+                       "are: " + ", ".join(skipped))

@@ -1,0 +1,141 @@
+"""The learner store: two windows at once, damaged files, failed saves, names, the old JSON."""
+
+import json
+import multiprocessing
+import sqlite3
+import unicodedata
+
+import pytest
+
+from pepper_tutor.teaching.lessons import find_lesson
+from pepper_tutor.teaching.session import LessonSession
+from pepper_tutor.teaching.store import DB_NAME, LearnerStore
+
+
+def _window(home: str, lesson_step: str, n: int, barrier) -> None:  # type: ignore[no-untyped-def]
+    """One process: answers n quiz questions and solves one step of the same lesson."""
+    from pathlib import Path
+
+    store = LearnerStore("ann", Path(home))
+    barrier.wait()
+    for i in range(n):
+        assert store.record_answer("quiz", "tricks", ("play.trick-winner",), i % 2 == 0)
+    session = LessonSession(find_lesson("bowers"), store)
+    while session.step.id != lesson_step:
+        session.next()
+    from tests.answering import right_answer
+
+    assert session.answer(right_answer(session.step)).correct
+    assert store.warning is None
+
+
+def test_two_processes_saving_the_same_learner_lose_nothing(tmp_path):
+    ctx = multiprocessing.get_context("spawn")
+    barrier = ctx.Barrier(2)
+    steps = ("hearts-top", "left-beats-ace")
+    procs = [ctx.Process(target=_window, args=(str(tmp_path), step, 60, barrier))
+             for step in steps]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+        assert p.exitcode == 0
+    store = LearnerStore("ann", tmp_path)
+    assert len(store.answers("quiz")) == 120
+    assert sum(a.correct for a in store.answers("quiz")) == 60
+    saved = store.lesson("bowers")
+    assert set(steps) <= set(saved["done"])  # both windows' solved steps are kept
+    assert len(store.answers("lesson")) == 2
+
+
+def test_a_damaged_store_is_set_aside_under_a_unique_name_never_overwritten(tmp_path):
+    garbage = [b"not a database at all " * 50, b"SQLite format 3\x00" + b"\xff" * 3000]
+    for i, junk in enumerate(garbage):
+        (tmp_path / DB_NAME).write_bytes(junk)
+        store = LearnerStore("bo", tmp_path)
+        assert store.warning and "damaged" in store.warning and "kept as" in store.warning
+        assert store.ok and store.record_answer("quiz", "score", ("score.made",), True)
+        aside = sorted(tmp_path.glob(f"{DB_NAME}.damaged-*"))
+        assert len(aside) == i + 1  # the second damaged file did not replace the first
+        assert {p.read_bytes() for p in aside} == set(garbage[:i + 1])
+    assert len(LearnerStore("bo", tmp_path).answers()) == 1
+
+
+def test_a_foreign_sqlite_file_is_set_aside_too(tmp_path):
+    con = sqlite3.connect(tmp_path / DB_NAME)
+    con.execute("CREATE TABLE photos (x)")
+    con.commit()
+    con.close()
+    store = LearnerStore("cy", tmp_path)
+    assert store.warning and "not a pepper-tutor database" in store.warning
+    assert list(tmp_path.glob(f"{DB_NAME}.damaged-*"))
+
+
+def _read_only(monkeypatch):  # type: ignore[no-untyped-def]
+    """Every later connection refuses writes, as on a read-only disk (root ignores chmod)."""
+    real = LearnerStore._connect
+
+    def connect(self):  # type: ignore[no-untyped-def]
+        con = real(self)
+        con.execute("PRAGMA query_only = ON")
+        return con
+    monkeypatch.setattr(LearnerStore, "_connect", connect)
+
+
+def test_a_failed_save_is_reported_not_raised(tmp_path, monkeypatch):
+    store = LearnerStore("di", tmp_path)
+    _read_only(monkeypatch)
+    assert store.record_answer("quiz", "tricks", (), True) is False
+    assert store.warning and store.warning.startswith("could not save your answer")
+    s = LessonSession(find_lesson("bowers"), store)
+    s.next()
+    assert store.warning.startswith("could not save your lesson progress")
+
+
+def test_a_home_that_cannot_be_made_says_nothing_will_be_saved(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    store = LearnerStore("ed", blocker / "home")
+    assert not store.ok and "nothing will be saved" in (store.warning or "")
+    assert store.record_answer("quiz", "tricks", (), True) is False
+
+
+@pytest.mark.parametrize(("a", "b"), [("José", "Jos"), ("Жора", "Жорa"), ("李雷", "李"),
+                                      ("Zoë", "Zoe"), ("learner", "Learner")])
+def test_names_differing_only_outside_ascii_are_different_learners(tmp_path, a, b):
+    LearnerStore(a, tmp_path).record_answer("quiz", "tricks", (), True)
+    assert LearnerStore(b, tmp_path).answers() == []
+    assert len(LearnerStore(a, tmp_path).answers()) == 1
+    assert LearnerStore(a, tmp_path).learner == a
+
+
+def test_the_same_name_typed_two_ways_is_one_learner(tmp_path):
+    LearnerStore(unicodedata.normalize("NFC", "José"), tmp_path).record_answer(
+        "quiz", "tricks", (), True)
+    assert len(LearnerStore(unicodedata.normalize("NFD", "José"), tmp_path).answers()) == 1
+
+
+def test_the_old_json_progress_is_imported_once(tmp_path):
+    folder = tmp_path / "progress"
+    folder.mkdir()
+    state = {"queue": [s.id for s in find_lesson("bowers").steps], "position": 4,
+             "done": ["hearts-top"], "mistakes": {}, "requeued": [], "finished": False}
+    (folder / "Jos-.json").write_text(json.dumps(
+        {"format": "pepper-progress/1", "learner": "José", "lessons": {"bowers": state},
+         "quizzes": {}}), "utf-8")
+    (folder / "broken.json").write_text("{half", "utf-8")
+    store = LearnerStore("José", tmp_path)
+    assert store.lesson("bowers")["position"] == 4
+    assert LessonSession(find_lesson("bowers"), store).done == {"hearts-top"}
+    assert store.warning and "broken.json" in store.warning
+    assert (folder / "broken.json").read_text() == "{half"  # left as it was
+    store.save_lesson("bowers", {**state, "position": 6})
+    assert LearnerStore("José", tmp_path).lesson("bowers")["position"] == 6  # not re-imported
+
+
+def test_wal_mode_and_one_file_per_home(tmp_path):
+    LearnerStore("fay", tmp_path).record_answer("quiz", "tricks", (), True)
+    LearnerStore("gus", tmp_path).record_answer("quiz", "tricks", (), True)
+    con = sqlite3.connect(tmp_path / DB_NAME)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert {r[0] for r in con.execute("SELECT name FROM learners")} == {"fay", "gus"}
