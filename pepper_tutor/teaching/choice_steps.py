@@ -86,6 +86,7 @@ class ChoiceStep(Step):
     accept: tuple[Any, ...] = ()
     reason: str = ""
     reasons: dict[str, str] = field(default_factory=dict)  # key(answer) -> why it is right
+    analysis_samples: int = 0  # sampled deals for this step's analysis (0: the default)
 
     def state(self) -> HandState:
         raise NotImplementedError
@@ -147,7 +148,7 @@ class ChoiceStep(Step):
     def analysis(self, samples: int | None = None, seed: int | None = None) -> Advice:
         """Sampled double-dummy advice for this decision, seen from the learner's seat
         (cached: the same situation gives the same figures)."""
-        n = samples or self.ANALYSIS_SAMPLES
+        n = samples or self.analysis_samples or self.ANALYSIS_SAMPLES
         seed = self.SEED if seed is None else seed
         cache: dict[tuple[int, int], Advice] = self.__dict__.setdefault("_advice", {})
         if (n, seed) not in cache:
@@ -248,8 +249,9 @@ class ChoiceStep(Step):
         best = values[0]
         gap = best.worth.mean - mine.worth.mean
         verb = "gives up" if mine.worth.mean >= 0 or best.worth.mean <= 0 else "costs"
+        other = self.choice_words(best.answer)
         return (f"{self.choice_words(answer)} {verb} {points_words(gap)} against "
-                f"{self.choice_words(best.answer).lower()}: {self.describe(mine, best)}.")
+                f"{other[0].lower() + other[1:]}: {self.describe(mine, best)}.")
 
     def describe(self, mine: Valued, best: Valued) -> str:
         """The facts behind the comparison, from the analysis (subclasses say it better)."""
@@ -402,7 +404,8 @@ class BidStep(ChoiceStep):
         if answer is Bid.PASS:
             zero = Estimate.exact(0.0)
             return Valued(answer, OptionAdvice("pass", None, zero, zero, bid=Bid.PASS))
-        n, seed = samples or self.ANALYSIS_SAMPLES, self.SEED if seed is None else seed
+        n = samples or self.analysis_samples or self.ANALYSIS_SAMPLES
+        seed = self.SEED if seed is None else seed
         # The trumps the auction's advice likes best (any sample size will do for that).
         cached: dict[tuple[int, int], Advice] = self.__dict__.get("_advice", {})
         advice = next(iter(cached.values())) if cached else self.analysis(n, seed)
