@@ -46,10 +46,12 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
+import signal
 import threading
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence, Sized
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, TypeVar
 
 from ..engine.calls import Bid, Defense, Mode, Trump
@@ -58,6 +60,7 @@ from ..engine.rules import RuleSet
 from ..engine.scoring import score_hand
 from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
+from .calling import auction_weight
 from .dealing import Dealer, _played, _voids, discard_rule, known_voids, send_rule
 from .solver import Position, TranspositionTable, solve, takes_at_least
 
@@ -147,6 +150,7 @@ class OptionAdvice:
     mode: Mode | None = None
     card: Card | None = None
     defense: Defense | None = None
+    makes: float | None = None  # share of sampled deals in which the contract is made
 
     def __str__(self) -> str:
         tricks = f"tricks {self.tricks}, " if self.tricks is not None else ""
@@ -164,10 +168,25 @@ class Advice:
     samples: int
     options: tuple[OptionAdvice, ...]
     notes: tuple[str, ...] = ()
+    # Bid advice lists one level per trump and way of playing; every level is kept here.
+    candidates: tuple[OptionAdvice, ...] = ()
 
     @property
     def best(self) -> OptionAdvice:
         return self.options[0]
+
+    def choice(self, action: object) -> OptionAdvice | None:
+        """The option for an action a player took: the card, the defence, or for a bid the
+        best option at that level (a trump or way of playing names the best option with
+        it). ``None`` when the advice has no such option."""
+        for o in (*self.candidates, *self.options):  # candidates: every level, best first
+            if action in (o.card, o.defense) and action is not None:
+                return o
+            if action is o.bid and self.decision == "bid":
+                return o
+            if action is not None and action in (o.trump, o.mode) and self.decision == "declare":
+                return o
+        return None
 
     def option(self, label: str) -> OptionAdvice:
         """The option with this label (``"send J♥"``, ``"surrender"``, ``"pass"``)."""
@@ -203,51 +222,156 @@ def _hands(players: int, hands: Mapping[int, Sequence[int]]) -> tuple[tuple[int,
     return tuple(tuple(sorted(hands.get(s, ()))) for s in range(players))
 
 
-# ---- solving the deals, here or in worker processes ----------------------------------------
+# ---- drawing and solving the deals, here or in worker processes ----------------------------
 
 _R = TypeVar("_R")
 _Tables = dict[Hashable, TranspositionTable]
 _Work = Callable[[Any, list[list[int]], _Tables], _R]
 _WORKER_TABLES: _Tables = {}  # per worker process: tables live across its chunks
+_Accept = Callable[[list[list[int]]], float]
+
+_FIRST_LOOK = 40  # samples before stopping early or dropping an option is considered
+_LOOK_EVERY = 20
+_MAX_DRAWS = 40  # per sample asked: past this, deals are kept whatever the auction says
 
 
 def _work_chunk(work: _Work[_R], context: Any, deals: list[list[list[int]]]) -> list[_R]:
     return [work(context, deal, _WORKER_TABLES) for deal in deals]
 
 
-def _solve_all(work: _Work[_R], context: Any, deals: list[list[list[int]]], workers: int,
-               progress: Progress | None) -> list[_R]:
+def _ignore_interrupt() -> None:
+    """Worker processes leave Ctrl-C to the main process, which stops them at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@dataclass
+class _Draws:
+    """How many deals were dealt and how many the auction kept."""
+
+    drawn: int = 0
+    kept: int = 0
+    forced: int = 0  # kept because the auction was too unlikely to reach by rejection
+
+
+def _deals(dealer: Dealer, samples: int, rng: random.Random, accept: _Accept | None,
+           draws: _Draws) -> Iterator[list[list[int]]]:
+    """Up to ``samples`` deals, drawn one at a time (memory flat in the sample count); with
+    ``accept``, each kept with its likelihood (rejection sampling)."""
+    for _ in range(samples):
+        while True:
+            deal = dealer.deal(rng)
+            draws.drawn += 1
+            if accept is None:
+                break
+            if rng.random() < accept(deal):
+                break
+            if draws.drawn >= _MAX_DRAWS * samples:
+                draws.forced += 1
+                break
+        draws.kept += 1
+        yield deal
+
+
+def _clear(rows: Sequence[Sequence[float | None]]) -> bool:
+    """Whether one option is better than every other at 95%, by the paired differences of
+    the per-sample values (``None``: an option not solved on that deal)."""
+    if not rows:
+        return False
+    width = len(rows[0])
+    means = []
+    for k in range(width):
+        vals = [r[k] for r in rows if r[k] is not None]
+        means.append(math.fsum(vals) / len(vals) if vals else -math.inf)  # type: ignore[arg-type]
+    best = max(range(width), key=lambda k: means[k])
+    for k in range(width):
+        if k == best or means[k] == -math.inf:
+            continue
+        diffs = [r[best] - r[k] for r in rows  # type: ignore[operator]
+                 if r[best] is not None and r[k] is not None]
+        if len(diffs) < 2:
+            return False
+        e = Estimate.of(diffs)
+        if e.low <= 0:
+            return False
+    return True
+
+
+def _solve_all(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]], total: int,
+               workers: int, progress: Progress | None,
+               values: Callable[[_R], Sequence[float | None]] | None = None,
+               prune: Callable[[list[_R]], None] | None = None) -> list[_R]:
     """``work(context, deal, tables)`` for every deal, in order, with progress reports.
 
     The tables (one per kind of position, see :class:`TranspositionTable`) are kept across
-    deals. With ``workers > 1`` the deals are cut into chunks solved by that many processes;
-    the answers are the same, since the solver is deterministic and the deals fixed."""
-    total = len(deals)
+    deals. With ``values`` (per-sample option values) it stops as soon as the best option
+    is clear at 95%; ``prune(results)`` may drop options from ``context`` between batches
+    (both in this process only). With ``workers > 1`` the deals are cut into chunks solved
+    by that many processes, a few chunks in flight at a time; the answers are the same,
+    since the solver is deterministic and the deals fixed."""
     if workers <= 1 or total < 2 * workers:
         tables: _Tables = {}
-        out = []
-        for i, deal in enumerate(deals):
+        out: list[_R] = []
+        for deal in deals:
             out.append(work(context, deal, tables))
+            done = len(out)
             if progress is not None:
-                progress(i + 1, total)
+                progress(done, total)
+            if done >= _FIRST_LOOK and (done - _FIRST_LOOK) % _LOOK_EVERY == 0:
+                if values is not None and _clear([values(r) for r in out]):
+                    break
+                if prune is not None:
+                    prune(out)
         return out
+    return _solve_in_workers(work, context, deals, total, workers, progress)
+
+
+def _solve_in_workers(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]],
+                      total: int, workers: int, progress: Progress | None) -> list[_R]:
     size = max(1, math.ceil(total / (8 * workers)))  # small chunks: a smooth progress bar
-    chunks = [deals[i:i + size] for i in range(0, total, size)]
     # fork is quick, but unsafe in a process that runs threads (a notebook's kernel).
     method = ("fork" if "fork" in multiprocessing.get_all_start_methods()
               and threading.active_count() == 1 else "spawn")
-    results: list[list[_R]] = [[] for _ in chunks]
+    results: dict[int, list[_R]] = {}
     done = 0
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
-        futures: dict[Future[list[_R]], int] = {
-            pool.submit(_work_chunk, work, context, chunk): i for i, chunk in enumerate(chunks)}
-        for future in as_completed(futures):
-            i = futures[future]
-            results[i] = future.result()
-            done += len(chunks[i])
-            if progress is not None:
-                progress(done, total)
-    return [r for chunk in results for r in chunk]
+    source = iter(deals)
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
+                               initializer=_ignore_interrupt)
+    try:
+        pending: dict[Future[list[_R]], int] = {}
+        index = 0
+        exhausted = False
+        while pending or not exhausted:
+            while not exhausted and len(pending) < 2 * workers:
+                chunk = list(islice(source, size))
+                if not chunk:
+                    exhausted = True
+                    break
+                pending[pool.submit(_work_chunk, work, context, chunk)] = index
+                index += 1
+            if not pending:
+                break
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                i = pending.pop(future)
+                results[i] = future.result()
+                done += len(results[i])
+                if progress is not None:
+                    progress(done, total)
+    except BaseException:
+        _stop_now(pool)
+        raise
+    pool.shutdown(wait=True)
+    return [r for i in sorted(results) for r in results[i]]
+
+
+def _stop_now(pool: ProcessPoolExecutor) -> None:
+    """End the workers at once (Ctrl-C): queued work is dropped, running work killed."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(1.0)
 
 
 def _table(tables: _Tables, name: Hashable) -> TranspositionTable:
@@ -261,11 +385,72 @@ def _tricks(position: Position, tables: _Tables, name: Hashable) -> int:
     return solve(position, _table(tables, name), card_values=False).tricks
 
 
-def _draw(dealer: Dealer, samples: int, seed: Seed) -> list[list[list[int]]]:
+def _rng(seed: Seed) -> random.Random:
+    return seed if isinstance(seed, random.Random) else random.Random(seed)
+
+
+def _check_samples(samples: int) -> None:
     if samples < 1:
         raise ValueError(f"advice needs at least one sample, not {samples}")
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    return [dealer.deal(rng) for _ in range(samples)]
+
+
+def _reads_auction(state: HandState, viewer: int, auction: bool | None) -> bool:
+    """Auction-aware by default whenever another seat has made a call."""
+    if auction is False:
+        return False
+    return any(int(seat) != viewer for seat, _ in state.calls)
+
+
+def _auction_accept(state: HandState, viewer: int, seats: Sequence[int | None],
+                    extra: Callable[[list[list[int]]], dict[int, list[int]]] | None = None
+                    ) -> _Accept:
+    """The likelihood of the calls seen for a deal whose buckets hold ``seats``' cards
+    (``None`` for a bucket of no seat); the cards each seat played are added back, and
+    ``extra`` may rebuild hands the buckets do not hold whole (an exchange)."""
+    played: dict[int, list[int]] = {}
+    for t in state.tricks:
+        for s, c in zip(t.seats, t.cards, strict=True):
+            played.setdefault(int(s), []).append(c.index)
+    for seat, card in zip(state._trick_seats, state._trick, strict=True):
+        played.setdefault(seat, []).append(card)
+    callers = {int(s) for s, _ in state.calls} - {viewer}
+    rules, dealer, calls = state.rules, int(state.dealer), list(state.calls)
+
+    def accept(deal: list[list[int]]) -> float:
+        hands = {s: deal[k] + played.get(s, []) for k, s in enumerate(seats)
+                 if s is not None and s in callers}
+        if extra is not None:
+            hands.update({s: h for s, h in extra(deal).items() if s in callers})
+        return auction_weight(rules, dealer, calls, hands)
+
+    return accept
+
+
+def _auction_note(draws: _Draws) -> str:
+    note = (f"the auction is read: each deal kept in proportion to how likely the other "
+            f"seats were to make their calls with it ({draws.kept} of {draws.drawn} dealt "
+            "kept)")
+    if draws.forced:
+        note += (f"; {draws.forced} deals kept without that test, the calls being too "
+                 "unlikely to reach by chance")
+    return note
+
+
+def _nets(score: _Scorer, bid: Bid) -> Callable[[Sequence[int]], list[float | None]]:
+    """Per-sample option values for options scored by the bidders' tricks."""
+    def values(r: Sequence[int]) -> list[float | None]:
+        return [score(bid, n)[1] for n in r]
+    return values
+
+
+def _stopped(until_clear: bool, results: Sized, samples: int) -> tuple[str, ...]:
+    if until_clear and len(results) < samples:
+        return (f"sampling stopped after {len(results)} deals: the best option was already "
+                "clear at 95%",)
+    return ()
+
+
+_RANDOM_NOTE = "the other hands are dealt at random: the auction so far is not read"
 
 
 # ---- scoring an outcome ----------------------------------------------------------------------
@@ -306,15 +491,19 @@ def _option(label: str, tricks: Sequence[float] | None,
             points: Sequence[tuple[float, float]] | None = None, *,
             scores: Sequence[float] | None = None, bid: Bid | None = None,
             trump: Trump | None = None, mode: Mode | None = None, card: Card | None = None,
-            defense: Defense | None = None) -> OptionAdvice:
+            defense: Defense | None = None, makes: float | None = None) -> OptionAdvice:
     """An option from per-sample tricks and ``(points, net)`` pairs, or bare ``scores``
-    where the net is unknown."""
+    where the net is unknown; for a bid, ``makes`` defaults to the share of samples with
+    the bid's tricks."""
+    if makes is None and bid is not None and bid is not Bid.PASS and tricks:
+        makes = sum(1 for t in tricks if t >= bid.tricks) / len(tricks)
     if points is not None:
         score, net = Estimate.of([p for p, _ in points]), Estimate.of([n for _, n in points])
     else:
         score, net = Estimate.of(scores or [0.0]), None
     return OptionAdvice(label, None if tricks is None else Estimate.of(tricks), score, net,
-                        bid=bid, trump=trump, mode=mode, card=card, defense=defense)
+                        bid=bid, trump=trump, mode=mode, card=card, defense=defense,
+                        makes=makes)
 
 
 def _ranked(options: Sequence[OptionAdvice]) -> tuple[OptionAdvice, ...]:
@@ -349,16 +538,27 @@ class _BidTask:
     ways: tuple[str, ...]  # "partner", "exchange" or "play" (cutthroat)
     discards: tuple[int, ...]  # per trump, the rule's discard for the exchange
     big: bool  # solve big pepper (alone, no exchange) for the sweep
+    # Per (trump, way), then per trump for big pepper: still worth solving. Options shown
+    # to be worse than the best at 95% are dropped between batches (in this process).
+    active: list[bool] = field(default_factory=list)
+    active_big: list[bool] = field(default_factory=list)
 
 
 def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Tricks per (trump, way) in order, and per trump 6 or 0 for a big pepper sweep."""
+    """Tricks per (trump, way) in order, and per trump 6 or 0 for a big pepper sweep; -1
+    for an option dropped. The hands are dealt once and shared by every option."""
     hands = {task.viewer: task.own} | {s: deal[k] for k, s in enumerate(task.others)}
     tricks: list[int] = []
     sweeps: list[int] = []
-    for trump, discard in zip(task.trumps, task.discards, strict=True):
+    column = 0
+    for k, (trump, discard) in enumerate(zip(task.trumps, task.discards, strict=True)):
         for way in task.ways:
+            if task.active and not task.active[column]:
+                tricks.append(-1)
+                column += 1
+                continue
+            column += 1
             if way == "exchange" and task.partner is not None:
                 mine = [c for c in task.own if c != discard]
                 mine.append(send_rule(hands[task.partner], trump))
@@ -371,6 +571,9 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
                                task.players)
             tricks.append(_tricks(pos, tables, (trump, way)))
         if task.big and task.partner is not None:
+            if task.active_big and not task.active_big[k]:
+                sweeps.append(-1)
+                continue
             alone = {s: h for s, h in hands.items() if s != task.partner}
             pos = Position(_hands(4, alone), (), task.viewer, trump, task.side, 4, task.partner)
             sweep = takes_at_least(pos, 6, _table(tables, (trump, "big")))
@@ -380,7 +583,8 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
 
 def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
                progress: Progress | None = None, trumps: Sequence[Trump] | None = None,
-               workers: int = 1) -> Advice:
+               workers: int = 1, auction: bool | None = None,
+               until_clear: bool = False) -> Advice:
     """Which contract to bid, for the seat to call in the auction; also which trump to name
     and how to play it, for the high bidder declaring.
 
@@ -390,7 +594,13 @@ def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
     tricks and points expected. ``pass`` is listed at 0 points as the reference. Once the
     auction is over the bid is fixed: naming trumps compares trumps and ways of playing,
     choosing the way of playing compares the two ways for the trump named.
+
+    ``auction`` (default: whenever another seat has called) deals the other hands in
+    proportion to how likely they were to make their calls. ``until_clear`` stops before
+    ``samples`` once the best option is better than every other at 95%, and (in one
+    process) stops solving options already shown worse than the best.
     """
+    _check_samples(samples)
     phase = state.phase
     rules, viewer = state.rules, state._to_act
     chosen = tuple(trumps) if trumps is not None else tuple(Trump)
@@ -419,38 +629,84 @@ def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
                     tuple("play" if w is None else w.value for w in ways),
                     tuple(discard_rule(own, int(t)) for t in chosen),
                     big and rules.has_exchange)
-    results = _solve_all(_bid_sample, task, _draw(dealer, samples, seed), workers, progress)
-
+    task.active.extend([True] * (len(chosen) * len(ways)))
+    task.active_big.extend([True] * len(chosen))
     score = _Scorer(rules, viewer, viewer)
+    # Every (column, level) a learner could choose; column -1 is a big pepper sweep.
+    choices: list[tuple[int, int, Bid]] = []  # (kind 0 column / 1 big, index, bid)
+    for k in range(len(chosen)):
+        for w, way in enumerate(ways):
+            bids = levels + ([Bid.BIG_PEPPER] if big and way is None else [])
+            choices.extend((0, k * len(ways) + w, bid) for bid in bids)
+        if task.big:
+            choices.append((1, k, Bid.BIG_PEPPER))
+
+    def values(r: tuple[tuple[int, ...], tuple[int, ...]]) -> list[float | None]:
+        out: list[float | None] = [0.0] if Bid.PASS in legal else []
+        for kind, i, bid in choices:
+            n = r[kind][i]
+            out.append(None if n < 0 else score(bid, n)[1])
+        return out
+
+    def prune(results: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> None:
+        rows = [values(r) for r in results]
+        offset = 1 if Bid.PASS in legal else 0
+        bounds: list[tuple[float, float]] = []
+        for k in range(len(rows[0])):
+            vals = [v for row in rows if (v := row[k]) is not None]
+            e = Estimate.of(vals) if vals else None
+            bounds.append((e.low, e.high) if e else (math.inf, -math.inf))
+        best_low = max(low for low, _ in bounds)
+        for flags, kind in ((task.active, 0), (task.active_big, 1)):
+            for i in range(len(flags)):
+                highs = [bounds[offset + j][1] for j, (kd, ix, _) in enumerate(choices)
+                         if kd == kind and ix == i]
+                if flags[i] and highs and max(highs) < best_low:
+                    flags[i] = False
+
+    rng = _rng(seed)
+    draws = _Draws()
+    accept = (_auction_accept(state, viewer, [*others, None])
+              if _reads_auction(state, viewer, auction) else None)
+    results = _solve_all(_bid_sample, task, _deals(dealer, samples, rng, accept, draws),
+                         samples, workers, progress, values if until_clear else None,
+                         prune if until_clear else None)
+
     options: list[OptionAdvice] = []
+    every: list[OptionAdvice] = []
     if Bid.PASS in legal:
         zero = Estimate.exact(0.0)
         options.append(OptionAdvice("pass", None, zero, zero, bid=Bid.PASS))
     column = 0
     for k, t in enumerate(chosen):
         for way in ways:
-            ts = [r[0][column] for r in results]
+            ts = [r[0][column] for r in results if r[0][column] >= 0]
             column += 1
             bids = levels + ([Bid.BIG_PEPPER] if big and way is None else [])
             how = f", {way.display}" if way is not None else ""
             candidates = [_option(f"{bid.display} in {t.display}{how}", ts,
                                   [score(bid, n) for n in ts], bid=bid, trump=t, mode=way)
-                          for bid in bids]
+                          for bid in bids] if ts else []
             if candidates:  # the level worth most for this trump and way of playing
                 options.append(_ranked(candidates)[0])
+                every.extend(candidates)
         if task.big:
-            sweeps = [r[1][k] for r in results]
-            options.append(_option(f"big pepper in {t.display}, alone", None,
-                                   [score(Bid.BIG_PEPPER, n) for n in sweeps],
-                                   bid=Bid.BIG_PEPPER, trump=t))
+            sweeps = [r[1][k] for r in results if r[1][k] >= 0]
+            if sweeps:
+                options.append(_option(f"big pepper in {t.display}, alone", None,
+                                       [score(Bid.BIG_PEPPER, n) for n in sweeps],
+                                       bid=Bid.BIG_PEPPER, trump=t,
+                                       makes=sweeps.count(6) / len(sweeps)))
     notes = [_DOUBLE_DUMMY, "the defenders are assumed to play (a surrender gives the bidders "
-             "as much or more)", "the other hands are dealt at random: the auction so far is "
-             "not read"]
+             "as much or more)", _auction_note(draws) if accept else _RANDOM_NOTE]
     if rules.has_exchange:
         notes += [_SEND_NOTE, _DISCARD_NOTE]
+    if until_clear and len(results) < samples:
+        notes.append(f"sampling stopped after {len(results)} deals: the best option was "
+                     "already clear at 95%")
     decision = "bid" if phase is Phase.AUCTION else "declare"
-    return Advice(decision, Seat(viewer), rules.side_of(viewer), samples, _ranked(options),
-                  tuple(notes))
+    return Advice(decision, Seat(viewer), rules.side_of(viewer), len(results),
+                  _ranked(options), tuple(notes), _ranked(every))
 
 
 # ---- the exchange: the bidder's discard, the partner's card ----------------------------------
@@ -494,8 +750,11 @@ def _send_sample(task: _ExchangeTask, deal: list[list[int]], tables: _Tables
 
 
 def advise_discard(state: HandState, samples: int = 200, seed: Seed = None,
-                   progress: Progress | None = None, workers: int = 1) -> Advice:
-    """Which card the bidder should discard, before the partner's card arrives."""
+                   progress: Progress | None = None, workers: int = 1,
+                   auction: bool | None = None, until_clear: bool = False) -> Advice:
+    """Which card the bidder should discard, before the partner's card arrives.
+    ``auction`` and ``until_clear`` as for :func:`advise_bid`."""
+    _check_samples(samples)
     if state.phase is not Phase.DISCARD:
         raise ValueError(f"discard advice is for the discard, not the {state.phase} phase")
     rules, bidder = state.rules, state._to_act
@@ -504,21 +763,29 @@ def advise_discard(state: HandState, samples: int = 200, seed: Seed = None,
     pool = [c for c in range(24) if c not in own]
     task = _ExchangeTask(bidder, (bidder + 2) % 4, _side_seats(rules, bidder), state._trump,
                          own, others)
-    deals = _draw(Dealer(pool, [(6, 0)] * 3), samples, seed)
-    results = _solve_all(_discard_sample, task, deals, workers, progress)
     score = _Scorer(rules, bidder, bidder)
+    accept = (_auction_accept(state, bidder, others)
+              if _reads_auction(state, bidder, auction) else None)
+    draws = _Draws()
+    deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed), accept, draws)
+    results = _solve_all(_discard_sample, task, deals, samples, workers, progress,
+                         _nets(score, state.high_bid) if until_clear else None)
     options = []
     for k, card in enumerate(own):
         ts = [r[k] for r in results]
         options.append(_option(f"discard {DECK[card].display}", ts,
                                [score(state.high_bid, n) for n in ts], card=DECK[card]))
-    return Advice("discard", Seat(bidder), rules.side_of(bidder), samples, _ranked(options),
-                  (_DOUBLE_DUMMY, _SEND_NOTE))
+    notes = (_DOUBLE_DUMMY, _SEND_NOTE, _auction_note(draws) if accept else _RANDOM_NOTE)
+    return Advice("discard", Seat(bidder), rules.side_of(bidder), len(results),
+                  _ranked(options), notes + _stopped(until_clear, results, samples))
 
 
 def advise_send(state: HandState, samples: int = 200, seed: Seed = None,
-                progress: Progress | None = None, workers: int = 1) -> Advice:
-    """Which card the bidder's partner should hand over in the exchange."""
+                progress: Progress | None = None, workers: int = 1,
+                auction: bool | None = None, until_clear: bool = False) -> Advice:
+    """Which card the bidder's partner should hand over in the exchange.
+    ``auction`` and ``until_clear`` as for :func:`advise_bid`."""
+    _check_samples(samples)
     if state.phase is not Phase.SEND:
         raise ValueError(f"send advice is for the exchange, not the {state.phase} phase")
     rules, partner, bidder = state.rules, state._to_act, state._high_bidder
@@ -529,15 +796,25 @@ def advise_send(state: HandState, samples: int = 200, seed: Seed = None,
     dealer = Dealer(pool, [(5, 0), (6, 0), (6, 0), (1, 0)])
     task = _ExchangeTask(bidder, partner, _side_seats(rules, bidder), state._trump, own,
                          (bidder, *defenders))
-    results = _solve_all(_send_sample, task, _draw(dealer, samples, seed), workers, progress)
     score = _Scorer(rules, bidder, partner)
+    accept = (_auction_accept(state, partner, [bidder, *defenders, None],
+                              lambda deal: {bidder: deal[0] + deal[3]})
+              if _reads_auction(state, partner, auction) else None)
+    draws = _Draws()
+    results = _solve_all(_send_sample, task, _deals(dealer, samples, _rng(seed), accept, draws),
+                         samples, workers, progress,
+                         _nets(score, state.high_bid) if until_clear else None)
     options = []
     for k, card in enumerate(own):
         ts = [r[k] for r in results]
         options.append(_option(f"send {DECK[card].display}", ts,
                                [score(state.high_bid, n) for n in ts], card=DECK[card]))
-    return Advice("send", Seat(partner), rules.side_of(partner), samples, _ranked(options),
-                  (_DOUBLE_DUMMY, "the bidder's five cards and discard are dealt at random"))
+    notes: tuple[str, ...] = (_DOUBLE_DUMMY, "the bidder's five cards and discard are dealt" + (
+        ", kept by how likely they were to make the calls seen" if accept else " at random"))
+    if accept:
+        notes += (_auction_note(draws),)
+    return Advice("send", Seat(partner), rules.side_of(partner), len(results),
+                  _ranked(options), notes + _stopped(until_clear, results, samples))
 
 
 # ---- the defence: play or surrender -----------------------------------------------------------
@@ -570,8 +847,11 @@ def _defense_sample(task: _DefenseTask, deal: list[list[int]], tables: _Tables) 
 
 
 def advise_defense(state: HandState, samples: int = 200, seed: Seed = None,
-                   progress: Progress | None = None, workers: int = 1) -> Advice:
-    """Whether the defenders should play or surrender, for the defender who speaks."""
+                   progress: Progress | None = None, workers: int = 1,
+                   auction: bool | None = None, until_clear: bool = False) -> Advice:
+    """Whether the defenders should play or surrender, for the defender who speaks.
+    ``auction`` and ``until_clear`` as for :func:`advise_bid`."""
+    _check_samples(samples)
     if state.phase is not Phase.DEFENSE:
         raise ValueError(f"defence advice is for the defence, not the {state.phase} phase")
     rules, viewer, bidder, bid = state.rules, state._to_act, state._high_bidder, state.high_bid
@@ -582,20 +862,32 @@ def advise_defense(state: HandState, samples: int = 200, seed: Seed = None,
     # by the rules: the bidder's hand holds the partner's card, as it would at the table.
     task = _DefenseTask(viewer, bidder, _side_seats(rules, bidder), state._trump, own, others,
                         state.mode is Mode.EXCHANGE, state._out if state._out >= 0 else None)
-    deals = _draw(Dealer(pool, [(6, 0)] * 3), samples, seed)
-    results = _solve_all(_defense_sample, task, deals, workers, progress)
     score = _Scorer(rules, bidder, viewer)
+    can_surrender = Defense.SURRENDER in state.legal_actions()
+    surrender = score(bid, None)
+
+    def values(t: int) -> list[float | None]:
+        return [score(bid, t)[1], surrender[1]] if can_surrender else [score(bid, t)[1]]
+
+    accept = (_auction_accept(state, viewer, others)
+              if _reads_auction(state, viewer, auction) else None)
+    draws = _Draws()
+    deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed), accept, draws)
+    results = _solve_all(_defense_sample, task, deals, samples, workers, progress,
+                         values if until_clear else None)
     options = [_option("play", [6 - t for t in results], [score(bid, t) for t in results],
-                       defense=Defense.PLAY)]
-    if Defense.SURRENDER in state.legal_actions():
-        points, net = score(bid, None)
-        options.append(OptionAdvice("surrender", None, Estimate.exact(points),
-                                    Estimate.exact(net), defense=Defense.SURRENDER))
-    notes = [_DOUBLE_DUMMY, "the bidders' hands are dealt at random: the bid is not read as "
-             "a sign of strength"]
+                       defense=Defense.PLAY,
+                       makes=sum(1 for t in results if t >= bid.tricks) / len(results))]
+    if can_surrender:
+        options.append(OptionAdvice("surrender", None, Estimate.exact(surrender[0]),
+                                    Estimate.exact(surrender[1]), defense=Defense.SURRENDER))
+    notes = [_DOUBLE_DUMMY, _auction_note(draws) if accept else "the bidders' hands are "
+             "dealt at random: the bid is not read as a sign of strength"]
+    notes += _stopped(until_clear, results, samples)
     if task.exchange:
         notes += [_SEND_NOTE, _DISCARD_NOTE]
-    return Advice("defense", Seat(viewer), rules.side_of(viewer), samples, _ranked(options),
+    return Advice("defense", Seat(viewer), rules.side_of(viewer), len(results),
+                  _ranked(options),
                   tuple(notes))
 
 
@@ -625,8 +917,11 @@ def _play_sample(task: _PlayTask, deal: list[list[int]], tables: _Tables
 
 
 def advise_play(state: HandState, samples: int = 200, seed: Seed = None,
-                progress: Progress | None = None, workers: int = 1) -> Advice:
-    """Which card to play, for the seat to play, seeing only its own hand and the table."""
+                progress: Progress | None = None, workers: int = 1,
+                auction: bool | None = None, until_clear: bool = False) -> Advice:
+    """Which card to play, for the seat to play, seeing only its own hand and the table.
+    ``auction`` and ``until_clear`` as for :func:`advise_bid`."""
+    _check_samples(samples)
     if state.phase is not Phase.PLAY:
         raise ValueError(f"card advice is for the play, not the {state.phase} phase")
     rules, viewer, bidder, bid = state.rules, state._to_act, state._high_bidder, state.high_bid
@@ -643,15 +938,30 @@ def advise_play(state: HandState, samples: int = 200, seed: Seed = None,
     task = _PlayTask(rules.players, viewer, side, state._trump, own, seen,
                      tuple(zip(state._trick_seats, state._trick, strict=True)),
                      state._out if state._out >= 0 else None)
-    deals = _draw(Dealer(pool, [*buckets, (rest, 0)]), samples, seed)
-    results = _solve_all(_play_sample, task, deals, workers, progress)
     before = sum(state._won[s] for s in side)
+    score = _Scorer(rules, bidder, viewer)
+    ours = rules.side_of(viewer) == rules.side_of(bidder)
+
+    def worth(t: int) -> float:
+        if ours:
+            return score(bid, t)[1]
+        if len(rules.sides) == 2:
+            return score(bid, 6 - t)[1]
+        return float(t)
+
+    def values(r: tuple[tuple[int, int], ...]) -> list[float | None]:
+        return [worth(before + t) for _, t in sorted(r)]
+
+    accept = (_auction_accept(state, viewer, [*seen, None])
+              if _reads_auction(state, viewer, auction) else None)
+    draws = _Draws()
+    deals = _deals(Dealer(pool, [*buckets, (rest, 0)]), samples, _rng(seed), accept, draws)
+    results = _solve_all(_play_sample, task, deals, samples, workers, progress,
+                         values if until_clear else None)
     per_card: dict[int, list[int]] = {}
     for r in results:
         for card, tricks in r:
             per_card.setdefault(card, []).append(before + tricks)
-    score = _Scorer(rules, bidder, viewer)
-    ours = rules.side_of(viewer) == rules.side_of(bidder)
     options = []
     for card, ts in per_card.items():
         label, c = f"play {DECK[card].display}", DECK[card]
@@ -663,23 +973,31 @@ def advise_play(state: HandState, samples: int = 200, seed: Seed = None,
             options.append(_option(label, ts, scores=[float(t) for t in ts], card=c))
     notes = [_DOUBLE_DUMMY, "unseen cards are dealt at random, consistent with the cards "
              "played and the voids shown"]
-    return Advice("play", Seat(viewer), rules.side_of(viewer), samples, _ranked(options),
-                  tuple(notes))
+    if accept:
+        notes.append(_auction_note(draws))
+    notes += _stopped(until_clear, results, samples)
+    return Advice("play", Seat(viewer), rules.side_of(viewer), len(results),
+                  _ranked(options), tuple(notes))
 
 
 def advise(state: HandState, samples: int = 200, seed: Seed = None,
-           progress: Progress | None = None, workers: int = 1) -> Advice:
+           progress: Progress | None = None, workers: int = 1, auction: bool | None = None,
+           until_clear: bool = False) -> Advice:
     """Advice for whatever decision the hand waits on: the bid, the declaration (trump and
-    way of playing), the discard, the partner's card, the defence or a card in play."""
+    way of playing), the discard, the partner's card, the defence or a card in play.
+
+    ``auction`` (default: whenever another seat has called) reads the calls when dealing
+    the unseen hands; ``until_clear`` stops sampling once the best option is clear at 95%."""
     phase = state.phase
+    more = {"workers": workers, "auction": auction, "until_clear": until_clear}
     if phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
-        return advise_bid(state, samples, seed, progress, workers=workers)
+        return advise_bid(state, samples, seed, progress, **more)  # type: ignore[arg-type]
     if phase is Phase.DISCARD:
-        return advise_discard(state, samples, seed, progress, workers)
+        return advise_discard(state, samples, seed, progress, **more)  # type: ignore[arg-type]
     if phase is Phase.SEND:
-        return advise_send(state, samples, seed, progress, workers)
+        return advise_send(state, samples, seed, progress, **more)  # type: ignore[arg-type]
     if phase is Phase.DEFENSE:
-        return advise_defense(state, samples, seed, progress, workers)
+        return advise_defense(state, samples, seed, progress, **more)  # type: ignore[arg-type]
     if phase is Phase.PLAY:
-        return advise_play(state, samples, seed, progress, workers)
+        return advise_play(state, samples, seed, progress, **more)  # type: ignore[arg-type]
     raise ValueError(f"there is no decision to advise on: the hand is {phase}")

@@ -7,14 +7,17 @@ difference. The grade is a finding with the facts, marked with the usual glyphs.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..engine.cards import Card
 from ..engine.seats import Seat
 from ..engine.state import HandState
+from .advice import Advice, OptionAdvice
 from .solver import TranspositionTable, solve_state
 
-__all__ = ["CardGrade", "grade_card", "glyph_for_cost", "GradingTables"]
+__all__ = ["CardGrade", "grade_card", "glyph_for_cost", "GradingTables", "GRADES",
+           "GRADE_THRESHOLDS", "DecisionGrade", "grade_decision", "grade_for_loss"]
 
 GradingTables = dict[frozenset[int], TranspositionTable]
 
@@ -68,3 +71,58 @@ def grade_card(state: HandState, card: Card, tables: GradingTables | None = None
     return CardGrade(seat, card, solution.cost(card), solution.best_cards,
                      tuple(Seat(s) for s in sorted(side)), best_tricks,
                      solution.won_before + solution.value(card))
+
+
+# ---- grading a decision against sampled advice ----------------------------------------------
+
+GRADES = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")
+GRADE_THRESHOLDS = (0.05, 0.3, 0.75, 1.5)
+"""Expected points lost (against the best option) below which a choice is Best, Good,
+Inaccuracy, Mistake; at or above the last it is a Blunder."""
+
+
+@dataclass(frozen=True)
+class DecisionGrade:
+    """How a choice compares with the analysis's best: expected points lost, with a 95%
+    interval, and the grade by :data:`GRADE_THRESHOLDS`."""
+
+    grade: str
+    loss: float
+    low: float
+    high: float
+    chosen: str  # the option's label
+    best: str
+
+    def __str__(self) -> str:
+        if self.grade == "Best":
+            return f"Best: {self.chosen}"
+        return (f"{self.grade}: {self.chosen} loses {self.loss:.2f} points on average "
+                f"(95% interval {self.low:.2f} to {self.high:.2f}) against {self.best}")
+
+
+def grade_for_loss(loss: float) -> str:
+    for grade, limit in zip(GRADES, GRADE_THRESHOLDS, strict=False):
+        if loss < limit:
+            return grade
+    return GRADES[-1]
+
+
+def grade_decision(advice: Advice, option: OptionAdvice | object) -> DecisionGrade:
+    """Grade ``option`` (one of the advice's options, or the action taken: a card, a bid, a
+    trump, ...) by the expected points it loses against the best option (by net where
+    known, else by points). The interval combines the two options' intervals as if
+    independent, so it errs wide."""
+    if not isinstance(option, OptionAdvice):
+        found = advice.choice(option)
+        if found is None:
+            raise ValueError(f"the advice has no option for {option}")
+        option = found
+    best = advice.best
+    mine = option.net if option.net is not None and best.net is not None else option.score
+    top = best.net if option.net is not None and best.net is not None else best.score
+    loss = max(0.0, top.mean - mine.mean)
+    half = math.hypot(top.half_width, mine.half_width)
+    if option is best:
+        loss, half = 0.0, 0.0
+    return DecisionGrade(grade_for_loss(loss), loss, loss - half, loss + half, option.label,
+                         best.label)

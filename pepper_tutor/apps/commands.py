@@ -91,8 +91,13 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        advice = advise(state, samples=args.samples, seed=args.seed, progress=progress,
-                        workers=args.workers)
+        try:
+            advice = advise(state, samples=args.samples, seed=args.seed, progress=progress,
+                            workers=args.workers)
+        except KeyboardInterrupt:  # the workers are already stopped: say so in one line
+            bar.stop()
+            print("pepper-tutor: analysis stopped (Ctrl-C); no advice given", file=sys.stderr)
+            return 130
     print(advice)
     return 0
 

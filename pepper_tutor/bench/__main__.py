@@ -9,10 +9,18 @@ from . import analysis, engine, startup, teaching
 
 
 def main(argv: list[str] | None = None) -> None:
+    import sys
+
+    args_in = sys.argv[1:] if argv is None else argv
+    if args_in[:1] == ["tournament"]:  # duplicate matches between the computer players
+        from . import tournament
+
+        tournament.main(args_in[1:])
+        return
     parser = argparse.ArgumentParser(prog="python -m pepper_tutor.bench",
                                      description="How fast the paths people wait on are.")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per benchmark")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_in)
     benches: list[Callable[[float], str]] = [
         *startup.benches(), *engine.benches(), *analysis.benches(), *teaching.benches()]
     for bench in benches:

@@ -1,0 +1,152 @@
+"""A simple model of how people bid, shared by the computer players and the sampling.
+
+:func:`hand_tricks` guesses how many tricks a hand takes with a given trump by counting what
+players count at the table (bowers, trumps, aces, guarded kings); :func:`side_estimate` adds
+what a partner or the exchange is worth; :func:`hand_value` is the best of those over the
+trumps and ways of playing.
+
+:func:`call_likelihood` turns that guess into how likely a seat was to make the call it
+made: the seat is modelled as bidding its estimate plus a normal error of spread
+:data:`SPREAD`, so a pass says "my estimate is below the next bid" and a bid of 4 says
+"my estimate is about 4". Auction-aware sampling (:mod:`.dealing`) keeps each sampled deal
+with that likelihood (relative to the most likely hand for the call), which is rejection
+sampling from the deals in proportion to how likely they were to have made the calls seen.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from ..engine.calls import Bid
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
+from ..engine.rules import RuleSet
+from ..engine.seats import Seat
+
+__all__ = ["SPREAD", "hand_tricks", "side_estimate", "hand_value", "call_likelihood",
+           "bid_level", "auction_weight"]
+
+SPREAD = 1.0
+"""Standard deviation, in tricks, of a bidder's error around the model's estimate."""
+
+# Worth in tricks of a trump by trick rank (9, 10, Q, K, A, left bower, right bower).
+_TRUMP_WORTH = (0.35, 0.35, 0.45, 0.55, 0.75, 0.85, 1.0)
+_NT_ACE, _NT_GUARDED_KING, _NT_KING = 0.9, 0.55, 0.2
+_PLAIN_ACE, _PLAIN_KING_WITH_ACE = 0.65, 0.3
+_PARTNER = 1.1  # what a partner's hand adds on average
+_EXCHANGE = 0.55  # what the partner's best card adds to a lone bidder
+
+
+def hand_tricks(hand: Sequence[int], trump: int) -> float:
+    """Tricks the hand is worth on its own with ``trump`` (0-3, or 4 for no trump)."""
+    suits, ranks = EFFECTIVE_SUIT[trump], TRICK_RANK[trump]
+    total = 0.0
+    if trump == 4:
+        for c in hand:
+            r = ranks[c]
+            if r == 5:
+                total += _NT_ACE
+            elif r == 4:
+                total += _NT_GUARDED_KING if any(
+                    ranks[d] == 5 and suits[d] == suits[c] for d in hand) or sum(
+                    1 for d in hand if suits[d] == suits[c]) >= 2 else _NT_KING
+        return total
+    trumps = 0
+    for c in hand:
+        if suits[c] == trump:
+            trumps += 1
+            total += _TRUMP_WORTH[ranks[c]]
+        elif ranks[c] == 5:
+            total += _PLAIN_ACE
+        elif ranks[c] == 4 and any(ranks[d] == 5 and suits[d] == suits[c] for d in hand):
+            total += _PLAIN_KING_WITH_ACE
+    if trumps >= 3:
+        total += 0.3 * (trumps - 2)  # long trumps take tricks by length and ruffing
+    return total
+
+
+def side_estimate(rules: RuleSet, hand: Sequence[int], trump: int, alone: bool = False
+                  ) -> float:
+    """Tricks the bidder's side may expect: the hand, plus a partner's share or, alone
+    with the exchange, the partner's best card."""
+    own = hand_tricks(hand, trump)
+    if rules.partnerships and rules.players == 4:
+        if alone and rules.has_exchange:
+            return own + _EXCHANGE
+        return own + _PARTNER
+    return own
+
+
+def hand_value(rules: RuleSet, hand: Sequence[int]) -> tuple[float, int, bool]:
+    """``(estimate, trump, alone)``: the best trump and way of playing, and its estimate."""
+    best = (-1.0, 0, False)
+    for trump in range(5):
+        for alone in ((False, True) if rules.has_exchange else (False,)):
+            e = side_estimate(rules, hand, trump, alone)
+            if alone:
+                e -= 0.4  # alone pays only when it makes: prefer partner at equal strength
+            if e > best[0]:
+                best = (e, trump, alone)
+    return best
+
+
+def bid_level(bid: Bid) -> float:
+    """Where a call sits on the estimate scale: a bid of n at n, the peppers above 6."""
+    if bid is Bid.PASS:
+        return 0.0
+    return {Bid.LITTLE_PEPPER: 6.5, Bid.BIG_PEPPER: 7.0}.get(bid, float(int(bid)))
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def _interval(rules: RuleSet, high: Bid, call: Bid, forced: bool) -> tuple[float, float]:
+    """The range of ``estimate + error`` that leads to ``call`` over the high bid so far."""
+    above = [b for b in rules.ladder if b > high]
+    if not above:
+        return (-math.inf, math.inf)
+    if call is Bid.PASS:
+        return (-math.inf, bid_level(above[0]))
+    i = above.index(call)
+    low = -math.inf if (forced and i == 0) else bid_level(call)
+    top = bid_level(above[i + 1]) if i + 1 < len(above) else math.inf
+    return (low, top)
+
+
+def _mass(low: float, top: float, centre: float) -> float:
+    return _phi((top - centre) / SPREAD) - _phi((low - centre) / SPREAD)
+
+
+def call_likelihood(rules: RuleSet, hand: Sequence[int], high: Bid, call: Bid,
+                    forced: bool = False) -> float:
+    """How likely a seat holding ``hand`` was to make ``call`` when the high bid was
+    ``high``, relative to the hand most likely to make it (so in 0..1). ``forced``: the
+    dealer stuck with the bid, for whom passing was not allowed."""
+    low, top = _interval(rules, high, call, forced)
+    if low == -math.inf and top == math.inf:
+        return 1.0
+    best = 1.0 if (low == -math.inf or top == math.inf) else _mass(
+        low, top, (low + top) / 2)
+    estimate = hand_value(rules, hand)[0]
+    return min(1.0, _mass(low, top, estimate) / best)
+
+
+def auction_weight(rules: RuleSet, dealer: int, calls: Sequence[tuple[Seat, Bid]],
+                   hands: Mapping[int, Sequence[int]]) -> float:
+    """The likelihood (0..1, relative) of the calls seen, for the seats whose dealt hands
+    are given; seats not in ``hands`` (the viewer) do not count."""
+    weight = 1.0
+    high = Bid.PASS
+    bidder = -1
+    for seat, call in calls:
+        s = int(seat)
+        if s in hands:
+            forced = (rules.dealer_must_bid and s == dealer and bidder < 0
+                      and not rules.open_auction)
+            weight *= call_likelihood(rules, hands[s], high, call, forced)
+            if weight == 0.0:
+                return 0.0
+        if call is not Bid.PASS:
+            high, bidder = call, s
+    return weight

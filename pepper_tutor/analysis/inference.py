@@ -1,0 +1,132 @@
+"""Dealing the cards a seat cannot see into a whole hand that fits its view.
+
+:func:`deal_for_view` turns a :class:`~pepper_tutor.analysis.view.SeatView` into a
+:class:`~pepper_tutor.engine.state.HandState` at the same moment of the same hand: the seat's
+own cards and everything public are as seen, the other hands are dealt at random among the
+layouts that fit (the cards each seat played, the suits it showed void in, the exchange),
+and the history is replayed over that deal. A computer player hands such a state to the
+advice functions, which read only what the seat knows from it and deal the rest again.
+
+With ``auction=True`` the deal is kept in proportion to how likely each other seat was to
+make its calls with the hand dealt to it (:func:`~pepper_tutor.analysis.calling.call_likelihood`),
+by rejection (:func:`~pepper_tutor.analysis.calling.auction_weight`).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.calls import Mode
+from ..engine.cards import DECK
+from ..engine.ranking import EFFECTIVE_SUIT
+from ..engine.state import HandState, Phase
+from .calling import auction_weight
+from .dealing import Dealer, _suit_mask
+from .view import SeatView
+
+__all__ = ["deal_for_view", "view_voids"]
+
+
+def view_voids(view: SeatView) -> list[int]:
+    """Per seat, the mask of cards it cannot hold now because it failed to follow a suit."""
+    masks = [0] * view.players
+    if view.trump is None:
+        return masks
+    trump = int(view.trump)
+    suits = EFFECTIVE_SUIT[trump]
+    tricks = [([c.index for c in t.cards], [int(s) for s in t.seats]) for t in view.tricks]
+    if view.trick:
+        tricks.append(([c.index for _, c in view.trick], [int(s) for s, _ in view.trick]))
+    for cards, seats in tricks:
+        led = suits[cards[0]]
+        for card, seat in zip(cards[1:], seats[1:], strict=True):
+            if suits[card] != led:
+                masks[seat] |= _suit_mask(trump, led)
+    return masks
+
+
+def _exchange_slots(view: SeatView) -> tuple[int | None, int | None]:
+    """History positions of the discard and the card sent, where they happened."""
+    if view.mode is not Mode.EXCHANGE:
+        return None, None
+    at = len(view.calls) + 2
+    discard = at if at < len(view.actions) else None
+    sent = at + 1 if at + 1 < len(view.actions) else None
+    return discard, sent
+
+
+def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
+                  tries: int = 200) -> HandState:
+    """A whole hand consistent with ``view`` (see the module notes), at the same moment."""
+    me = int(view.seat)
+    n = view.players
+    bidder = int(view.bidder) if view.bidder is not None else -1
+    partner = (bidder + 2) % 4 if bidder >= 0 and view.rules.partnerships and n == 4 else -1
+    discard_at, sent_at = _exchange_slots(view)
+    discard_seen = view.discard.index if view.discard is not None else None
+    sent_seen = view.sent.index if view.sent is not None else None
+
+    played: list[list[int]] = [[] for _ in range(n)]
+    for t in view.tricks:
+        for s, c in zip(t.seats, t.cards, strict=True):
+            played[int(s)].append(c.index)
+    for s, c in view.trick:
+        played[int(s)].append(c.index)
+
+    # Cards known to lie in another seat's current hand: the card this seat sent, until the
+    # bidder plays it.
+    known_in: dict[int, list[int]] = {}
+    if sent_seen is not None and me != bidder and sent_seen not in played[bidder]:
+        known_in[bidder] = [sent_seen]
+    known = {c.index for c in view.dealt} | {c.index for c in view.hand}
+    known |= {c for p in played for c in p}
+    known |= {c for c in (discard_seen, sent_seen) if c is not None}
+    pool = [c for c in range(24) if c not in known]
+    voids = view_voids(view)
+    others = [s for s in range(n) if s != me]
+    buckets = [(view.held[s] - len(known_in.get(s, [])), voids[s]) for s in others]
+    hidden_discard = discard_at is not None and discard_seen is None
+    if hidden_discard:
+        buckets.append((1, 0))
+    buckets.append((len(pool) - sum(k for k, _ in buckets), 0))
+    dealer = Dealer(pool, buckets)
+
+    best: tuple[float, list[list[int]], dict[int, int]] | None = None
+    for _ in range(max(1, tries)):
+        deal = dealer.deal(rng)
+        current = {s: deal[k] + known_in.get(s, []) for k, s in enumerate(others)}
+        current[me] = [c.index for c in view.hand]
+        dealt = {s: current[s] + played[s] for s in range(n)}
+        filled: dict[int, int] = {}
+        if discard_at is not None:
+            discard = discard_seen if discard_seen is not None else deal[len(others)][0]
+            filled[discard_at] = discard
+            if sent_at is not None:
+                final = dealt[bidder]
+                sent = sent_seen if sent_seen is not None else rng.choice(final)
+                filled[sent_at] = sent
+                dealt[bidder] = [c for c in final if c != sent] + [discard]
+                dealt[partner] = dealt[partner] + [sent]
+            else:
+                dealt[bidder] = dealt[bidder] + [discard]
+        dealt[me] = [c.index for c in view.dealt]
+        weight = 1.0
+        if auction:
+            weight = auction_weight(view.rules, int(view.dealer), view.calls,
+                                    {s: dealt[s] for s in others})
+        if best is None or weight > best[0]:
+            best = (weight, [sorted(dealt[s]) for s in range(n)], filled)
+        if not auction or rng.random() < weight:
+            best = (weight, [sorted(dealt[s]) for s in range(n)], filled)
+            break
+    assert best is not None
+    _, hands, filled = best
+    state = HandState(view.rules, view.dealer, hands)
+    for i, action in enumerate(view.actions):
+        if action is None:
+            action = DECK[filled[i]]
+        state.apply(action)
+    if state.phase is not view.phase or (view.phase is not Phase.SCORED
+                                         and state.to_act != view.to_act):
+        raise AssertionError("the replayed hand does not reach the view's position")
+    return state

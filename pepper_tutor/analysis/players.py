@@ -1,0 +1,330 @@
+"""Computer players: every decision of a hand, from what one seat may see.
+
+A player is any object with ``decide(view) -> action`` (:class:`Player`); it is given a
+:class:`~pepper_tutor.analysis.view.SeatView` and nothing else, so it cannot read a hidden
+card. :func:`make_player` builds one of three levels:
+
+- ``beginner``: rules of thumb a new player uses (count trumps and aces to bid, lead aces,
+  follow low, win cheaply, never trump a partner on purpose), with beginner mistakes made
+  on purpose now and then (overbidding, discarding carelessly, playing high for no reason);
+  never an illegal action.
+- ``club``: sound heuristics for the auction and the exchange (:mod:`.calling`), and sampled
+  double-dummy play for the defence and every card (the unseen cards dealt at random).
+- ``expert``: every decision from sampled double-dummy advice with auction-aware dealing
+  (deals kept in proportion to how likely the other seats were to make their calls).
+
+:func:`play_hand` seats players round a :class:`~pepper_tutor.engine.state.HandState` and plays
+it to the end.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol, runtime_checkable
+
+from ..engine.calls import Bid, Defense, Mode, Trump
+from ..engine.cards import DECK
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, winner_of
+from ..engine.seats import Seat
+from ..engine.state import Action, HandState, Phase
+from .calling import hand_tricks, hand_value, side_estimate
+from .dealing import discard_rule, send_rule
+from .view import SeatView, view_of
+
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "Player", "BeginnerPlayer", "ClubPlayer", "ExpertPlayer",
+           "make_player", "play_hand"]
+
+LEVELS = ("beginner", "club", "expert")
+DEFAULT_LEVEL = "club"
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that can take a seat: ``decide`` returns one of ``view.legal``."""
+
+    level: str
+
+    def decide(self, view: SeatView) -> Action: ...
+
+
+def make_player(level: str = DEFAULT_LEVEL, seed: int | random.Random | None = None) -> Player:
+    """A computer player of ``level`` (``beginner``, ``club`` or ``expert``); the same seed
+    gives the same decisions."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    key = str(level).strip().lower()
+    if key == "beginner":
+        return BeginnerPlayer(rng)
+    if key == "club":
+        return ClubPlayer(rng)
+    if key == "expert":
+        return ExpertPlayer(rng)
+    raise ValueError(f"{level!r} is not a level (expected one of {', '.join(LEVELS)})")
+
+
+def play_hand(state: HandState, players: Mapping[Seat, Player] | Sequence[Player],
+              scores: Mapping[str, int] | None = None,
+              on_decision: Callable[[HandState, Action], None] | None = None) -> HandState:
+    """Play ``state`` to the end, each seat deciding from its own view; ``on_decision(state,
+    action)`` is called before each action is applied. Returns the same (finished) state."""
+    while not state.is_terminal():
+        seat = state.to_act
+        assert seat is not None
+        player = players[seat] if isinstance(players, Mapping) else players[int(seat)]
+        action = player.decide(view_of(state, seat, scores))
+        if on_decision is not None:
+            on_decision(state, action)
+        state.apply(action)
+    return state
+
+
+# ---- helpers on card indices ---------------------------------------------------------------
+
+
+def _indices(cards: Sequence[Action]) -> list[int]:
+    return [c.index for c in cards]  # type: ignore[union-attr]
+
+
+def _power(card: int, led: int, trump: int) -> int:
+    """How strong a card is in a trick led in suit ``led``: trumps top, off-suit -1."""
+    s = EFFECTIVE_SUIT[trump][card]
+    r = TRICK_RANK[trump][card]
+    return r + 10 if s == trump else r if s == led else -1
+
+
+def _order(card: int, trump: int) -> tuple[int, int]:
+    """Weakest first: plain cards by rank, then trumps by rank."""
+    is_trump = trump != 4 and EFFECTIVE_SUIT[trump][card] == trump
+    return (TRICK_RANK[trump][card] + (10 if is_trump else 0), card)
+
+
+def _trick_state(view: SeatView) -> tuple[list[int], int, int]:
+    """The current trick's cards, the seat winning it so far (-1 if empty), the led suit."""
+    trump = int(view.trump) if view.trump is not None else 4
+    cards = [c.index for _, c in view.trick]
+    if not cards:
+        return cards, -1, -1
+    win = winner_of(cards, trump)
+    return cards, int(view.trick[win][0]), EFFECTIVE_SUIT[trump][cards[0]]
+
+
+def _same_side(view: SeatView, seat: int) -> bool:
+    return view.side_of(seat) == view.side_of(view.seat)
+
+
+def _bid_for(view: SeatView, estimate: float) -> Bid:
+    """The call for a side estimate: the highest bid at or under it, if one is allowed."""
+    legal = [a for a in view.legal if isinstance(a, Bid)]
+    bids = [b for b in legal if b is not Bid.PASS]
+    wanted: Bid | None = None
+    for b in bids:
+        if b.is_pepper:
+            if b is Bid.LITTLE_PEPPER and estimate >= 6.9 and view.rules.partnerships:
+                wanted = b
+            continue
+        if int(b) <= math.floor(estimate):
+            wanted = b
+    if wanted is None and estimate >= 5.5:  # above the ladder's top numeric bid
+        numeric = [b for b in bids if not b.is_pepper]
+        wanted = numeric[-1] if numeric else None
+    if wanted is not None:
+        return wanted
+    return Bid.PASS if Bid.PASS in legal else bids[0]  # the stuck dealer bids the least
+
+
+def _heuristic_card(view: SeatView, rng: random.Random | None = None,
+                    slip: float = 0.0) -> int:
+    """Rules of thumb for a card; with probability ``slip`` a beginner's careless card."""
+    trump = int(view.trump) if view.trump is not None else 4
+    legal = _indices(view.legal)
+    if len(legal) == 1:
+        return legal[0]
+    cards, winner, led = _trick_state(view)
+    careless = rng is not None and rng.random() < slip
+    if not cards:
+        if careless:
+            assert rng is not None
+            return rng.choice(legal)
+        aces = [c for c in legal if TRICK_RANK[trump][c] == 5 and EFFECTIVE_SUIT[trump][c] != trump]
+        trumps = [c for c in legal if trump != 4 and EFFECTIVE_SUIT[trump][c] == trump]
+        if view.on_bidding_side and trumps and len(trumps) >= 2:
+            return max(trumps, key=lambda c: _order(c, trump))  # draw the trumps
+        if aces:
+            return aces[0]
+        return min(legal, key=lambda c: _order(c, trump))
+    best = max(_power(c, led, trump) for c in cards)
+    if careless:
+        return max(legal, key=lambda c: _order(c, trump))  # plays high for no reason
+    if _same_side(view, winner):
+        return min(legal, key=lambda c: _order(c, trump))  # partner has it: follow low
+    beating = [c for c in legal if _power(c, led, trump) > best]
+    if beating:
+        return min(beating, key=lambda c: _power(c, led, trump))  # win as cheaply as it can
+    return min(legal, key=lambda c: _order(c, trump))
+
+
+def _trumps_held(hand: Sequence[int], trump: int) -> int:
+    return sum(1 for c in hand if trump != 4 and EFFECTIVE_SUIT[trump][c] == trump)
+
+
+# ---- beginner -------------------------------------------------------------------------------
+
+
+class BeginnerPlayer:
+    """Counts trumps and aces, leads aces, follows low; slips now and then on purpose."""
+
+    level = "beginner"
+    SLIP = 0.12  # how often a beginner makes one of its mistakes
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def _count(self, hand: Sequence[int], trump: int) -> int:
+        """The beginner's count for a suit: trumps held plus aces on the side."""
+        return _trumps_held(hand, trump) + sum(
+            1 for c in hand if c % 6 == 5 and EFFECTIVE_SUIT[trump][c] != trump)
+
+    def _best_suit(self, hand: Sequence[int]) -> int:
+        return max(range(4), key=lambda t: (self._count(hand, t), hand_tricks(hand, t)))
+
+    def decide(self, view: SeatView) -> Action:
+        hand = _indices(view.hand)
+        phase = view.phase
+        rng = self.rng
+        if phase is Phase.AUCTION:
+            count = self._count(hand, self._best_suit(hand))
+            # With a partner a beginner bids its count; alone it bids one less.
+            estimate = float(count if view.partner is not None else count - 1)
+            if rng.random() < self.SLIP:
+                estimate += 1  # the classic mistake: overbidding
+            return _bid_for(view, min(estimate, 6.0))
+        if phase is Phase.DECLARE_TRUMP:
+            suit = self._best_suit(hand)
+            if _trumps_held(hand, suit) <= 1 and hand_tricks(hand, 4) > hand_tricks(hand, suit):
+                return Trump.NT
+            return Trump(suit)
+        if phase is Phase.DECLARE_MODE:
+            trump = int(view.trump) if view.trump is not None else 4
+            strong = _trumps_held(hand, trump) >= 4 and any(
+                TRICK_RANK[trump][c] == 6 for c in hand)
+            return Mode.EXCHANGE if strong else Mode.PARTNER
+        if phase is Phase.DISCARD or phase is Phase.SEND:
+            trump = int(view.trump) if view.trump is not None else 4
+            if rng.random() < self.SLIP:
+                return DECK[rng.choice(hand)]  # careless: any card
+            rule = discard_rule if phase is Phase.DISCARD else send_rule
+            return DECK[rule(hand, trump)]
+        if phase is Phase.DEFENSE:
+            if Defense.SURRENDER not in view.legal:
+                return Defense.PLAY
+            trump = int(view.trump) if view.trump is not None else 4
+            weak = _trumps_held(hand, trump) == 0 and not any(c % 6 == 5 for c in hand)
+            if rng.random() < self.SLIP:
+                weak = not weak
+            return Defense.SURRENDER if weak and view.high_bid >= Bid.FOUR else Defense.PLAY
+        if phase is Phase.PLAY:
+            return DECK[_heuristic_card(view, rng, self.SLIP)]
+        raise ValueError(f"there is no decision to make: the hand is {phase}")
+
+
+# ---- club and expert ------------------------------------------------------------------------
+
+
+def _heuristic_call(view: SeatView) -> Action:
+    """Auction, trump and way of playing from the calling model's estimates."""
+    hand = _indices(view.hand)
+    rules = view.rules
+    if view.phase is Phase.AUCTION:
+        return _bid_for(view, hand_value(rules, hand)[0])
+    if view.phase is Phase.DECLARE_TRUMP:
+        return Trump(hand_value(rules, hand)[1])
+    trump = int(view.trump) if view.trump is not None else 4
+    alone = side_estimate(rules, hand, trump, alone=True) - 0.4
+    with_partner = side_estimate(rules, hand, trump)
+    # Alone only when the hand makes the bid by itself with the exchange's help.
+    enough = alone >= view.high_bid.tricks
+    return Mode.EXCHANGE if enough and alone >= with_partner else Mode.PARTNER
+
+
+class _SamplingPlayer:
+    """Decides with sampled double-dummy advice where its level says so."""
+
+    level = "club"
+    play_samples = 10
+    defense_samples = 16
+    bid_samples = 0  # 0: bid by the calling model
+    exchange_samples = 0  # 0: discard and send by the rules
+    auction = False
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def _advice(self, view: SeatView, samples: int) -> Action:
+        from .advice import advise  # advice imports the solver: load it when first needed
+        from .inference import deal_for_view
+
+        state = deal_for_view(view, self.rng, auction=self.auction)
+        if view.phase is Phase.AUCTION or view.phase is Phase.DECLARE_TRUMP:
+            from .advice import advise_bid
+
+            # Solve only the trumps the hand could name: the two likeliest suits and no
+            # trump; the others are never the best choice and cost as much to solve.
+            hand = _indices(view.hand)
+            suits = sorted(range(4), key=lambda t: -hand_tricks(hand, t))[:2]
+            best = advise_bid(state, samples, seed=self.rng, auction=self.auction,
+                              until_clear=True, trumps=[Trump(t) for t in (*suits, 4)]).best
+        else:
+            best = advise(state, samples, seed=self.rng, auction=self.auction,
+                          until_clear=True).best
+        for value in (best.card, best.defense):
+            if value is not None:
+                return value
+        if view.phase is Phase.AUCTION:
+            assert best.bid is not None
+            return best.bid
+        if view.phase is Phase.DECLARE_TRUMP:
+            assert best.trump is not None
+            return best.trump
+        assert best.mode is not None
+        return best.mode
+
+    def decide(self, view: SeatView) -> Action:
+        phase = view.phase
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
+            if self.bid_samples:
+                return self._advice(view, self.bid_samples)
+            return _heuristic_call(view)
+        if phase is Phase.DISCARD or phase is Phase.SEND:
+            if self.exchange_samples:
+                return self._advice(view, self.exchange_samples)
+            trump = int(view.trump) if view.trump is not None else 4
+            rule = discard_rule if phase is Phase.DISCARD else send_rule
+            return DECK[rule(_indices(view.hand), trump)]
+        if phase is Phase.DEFENSE:
+            return self._advice(view, self.defense_samples)
+        if phase is Phase.PLAY:
+            if len(view.hand) <= 1:
+                return view.legal[0]
+            return self._advice(view, self.play_samples)
+        raise ValueError(f"there is no decision to make: the hand is {phase}")
+
+
+class ClubPlayer(_SamplingPlayer):
+    """Sound bidding by the calling model; defence and every card by sampled double-dummy
+    play over random deals of the unseen cards."""
+
+    level = "club"
+
+
+class ExpertPlayer(_SamplingPlayer):
+    """Every decision by sampled double-dummy advice over auction-aware deals."""
+
+    level = "expert"
+    play_samples = 16
+    defense_samples = 30
+    bid_samples = 16
+    exchange_samples = 12
+    auction = True

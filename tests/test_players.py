@@ -1,0 +1,189 @@
+"""Computer players: every level decides every part of a hand legally, under every preset
+and switch, from a view that holds nothing the seat may not see; and the coach's reasons
+name the fact behind a graded mistake.
+
+The hand counts are bounded to keep the suite fast; ``PEPPER_TUTOR_PLAYER_HANDS=10`` (a
+multiplier) plays ten times as many.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+
+import pytest
+
+from pepper_tutor import Bid, Card, Defense, HandState, Mode, Trump, get_ruleset
+from pepper_tutor.analysis.advice import advise
+from pepper_tutor.analysis.grading import grade_decision
+from pepper_tutor.analysis.inference import deal_for_view
+from pepper_tutor.analysis.players import LEVELS, make_player, play_hand
+from pepper_tutor.analysis.reasons import why
+from pepper_tutor.analysis.view import SeatView, view_of
+from pepper_tutor.engine.seats import Seat
+from pepper_tutor.engine.state import Trick
+
+from .test_random_play import CONFIGS, audit
+
+SCALE = int(os.environ.get("PEPPER_TUTOR_PLAYER_HANDS", "1"))
+HANDS = {"beginner": 250 * SCALE, "club": 4 * SCALE, "expert": 1 * SCALE}
+
+
+class Checked:
+    """Seats a player, checking that every decision is legal and every view is sealed."""
+
+    def __init__(self, level: str, seed: int, state_ref: list[HandState]) -> None:
+        self.player = make_player(level, seed)
+        self.level = level
+        self.state_ref = state_ref
+
+    def decide(self, view: SeatView):
+        state = self.state_ref[0]
+        assert_sealed(view, state)
+        action = self.player.decide(view)
+        assert action in state.legal_actions(), (self.level, state.phase, action)
+        return action
+
+
+def _cards_in(value: object) -> set[Card]:
+    """Every card reachable from a value (through tuples, mappings, tricks)."""
+    if isinstance(value, Card):
+        return {value}
+    if isinstance(value, Trick):
+        return set(value.cards)
+    if isinstance(value, dict):
+        return set().union(*(_cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, (tuple, list)):
+        return set().union(*(_cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+def assert_sealed(view: SeatView, state: HandState) -> None:
+    """The view holds only cards the seat may know: its own, those played, the exchange
+    cards it took part in."""
+    seat = view.seat
+    allowed = set(state.dealt(seat)) | set(state.hand(seat))
+    allowed |= {c for t in state.tricks for c in t.cards} | {c for _, c in state.current_trick}
+    if seat == state.bidder:
+        allowed |= {c for c in (state.discard, state.sent) if c is not None}
+    if state.bidder is not None and state.partner_of_bidder == seat and state.sent:
+        allowed.add(state.sent)
+    seen = set()
+    for f in dataclasses.fields(view):
+        seen |= _cards_in(getattr(view, f.name))
+    assert seen <= allowed, f"{seat} sees {sorted(map(str, seen - allowed))}"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("preset,switches", CONFIGS)
+def test_every_level_plays_legal_hands(level, preset, switches):
+    rules = get_ruleset(preset, **switches)
+    rng = random.Random(hash((level, preset, str(switches))) % 10_000)
+    for i in range(HANDS[level]):
+        state = HandState.deal(rules, Seat(i % rules.players), rng)
+        ref = [state]
+        players = [Checked(level, rng.randrange(10**6), ref) for _ in range(rules.players)]
+        play_hand(state, players)
+        assert state.is_terminal()
+        audit(state)
+
+
+def _midway(seed: int, rules="standard") -> list[HandState]:
+    """Every position of a hand played by beginners."""
+    state = HandState.deal(rules, Seat.W, random.Random(seed))
+    players = [make_player("beginner", seed + k) for k in range(4)]
+    positions = []
+    while not state.is_terminal():
+        positions.append(state.copy())
+        state.apply(players[int(state.to_act)].decide(view_of(state)))
+    return positions
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_players_decide_alike_whatever_the_hidden_cards(seed):
+    """Redeal the hidden cards in another way that fits the same view: the view is equal,
+    and players with the same seed make the same decision. So nothing hidden is read."""
+    rng = random.Random(seed)
+    for state in _midway(seed)[::3]:
+        view = view_of(state)
+        other = deal_for_view(view, rng)
+        assert view_of(other) == view
+        for level in ("beginner", "club"):
+            a = make_player(level, 5).decide(view)
+            b = make_player(level, 5).decide(view_of(other))
+            assert a == b
+
+
+def test_the_view_hides_the_exchange_from_the_defenders():
+    state = HandState.from_hands({"N": ["JH", "JD", "AH", "9H", "AS", "QC"],
+                                  "E": ["TH", "QS", "KS", "9S", "TS", "9C"],
+                                  "S": ["TC", "KC", "JC", "KH", "QH", "9D"],
+                                  "W": ["AC", "JS", "QD", "KD", "TD", "AD"]}, dealer="W")
+    for a in (Bid.FOUR, Bid.PASS, Bid.PASS, Bid.PASS, Trump.H, Mode.EXCHANGE,
+              Card.parse("QC"), Card.parse("KH")):
+        state.apply(a)
+    east, north, south = view_of(state, Seat.E), view_of(state, Seat.N), view_of(state, Seat.S)
+    assert east.discard is None and east.sent is None and None in east.actions
+    assert north.discard == Card.parse("QC") and north.sent == Card.parse("KH")
+    assert south.sent == Card.parse("KH") and south.discard is None
+    assert_sealed(east, state)
+    assert deal_for_view(east, random.Random(1)).phase is state.phase
+
+
+def test_make_player_refuses_an_unknown_level():
+    with pytest.raises(ValueError, match="expected one of beginner, club, expert"):
+        make_player("grandmaster")
+
+
+# ---- the coach's reasons on positions with known best choices ---------------------------
+
+
+def _trumping_partner() -> HandState:
+    state = HandState.from_hands({"N": ["JH", "AH", "KH", "AS", "AC", "AD"],
+                                  "E": ["9H", "TH", "QS", "KS", "9S", "TS"],
+                                  "S": ["9C", "TC", "QC", "KC", "JC", "JD"],
+                                  "W": ["QH", "JS", "QD", "KD", "TD", "9D"]}, dealer="W")
+    for a in (Bid.FOUR, Bid.PASS, Bid.PASS, Bid.PASS, Trump.H, Mode.PARTNER, Defense.PLAY,
+              Card.parse("AS"), Card.parse("9S")):
+        state.apply(a)
+    return state
+
+
+def test_trumping_partners_winning_trick_is_a_mistake_with_its_reason():
+    state = _trumping_partner()
+    advice = advise(state, 60, seed=1)
+    assert grade_decision(advice, Card.parse("9C")).grade == "Best"
+    assert grade_decision(advice, Card.parse("JD")).grade in ("Mistake", "Blunder")
+    reason = why(state, Card.parse("JD"), advice=advice)
+    assert reason is not None and reason.fact == "trumped-partner"
+    assert "partner's winning A♠" in reason.text
+
+
+def test_discarding_a_trump_instead_of_a_lone_loser():
+    state = HandState.from_hands({"N": ["JH", "JD", "AH", "9H", "AS", "QC"],
+                                  "E": ["TH", "QS", "KS", "9S", "TS", "9C"],
+                                  "S": ["TC", "KC", "JC", "KH", "QH", "9D"],
+                                  "W": ["AC", "JS", "QD", "KD", "TD", "AD"]}, dealer="W")
+    for a in (Bid.FOUR, Bid.PASS, Bid.PASS, Bid.PASS, Trump.H, Mode.EXCHANGE):
+        state.apply(a)
+    advice = advise(state, 60, seed=1)
+    assert advice.best.card == Card.parse("QC")
+    assert grade_decision(advice, Card.parse("QC")).grade == "Best"
+    assert grade_decision(advice, Card.parse("9H")).grade in ("Mistake", "Blunder")
+    reason = why(state, Card.parse("9H"), advice=advice)
+    assert reason is not None and reason.fact == "discarded-trump" and "lone Q♣" in reason.text
+
+
+def test_both_bowers_and_ace_king_of_trumps_bid_high():
+    state = HandState.from_hands({"E": ["JH", "JD", "AH", "KH", "AS", "AC"],
+                                  "S": ["TH", "QS", "KS", "9S", "TS", "9C"],
+                                  "W": ["TC", "KC", "JC", "QH", "9H", "9D"],
+                                  "N": ["QC", "JS", "QD", "KD", "TD", "AD"]}, dealer="N")
+    advice = advise(state, 60, seed=1)
+    assert advice.best.bid is not None and advice.best.bid >= Bid.SIX
+    assert grade_decision(advice, advice.best.bid).grade == "Best"
+    assert grade_decision(advice, Bid.PASS).grade == "Blunder"
+    reason = why(state, Bid.PASS, advice=advice)
+    assert reason is not None and reason.fact == "passed-a-making-hand"
+    assert reason.text.endswith("your hand is worth a bid")
