@@ -21,7 +21,8 @@ def cards(text):
 def quotes(fb, *rule_ids):
     for rid in rule_ids:
         assert rid in fb.rule_ids, (rid, fb.rule_ids)
-        assert f"[{rid}] {get_rule(rid).text}" in fb.text
+        assert f"rule: " in fb.text and rid in fb.text  # the id as a label, short
+        assert f"{rid}: {get_rule(rid).text}" in fb.full_text  # the text on request
 
 
 def test_rank():
@@ -81,13 +82,19 @@ def test_play_shows_the_consequence():
 def test_bid_step_legal_and_judgement():
     step = BidStep(id="b", hand=cards("JH JD AH KH AS AC"), dealer=Seat.W, auction=(Bid.FOUR,),
                    accept=(Bid.SIX, Bid.LITTLE_PEPPER), reason="Four sure trumps and two aces.")
+    assert step.problems() == ["a step that accepts several answers needs a reason for each "
+                               "(accept: [{answer: ..., reason: ...}]); none for 6, little "
+                               "pepper"]
+    step.reasons = {"6": "Six is safe.", "LP": "Little pepper pays 7."}
     assert step.seat is Seat.E and not step.problems()
     assert step.judge("6").correct and step.judge("little pepper").correct
     fb = step.judge("3")
     assert not fb.correct and "does not top it" in fb.text
     quotes(fb, "bid.must-top")
-    fb = step.judge("5")
-    assert not fb.correct and "allowed, but" in fb.text and "Four sure trumps" in fb.text
+    fb = step.judge("5")  # legal but worse: the analysis says why, about this very bid
+    assert not fb.correct and fb.text.startswith("Not quite.\nBidding 5 ")
+    assert "points against bidding" in fb.text and "you expect about" in fb.text
+    assert fb.answer_reason == "Four sure trumps and two aces."  # shown with the reveal
     bad = BidStep(id="x", hand=cards("JH JD AH KH AS AC"), auction=(Bid.FOUR,),
                   accept=(Bid.THREE,), reason="r")
     assert any("breaks the rules" in p for p in bad.problems())

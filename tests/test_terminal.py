@@ -47,7 +47,7 @@ def test_complete_a_lesson_with_one_mistake(tmp_path):
         if not mistake_made and step.kind == "trick-winner":
             child.sendline(wrong_answer(step))
             child.expect("Not quite")
-            child.expect(r"\[rank\.left-bower\]")  # the rule, quoted with its id
+            child.expect(r"rule: rank\.left-bower")  # the rule's id as a label
             child.expect("> ")
             mistake_made = True
             reviewed.append(step)

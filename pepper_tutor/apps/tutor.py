@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -26,7 +26,7 @@ from ..teaching.store import LearnerStore
 __all__ = ["run_tutor", "run_quiz", "run_review", "run_progress", "render_step",
            "render_feedback", "Tutor"]
 
-HELP = "Type your answer, or: hint · reveal · back · skip · quit"
+HELP = "Type your answer, or: hint · rule · reveal · back · skip · quit"
 InputFn = Callable[[str], str]
 
 
@@ -94,22 +94,26 @@ def render_step(step: Step, ascii: bool = False) -> Panel:
     return Panel(body, title=f"[bold]{step.kind}[/]", title_align="left")
 
 
-def render_feedback(fb: Feedback, ascii: bool = False) -> Panel:
+_FEEDBACK_STYLES = {"headline": "bold", "verdict": "", "consequence": "bold",
+                   "answer": "bold", "why": "", "more": "", "rules": "dim"}
+
+
+def render_feedback(fb: Feedback, ascii: bool = False, full: bool = False) -> Group:
+    """The verdict panel, then any rule quoted in full under it (dim, apart: the panel stays
+    short). ``full``: every fact and every rule (the ``rule`` command)."""
     del ascii
     style = "green" if fb.correct else ("yellow" if fb.revealed else "red")
-    body = Text(fb.headline + "\n", style=f"bold {style}")
-    if fb.author_note:
-        body.append(fb.author_note + "\n", style="italic")
-    for fact in fb.facts:
-        body.append("• " + fact + "\n")
-    if fb.consequence:
-        body.append(fb.consequence + "\n", style="bold")
-    for rid, text in fb.quotes:
-        body.append(f"[{rid}] ", style="dim")
-        body.append(text + "\n", style="dim italic")
-    if fb.revealed and not fb.correct:
-        body.append(f"The answer: {fb.answer_text}\n", style="bold")
-    return Panel(body, border_style=style)
+    body = Text()
+    quotes = []
+    for kind, text in fb.parts(full):
+        if kind == "quote":
+            rid, _, words = text.partition(": ")
+            quotes.append(Text(f"{rid}  ", style="dim bold").append(words, style="dim italic"))
+            continue
+        line_style = f"bold {style}" if kind == "headline" else _FEEDBACK_STYLES[kind]
+        body.append(("• " if kind == "more" else "") + text + "\n", style=line_style)
+    body.rstrip()
+    return Group(Panel(body, border_style=style), *quotes)
 
 
 class Tutor:
@@ -322,6 +326,10 @@ class Tutor:
                 self.console.print(Panel(Text(text), title=f"hint {level} of "
                                                            f"{session.hint_total}",
                                          border_style="cyan"))
+                continue
+            if word in ("rule", "rules", "why", "more"):
+                self.console.print(Panel(Text(session.rule_text(), style="italic"),
+                                         title="the rule", border_style="dim"))
                 continue
             if word in ("r", "reveal", "?"):
                 self.console.print(render_feedback(session.reveal(), self.ascii))

@@ -27,6 +27,7 @@ font-family:system-ui,sans-serif;line-height:1.4}
 .pepper-fb .rule{color:var(--jp-content-font-color1,#1a1a1a);font-size:.92em;margin-top:4px;
 font-style:italic}
 .pepper-fb .rule code{background:var(--jp-layout-color2,#eee);color:inherit;padding:0 3px}
+.pepper-fb .rule summary{cursor:pointer}
 .pepper-fb .consequence{font-weight:600}
 """
 
@@ -88,17 +89,22 @@ def step_html(step: Step, card_width: int = 56) -> str:
 
 
 def feedback_html(fb: Feedback) -> str:
+    """The verdict first, the rule ids as labels, and each rule's text in a toggle: open the
+    first time it comes up (``fb.quote_ids``), closed after that."""
     kind = "right" if fb.correct else ("revealed" if fb.revealed else "wrong")
-    parts = [f'<style>{FEEDBACK_CSS}</style><div class="pepper-fb {kind}">',
-             f'<div class="headline">{_e(fb.headline)}</div>']
-    if fb.author_note:
-        parts.append(f"<div><i>{_e(fb.author_note)}</i></div>")
-    parts += [f"<div>{_e(fact)}</div>" for fact in fb.facts]
-    if fb.consequence:
-        parts.append(f'<div class="consequence">{_e(fb.consequence)}</div>')
-    parts += [f'<div class="rule"><code>{_e(rid)}</code> {_e(text)}</div>'
-              for rid, text in fb.quotes]
-    if fb.revealed and not fb.correct and fb.answer_text:
-        parts.append(f"<div><b>The answer: {_e(fb.answer_text)}</b></div>")
+    parts = [f'<style>{FEEDBACK_CSS}</style><div class="pepper-fb {kind}">']
+    for part, text in fb.parts():
+        if part == "headline":
+            parts.append(f'<div class="headline">{_e(text)}</div>')
+        elif part == "consequence":
+            parts.append(f'<div class="consequence">{_e(text)}</div>')
+        elif part == "answer":
+            parts.append(f'<div class="answer"><b>{_e(text)}</b></div>')
+        elif part in ("verdict", "why"):
+            parts.append(f'<div class="{part}">{_e(text)}</div>')
+    for rid, text in fb.quotes:
+        opened = " open" if rid in fb.quote_ids else ""
+        parts.append(f'<details class="rule"{opened}><summary>rule <code>{_e(rid)}</code>'
+                     f"</summary>{_e(text)}</details>")
     parts.append("</div>")
     return "".join(parts)

@@ -8,12 +8,13 @@ author's note for it, or the author's reason.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from ..analysis.advice import Advice, OptionAdvice, advise
+from ..analysis.advice import Advice, Estimate, OptionAdvice, advise, advise_bid
 from ..engine.calls import Bid, Defense, Mode, Trump
-from ..engine.cards import DECK, Card, NotationError
+from ..engine.cards import DECK, Card, NotationError, Rank, cards_display
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
 from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
 from ..rulebook.feedback import AnswerError, Feedback
@@ -21,7 +22,8 @@ from ..rulebook.verdict import Verdict, action_text
 from .answers import card_example, read_cards
 from .steps import Option, Step
 
-__all__ = ["BidStep", "DeclareStep", "ExchangeStep", "DefendStep"]
+__all__ = ["ChoiceStep", "BidStep", "DeclareStep", "ExchangeStep", "DefendStep", "Valued",
+           "clearly_worse", "points_words"]
 
 
 # ---- judgement steps: bid, declare, exchange, defend ----------------------------------------
@@ -42,12 +44,50 @@ def _deal_around(known: Mapping[Seat, Sequence[Card]], players: int) -> dict[Sea
     return deal
 
 
+@dataclass(frozen=True)
+class Valued:
+    """One answer a learner can give, and what the analysis finds it worth: the analysed
+    line that follows it best (for a bid, the best trump and way of playing at that level)."""
+
+    answer: Any
+    option: OptionAdvice
+
+    @property
+    def worth(self) -> Estimate:
+        """The decider's expected points less the other side's (or the points, where the
+        net cannot be known), with the 95% interval."""
+        return self.option.net or self.option.score
+
+
+def clearly_worse(better: Valued, worse: Valued) -> bool:
+    """True when ``worse`` trails ``better`` by more than the analysis's 95% interval (the
+    wider of the two: both are measured on the same sampled deals, so their difference
+    varies less than either)."""
+    a, b = better.worth, worse.worth
+    return a.mean - b.mean > max(a.half_width, b.half_width)
+
+
+def points_words(x: float) -> str:
+    """"about 2 points", "about 0.4 points", "about 1 point"."""
+    x = abs(x)
+    text = f"{x:.1f}" if x < 1.5 else f"{round(x)}"
+    return f"about {text} point{'' if text in ('1', '1.0') else 's'}"
+
+
+def _tricks_words(option: OptionAdvice) -> str:
+    t = option.tricks
+    return "" if t is None else f"about {t.mean:.1f} tricks"
+
+
 @dataclass
-class _ChoiceStep(Step):
-    """Steps whose accepted answers the author gives; the engine checks their legality."""
+class ChoiceStep(Step):
+    """Steps whose accepted answers the author gives; the engine checks their legality and
+    the sampled analysis their worth (:meth:`analysis_problems`)."""
 
     accept: tuple[Any, ...] = ()
     reason: str = ""
+    reasons: dict[str, str] = field(default_factory=dict)  # key(answer) -> why it is right
+    analysis_samples: int = 0  # sampled deals for this step's analysis (0: the default)
 
     def state(self) -> HandState:
         raise NotImplementedError
@@ -73,60 +113,167 @@ class _ChoiceStep(Step):
     def answer_text(self) -> str:
         return " or ".join(action_text(a) for a in self.accept)
 
+    def legal_answers(self) -> list[Any]:
+        """Every answer the rules allow here, in the order the step offers them."""
+        return [o.value for o in self.options() if self.verdict(o.value).legal]
+
     def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
         verdict = self.verdict(answer)
         if not verdict.legal:
             return verdict.facts, verdict.rule_ids, None
-        facts = (f"{self.choice_words(answer)} is allowed, but it is not the best choice "
-                 "here.",) + ((self.reason,) if self.reason else ())
-        return facts, (), None
+        if self.wrong.get(self.key(answer)):
+            return (), (), None  # the author's note for this answer is the verdict
+        why = self.analysis_reason(answer)
+        if why:
+            return (why,), ("analysis.double-dummy",), None
+        return (f"{self.choice_words(answer)} is allowed, but it is not the best choice "
+                "here.",) + ((self.reason,) if self.reason else ()), (), None
 
     def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        if answer is not None and self.reasons.get(self.key(answer)):
+            return (self.reasons[self.key(answer)],), ()
         return ((self.reason,) if self.reason else ()), ()
 
+    # ---- the analysis ------------------------------------------------------------------------
+
     ANALYSIS_SAMPLES: ClassVar[int] = 60
+    CHECK_SAMPLES: ClassVar[int] = 40  # lesson --check: seeded and bounded, quick in CI
+    SEED: ClassVar[int] = 0
 
     @property
     def has_analysis(self) -> bool:
-        return True
+        """A judgement to analyse: more than one answer is allowed (where the rules leave
+        one, as big pepper's "alone" or dirty clubs' "play", the rules are the lesson)."""
+        try:
+            return len(self.legal_answers()) > 1
+        except (ValueError, NotationError):
+            return False
 
-    def analysis(self, samples: int | None = None, seed: int = 0) -> Advice:
+    def analysis(self, samples: int | None = None, seed: int | None = None) -> Advice:
         """Sampled double-dummy advice for this decision, seen from the learner's seat
         (cached: the same situation gives the same figures)."""
-        n = samples or self.ANALYSIS_SAMPLES
-        cache: dict[int, Advice] = self.__dict__.setdefault("_advice", {})
-        if n not in cache:
-            cache[n] = advise(self.state(), samples=n, seed=seed)
-        return cache[n]
+        n = samples or self.analysis_samples or self.ANALYSIS_SAMPLES
+        seed = self.SEED if seed is None else seed
+        cache: dict[tuple[int, int], Advice] = self.__dict__.setdefault("_advice", {})
+        if (n, seed) not in cache:
+            cache[n, seed] = advise(self.state(), samples=n, seed=seed)
+        return cache[n, seed]
+
+    def matches(self, option: OptionAdvice, answer: Any) -> bool:
+        return False
+
+    def value_of(self, answer: Any, samples: int | None = None,
+                 seed: int | None = None) -> Valued | None:
+        """What the analysis finds this answer worth (the best line that follows it)."""
+        for option in self.analysis(samples, seed).options:  # best first
+            if self.matches(option, answer):
+                return Valued(answer, option)
+        return None
+
+    def valued(self, samples: int | None = None, seed: int | None = None) -> list[Valued]:
+        """Every legal answer the analysis can value, best first."""
+        found = [self.value_of(a, samples, seed) for a in self.legal_answers()]
+        return sorted((v for v in found if v is not None), key=lambda v: -v.worth.mean)
 
     def accepted_options(self, advice: Advice) -> list[OptionAdvice]:
         """The analysed options that match one of the accepted answers."""
         return [o for o in advice.options if any(self.matches(o, a) for a in self.accept)]
 
-    def matches(self, option: OptionAdvice, answer: Any) -> bool:
-        return False
+    def analysis_problems(self, samples: int | None = None,
+                          seed: int | None = None) -> list[str]:
+        """Where the lesson and the analysis disagree (``lesson --check`` fails on these):
+        an accepted answer worse than the best by more than the 95% interval, or an answer
+        within it of an accepted best that is not accepted. A close call is looked at again
+        with three times the deals before it counts."""
+        if not self.has_analysis:
+            return []
+        n = samples or self.CHECK_SAMPLES
+        values = self.valued(n, seed)
+        if not values:
+            return []
 
-    def analysis_hint(self) -> str:
-        advice = self.analysis()
-        top = advice.options[:3]
-        lines = [f"What would the analysis do? Over {advice.samples} random deals of the "
-                 "cards you cannot see, each played out perfectly, the best choices are:"]
-        lines += [f"  {o.label}: about {o.score.mean:+.1f} points" for o in top]
-        lines.append("It is a second opinion: it plays as if everyone could see every card.")
-        return "\n".join(lines)
+        def settled(a: Any, b: Any) -> tuple[Valued, Valued, int] | None:
+            """The pair valued again with more deals, when the first look was close."""
+            for k in (n, 3 * n):
+                va, vb = self.value_of(a, k, seed), self.value_of(b, k, seed)
+                if va is None or vb is None:
+                    return None
+                if va.worth.mean < vb.worth.mean:
+                    va, vb = vb, va
+                if clearly_worse(va, vb):
+                    return va, vb, k
+            return None
+
+        best = values[0]
+        out = []
+        for answer in self.accept:
+            if answer == best.answer:
+                continue
+            found = settled(best.answer, answer)
+            if found and found[1].answer == answer:
+                top, mine, k = found
+                out.append(f"the lesson accepts {action_text(answer)} ({_figure(mine)}), but "
+                           f"{action_text(top.answer)} is better by more than the "
+                           f"analysis's 95% interval ({_figure(top)}, {k} deals)")
+        accepted = [v for v in values if v.answer in self.accept]
+        if accepted and not out:
+            mine = accepted[0]
+            for v in values:
+                if v.answer in self.accept or settled(mine.answer, v.answer):
+                    continue
+                again, other = self.value_of(mine.answer, 3 * n, seed), self.value_of(
+                    v.answer, 3 * n, seed)
+                figures = (f"{_figure(other)} against {_figure(again)}, {3 * n} deals"
+                           if again and other else f"{3 * n} deals")
+                out.append(f"{action_text(v.answer)} is within the analysis's 95% interval of "
+                           f"{action_text(mine.answer)} ({figures}), but only "
+                           f"{action_text(mine.answer)} is accepted: accept both, with a "
+                           "reason for each, or change the position")
+        return out
 
     def analysis_gap(self, samples: int | None = None
                      ) -> tuple[OptionAdvice, OptionAdvice] | None:
-        """(the best accepted option, the best option) when the analysis clearly prefers
-        something the lesson does not accept; ``None`` otherwise."""
-        advice = self.analysis(samples)
-        accepted = self.accepted_options(advice)
-        if not accepted:
+        """(the best accepted line, the best line) when the analysis clearly prefers an
+        answer the lesson does not accept; ``None`` otherwise."""
+        values = self.valued(samples)
+        mine = [v for v in values if v.answer in self.accept]
+        if not values or not mine or not clearly_worse(values[0], mine[0]):
             return None
-        mine, best = accepted[0], advice.best
-        worth_mine, worth_best = mine.net or mine.score, best.net or best.score
-        margin = max(2.0, worth_best.half_width + worth_mine.half_width)
-        return (mine, best) if worth_best.mean - worth_mine.mean > margin else None
+        return mine[0].option, values[0].option
+
+    def analysis_reason(self, answer: Any, samples: int | None = None) -> str | None:
+        """Why this (legal) answer is worse, from the analysis, in words: "Passing gives up
+        about 2 points: with J♠ K♠ A♦ and the exchange you expect about 3.4 tricks in ♠"."""
+        if not self.has_analysis:
+            return None
+        values = self.valued(samples)
+        mine = self.value_of(answer, samples)
+        if not values or mine is None or mine.answer == values[0].answer:
+            return None
+        best = values[0]
+        gap = best.worth.mean - mine.worth.mean
+        verb = "gives up" if mine.worth.mean >= 0 or best.worth.mean <= 0 else "costs"
+        other = self.choice_words(best.answer)
+        return (f"{self.choice_words(answer)} {verb} {points_words(gap)} against "
+                f"{other[0].lower() + other[1:]}: {self.describe(mine, best)}.")
+
+    def describe(self, mine: Valued, best: Valued) -> str:
+        """The facts behind the comparison, from the analysis (subclasses say it better)."""
+        return (f"{_tricks_words(mine.option) or 'it'} that way, against "
+                f"{_tricks_words(best.option) or 'more'} with {action_text(best.answer)}")
+
+    def analysis_hint(self) -> str:
+        values = self.valued()
+        advice = self.analysis()
+        lines = [f"What would the analysis do? It dealt the cards you cannot see {advice.samples}"
+                 " times, to fit what you know, and played each deal out perfectly. Best first,"
+                 " by the points your side can expect against the other side (± the 95% "
+                 "interval):"]
+        lines += [f"  {i}. {action_text(v.answer)}: {_figure(v)}"
+                  f"{'  (' + v.option.label + ')' if v.option.label != str(v.answer) else ''}"
+                  for i, v in enumerate(values[:4], 1)]
+        lines.append("It is a second opinion: it plays as if everyone could see every card.")
+        return "\n".join(lines)
 
     def choice_words(self, answer: Any) -> str:
         """The answer as the start of a sentence: "Bidding 5", "Sending the K♠"."""
@@ -135,10 +282,15 @@ class _ChoiceStep(Step):
 
     def judge(self, raw: Any) -> Feedback:
         feedback = super().judge(raw)
-        if not feedback.correct and feedback.author_note and not feedback.rule_ids:
-            # The author's words for this exact answer say it better than the generic line.
-            feedback = replace(feedback, facts=())
+        if feedback.correct:
+            answer = self.parse(raw)
+            own = self.reasons.get(self.key(answer))
+            if own:  # the author's reason for this very answer says the most
+                feedback = replace(feedback, author_note=own)
         return feedback
+
+    def answer_reason(self) -> str | None:
+        return self.reason or None
 
     def problems(self) -> list[str]:
         out = []
@@ -153,6 +305,11 @@ class _ChoiceStep(Step):
             if not verdict.legal:
                 out.append(f"the accepted answer {action_text(answer)} breaks the rules: "
                            + " ".join(verdict.facts))
+        out += self._common_problems()
+        return out
+
+    def _common_problems(self) -> list[str]:
+        out = []
         for key in self.wrong:
             try:
                 value = self.parse_value(key)
@@ -163,11 +320,55 @@ class _ChoiceStep(Step):
                 out.append(f"{key!r} is listed both as accepted and as wrong")
         if not self.reason.strip():
             out.append("a judgement step needs a reason (why the accepted answers are right)")
+        if len(self.accept) > 1:
+            missing = [action_text(a) for a in self.accept if not self.reasons.get(self.key(a))]
+            if missing:
+                out.append("a step that accepts several answers needs a reason for each "
+                           f"(accept: [{{answer: ..., reason: ...}}]); none for "
+                           f"{', '.join(missing)}")
         return out
 
 
+def _figure(v: Valued) -> str:
+    w = v.worth
+    return f"{w.mean:+.1f} exactly" if w.samples == 0 else f"{w.mean:+.1f} ± {w.half_width:.1f}"
+
+
+def _key_cards(hand: Sequence[Card], trump: Trump | None) -> str:
+    """The cards that carry a hand in a trump: its trumps, jacks counted, then outside aces."""
+    if trump is None or trump is Trump.NT:
+        keys = [c for c in hand if c.rank in (Rank.ACE, Rank.KING)]
+    else:
+        keys = [c for c in hand if EFFECTIVE_SUIT[trump][c.index] == trump]
+        keys += [c for c in hand if c.rank is Rank.ACE and c not in keys]
+    keys.sort(key=lambda c: -TRICK_RANK[trump or Trump.NT][c.index])
+    return cards_display(keys) if keys else "no trump and no ace"
+
+
+def _way_words(option: OptionAdvice) -> str:
+    if option.mode is Mode.EXCHANGE:
+        return " and the exchange"
+    if option.mode is Mode.PARTNER:
+        return " and partner's help"
+    if option.bid is Bid.BIG_PEPPER:
+        return ", alone"
+    return ""
+
+
+def _contract_words(option: OptionAdvice, hand: Sequence[Card]) -> str:
+    """"with J♠ K♠ A♦ and the exchange you expect about 3.4 tricks in ♠"."""
+    where = "in no trump" if option.trump is Trump.NT else (
+        f"in {option.trump.word}" if option.trump is not None else "")
+    tricks = _tricks_words(option)
+    if not tricks:
+        return (f"with {_key_cards(hand, option.trump)}{_way_words(option)} {where} "
+                f"is worth {option.score.mean:+.1f} on average").strip()
+    return (f"with {_key_cards(hand, option.trump)}{_way_words(option)} you expect "
+            f"{tricks} {where}").rstrip()
+
+
 @dataclass
-class BidStep(_ChoiceStep):
+class BidStep(ChoiceStep):
     kind: ClassVar[str] = "bid"
     hand: tuple[Card, ...] = ()
     dealer: Seat = Seat.W
@@ -199,6 +400,61 @@ class BidStep(_ChoiceStep):
     def matches(self, option: OptionAdvice, answer: Any) -> bool:
         return option.bid is answer or (answer is Bid.PASS and option.label == "pass")
 
+    def value_of(self, answer: Any, samples: int | None = None,
+                 seed: int | None = None) -> Valued | None:
+        """A pass is worth 0; a bid is worth what the auction's advice finds for that level
+        when it holds: the hand declared at that level with the other seats passing, in the
+        two trumps the analysis likes best, by the better way of playing."""
+        if answer is Bid.PASS:
+            zero = Estimate.exact(0.0)
+            return Valued(answer, OptionAdvice("pass", None, zero, zero, bid=Bid.PASS))
+        n = samples or self.analysis_samples or self.ANALYSIS_SAMPLES
+        seed = self.SEED if seed is None else seed
+        # The trumps the auction's advice likes best (any sample size will do for that).
+        cached: dict[tuple[int, int], Advice] = self.__dict__.get("_advice", {})
+        advice = next(iter(cached.values())) if cached else self.analysis(n, seed)
+        cache: dict[tuple[Bid, int, int], Valued | None] = self.__dict__.setdefault(
+            "_levels", {})
+        if (answer, n, seed) not in cache:
+            state = self.state()
+            if not state.check(answer).legal:
+                return None
+            state.apply(answer)
+            while state.phase is Phase.AUCTION:
+                state.apply(Bid.PASS)
+            trumps = list(dict.fromkeys(o.trump for o in advice.options if o.trump is not None))
+            level = advise_bid(state, samples=n, seed=seed, trumps=trumps[:2])
+            cache[answer, n, seed] = Valued(answer, level.best) if level.options else None
+        return cache[answer, n, seed]
+
+    def legal_answers(self) -> list[Any]:
+        state = self.state()
+        return [b for b in state.legal_actions() if isinstance(b, Bid)]
+
+    def valued(self, samples: int | None = None, seed: int | None = None) -> list[Valued]:
+        """Pass, the accepted bids and the levels next to the analysis's best: the levels
+        far from those are clearly worse and cost a solve each."""
+        advice = self.analysis(samples, seed)
+        legal = self.legal_answers()
+        bids = [o.bid for o in advice.options if o.bid not in (None, Bid.PASS)]
+        near: set[Bid] = set()
+        if bids:
+            top = bids[0]
+            near = {b for b in legal if abs(int(b) - int(top)) <= 1}
+        wanted = [b for b in legal if b is Bid.PASS or b in near or b in self.accept]
+        found = [self.value_of(b, samples, seed) for b in wanted]
+        return sorted((v for v in found if v is not None), key=lambda v: -v.worth.mean)
+
+    def describe(self, mine: Valued, best: Valued) -> str:
+        if mine.answer is Bid.PASS:
+            return _contract_words(best.option, self.hand)
+        words = "even " if best.answer is Bid.PASS else ""
+        words += _contract_words(mine.option, self.hand)
+        t = mine.option.tricks
+        if t is not None and t.mean < mine.answer.tricks:
+            words += f", short of {mine.answer.tricks}"
+        return words
+
     def key(self, answer: Any) -> str:
         return str(answer)
 
@@ -219,7 +475,7 @@ class BidStep(_ChoiceStep):
 
 
 @dataclass
-class DeclareStep(_ChoiceStep):
+class DeclareStep(ChoiceStep):
     """``choose: trump`` (name trumps) or ``choose: mode`` (exchange, partner, or alone)."""
 
     kind: ClassVar[str] = "declare"
@@ -272,9 +528,7 @@ class DeclareStep(_ChoiceStep):
                            + " ".join(verdict.facts))
         if not self.accept:
             out.append("a judgement step needs accepted answers (accept: [...])")
-        if not self.reason.strip():
-            out.append("a judgement step needs a reason (why the accepted answers are right)")
-        return out
+        return out + self._common_problems()
 
     def is_right(self, answer: Any) -> bool:
         return answer in self.accept and self.verdict(answer).legal
@@ -289,6 +543,22 @@ class DeclareStep(_ChoiceStep):
     def answer_text(self) -> str:
         return " or ".join("play alone" if a == "alone" else action_text(a)
                            for a in self.accept)
+
+    def choice_words(self, answer: Any) -> str:
+        if answer == "alone":
+            return "Playing alone"
+        if isinstance(answer, Mode):
+            return "Taking the exchange" if answer is Mode.EXCHANGE else "Playing with partner"
+        return "Calling no trump" if answer is Trump.NT else f"Naming {answer.word}"
+
+    def describe(self, mine: Valued, best: Valued) -> str:
+        if self.choose == "mode":
+            other = "with the exchange" if best.answer is Mode.EXCHANGE else "with partner"
+            return (f"that way you expect {_tricks_words(mine.option)}, against "
+                    f"{_tricks_words(best.option)} {other}")
+        return (f"{_contract_words(mine.option, self.hand)}, against "
+                f"{_tricks_words(best.option) or 'more'} in {action_text(best.answer)} with "
+                f"{_key_cards(self.hand, best.answer)}")
 
     def default_cite(self) -> tuple[str, ...]:
         if self.choose == "trump":
@@ -315,7 +585,7 @@ class DeclareStep(_ChoiceStep):
 
 
 @dataclass
-class ExchangeStep(_ChoiceStep):
+class ExchangeStep(ChoiceStep):
     """As the bidder, which card to discard; as the partner, which card to send."""
 
     kind: ClassVar[str] = "exchange"
@@ -342,6 +612,13 @@ class ExchangeStep(_ChoiceStep):
 
     def matches(self, option: OptionAdvice, answer: Any) -> bool:
         return option.card is answer
+
+    def describe(self, mine: Valued, best: Valued) -> str:
+        if self.role == "bidder":
+            return (f"you expect {_tricks_words(mine.option)} without it, against "
+                    f"{_tricks_words(best.option)} without the {action_text(best.answer)}")
+        return (f"the bidder expects {_tricks_words(mine.option)} with it, against "
+                f"{_tricks_words(best.option)} with the {action_text(best.answer)}")
 
     def parse_value(self, raw: Any) -> Card:
         cards = read_cards(raw)
@@ -373,7 +650,7 @@ class ExchangeStep(_ChoiceStep):
 
 
 @dataclass
-class DefendStep(_ChoiceStep):
+class DefendStep(ChoiceStep):
     kind: ClassVar[str] = "defend"
     hand: tuple[Card, ...] = ()
     trump: Trump = Trump.H
@@ -401,6 +678,17 @@ class DefendStep(_ChoiceStep):
 
     def matches(self, option: OptionAdvice, answer: Any) -> bool:
         return option.defense is answer
+
+    def choice_words(self, answer: Any) -> str:
+        return "Surrendering" if answer is Defense.SURRENDER else "Playing"
+
+    def describe(self, mine: Valued, best: Valued) -> str:
+        stake = self.bid.display
+        if mine.answer is Defense.SURRENDER:
+            return (f"playing, your side expects {_tricks_words(best.option)}, and each is a "
+                    f"point; a surrender hands the bidders their {stake} for nothing")
+        return (f"your side expects only {_tricks_words(mine.option)}, and defenders who take "
+                f"none lose the {stake}")
 
     def default_cite(self) -> tuple[str, ...]:
         return ("defend.surrender", "variant.dirty-clubs") if self.rules.dirty_clubs else (

@@ -21,7 +21,7 @@ from ..records.reading import CONTROL_CHARACTERS
 from ..records.yamlpos import LoadError, Problem, ProblemCollector, load_located, read_file
 from ..rulebook.book import get_rulebook
 from ..rulebook.feedback import AnswerError
-from .choice_steps import BidStep, DeclareStep, DefendStep, ExchangeStep
+from .choice_steps import BidStep, ChoiceStep, DeclareStep, DefendStep, ExchangeStep
 from .steps import (
     ExplainStep,
     GameStep,
@@ -429,10 +429,19 @@ class _Reader(ProblemCollector):
                               reason=reason)
         accepted = []
         for j, item in enumerate(accept_raw):
+            own_reason = None
+            if isinstance(item, dict):  # {answer: 4, reason: why 4 is right too}
+                if set(item) - {"answer", "reason"} or "answer" not in item:
+                    self.bad((*path, "accept", j), "an accepted answer is a value, or a "
+                                                   "mapping with answer and reason")
+                    continue
+                own_reason, item = _text(item.get("reason")), item["answer"]
             value = self.value((*path, "accept", j), item, step.parse_value,
                                "an answer of this step's kind")
             if value is not None:
                 accepted.append(value)
+                if own_reason:
+                    step.reasons[step.key(value)] = own_reason
         step.accept = tuple(accepted)
         return step  # type: ignore[no-any-return]
 
@@ -455,8 +464,11 @@ def _text(raw: Any) -> str | None:
     return None if raw is None else " ".join(str(raw).split())
 
 
-def check_lesson(lesson: Lesson, known_ids: set[str] | None = None) -> list[Problem]:
-    """Every place where the lesson and the engine disagree, with the step named."""
+def check_lesson(lesson: Lesson, known_ids: set[str] | None = None,
+                 analysis: bool = False) -> list[Problem]:
+    """Every place where the lesson and the engine disagree, with the step named. With
+    ``analysis``, also every judgement step whose accepted answers the sampled analysis
+    contradicts (seeded and bounded: the same verdict on every run)."""
     out: list[Problem] = []
 
     def bad(step: Step | None, message: str) -> None:
@@ -480,11 +492,15 @@ def check_lesson(lesson: Lesson, known_ids: set[str] | None = None) -> list[Prob
                 bad(step, f"the lesson says the answer is {_claim_text(claim)}, but the "
                           f"engine says {step.answer_text()}")
         for key, _note in step.wrong.items():
-            try:
-                if step.is_right(step.parse(key)):
-                    bad(step, f"the wrong answer {key!r} is in fact right")
-            except (AnswerError, NotationError):
-                pass
+            if not step.problems():
+                try:
+                    if step.is_right(step.parse(key)):
+                        bad(step, f"the wrong answer {key!r} is in fact right")
+                except (AnswerError, NotationError):
+                    pass
+        if analysis and isinstance(step, ChoiceStep) and not step.problems():
+            for problem in step.analysis_problems():
+                bad(step, problem)
     if known_ids is not None:
         for req in lesson.requires:
             if req not in known_ids:

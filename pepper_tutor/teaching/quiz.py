@@ -18,6 +18,7 @@ from ..engine.ranking import EFFECTIVE_SUIT, trump_code
 from ..engine.rules import RuleSet, get_ruleset
 from ..engine.seats import Seat
 from ..rulebook.feedback import Feedback
+from .drills import JUDGEMENT_DRILLS, RULES_DRILLS
 from .steps import LegalPlaysStep, RankStep, ScoreStep, Step, TrickWinnerStep
 from .store import LearnerStore
 
@@ -142,7 +143,7 @@ def score_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True
 
 GENERATORS: dict[str, Callable[[random.Random, int, RuleSet, bool], Step]] = {
     "tricks": tricks_question, "legal": legal_question, "bowers": bowers_question,
-    "score": score_question}
+    "score": score_question, **JUDGEMENT_DRILLS, **RULES_DRILLS}
 QUIZ_KINDS = tuple(GENERATORS)
 
 

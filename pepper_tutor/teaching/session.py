@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..rulebook.book import get_rule
 from ..rulebook.feedback import Feedback
 from .lessons import Lesson
 from .review import ReviewDeck, missed_rules, question_rules
@@ -82,6 +83,7 @@ class LessonSession:
                                          if k in ids}
         self.requeued: set[str] = set(saved.get("requeued", [])) & set(ids)
         self.status = StepStatus()
+        self.quoted: set[str] = set()  # rules quoted in full so far: each is quoted once
         self._settle_status()
 
     # ---- where we are ----------------------------------------------------------------------
@@ -137,6 +139,7 @@ class LessonSession:
             if st.tries >= self.MAX_TRIES and not st.revealed:
                 st.revealed = True
                 feedback = replace(feedback, revealed=True)
+        feedback = self._quote_once(feedback)
         st.last = feedback
         self._save()
         if first and self.store is not None:
@@ -174,7 +177,18 @@ class LessonSession:
         self.status.revealed = True
         self._requeue(step)
         self._save()
-        return step.reveal()
+        self.status.last = feedback = self._quote_once(step.reveal())
+        return feedback
+
+    def rule_text(self) -> str:
+        """The rules behind the last feedback in full (the learner asked: ``rule``), or the
+        rules the current step rests on when there is no feedback yet."""
+        if self.status.last is not None and self.status.last.rule_ids:
+            return "\n".join(t for k, t in self.status.last.parts(full=True) if k == "quote")
+        step = self.step
+        cited = step.cited if step is not None else ()
+        return "\n".join(f"{rid}: {get_rule(rid).text}" for rid in cited) or (
+            "No rule is needed here.")
 
     def next(self) -> None:
         if self.finished:
@@ -228,6 +242,13 @@ class LessonSession:
         if step is None:
             raise ValueError("the lesson is finished")
         return step
+
+    def _quote_once(self, feedback: Feedback) -> Feedback:
+        """Quote a rule in full the first time it comes up in the lesson; after that its id
+        is enough (the learner can ask for the text)."""
+        new = tuple(r for r in feedback.rule_ids if r not in self.quoted)
+        self.quoted.update(new)
+        return replace(feedback, quote_ids=new)
 
     def _requeue(self, step: Step) -> None:
         if step.id not in self.requeued and not self.is_review:

@@ -29,7 +29,7 @@ from ..engine.rules import RuleSet, get_ruleset
 from ..engine.scoring import score_hand
 from ..engine.seats import Seat
 from ..rulebook.book import get_rule
-from ..rulebook.feedback import AnswerError, Feedback
+from ..rulebook.feedback import ANSWER_PREFIX, AnswerError, Feedback
 from ..rulebook.tricks import check_play, check_trick_winner, explain_trick, why_higher
 from .answers import card_example, norm, read_cards, read_choice, read_score, wants_any
 
@@ -141,7 +141,12 @@ class Step:
         """The hint ladder: a nudge, then the rule, then the answer."""
         rules = "\n".join(f"[{rid}] {get_rule(rid).text}" for rid in self.cited)
         return [self.hint or self.nudge(), rules or "No rule is needed here.",
-                f"The answer: {self.answer_text()}"]
+                f"{ANSWER_PREFIX}{self.answer_text()}"]
+
+    def answer_reason(self) -> str | None:
+        """Why the right answer is right, in a sentence or two (shown with a reveal)."""
+        facts, _ = self.explain_right(None)
+        return " ".join(facts) or None
 
     def judge(self, raw: Any) -> Feedback:
         """Check an answer. Raises :class:`AnswerError` only if it cannot be read at all."""
@@ -152,12 +157,14 @@ class Step:
                             self.answer_text())
         facts, rule_ids, consequence = self.explain_wrong(answer)
         return Feedback(False, "Not quite.", facts, rule_ids, consequence,
-                        self.wrong.get(self.key(answer)), self.answer_text())
+                        self.wrong.get(self.key(answer)), self.answer_text(),
+                        answer_reason=self.answer_reason())
 
     def reveal(self) -> Feedback:
         facts, rule_ids = self.explain_right(None)
-        return Feedback(False, f"The answer: {self.answer_text()}", facts,
-                        rule_ids or self.cited, None, self.note, self.answer_text(),
+        # The reason is the point of a reveal; the author's note is for a right answer.
+        return Feedback(False, f"{ANSWER_PREFIX}{self.answer_text()}", facts,
+                        rule_ids or self.cited, None, None, self.answer_text(),
                         revealed=True)
 
 
@@ -532,7 +539,10 @@ class PlayStep(Step):
         return why.facts, (why.rule_id,), consequence
 
     def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        card = answer if isinstance(answer, Card) else self.winners()[0]
+        winners = self.winners()
+        if not isinstance(answer, Card) and not winners:
+            return (), ()
+        card = answer if isinstance(answer, Card) else winners[0]
         why = explain_trick(self._completed(card), self.trump, left_bower=self.rules.left_bower)
         return why.facts, (why.rule_id,)
 

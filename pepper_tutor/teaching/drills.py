@@ -1,0 +1,481 @@
+"""Drills beyond "who wins?": judgement drills and rules drills, generated from random deals.
+
+Judgement drills (``bid``, ``declare``, ``exchange``, ``defend``) deal a random hand, put the
+learner in a seat with an auction that fits the other hands (the earlier callers bid what
+their cards are worth by a simple count), and keep the position only where the sampled
+analysis separates the best answer from the rest by a clear margin: more than its 95%
+interval and at least :data:`MARGIN` points. The right answer, and why every other answer is
+worse, come from the analysis in words (:meth:`ChoiceStep.analysis_reason`).
+
+Rules drills (``table``: who calls first, who calls next, who leads, who deals next, how
+many cards; ``game``: who has won) ask the rules no trick or score question reaches. Every
+answer is computed by the engine.
+
+Every question carries :attr:`Step.rule_ids`, the rules it tests.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..engine.calls import Bid, Defense, Mode, Trump
+from ..engine.cards import DECK, Card, Rank
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
+from ..engine.rules import RuleSet, get_ruleset
+from ..engine.scoring import score_hand
+from ..engine.seats import Seat
+from ..engine.state import HandState, Phase
+from ..rulebook.feedback import AnswerError
+from .choice_steps import (
+    BidStep,
+    ChoiceStep,
+    DeclareStep,
+    DefendStep,
+    ExchangeStep,
+    Valued,
+    clearly_worse,
+)
+from .steps import GameStep, Option, Step
+
+__all__ = ["DRILL_SAMPLES", "MARGIN", "TableStep", "JUDGEMENT_DRILLS", "RULES_DRILLS",
+           "bid_drill", "declare_drill", "exchange_drill", "defend_drill", "table_drill",
+           "game_drill", "clear_best"]
+
+DRILL_SAMPLES = 24  # sampled deals per drill position: enough to screen, quick to answer
+MARGIN = 1.0  # points the best answer must lead the next one by, besides the 95% interval
+TRIES = 60  # random positions tried for a clear one (a few are usually enough)
+
+
+# ---- how strong a hand looks: the simple count that callers and drills use -------------------
+
+
+def _trumps(hand: Sequence[Card], trump: Trump) -> list[Card]:
+    return [c for c in hand if EFFECTIVE_SUIT[trump][c.index] == trump]
+
+
+def best_suit(hand: Sequence[Card]) -> Trump:
+    """The suit whose trumps (jacks counted) rank highest in total: a player's first pick."""
+    suits = [Trump(i) for i in range(4)]
+    return max(suits, key=lambda t: sum(TRICK_RANK[t][c.index] + 8 for c in _trumps(hand, t)))
+
+
+def count_tricks(hand: Sequence[Card]) -> int:
+    """Tricks a player counts on in their best suit: bowers and the top trumps, outside aces,
+    half a trick for other trumps, and one for the exchange."""
+    t = best_suit(hand)
+    ranks = sorted((TRICK_RANK[t][c.index] for c in _trumps(hand, t)), reverse=True)
+    top = sum(1 for k, r in enumerate(ranks) if r >= max(ranks) - k and k < 3) if ranks else 0
+    aces = sum(1 for c in hand if c.rank is Rank.ACE and c not in _trumps(hand, t))
+    return top + aces + (len(ranks) - top) // 2 + 1
+
+
+def counted_call(hand: Sequence[Card], state: HandState) -> Bid:
+    """What a player who counts their tricks calls: that many if it tops the standing bid
+    and is at least 2, else pass (a stuck dealer bids the least allowed)."""
+    legal = [b for b in state.legal_actions() if isinstance(b, Bid)]
+    want = Bid(min(6, count_tricks(hand)))
+    if want >= 2 and want in legal:
+        return want
+    return Bid.PASS if Bid.PASS in legal else min(b for b in legal if b is not Bid.PASS)
+
+
+# ---- judgement drills ------------------------------------------------------------------------
+
+
+def clear_best(step: ChoiceStep) -> list[Valued] | None:
+    """The best answers when the analysis separates them from the rest (answers worth the
+    same to within 0.25 points, such as two touching cards, count as one), else ``None``."""
+    values = step.valued()
+    if len(values) < 2:
+        return None
+    top = [v for v in values if values[0].worth.mean - v.worth.mean <= 0.25]
+    rest = values[len(top):]
+    if not rest:
+        return None
+    floor, runner = top[-1], rest[0]
+    if not clearly_worse(floor, runner) or floor.worth.mean - runner.worth.mean < MARGIN:
+        return None
+    return top
+
+
+def _settle(step: ChoiceStep) -> bool:
+    """Accept the analysis's clear best, with its reason in words; False if not clear."""
+    top = clear_best(step)
+    if top is None:
+        return False
+    step.accept = tuple(v.answer for v in top)
+    runner = next(v for v in step.valued() if v.answer not in step.accept)
+    why = step.analysis_reason(runner.answer) or ""
+    step.reason = (f"{step.choice_words(top[0].answer)} is best by {_gap(top[0], runner)}: "
+                   f"it beats {_lower_first(step.choice_words(runner.answer))}, the next best. "
+                   f"{why}")
+    step.reasons = {step.key(v.answer): step.reason for v in top}
+    return True
+
+
+def _lower_first(words: str) -> str:
+    return words[0].lower() + words[1:]
+
+
+def _gap(a: Valued, b: Valued) -> str:
+    from .choice_steps import points_words
+
+    return points_words(a.worth.mean - b.worth.mean)
+
+
+def _judgement(make: Any, rng: random.Random) -> ChoiceStep:
+    """Positions from ``make(rng)`` until the analysis finds one clear."""
+    for _ in range(TRIES):
+        step: ChoiceStep = make(rng)
+        if _settle(step):
+            return step
+    raise RuntimeError(f"no clear position in {TRIES} random deals")
+
+
+def _deal(rng: random.Random) -> list[list[Card]]:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return [deck[i * 6:(i + 1) * 6] for i in range(4)]
+
+
+_JUDGEMENT_CITE = ("analysis.double-dummy",)
+
+
+def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    """Your call, after the callers before you bid what their cards count to."""
+
+    def make(rng: random.Random) -> ChoiceStep:
+        hands = _deal(rng)
+        dealer = Seat(rng.randrange(4))
+        state = HandState.from_hands({Seat(i): h for i, h in enumerate(hands)}, rules, dealer)
+        auction: list[Bid] = []
+        for _ in range(rng.randrange(4)):
+            seat = state.to_act
+            assert seat is not None
+            call = counted_call(hands[seat], state)
+            state.apply(call)
+            auction.append(call)
+        seat = state.to_act
+        assert seat is not None
+        calls = ", ".join(f"{Seat((dealer + 1 + i) % 4).word} {c.display}"
+                          for i, c in enumerate(auction)) or "nobody has called yet"
+        step = BidStep(id=f"bid-{n}", prompt=f"{dealer.word} dealt; {calls}. You are "
+                       f"{seat.word}. What do you call?", hand=tuple(hands[seat]),
+                       dealer=dealer, auction=tuple(auction), rules=rules,
+                       cite=("bid.must-top", "bid.ladder", *_JUDGEMENT_CITE))
+        step.analysis_samples = DRILL_SAMPLES
+        return step
+
+    return _judgement(make, rng)
+
+
+def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    """You won the bid: name trumps (or no trump), or choose the exchange or partner."""
+
+    def make(rng: random.Random) -> ChoiceStep:
+        hand = tuple(_deal(rng)[0])
+        bid = rng.choice((Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX, Bid.LITTLE_PEPPER))
+        if rng.random() < 0.5:
+            step = DeclareStep(id=f"declare-{n}", choose="trump", hand=hand, bid=bid,
+                               rules=rules, prompt=f"You won the bid with {bid.display}. "
+                               "Which suit do you name as trumps, or no trump?",
+                               cite=("declare.trump", *_JUDGEMENT_CITE))
+        else:
+            trump = best_suit(hand)
+            step = DeclareStep(id=f"declare-{n}", choose="mode", hand=hand, bid=bid,
+                               trump=trump, rules=rules,
+                               prompt=f"You bid {bid.display} and named {trump.word}. Take "
+                               "the exchange, or play with partner?",
+                               cite=("declare.exchange", "declare.with-partner",
+                                     *_JUDGEMENT_CITE))
+        step.analysis_samples = DRILL_SAMPLES
+        return step
+
+    return _judgement(make, rng)
+
+
+def exchange_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    """The exchange: which card the bidder lays aside, or which card the partner sends."""
+
+    def make(rng: random.Random) -> ChoiceStep:
+        hand = tuple(_deal(rng)[0])
+        bid = rng.choice((Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX, Bid.LITTLE_PEPPER))
+        if rng.random() < 0.5:
+            trump = best_suit(hand)
+            step = ExchangeStep(id=f"exchange-{n}", role="bidder", hand=hand, trump=trump,
+                                bid=bid, rules=rules, prompt=f"You bid {bid.display}, named "
+                                f"{trump.word} and took the exchange. Which card do you lay "
+                                "face down?", cite=("declare.exchange", *_JUDGEMENT_CITE))
+        else:
+            # Partners are told the trump; a suit they hold some of makes the choice matter.
+            trump = Trump.from_suit(rng.choice(hand).suit)
+            step = ExchangeStep(id=f"exchange-{n}", role="partner", hand=hand, trump=trump,
+                                bid=bid, rules=rules, prompt=f"North, your partner, bid "
+                                f"{bid.display}, named {trump.word} and took the exchange. "
+                                "Which card do you send?",
+                                cite=("declare.exchange", *_JUDGEMENT_CITE))
+        step.analysis_samples = DRILL_SAMPLES
+        return step
+
+    return _judgement(make, rng)
+
+
+def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    """Play or surrender, as East, against North's contract."""
+
+    def make(rng: random.Random) -> ChoiceStep:
+        hand = tuple(_deal(rng)[0])
+        bid = rng.choice((Bid.TWO, Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX,
+                          Bid.LITTLE_PEPPER))
+        trump = Trump(rng.randrange(4))
+        mode = rng.choice((Mode.EXCHANGE, Mode.PARTNER))
+        step = DefendStep(id=f"defend-{n}", hand=hand, trump=trump, bid=bid, mode=mode,
+                          rules=rules, prompt=f"North bid {bid.display} in {trump.word} and "
+                          f"chose to {mode.display}. You are East. Play or surrender?",
+                          cite=("defend.surrender", "score.sweep", *_JUDGEMENT_CITE))
+        step.analysis_samples = DRILL_SAMPLES
+        return step
+
+    return _judgement(make, rng)
+
+
+# ---- rules drills: the table's order and the end of the game ---------------------------------
+
+THROWN_IN = "thrown in"
+OVER = "the auction is over"
+
+
+@dataclass
+class TableStep(Step):
+    """Who acts: the first call, the next call, the first lead, the next dealer, or how many
+    cards each player gets. The engine's hand state gives every answer."""
+
+    kind: ClassVar[str] = "table"
+    ask: str = "first-call"  # first-call, next-call, leader, next-dealer, cards, next-player
+    dealer: Seat = Seat.W
+    auction: tuple[Bid, ...] = ()
+    trump: Trump = Trump.H
+    mode: Mode | None = None
+    played: int = 0  # next-player: cards already in the first trick
+    facts_: tuple[str, ...] = field(default=(), repr=False)
+
+    ASKS: ClassVar[tuple[str, ...]] = ("first-call", "next-call", "leader", "next-dealer",
+                                       "cards", "next-player")
+
+    def _state(self) -> HandState:
+        deck = list(DECK)
+        hands = {Seat(i): deck[i * 6:(i + 1) * 6] for i in range(self.rules.players)}
+        s = HandState.from_hands(hands, self.rules, self.dealer)
+        for call in self.auction:
+            s.apply(call)
+        if self.ask in ("leader", "next-player"):
+            s.apply(self.trump)
+            if s.phase is Phase.DECLARE_MODE:
+                s.apply(self.mode or Mode.PARTNER)
+            if s.phase is Phase.DISCARD:
+                s.apply(s.legal_actions()[0])
+                s.apply(s.legal_actions()[0])
+            if s.phase is Phase.DEFENSE:
+                s.apply(Defense.PLAY)
+            for _ in range(self.played):
+                s.apply(s.legal_actions()[0])
+        return s
+
+    def result(self) -> str:
+        """The answer as text: a seat word, "thrown in", or "6 each, 6 left out"."""
+        if self.ask == "next-dealer":
+            return self.dealer.next(self.rules.players).word
+        if self.ask == "cards":
+            left = len(DECK) - 6 * self.rules.players
+            return f"6 each, {left} left out"
+        s = self._state()
+        if self.ask in ("first-call", "next-call") and s.phase is not Phase.AUCTION:
+            return THROWN_IN if s.bidder is None else OVER
+        seat = s.to_act
+        return seat.word if seat is not None else THROWN_IN
+
+    def parse(self, raw: Any) -> str:
+        text = " ".join(str(raw).strip().lower().split())
+        if self.ask == "cards":
+            numbers = [int(w) for w in text.replace(",", " ").split() if w.isdigit()]
+            if len(numbers) == 1:
+                numbers.append(0)
+            if len(numbers) != 2:
+                raise AnswerError("give the cards each player holds and the cards left out, "
+                                  "such as 6 0")
+            return f"{numbers[0]} each, {numbers[1]} left out"
+        if text in ("thrown in", "throw in", "redeal", "no one", "nobody", "all pass"):
+            return THROWN_IN
+        if text in ("over", "the auction is over", "auction over", "done"):
+            return OVER
+        try:
+            return Seat.parse(text).word
+        except ValueError:
+            raise AnswerError("answer with a seat: N, E, S or W (or north, east, ...)"
+                              ) from None
+
+    def is_right(self, answer: Any) -> bool:
+        return bool(answer == self.result())
+
+    def answer_text(self) -> str:
+        return self.result()
+
+    def default_cite(self) -> tuple[str, ...]:
+        cut = self.rules.preset == "cutthroat"
+        if self.ask in ("first-call", "next-call"):
+            ids = ["cutthroat.auction" if cut else "bid.order"]
+            if self.result() == THROWN_IN:
+                ids.append("bid.all-pass")
+            if self.rules.dealer_must_bid:
+                ids.append("variant.dealer-must-bid")
+            return tuple(ids)
+        if self.ask == "leader":
+            return ("play.lead",)
+        if self.ask == "next-player":
+            return ("play.turn",)
+        if self.ask == "next-dealer":
+            return ("game.deal-rotation",)
+        return ("deck", "cutthroat.deal" if cut else "deal")
+
+    def _why(self) -> str:
+        answer = self.result()
+        if self.ask == "next-dealer":
+            return f"The deal moves one seat clockwise, from {self.dealer.word} to {answer}."
+        if self.ask == "cards":
+            return (f"{self.rules.players} players get six cards each from the 24-card deck; "
+                    f"{answer.split(', ')[1]}.")
+        if self.ask == "leader":
+            return f"The high bidder, {answer}, leads to the first trick."
+        if self.ask == "next-player":
+            return (f"Play goes clockwise from the leader, passing over a seat that sits out: "
+                    f"{answer}.")
+        if answer == THROWN_IN:
+            return "Everyone passed, so the hand is thrown in and the next player deals."
+        if answer == OVER:
+            return "Every other player has had their call, so the auction is over."
+        return f"The calls go clockwise from the dealer's left, so {answer} calls next."
+
+    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+        return (self._why(),), self.cited, None
+
+    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return (self._why(),), self.cited
+
+    def nudge(self) -> str:
+        return "Go round the table clockwise, starting from the right seat."
+
+    def options(self) -> list[Option]:
+        if self.ask == "cards":
+            return []
+        seats = [Option(s.word, s.word) for s in Seat if s < self.rules.players]
+        if self.ask in ("first-call", "next-call"):
+            seats += [Option(THROWN_IN, THROWN_IN), Option(OVER, OVER)]
+        return seats
+
+    def problems(self) -> list[str]:
+        if self.ask not in self.ASKS:
+            return [f"ask must be one of {', '.join(self.ASKS)}"]
+        try:
+            self.result()
+        except ValueError as err:
+            return [f"the situation is impossible: {err}"]
+        return []
+
+    def situation(self) -> dict[str, Any]:
+        return {}
+
+
+def table_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    """Who calls, leads or deals, and how many cards, under a random rule set."""
+    preset = rng.choice(("standard", "standard", "cutthroat"))
+    if preset == "cutthroat":
+        table = get_ruleset("cutthroat", players=rng.choice((2, 3, 4)))
+    elif rng.random() < 0.3:
+        table = get_ruleset("standard", minimum_bid=3, all_pass="dealer_must_bid")
+    else:
+        table = rules
+    ask = rng.choice(TableStep.ASKS)
+    players = table.players
+    dealer = Seat(rng.randrange(players))
+    name = (f"Cutthroat with {players} players" if table.preset == "cutthroat" else
+            "Stick the dealer (minimum bid 3)" if table.dealer_must_bid else "Standard rules")
+    auction: list[Bid] = []
+    said: list[str] = []
+    state = TableStep(id="probe", rules=table, dealer=dealer)._state()
+    calls = rng.randrange(1, 5) if ask == "next-call" else 0
+    if ask in ("leader", "next-player"):
+        calls = 99
+    while state.phase is Phase.AUCTION and len(auction) < calls:
+        legal = [b for b in state.legal_actions() if isinstance(b, Bid)]
+        call = Bid.PASS if Bid.PASS in legal and rng.random() < 0.55 else rng.choice(
+            [b for b in legal if b is not Bid.PASS and b <= Bid.FIVE] or legal)
+        if ask in ("leader", "next-player") and state.bidder is None and (
+                len(auction) == players - 1) and call is Bid.PASS:
+            call = min(b for b in legal if b is not Bid.PASS)  # someone must win the bid
+        seat = state.to_act
+        said.append(f"{seat.word if seat is not None else '?'} {call.display}")
+        state.apply(call)
+        auction.append(call)
+    words = ", ".join(said)
+    trump = Trump(rng.randrange(4))
+    mode = rng.choice((Mode.EXCHANGE, Mode.PARTNER)) if table.has_exchange else None
+    step = TableStep(id=f"table-{n}", rules=table, ask=ask, dealer=dealer,
+                     auction=tuple(auction), trump=trump, mode=mode,
+                     played=rng.randrange(1, 3) if ask == "next-player" else 0)
+    head = f"{name}. {dealer.word} deals."
+    if ask == "first-call":
+        step.prompt = f"{head} Who makes the first call?"
+    elif ask == "next-call":
+        step.prompt = (f"{head} The calls so far: {words}. Who calls next (or is the hand "
+                       "thrown in, or the auction over)?")
+    elif ask == "next-dealer":
+        step.prompt = f"{head} When this hand is over, who deals the next one?"
+    elif ask == "cards":
+        step.prompt = (f"{head} How many cards does each player hold, and how many of the 24 "
+                       "are left out? (two numbers, such as 6 0)")
+    else:
+        bidder = state.bidder
+        how = f" and chose to {mode.display}" if mode is not None and state.high_bid is not (
+            Bid.BIG_PEPPER) else ""
+        step.prompt = (f"{head} The calls: {words}. {bidder.word if bidder else '?'} named "
+                       f"{trump.word}{how}.")
+        if ask == "leader":
+            step.prompt += " Who leads to the first trick?"
+        else:
+            step.prompt += (f" {step.played} card{'s are' if step.played > 1 else ' is'} down "
+                            "in the first trick. Who plays next?")
+    return step
+
+
+def game_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    """After this hand, who has won, or does play go on? Near the target, ties included."""
+    table = rules if rng.random() < 0.7 else get_ruleset("simple")
+    target = table.target
+    sides = table.sides
+    before = {s: target - rng.randrange(1, 9) for s in sides}
+    bid = rng.choice(table.ladder[:6])
+    bidders = rng.choice(sides)
+    took = min(6, max(0, bid.tricks + rng.choice((-2, -1, 0, 0, 1, 2))))
+    tricks = {s: took if s == bidders else 6 - took for s in sides}
+    points = dict(score_hand(table, bid, bidders, tricks, False).points)  # a real hand's
+    overtime = rng.random() < 0.25
+    if overtime:
+        before = {s: target + rng.randrange(0, 4) for s in sides}
+    step = GameStep(id=f"game-{n}", rules=table, before=before, points=points,
+                    overtime=overtime,
+                    cite=("game.extra-hand", "game.tie") if overtime else ())
+    totals = ", ".join(f"{s} {before[s]}" for s in sides)
+    hand = ", ".join(f"{s} {points[s]:+d}" for s in sides)
+    step.prompt = (f"{'Simple' if table.preset == 'simple' else 'Standard'} game to {target}. "
+                   f"Totals before this hand: {totals}"
+                   + (" (this is the extra hand after both sides reached the target)"
+                      if overtime else "") + f"; this hand: {hand}. Who has won, or play on?")
+    return step
+
+
+JUDGEMENT_DRILLS = {"bid": bid_drill, "declare": declare_drill, "exchange": exchange_drill,
+                    "defend": defend_drill}
+RULES_DRILLS = {"table": table_drill, "game": game_drill}
