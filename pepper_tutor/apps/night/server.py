@@ -632,6 +632,7 @@ def create_app(store: NightStore, config: NightConfig) -> Starlette:
 
     routes = [
         Route("/", home),
+        Route("/join", home, methods=["GET"]),
         Route("/join", join, methods=["POST"]),
         Route("/h/{token}", host_link),
         Route("/host", host),

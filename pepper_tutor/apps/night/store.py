@@ -250,8 +250,8 @@ class NightStore:
                 "SELECT value FROM meta WHERE key = 'sheet_version'").fetchone()[0])
             if seen != version:
                 raise StaleSheet("the sheet changed while you were looking at it (someone "
-                                 "else entered or took back a hand): check the fresh sheet "
-                                 "below, then enter your hand again if it is still missing")
+                                 "else entered or took back a hand): check the fresh sheet, "
+                                 "then press Add again if your hand is still missing")
             sheet, match_id = self._sheet_from(db)
             yield db, sheet, match_id
             db.execute("UPDATE meta SET value = ? WHERE key = 'sheet_version'",

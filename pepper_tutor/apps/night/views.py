@@ -102,8 +102,8 @@ def projector_cells(step: Step) -> tuple[list[ProjectorCard], int, list[Projecto
 
 def trump_line(step: Step) -> str:
     trump = step.situation().get("trump")
-    if not isinstance(trump, Trump):
-        return ""
+    if not isinstance(trump, Trump) or trump.word in step.prompt.lower():
+        return ""  # the question says it already
     return "No trump" if trump is Trump.NT else f"Trumps: {trump.word} {trump.display}"
 
 

@@ -35,7 +35,8 @@
         el.dataset.loaded = "1";
         setup(el);
         syncVersions();
-      });
+      })
+      .catch(function () { document.body.classList.add("offline"); });  // retried on reconnect
   }
 
   function refreshAll(name) { return Promise.all(parts(name).map(refresh)); }
@@ -46,7 +47,8 @@
     if (!box) box = form.parentElement.querySelector(".msg");
     if (!box) return;
     box.textContent = text || "";
-    box.className = "msg " + (ok ? "ok" : "err");
+    box.classList.toggle("ok", !!ok);
+    box.classList.toggle("err", !ok);
     box.setAttribute("role", ok ? "status" : "alert");
   }
 
@@ -85,7 +87,7 @@
       if (j.html !== undefined && form.dataset.target) document.getElementById(form.dataset.target).innerHTML = j.html;
       if (j.ok && j.reset) { form.reset(); delete form.dataset.dirty; }
       if (r.status === 409 && j.version !== undefined) {
-        delete form.dataset.dirty;  // keep what was typed; the fresh version is set below
+        form.dataset.dirty = "1";  // keep what was typed: the part is not redrawn under it
         return refreshAll("sheet").then(function () {
           if (form.elements.version) form.elements.version.value = j.version;
           message(form, j.message, false);
@@ -99,7 +101,12 @@
         if (!j.ok) return;
         if (form.isConnected) { message(form, j.message, true); return; }
         var where = home && home.querySelector(".msg");
-        if (where && j.message) { where.textContent = j.message; where.className = "msg ok"; where.setAttribute("role", "status"); }
+        if (where && j.message) {
+          where.textContent = j.message;
+          where.classList.add("ok");
+          where.classList.remove("err");
+          where.setAttribute("role", "status");
+        }
       });
     }).catch(function () {
       buttons.forEach(function (b) { b.disabled = b.dataset.wasDisabled === "1"; });
