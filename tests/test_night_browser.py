@@ -407,10 +407,11 @@ def measure(page: Any) -> dict[str, Any]:
         const r = el.getBoundingClientRect();
         if (r.width <= 1 || r.height <= 1 || el.closest('[hidden]') || el.closest('.pepper-sr')
             || getComputedStyle(el).visibility === 'hidden') continue;
-        if (r.right > w + 1 || r.left < -1) bad.push('off-screen x: ' + el.className + ' ' + el.textContent.slice(0, 40));
+        const what = el.className + ' ' + el.textContent.slice(0, 40);
+        if (r.right > w + 1 || r.left < -1) bad.push('off-screen x: ' + what);
         const cs = getComputedStyle(el);
-        if ((cs.overflowX === 'hidden' || cs.textOverflow === 'ellipsis') && el.scrollWidth > el.clientWidth + 1)
-          bad.push('clipped: ' + el.className + ' ' + el.textContent.slice(0, 40));
+        if ((cs.overflowX === 'hidden' || cs.textOverflow === 'ellipsis')
+            && el.scrollWidth > el.clientWidth + 1) bad.push('clipped: ' + what);
       }
       return {bad, scrollWidth: document.documentElement.scrollWidth, width: w,
               scrollHeight: document.documentElement.scrollHeight, height: h};

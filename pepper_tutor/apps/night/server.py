@@ -666,5 +666,5 @@ def qr_svg(url: str) -> str:
     """The join link as an inline SVG QR code (dark on white, no external request)."""
     import segno
 
-    return str(segno.make(url, error="m").svg_inline(scale=6, border=2))
+    return str(segno.make(url, error="m").svg_inline(scale=6, border=2, omitsize=True))
 
