@@ -12,13 +12,13 @@ from collections.abc import AsyncIterator
 
 __all__ = ["Broadcaster", "PARTS"]
 
-PARTS = ("sheet", "quiz", "players")
+PARTS = ("sheet", "quiz", "players", "answers")
 KEEPALIVE = 15.0  # seconds between comments that keep proxies and phones from hanging up
 
 
 class Broadcaster:
     def __init__(self) -> None:
-        self._queues: set[asyncio.Queue[str]] = set()
+        self._queues: dict[asyncio.Queue[str], frozenset[str]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self.closing = False
 
@@ -34,17 +34,19 @@ class Broadcaster:
         loop = self._loop
         if loop is None or loop.is_closed():
             return
-        for queue in list(self._queues):
-            loop.call_soon_threadsafe(queue.put_nowait, part)
+        for queue, wanted in list(self._queues.items()):
+            if not part or part in wanted:
+                loop.call_soon_threadsafe(queue.put_nowait, part)
 
     def close(self) -> None:
         """End every stream (the server is stopping)."""
         self.closing = True
         self.publish("")
 
-    async def stream(self) -> AsyncIterator[str]:
+    async def stream(self, wanted: frozenset[str] = frozenset(PARTS)) -> AsyncIterator[str]:
+        """The events of the parts a page shows (a phone does not need every answer)."""
         queue: asyncio.Queue[str] = asyncio.Queue()
-        self._queues.add(queue)
+        self._queues[queue] = wanted
         try:
             yield "retry: 1000\n\n"
             while not self.closing:
@@ -57,4 +59,4 @@ class Broadcaster:
                     break
                 yield f"event: {part}\ndata: {part}\n\n"
         finally:
-            self._queues.discard(queue)
+            self._queues.pop(queue, None)

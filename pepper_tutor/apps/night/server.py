@@ -35,6 +35,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
+    HTMLResponse,
     JSONResponse,
     PlainTextResponse,
     RedirectResponse,
@@ -55,7 +56,7 @@ from ...records.yamlpos import LoadError
 from ...render.annotation import to_html as annotation_html
 from ...render.steps_html import feedback_html, step_html
 from ...teaching.quiz import QUIZ_KINDS
-from .events import Broadcaster
+from .events import PARTS, Broadcaster
 from .store import NightError, NightStore, Player, StaleSheet
 from .views import (
     TRUMP_CHOICES,
@@ -144,14 +145,17 @@ def create_app(store: NightStore, config: NightConfig) -> Starlette:
                                  answer_label=answer_label, step_html=step_html)
     events = Broadcaster()
     limits = RateLimit()
-    # One question rendered once: regenerating it for every phone would cost the engine.
-    step_cache: dict[int, Any] = {}
+    # The question on the screen, judged and drawn once rather than once per phone; and the
+    # sheet, drawn once per version.
+    current: dict[str, Any] = {}
+    sheet_cache: dict[int, str] = {}
 
     def step_of(q: Any) -> Any:
-        if q.id not in step_cache:
-            step_cache.clear()
-            step_cache[q.id] = q.step()
-        return step_cache[q.id]
+        if current.get("id") != q.id:
+            step = q.step()
+            current.clear()
+            current.update(id=q.id, step=step, situation=step_html(step, 48))
+        return current["step"]
 
     # ---- who is asking ----------------------------------------------------------------
 
@@ -335,7 +339,7 @@ def create_app(store: NightStore, config: NightConfig) -> Starlette:
             ctx["mine"] = mine
             if mine is not None and not q.is_open:
                 ctx["feedback"] = feedback_html(step.judge(mine["answer"]))
-            ctx["situation"] = step_html(step, 48)
+            ctx["situation"] = current["situation"]
             ctx["options"] = step.options()
         return ctx
 
@@ -347,10 +351,20 @@ def create_app(store: NightStore, config: NightConfig) -> Starlette:
             raise HTTPException(403, "Join the night first.")
         ctx: dict[str, Any] = {"player": player, "is_host": host_ok}
         if name == "sheet":
-            ctx.update(sheet_context())
+            # The same for everyone: drawn once per version, not once per phone.
+            version = store.sheet_version()
+            if version not in sheet_cache:
+                ctx.update(sheet_context())
+                sheet_cache.clear()
+                sheet_cache[ctx["sheet"]["version"]] = templates.get_template(
+                    "_sheet.html").render(ctx)
+                version = ctx["sheet"]["version"]
+            return HTMLResponse(sheet_cache[version], headers={"Cache-Control": "no-store"})
         elif name == "entry":
-            ctx.update(sheet_context())
             ctx["can_enter"] = host_ok or (player is not None and player.scorekeeper)
+            if not ctx["can_enter"]:
+                return HTMLResponse("", headers={"Cache-Control": "no-store"})
+            ctx.update(sheet_context())
         elif name == "quiz-phone":
             if player is None:
                 raise HTTPException(404, "The phone's quiz is for players.")
@@ -377,7 +391,10 @@ def create_app(store: NightStore, config: NightConfig) -> Starlette:
     async def stream(request: Request) -> Response:
         if not is_host(request) and player_of(request) is None:
             raise HTTPException(403, "Join the night first.")
-        return StreamingResponse(events.stream(), media_type="text/event-stream",
+        asked = request.query_params.get("parts")
+        wanted = (frozenset(asked.split(",")) & frozenset(PARTS) if asked is not None
+                  else frozenset(PARTS))
+        return StreamingResponse(events.stream(wanted), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store",
                                           "X-Accel-Buffering": "no"})
 

@@ -171,9 +171,13 @@
   }
 
   function live() {
-    var source = new EventSource("/events");
+    var wanted = [];
+    parts().forEach(function (el) {
+      (el.dataset.on || "").split(" ").forEach(function (w) { if (w && wanted.indexOf(w) < 0) wanted.push(w); });
+    });
+    var source = new EventSource("/events?parts=" + wanted.join(","));
     var broken = false;
-    ["sheet", "quiz", "players", "answers"].forEach(function (name) {
+    wanted.forEach(function (name) {
       source.addEventListener(name, function () { refreshAll(name); });
     });
     source.onerror = function () { broken = true; document.body.classList.add("offline"); };
