@@ -139,6 +139,22 @@ def test_answers_once_per_player_and_only_while_open(store: NightStore) -> None:
     assert store.leaderboard() == [("Ann", 1, 1), ("Bob", 0, 0)]
 
 
+def test_a_timed_question_closes_itself(store: NightStore, monkeypatch: pytest.MonkeyPatch
+                                       ) -> None:
+    import pepper_tutor.apps.night.store as module
+
+    ann = store.join("Ann")
+    q = store.ask("bowers", True, "standard", 20)
+    assert store.close_expired() is False
+    later = module.time.time() + 21
+    monkeypatch.setattr(module.time, "time", lambda: later)
+    with pytest.raises(NightError, match="closed"):  # refused even before the sweep runs
+        store.answer(ann, q.id, " ".join(str(c) for c in q.step().order()))
+    assert store.close_expired() is True
+    closed = store.question(q.id)
+    assert closed is not None and not closed.is_open
+
+
 @pytest.mark.parametrize("kind", QUIZ_KINDS)
 def test_every_drill_regenerates_the_same_question_after_a_restart(tmp_path: Path,
                                                                    kind: str) -> None:
