@@ -1,85 +1,340 @@
-"""The game-night app driven from Python, and the launcher's command line."""
+"""Game night without a browser: the store, the server's gates and refusals, the launcher."""
 
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
-from pepper_tutor.apps.commands import voila_command
-from pepper_tutor.apps.night import GameNight, join_banner
+from pepper_tutor.apps.cli import build_parser
+from pepper_tutor.apps.night import night_path
+from pepper_tutor.apps.night.lan import pick_address
+from pepper_tutor.apps.night.server import NightConfig, create_app
+from pepper_tutor.apps.night.store import NightError, NightStore, StaleSheet
+from pepper_tutor.records.scoresheet import EntryError, ScoreSheet
+from pepper_tutor.teaching.quiz import QUIZ_KINDS
+
+BASE = "http://127.0.0.1:8866"
+JSON = {"Accept": "application/json"}
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("PEPPER_NIGHT_SHEET", str(tmp_path / "sheet.json"))
-    return GameNight()
+def store(tmp_path: Path) -> Any:
+    s = NightStore(tmp_path / "night.sqlite")
+    yield s
+    s.close()
 
 
-def test_ruling_lookup(app):
-    r = app.ruling
-    r.trump.value, r.trick.value, r.hand.value = "H", "A♦", "J♦ 9♦ A♠"
-    r.ask.click()
-    assert "You may play" in r.out.value and "Not the J♦" in r.out.value
-    assert "play.left-bower-suit" in r.out.value
-    r.trick.value, r.hand.value = "9H JD", "QH"
-    r.ask.click()
-    assert "So far the J♦ is winning" in r.out.value
-    r.hand.value = "J♦ 8♥"
-    r.ask.click()
-    assert "&#x27;8♥&#x27; is not a card" in r.out.value and app.errors == []
+@pytest.fixture
+def app(store: NightStore) -> Any:
+    return create_app(store, NightConfig(BASE, "test", join_limit=30, wrong_code_limit=3))
 
 
-def test_score_sheet_tab_refuses_and_reloads(app, tmp_path, monkeypatch):
-    sc = app.score
-    sc.bidder.value, sc.bid.value, sc.trump.value = "N", "3", "H"
-    sc.mode.value, sc.defense.value, sc.tricks.value = "partner", "play", "7"
-    sc.add.click()
-    assert "cannot take 7 tricks" in sc.message.value and sc.sheet.entries == []
-    sc.tricks.value = "4"
-    sc.add.click()
-    assert "Hand 1 added: NS +3, EW +2" in sc.message.value
-    again = GameNight()
-    assert "Totals: NS <b>3</b> · EW <b>2</b>" in again.score.status.value
-    sc.undo.click()
-    assert GameNight().score.sheet.entries == []
+def host_client(app: Any, store: NightStore) -> tuple[TestClient, str]:
+    client = TestClient(app, base_url=BASE)
+    client.get(f"/h/{store.host_token}", follow_redirects=True)
+    return client, client.cookies["pt_csrf"]
 
 
-def test_exports_write_files(app, tmp_path):
-    sc = app.score
-    sc.bidder.value, sc.bid.value, sc.trump.value = "E", "LP", "S"
-    sc.mode.value, sc.defense.value = "exchange", "surrender"
-    sc.add.click()
-    sc.export_csv.click()
-    assert (tmp_path / "sheet.csv").read_text().startswith("hand,dealer")
-    sc.export_records.click()
-    assert (tmp_path / "sheet-records" / "hand-01.yaml").exists()
+def player_client(app: Any, store: NightStore, name: str) -> tuple[TestClient, str]:
+    client = TestClient(app, base_url=BASE)
+    client.get("/")
+    csrf = client.cookies["pt_csrf"]
+    r = client.post("/join", data={"csrf": csrf, "code": store.room_code, "name": name},
+                    headers=JSON)
+    assert r.status_code == 200, r.text
+    return client, csrf
 
 
-def test_annotate_tab_escapes_and_reports_lines(app):
-    a = app.annotate
-    a.text.value = "format: pepper-hand/1\ndealer: <script>\n"
-    a.go.click()
-    assert "<script>" not in a.out.value and "pasted record:2:9" in a.out.value
+HAND = {"bidder": "N", "bid": "3", "trump": "H", "mode": "partner", "defense": "play",
+        "tricks": "4"}
 
 
-def test_projector_quiz_levels(app):
-    q = app.quiz
-    q.level.value = "easy"
-    q.kind_picker.value = "score"
-    assert q.quiz.kind == "score" and not q.quiz.hard and q.panel.boxes
-    q.reveal_button.click()
-    assert "The answer" in q.feedback.value
+# ---- the store -------------------------------------------------------------------------
+
+def test_a_stale_entry_is_refused_and_nothing_is_entered_twice(store: NightStore) -> None:
+    _, v = store.sheet()
+    store.add_hand(v, "host", "N", "3", "H", "partner", "play", 4, None)
+    with pytest.raises(StaleSheet, match="the sheet changed"):
+        store.add_hand(v, "kim", "N", "3", "H", "partner", "play", 4, None)
+    sheet, v2 = store.sheet()
+    assert len(sheet.entries) == 1 and v2 == v + 1
 
 
-def test_launcher_is_loopback_unless_asked_and_never_lan_without_a_token():
-    cmd = voila_command(Path("night.ipynb"), 8866, lan=False, token=None)
-    assert "--Voila.ip=127.0.0.1" in cmd and not any(c.startswith("--token") for c in cmd)
-    lan = voila_command(Path("night.ipynb"), 8866, lan=True, token="t0k")
-    assert "--Voila.ip=0.0.0.0" in lan and "--token=t0k" in lan
-    with pytest.raises(ValueError, match="needs a token"):
-        voila_command(Path("night.ipynb"), 8866, lan=True, token=None)
+def test_concurrent_entries_on_one_view_go_in_exactly_once(store: NightStore) -> None:
+    _, v = store.sheet()
+    outcomes: list[str] = []
+
+    def enter() -> None:
+        try:
+            store.add_hand(v, "x", "N", "3", "H", "partner", "play", 4, None)
+            outcomes.append("added")
+        except StaleSheet:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=enter) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["added"] + ["stale"] * 7
+    assert len(store.sheet()[0].entries) == 1
 
 
-def test_join_banner_shows_address_and_qr():
-    banner = join_banner("http://192.0.2.7:8866/?token=abc")
-    assert "http://192.0.2.7:8866/?token=abc" in banner and "<svg" in banner
-    assert join_banner(None) == ""
+def test_a_refused_hand_leaves_no_trace(store: NightStore) -> None:
+    _, v = store.sheet()
+    with pytest.raises(EntryError, match="cannot take 7 tricks"):
+        store.add_hand(v, "host", "N", "3", "H", "partner", "play", 7, None)
+    with pytest.raises(EntryError, match="North is given as the bidder with no bid"):
+        store.add_hand(v, "host", "N", None, "H", "partner", "play", 4, None)
+    sheet, v2 = store.sheet()
+    assert sheet.entries == [] and v2 == v
+
+
+def test_a_full_disk_refuses_the_hand_and_a_retry_adds_it_once(store: NightStore,
+                                                               app: Any) -> None:
+    client, csrf = host_client(app, store)
+    # The file may not grow by a single page: what a full disk does to SQLite.
+    pages = store._read("PRAGMA page_count")[0][0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")
+    big = {**HAND, "csrf": csrf, "version": "0"}
+    failures = 0
+    for _ in range(40):  # fill the free pages until a write cannot be made
+        r = client.post("/sheet/add", data={**big, "version": str(store.sheet()[1])},
+                        headers=JSON)
+        if r.status_code == 503:
+            failures += 1
+            break
+        assert r.status_code in (200, 400), r.text  # 400: the match ended
+        if r.status_code == 400:
+            client.post("/sheet/new", data={"csrf": csrf, "version": str(store.sheet()[1]),
+                                            "preset": "standard"}, headers=JSON)
+    assert failures == 1
+    assert "could not be written" in r.json()["message"] and "nothing was changed" in (
+        r.json()["message"])
+    before = len(store.sheet()[0].entries)
+    store._db.execute("PRAGMA max_page_count = 1073741823")
+    r = client.post("/sheet/add", data={**big, "version": str(store.sheet()[1])},
+                    headers=JSON)
+    assert r.status_code == 200, r.text
+    assert len(store.sheet()[0].entries) == before + 1
+
+
+def test_answers_once_per_player_and_only_while_open(store: NightStore) -> None:
+    ann = store.join("Ann")
+    q = store.ask("tricks", True, "standard", None)
+    step = q.step()
+    assert store.answer(ann, q.id, str(step.winner())) is True
+    with pytest.raises(NightError, match="already answered"):
+        store.answer(ann, q.id, str(step.winner()))
+    store.close_question(q.id)
+    bob = store.join("Bob")
+    with pytest.raises(NightError, match="closed"):
+        store.answer(bob, q.id, str(step.winner()))
+    assert store.leaderboard() == [("Ann", 1, 1), ("Bob", 0, 0)]
+
+
+def test_a_timed_question_closes_itself(store: NightStore, monkeypatch: pytest.MonkeyPatch
+                                       ) -> None:
+    import pepper_tutor.apps.night.store as module
+
+    ann = store.join("Ann")
+    q = store.ask("bowers", True, "standard", 20)
+    assert store.close_expired() is False
+    later = module.time.time() + 21
+    monkeypatch.setattr(module.time, "time", lambda: later)
+    with pytest.raises(NightError, match="closed"):  # refused even before the sweep runs
+        store.answer(ann, q.id, " ".join(str(c) for c in q.step().order()))
+    assert store.close_expired() is True
+    closed = store.question(q.id)
+    assert closed is not None and not closed.is_open
+
+
+@pytest.mark.parametrize("kind", QUIZ_KINDS)
+def test_every_drill_regenerates_the_same_question_after_a_restart(tmp_path: Path,
+                                                                   kind: str) -> None:
+    first = NightStore(tmp_path / "n.sqlite")
+    q = first.ask(kind, False, "simple", 30)
+    prompt = q.step().prompt
+    first.close()
+    again = NightStore(tmp_path / "n.sqlite")
+    q2 = again.question()
+    assert q2 is not None and q2.step().prompt == prompt and q2.closes is not None
+    again.close()
+
+
+def test_names_are_checked(store: NightStore) -> None:
+    store.join("Ann")
+    with pytest.raises(NightError, match="already called ann: pick another name"):
+        store.join("  ann ")
+    with pytest.raises(NightError, match="at most 24"):
+        store.join("x" * 30)
+    with pytest.raises(NightError, match="type a name"):
+        store.join("   ")
+
+
+def test_the_file_uses_wal_and_foreign_keys(store: NightStore) -> None:
+    assert store._read("PRAGMA journal_mode")[0][0] == "wal"
+    assert store._read("PRAGMA foreign_keys")[0][0] == 1
+    with pytest.raises(sqlite3.IntegrityError), store._tx() as db:
+        db.execute("INSERT INTO answers VALUES (999, 999, 'x', 'x', 0, 0)")
+
+
+def test_an_old_json_sheet_is_imported_as_a_new_match(store: NightStore, app: Any,
+                                                      tmp_path: Path) -> None:
+    old = ScoreSheet("standard", "W", tmp_path / "sheet.json")
+    old.add_simple("N", "3", "H", "partner", "play", 4)
+    old.add_simple(None, None)
+    old.save()
+    client, csrf = host_client(app, store)
+    r = client.post("/sheet/import", data={"csrf": csrf, "version": "0",
+                                           "sheet_json": old.path.read_text()},  # type: ignore[union-attr]
+                    headers=JSON)
+    assert r.status_code == 200 and "Imported 2 hands" in r.json()["message"]
+    sheet, _ = store.sheet()
+    assert sheet.totals == old.totals and len(sheet.entries) == 2
+    r = client.post("/sheet/import", data={"csrf": csrf, "version": str(store.sheet()[1]),
+                                           "sheet_json": '{"format": "nope"}'}, headers=JSON)
+    assert r.status_code == 400 and "not a pepper-scoresheet/1 file" in r.json()["message"]
+
+
+# ---- the server's gates ------------------------------------------------------------------
+
+def test_players_can_never_act_as_host(app: Any, store: NightStore) -> None:
+    phone, csrf = player_client(app, store, "Ann")
+    assert phone.get("/host").status_code == 403
+    assert phone.get("/projector").status_code == 403
+    assert phone.get("/part/players").status_code == 403
+    for path, data in (("/quiz/ask", {"kind": "tricks"}), ("/quiz/close", {}),
+                       ("/sheet/new", {"version": "0"}), ("/sheet/add", {**HAND, "version": "0"}),
+                       ("/sheet/undo", {"version": "0"}),
+                       ("/players/scorekeeper", {"player": "1", "on": "1"})):
+        r = phone.post(path, data={"csrf": csrf, **data}, headers=JSON)
+        assert r.status_code == 403, path
+    # forging the host cookie with a wrong token gets nowhere either
+    phone.cookies.set("pt_host", "guess")
+    assert phone.get("/host").status_code == 403
+
+
+def test_a_scorekeeper_may_enter_hands(app: Any, store: NightStore) -> None:
+    host, hcsrf = host_client(app, store)
+    phone, csrf = player_client(app, store, "Kim")
+    r = host.post("/players/scorekeeper", data={"csrf": hcsrf, "player": "1", "on": "1"},
+                  headers=JSON)
+    assert r.json()["message"] == "Kim is now a scorekeeper."
+    r = phone.post("/sheet/add", data={"csrf": csrf, "version": "0", **HAND}, headers=JSON)
+    assert r.status_code == 200 and r.json()["message"] == "Hand 1 added: NS +3, EW +2."
+
+
+def test_csrf_origin_and_body_limits(app: Any, store: NightStore) -> None:
+    host, csrf = host_client(app, store)
+    assert host.post("/quiz/ask", data={"kind": "tricks"}, headers=JSON).status_code == 403
+    r = host.post("/quiz/ask", data={"csrf": csrf, "kind": "tricks"},
+                  headers={**JSON, "Origin": "http://evil.example"})
+    assert r.status_code == 403
+    r = host.post("/quiz/ask", content=b"k" * 300_000,
+                  headers={**JSON, "Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 413
+    r = host.post("/quiz/ask", content=b'{"kind": "tricks"}',
+                  headers={**JSON, "Content-Type": "application/json"})
+    assert r.status_code == 415
+
+
+def test_bad_input_gets_a_clear_4xx_never_a_traceback(app: Any, store: NightStore) -> None:
+    host, csrf = host_client(app, store)
+    cases = [("/quiz/ask", {"kind": "poker"}, 400, "No quiz 'poker'"),
+             ("/quiz/ask", {"kind": "tricks", "seconds": "soon"}, 400, "number of seconds"),
+             ("/quiz/ask", {"kind": "tricks", "preset": "whist"}, 400, "not a preset"),
+             ("/sheet/add", {**HAND}, 400, "no sheet version"),
+             ("/sheet/add", {**HAND, "version": "0", "tricks": "four"}, 400, "whole numbers"),
+             ("/sheet/add", {**HAND, "version": "0", "bid": "9"}, 400, "Not added"),
+             ("/sheet/new", {"version": "0", "target": "-3"}, 400, "Target must be a positive"),
+             ("/players/scorekeeper", {"player": "x"}, 404, "No such player")]
+    for path, data, status, words in cases:
+        r = host.post(path, data={"csrf": csrf, **data}, headers=JSON)
+        assert r.status_code == status, (path, r.text)
+        assert words in r.json()["message"], (path, r.json())
+        assert "Traceback" not in r.text
+    assert host.get("/part/nothing").status_code == 404
+    assert host.get("/no/such/page").status_code == 404
+    r = host.get("/no/such/page", headers={"Accept": "text/html"})
+    assert "Traceback" not in r.text and "<html" in r.text
+
+
+def test_join_needs_the_room_code_and_is_rate_limited(app: Any, store: NightStore) -> None:
+    client = TestClient(app, base_url=BASE)
+    client.get("/")
+    csrf = client.cookies["pt_csrf"]
+    statuses = [client.post("/join", data={"csrf": csrf, "code": "WRONG", "name": "Eve"},
+                            headers=JSON).status_code for _ in range(5)]
+    assert statuses == [403, 403, 403, 429, 429]
+    assert store.players() == []
+
+
+def test_names_and_notes_are_escaped_everywhere(app: Any, store: NightStore) -> None:
+    host, hcsrf = host_client(app, store)
+    player_client(app, store, "<script>x()</script>")
+    host.post("/quiz/ask", data={"csrf": hcsrf, "kind": "tricks"}, headers=JSON)
+    host.post("/quiz/close", data={"csrf": hcsrf}, headers=JSON)
+    for part in ("players", "projector"):  # the list of players, the leaderboard
+        text = host.get(f"/part/{part}").text
+        assert "<script>x()" not in text and "&lt;script&gt;x()" in text
+    r = host.post("/annotate", data={"csrf": hcsrf, "record":
+                                     "format: pepper-hand/1\ndealer: <img src=x>\n"},
+                  headers=JSON)
+    assert r.status_code == 400 and "<img" not in r.json()["html"]
+    r = host.post("/ruling", data={"csrf": hcsrf, "trick": "<b>", "hand": ""}, headers=JSON)
+    assert "<b>" not in r.json()["html"]
+
+
+def test_a_full_round_over_http(app: Any, store: NightStore) -> None:
+    host, hcsrf = host_client(app, store)
+    phones = [player_client(app, store, n) for n in ("A", "B")]
+    host.post("/quiz/ask", data={"csrf": hcsrf, "kind": "legal", "level": "easy"},
+              headers=JSON)
+    q = store.question()
+    assert q is not None
+    step = q.step()
+    right = " ".join(str(c) for c in step.legal())
+    phone_a, csrf_a = phones[0]
+    page = phone_a.get("/part/quiz-phone").text
+    assert all(f'value="{c}"' in page for c in step.hand)
+    assert phone_a.post("/quiz/answer", data={"csrf": csrf_a, "question": str(q.id),
+                                              "answer": right}, headers=JSON).status_code == 200
+    host.post("/quiz/close", data={"csrf": hcsrf}, headers=JSON)
+    shown = host.get("/part/projector").text
+    assert "1 of 1 right" in shown and re.search(r"<code>[a-z.-]+</code>", shown)
+    assert "Right!" in phone_a.get("/part/quiz-phone").text
+    assert "did not answer" in phones[1][0].get("/part/quiz-phone").text
+
+
+# ---- where the night lives and how it is started ----------------------------------------
+
+def test_lan_address_prefers_a_private_non_loopback_ipv4() -> None:
+    assert pick_address(["127.0.0.1", "127.0.1.1", "192.168.1.20", "fe80::1"]) == (
+        "192.168.1.20")
+    assert pick_address(["127.0.0.1", "203.0.113.9", "10.0.0.5"]) == "10.0.0.5"
+    assert pick_address(["127.0.0.1", "169.254.3.3", "203.0.113.9"]) == "203.0.113.9"
+    assert pick_address(["127.0.0.1", "::1"]) is None
+
+
+def test_night_files_live_under_the_tutor_home(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
+    assert night_path("Friday 12/4") == tmp_path / "nights" / "Friday-12-4.sqlite"
+    with pytest.raises(ValueError, match="cannot name a night"):
+        night_path("../..")
+
+
+def test_the_command_line() -> None:
+    args = build_parser().parse_args(["night", "--port", "9000", "--lan", "--address",
+                                      "192.168.1.7", "--name", "friday"])
+    assert (args.port, args.lan, args.address, args.name) == (9000, True, "192.168.1.7",
+                                                              "friday")
+    args = build_parser().parse_args(["night"])
+    assert (args.port, args.lan, args.address, args.name) == (8866, False, None, "tonight")

@@ -158,3 +158,14 @@ def test_a_killed_writer_never_leaves_a_corrupt_sheet(tmp_path):
         assert sum(sheet.totals.values()) == 4 * len(sheet.entries)  # each hand: 3 + 1
     leftovers = [p for p in tmp_path.iterdir() if p.name.startswith(".sheet.json.")]
     assert len(leftovers) <= 8  # temporary files of killed writes, never the sheet itself
+
+
+def test_a_bidder_with_a_pass_bid_is_refused_with_the_reason():
+    sheet = ScoreSheet("standard", "W")
+    with pytest.raises(EntryError, match="North is given as the bidder with no bid"):
+        sheet.add_simple("N", None, "H", "partner", "play", 3)
+    with pytest.raises(EntryError, match="bidder with no bid"):
+        sheet.add_simple("N", "pass")
+    assert sheet.entries == []
+    sheet.add_simple(None, None)  # everyone passed: a throw-in
+    assert sheet.entries[0].thrown_in

@@ -5,10 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from pathlib import Path
+from typing import Any
 
 __all__ = ["register", "write_output", "MAX_SAMPLES"]
 
@@ -203,53 +200,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
                     args.save, args.ascii)
 
 
-def voila_command(notebook: Path, port: int, lan: bool, token: str | None) -> list[str]:
-    """The Voila command line: loopback unless asked, and never on the LAN without a token."""
-    if lan and not token:
-        raise ValueError("opening the app to the local network needs a token")
-    cmd = [sys.executable, "-m", "voila", notebook.name, "--no-browser", f"--port={port}",
-           "--Voila.port_retries=0", f"--Voila.ip={'0.0.0.0' if lan else '127.0.0.1'}",
-           "--show_tracebacks=False"]
-    if token:
-        cmd.append(f"--token={token}")
-    return cmd
-
-
-def lan_address() -> str:
-    """This machine's address as other machines on the network see it (no packet is sent)."""
-    import socket
-
-    try:
-        address = socket.gethostbyname(socket.gethostname())
-    except OSError:
-        address = "127.0.0.1"
-    return address
-
-
 def _cmd_night(args: argparse.Namespace) -> int:
-    import importlib.util
-    import secrets
-    import subprocess
-    from pathlib import Path
+    from .night import serve
 
-    if importlib.util.find_spec("voila") is None:
-        raise ValueError("game night needs Voila: pip install 'pepper-tutor[night]'")
-    notebook = Path(args.notebook)
-    if not notebook.is_file():
-        raise ValueError(f"{notebook}: no such notebook (run from the project folder, or give "
-                         "--notebook)")
-    token = secrets.token_urlsafe(12) if args.lan else None
-    cmd = voila_command(notebook.resolve(), args.port, args.lan, token)
-    env = dict(os.environ)
-    if args.sheet:
-        env["PEPPER_NIGHT_SHEET"] = str(Path(args.sheet).resolve())
-    if args.lan:
-        url = f"http://{lan_address()}:{args.port}/?token={token}"
-        env["PEPPER_NIGHT_URL"] = url
-        print(f"Game night is open to the local network. Join at: {url}")
-    else:
-        print(f"Game night on this computer only: http://127.0.0.1:{args.port}/")
-    return subprocess.call(cmd, cwd=notebook.resolve().parent, env=env)
+    return serve(args.port, args.lan, args.address, args.name)
 
 
 def register(sub: Any) -> None:
@@ -320,10 +274,14 @@ def register(sub: Any) -> None:
     p.add_argument("--save", metavar="DIR", help="write each hand's record into DIR")
     p.set_defaults(handler=_cmd_play)
 
-    p = sub.add_parser("night", help="the game-night app in the browser (Voila)")
-    p.add_argument("--lan", action="store_true",
-                   help="open to the local network, with a token and a QR code to join")
+    p = sub.add_parser("night", help="game night for a table: host screen, projector quiz, "
+                                     "phones that join, one live score sheet")
     p.add_argument("--port", type=int, default=8866)
-    p.add_argument("--sheet", help="the score sheet file (default: under your tutor home)")
-    p.add_argument("--notebook", default="notebooks/game-night.ipynb")
+    p.add_argument("--lan", action="store_true",
+                   help="let phones on the local network join (default: this computer only)")
+    p.add_argument("--address", default=None,
+                   help="the address phones use to reach this computer (default: found from "
+                        "the network interfaces)")
+    p.add_argument("--name", default="tonight",
+                   help="which night: each name has its own file; the same name resumes it")
     p.set_defaults(handler=_cmd_night)

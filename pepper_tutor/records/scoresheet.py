@@ -148,6 +148,10 @@ class ScoreSheet:
         if entry.dealer is not self.next_dealer:
             raise EntryError(f"it is {self.next_dealer.word}'s deal, not {entry.dealer.word}'s")
         if entry.thrown_in:
+            if entry.bidder is not None:
+                raise EntryError(f"{entry.bidder.word} is given as the bidder with no bid: "
+                                 "choose the bid they won with, or leave the bidder empty "
+                                 "when everyone passed")
             if rules.dealer_must_bid:
                 raise EntryError("this table sticks the dealer, so a hand cannot be thrown in")
             return
@@ -202,7 +206,7 @@ class ScoreSheet:
             b = None if bid is None or bid in ("", "none") else Bid.parse(bid)
             if b is Bid.PASS:
                 b = None
-            seat = None if b is None or not bidder else Seat.parse(bidder)
+            seat = Seat.parse(bidder) if bidder else None
             t = None if b is None or not trump else Trump.parse(trump)
             m = None if b is None or not mode else Mode.parse(mode)
             d = None if b is None or not defense else Defense.parse(defense)
@@ -256,15 +260,27 @@ class ScoreSheet:
     def load(cls, path: Path) -> ScoreSheet:
         try:
             data = json.loads(path.read_text("utf-8"))
-            if data.get("format") != FORMAT:
+        except (OSError, ValueError) as err:
+            raise SheetError(f"{path}: {err}") from None
+        return cls.from_json(data, path)
+
+    @classmethod
+    def from_json(cls, data: Any, path: Path | None = None) -> ScoreSheet:
+        """A sheet from its JSON form, every hand checked again (SheetError says which)."""
+        where = path or "sheet"
+        try:
+            if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise ValueError(f"not a {FORMAT} file")
             sheet = cls(data["rules"], data["first_dealer"], path, data.get("event", ""))
-            for raw in data["hands"]:
+            for number, raw in enumerate(data["hands"], 1):
                 entry = HandEntry.from_json(raw)
-                sheet.check(entry)
+                try:
+                    sheet.check(entry)
+                except EntryError as err:
+                    raise ValueError(f"hand {number}: {err}") from None
                 sheet.entries.append(entry)
-        except (OSError, ValueError, KeyError, TypeError) as err:
-            raise SheetError(f"{path}: {err}") from None
+        except (ValueError, KeyError, TypeError, AttributeError) as err:
+            raise SheetError(f"{where}: {err}") from None
         return sheet
 
     @classmethod

@@ -1,0 +1,70 @@
+"""Game night for a whole table: a host screen, a projector, phones that join, one score sheet.
+
+``pepper-tutor night`` serves :func:`~pepper_tutor.apps.night.server.create_app` with uvicorn
+over one SQLite file per night (:mod:`.store`), pushes changes to every screen by server-sent
+events (:mod:`.events`) and finds the address phones join at from the network interfaces
+(:mod:`.lan`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+__all__ = ["nights_dir", "night_path", "serve"]
+
+
+def nights_dir() -> Path:
+    """``$PEPPER_TUTOR_HOME/nights``, else the XDG data folder's."""
+    home = os.environ.get("PEPPER_TUTOR_HOME")
+    if home:
+        return Path(home) / "nights"
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "pepper-tutor" / "nights"
+
+
+def night_path(name: str) -> Path:
+    """The night's file; the name is kept to letters, digits, dots, dashes and underscores."""
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "-", name.strip()).strip(".-")
+    if not safe:
+        raise ValueError(f"{name!r} cannot name a night: use letters, digits and dashes")
+    return nights_dir() / f"{safe}.sqlite"
+
+
+def serve(port: int = 8866, lan: bool = False, address: str | None = None,
+          name: str = "tonight") -> int:
+    """Run the night until Ctrl-C; print the host's link, the join link and the room code."""
+    import uvicorn
+
+    from .lan import lan_address
+    from .server import NightConfig, create_app
+    from .store import NightStore
+
+    path = night_path(name)
+    store = NightStore(path)
+    if lan:
+        shown = address or lan_address()
+        if shown is None:
+            raise ValueError("no network address found for phones to join: connect to the "
+                             "table's Wi-Fi, or give --address")
+        bind = "0.0.0.0"
+    else:
+        shown = address or "127.0.0.1"
+        bind = "127.0.0.1"
+    base = f"http://{shown}:{port}"
+    app = create_app(store, NightConfig(base, name))
+    print(f"Game night {name!r}: {path}")
+    print(f"  Host (keep this link to yourself): {base}/h/{store.host_token}")
+    print(f"  Players join at:                   {base}/join?code={store.room_code}")
+    print(f"  Room code:                         {store.room_code}")
+    if not lan:
+        print("  Only this computer can connect; run with --lan to let phones join.")
+    print("Stop with Ctrl-C.", flush=True)
+    config = uvicorn.Config(app, host=bind, port=port, log_level="warning",
+                            timeout_graceful_shutdown=2, access_log=False)
+    try:
+        uvicorn.Server(config).run()
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,403 @@
+"""A night's state in one SQLite file: players, matches, hands, quiz questions and answers.
+
+Every change is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``) in WAL mode, so a change
+the server has acknowledged survives a crash or ``kill -9`` (changes to the sheet are also
+fsynced, ``synchronous=FULL``, so they survive a power cut), and a change that fails (disk full,
+a refusal) leaves nothing behind. The score sheet carries
+a version that every change to it bumps: an entry made on an older view is refused
+(:class:`StaleSheet`), so two people entering the same hand cannot enter it twice.
+
+The rules of the sheet are :class:`~pepper_tutor.records.scoresheet.ScoreSheet`'s; this module
+only keeps what was entered.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...engine.rules import RuleSet, get_ruleset
+from ...engine.seats import Seat
+from ...records.scoresheet import EntryError, HandEntry, ScoredHand, ScoreSheet
+from ...rulebook.feedback import AnswerError
+from ...teaching.quiz import QUIZ_KINDS, make_question
+from ...teaching.steps import Step
+
+__all__ = ["NightStore", "StaleSheet", "Player", "Question", "NightError", "ROOM_ALPHABET"]
+
+# Letters and digits that cannot be mistaken for one another when read off a wall.
+ROOM_ALPHABET = "ACDEFHJKMNPRTWXY3479"
+NAME_MAX = 24
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    token TEXT NOT NULL UNIQUE,
+    scorekeeper INTEGER NOT NULL DEFAULT 0,
+    joined REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS matches (
+    id INTEGER PRIMARY KEY,
+    rules TEXT NOT NULL,
+    first_dealer TEXT NOT NULL,
+    event TEXT NOT NULL DEFAULT '',
+    started REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS hands (
+    id INTEGER PRIMARY KEY,
+    match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    entered_by TEXT NOT NULL,
+    at REAL NOT NULL,
+    UNIQUE (match_id, number));
+CREATE TABLE IF NOT EXISTS questions (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    hard INTEGER NOT NULL,
+    preset TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    opened REAL NOT NULL,
+    closes REAL,
+    closed REAL);
+CREATE TABLE IF NOT EXISTS answers (
+    question_id INTEGER NOT NULL REFERENCES questions(id) ON DELETE CASCADE,
+    player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+    answer TEXT NOT NULL,
+    key TEXT NOT NULL,
+    correct INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (question_id, player_id));
+"""
+
+
+class NightError(ValueError):
+    """A request the night cannot carry out, with the reason to show (a 4xx, never a 500)."""
+
+
+class StaleSheet(NightError):
+    """The sheet changed since the view the entry was made on."""
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    token: str
+    scorekeeper: bool
+
+
+@dataclass(frozen=True)
+class Question:
+    id: int
+    kind: str
+    hard: bool
+    preset: str
+    seed: int
+    opened: float
+    closes: float | None
+    closed: float | None
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed is None
+
+    def step(self) -> Step:
+        """The question itself, regenerated from its seed: the same position after a restart."""
+        return make_question(self.kind, random.Random(self.seed), self.id,
+                             get_ruleset(self.preset), self.hard)
+
+
+class NightStore:
+    """The night's SQLite file. Thread-safe: one connection, one lock, short transactions."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._db.executescript(SCHEMA)
+        with self._tx() as db:
+            self._init_meta(db)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _tx(self, durable: bool = True) -> Iterator[sqlite3.Connection]:
+        """One transaction: everything in the block is written, or nothing is.
+
+        Every commit is in the WAL file before it returns, so it survives the server being
+        killed. ``durable`` also waits for the disk (fsync), so it survives a power cut too:
+        the sheet's changes are; a quiz answer (dozens a second) is not worth 10 ms each."""
+        with self._lock:
+            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    def _init_meta(self, db: sqlite3.Connection) -> None:
+        have = {r["key"] for r in db.execute("SELECT key FROM meta")}
+        fresh = {"host_token": secrets.token_urlsafe(24),
+                 "room_code": "".join(secrets.choice(ROOM_ALPHABET) for _ in range(5)),
+                 "secret": secrets.token_hex(32),
+                 "sheet_version": "0",
+                 "created": str(time.time())}
+        for key, value in fresh.items():
+            if key not in have:
+                db.execute("INSERT INTO meta VALUES (?, ?)", (key, value))
+        if db.execute("SELECT COUNT(*) FROM matches").fetchone()[0] == 0:
+            db.execute("INSERT INTO matches (rules, first_dealer, event, started) "
+                       "VALUES (?, ?, ?, ?)",
+                       (json.dumps(get_ruleset("standard").to_mapping()), "W", "", time.time()))
+
+    def meta(self, key: str) -> str:
+        return str(self._read("SELECT value FROM meta WHERE key = ?", (key,))[0]["value"])
+
+    @property
+    def host_token(self) -> str:
+        return self.meta("host_token")
+
+    @property
+    def room_code(self) -> str:
+        return self.meta("room_code")
+
+    # ---- players ------------------------------------------------------------------------
+
+    def join(self, name: str) -> Player:
+        clean = " ".join(name.split())
+        if not clean:
+            raise NightError("type a name to show on the leaderboard")
+        if len(clean) > NAME_MAX:
+            raise NightError(f"a name of at most {NAME_MAX} characters, please")
+        if any(not ch.isprintable() for ch in clean):
+            raise NightError("a name of letters, digits and spaces, please")
+        token = secrets.token_urlsafe(24)
+        try:
+            with self._tx() as db:
+                cur = db.execute("INSERT INTO players (name, token, joined) VALUES (?, ?, ?)",
+                                 (clean, token, time.time()))
+                pid = int(cur.lastrowid or 0)
+        except sqlite3.IntegrityError:
+            raise NightError(f"someone here is already called {clean}: pick another "
+                             "name") from None
+        return Player(pid, clean, token, False)
+
+    def player_by_token(self, token: str) -> Player | None:
+        rows = self._read("SELECT * FROM players WHERE token = ?", (token,))
+        return _player(rows[0]) if rows else None
+
+    def players(self) -> list[Player]:
+        return [_player(r) for r in self._read("SELECT * FROM players ORDER BY joined")]
+
+    def set_scorekeeper(self, player_id: int, on: bool) -> Player:
+        with self._tx() as db:
+            cur = db.execute("UPDATE players SET scorekeeper = ? WHERE id = ?",
+                             (int(on), player_id))
+            if cur.rowcount != 1:
+                raise NightError("no such player")
+            row = db.execute("SELECT * FROM players WHERE id = ?", (player_id,)).fetchone()
+        return _player(row)
+
+    # ---- the score sheet ----------------------------------------------------------------
+
+    def sheet_version(self) -> int:
+        return int(self.meta("sheet_version"))
+
+    def _sheet_from(self, db: sqlite3.Connection) -> tuple[ScoreSheet, int]:
+        match = db.execute("SELECT * FROM matches ORDER BY id DESC LIMIT 1").fetchone()
+        sheet = ScoreSheet(get_ruleset(json.loads(match["rules"])), match["first_dealer"],
+                           None, match["event"])
+        for row in db.execute("SELECT entry FROM hands WHERE match_id = ? ORDER BY number",
+                              (match["id"],)):
+            sheet.entries.append(HandEntry.from_json(json.loads(row["entry"])))
+        return sheet, int(match["id"])
+
+    def sheet(self) -> tuple[ScoreSheet, int]:
+        """The current match's sheet and the version it was read at (one consistent read)."""
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                sheet, _ = self._sheet_from(self._db)
+                version = int(self._db.execute(
+                    "SELECT value FROM meta WHERE key = 'sheet_version'").fetchone()[0])
+            finally:
+                self._db.execute("COMMIT")
+        return sheet, version
+
+    @contextmanager
+    def _sheet_change(self, seen: int) -> Iterator[tuple[sqlite3.Connection, ScoreSheet, int]]:
+        """A change to the sheet made on the view at version ``seen``: refused if stale."""
+        with self._tx() as db:
+            version = int(db.execute(
+                "SELECT value FROM meta WHERE key = 'sheet_version'").fetchone()[0])
+            if seen != version:
+                raise StaleSheet("the sheet changed while you were looking at it (someone "
+                                 "else entered or took back a hand): check the fresh sheet, "
+                                 "then press Add again if your hand is still missing")
+            sheet, match_id = self._sheet_from(db)
+            yield db, sheet, match_id
+            db.execute("UPDATE meta SET value = ? WHERE key = 'sheet_version'",
+                       (str(version + 1),))
+
+    def add_hand(self, seen: int, by: str, bidder: str | None, bid: str | None,
+                 trump: str | None, mode: str | None, defense: str | None,
+                 bidder_tricks: int | None, tricks: dict[str, int] | None) -> ScoredHand:
+        with self._sheet_change(seen) as (db, sheet, match_id):
+            hand = sheet.add_simple(bidder, bid, trump, mode, defense, bidder_tricks, tricks)
+            db.execute("INSERT INTO hands (match_id, number, entry, entered_by, at) "
+                       "VALUES (?, ?, ?, ?, ?)",
+                       (match_id, hand.number, json.dumps(hand.entry.to_json()), by,
+                        time.time()))
+        return hand
+
+    def undo_hand(self, seen: int) -> int:
+        with self._sheet_change(seen) as (db, sheet, match_id):
+            if not sheet.entries:
+                raise EntryError("there is no hand to undo")
+            number = len(sheet.entries)
+            db.execute("DELETE FROM hands WHERE match_id = ? AND number = ?",
+                       (match_id, number))
+        return number
+
+    def new_match(self, seen: int, rules: RuleSet, first_dealer: Seat, event: str = "",
+                  entries: list[HandEntry] | None = None) -> None:
+        """Start a new match (the old one stays in the file); ``entries`` imports a sheet."""
+        with self._sheet_change(seen) as (db, _old, _id):
+            sheet = ScoreSheet(rules, first_dealer, None, event)
+            for entry in entries or []:
+                sheet.check(entry)
+                sheet.entries.append(entry)
+            cur = db.execute("INSERT INTO matches (rules, first_dealer, event, started) "
+                             "VALUES (?, ?, ?, ?)", (json.dumps(rules.to_mapping()),
+                                                     str(first_dealer), event, time.time()))
+            for number, entry in enumerate(sheet.entries, 1):
+                db.execute("INSERT INTO hands (match_id, number, entry, entered_by, at) "
+                           "VALUES (?, ?, ?, ?, ?)", (cur.lastrowid, number,
+                                                      json.dumps(entry.to_json()), "import",
+                                                      time.time()))
+
+    # ---- the quiz ---------------------------------------------------------------------
+
+    def ask(self, kind: str, hard: bool, preset: str, seconds: int | None) -> Question:
+        """Close any open question and put a new one on the projector."""
+        if kind not in QUIZ_KINDS:
+            raise NightError(f"no quiz {kind!r} (the drills are {', '.join(QUIZ_KINDS)})")
+        get_ruleset(preset)  # refuse an unknown rule set before anything is written
+        now = time.time()
+        closes = now + seconds if seconds else None
+        with self._tx() as db:
+            db.execute("UPDATE questions SET closed = ? WHERE closed IS NULL", (now,))
+            cur = db.execute("INSERT INTO questions (kind, hard, preset, seed, opened, closes) "
+                             "VALUES (?, ?, ?, ?, ?, ?)", (kind, int(hard), preset,
+                                                           secrets.randbits(48), now, closes))
+            qid = int(cur.lastrowid or 0)
+        q = self.question(qid)
+        assert q is not None
+        return q
+
+    def question(self, qid: int | None = None) -> Question | None:
+        """A question by id, or the latest one (open or closed)."""
+        rows = (self._read("SELECT * FROM questions WHERE id = ?", (qid,)) if qid is not None
+                else self._read("SELECT * FROM questions ORDER BY id DESC LIMIT 1"))
+        return _question(rows[0]) if rows else None
+
+    def close_question(self, qid: int) -> bool:
+        """Close it now; False if it was closed already."""
+        with self._tx() as db:
+            cur = db.execute("UPDATE questions SET closed = ? WHERE id = ? AND closed IS NULL",
+                             (time.time(), qid))
+        return cur.rowcount == 1
+
+    def close_expired(self) -> bool:
+        """Close a question whose timer ran out; True if one was closed."""
+        now = time.time()
+        due = "closed IS NULL AND closes IS NOT NULL AND closes <= ?"
+        if not self._read(f"SELECT 1 FROM questions WHERE {due}", (now,)):
+            return False  # the usual case, asked twice a second: no write, no fsync
+        with self._tx() as db:
+            cur = db.execute(f"UPDATE questions SET closed = closes WHERE {due}", (now,))
+        return cur.rowcount > 0
+
+    def answer(self, player: Player, qid: int, raw: str) -> bool:
+        """Record a player's one answer to the open question; returns whether it is right."""
+        q = self.question(qid)
+        if q is None:
+            raise NightError("no such question")
+        step = q.step()
+        try:
+            parsed = step.parse(raw)
+        except AnswerError as err:
+            raise NightError(str(err)) from None
+        correct = step.is_right(parsed)
+        try:
+            with self._tx(durable=False) as db:
+                row = db.execute("SELECT closed, closes FROM questions WHERE id = ?",
+                                 (qid,)).fetchone()
+                now = time.time()
+                if row["closed"] is not None or (row["closes"] is not None
+                                                 and row["closes"] <= now):
+                    raise NightError("this question is closed: answers are no longer taken")
+                db.execute("INSERT INTO answers VALUES (?, ?, ?, ?, ?, ?)",
+                           (qid, player.id, raw, step.key(parsed), int(correct), now))
+        except sqlite3.IntegrityError:
+            raise NightError("you have already answered this question") from None
+        return correct
+
+    def answers(self, qid: int) -> list[sqlite3.Row]:
+        return self._read("SELECT a.*, p.name FROM answers a JOIN players p "
+                          "ON p.id = a.player_id WHERE question_id = ? ORDER BY a.at", (qid,))
+
+    def answer_of(self, player_id: int, qid: int) -> sqlite3.Row | None:
+        rows = self._read("SELECT * FROM answers WHERE question_id = ? AND player_id = ?",
+                          (qid, player_id))
+        return rows[0] if rows else None
+
+    def leaderboard(self) -> list[tuple[str, int, int]]:
+        """(name, right, answered) over the night's closed questions, best first."""
+        done = "q.closed IS NOT NULL"
+        rows = self._read(
+            f"SELECT p.name, SUM(CASE WHEN {done} AND a.correct THEN 1 ELSE 0 END) AS nright, "
+            f"SUM(CASE WHEN {done} THEN 1 ELSE 0 END) AS nanswered, "
+            f"SUM(CASE WHEN {done} AND a.correct THEN a.at - q.opened ELSE 0 END) AS took "
+            "FROM players p LEFT JOIN answers a ON a.player_id = p.id "
+            "LEFT JOIN questions q ON q.id = a.question_id "
+            "GROUP BY p.id ORDER BY nright DESC, took ASC, p.name COLLATE NOCASE")
+        return [(r["name"], int(r["nright"]), int(r["nanswered"])) for r in rows]
+
+    def counts(self) -> dict[str, int]:
+        """Rows per table (for the load test's lost-nothing check)."""
+        return {t: int(self._read(f"SELECT COUNT(*) AS n FROM {t}")[0]["n"])
+                for t in ("players", "matches", "hands", "questions", "answers")}
+
+
+def _player(row: sqlite3.Row) -> Player:
+    return Player(int(row["id"]), str(row["name"]), str(row["token"]), bool(row["scorekeeper"]))
+
+
+def _question(row: sqlite3.Row) -> Question:
+    return Question(int(row["id"]), str(row["kind"]), bool(row["hard"]), str(row["preset"]),
+                    int(row["seed"]), float(row["opened"]), row["closes"], row["closed"])

@@ -1,0 +1,229 @@
+"""What the night's pages show, as plain values for the templates (which escape every text).
+
+The rules stay where they live: the sheet's numbers come from
+:class:`~pepper_tutor.records.scoresheet.ScoreSheet`, the quiz's judging and explanations from
+the question's own :class:`~pepper_tutor.teaching.steps.Step`, rulings from
+:mod:`pepper_tutor.rulebook.tricks`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.calls import Trump
+from ...engine.cards import Card, NotationError, parse_cards
+from ...engine.rules import PRESETS, RuleSet, get_ruleset
+from ...engine.seats import Seat
+from ...records.scoresheet import ScoredHand, ScoreSheet
+from ...render.cards_html import cards_html, trick_html
+from ...rulebook.book import get_rulebook
+from ...rulebook.feedback import Feedback
+from ...rulebook.tricks import check_play, explain_trick
+from ...teaching.steps import Step
+from .store import Question
+
+__all__ = ["sheet_view", "ProjectorCard", "projector_cells", "answer_label", "results",
+           "ruling_html", "search_html", "rules_from_form", "TRUMP_CHOICES"]
+
+TRUMP_CHOICES = (("H", "hearts ♥"), ("D", "diamonds ♦"), ("C", "clubs ♣"), ("S", "spades ♠"),
+                 ("NT", "no trump"))
+
+
+def _contract(h: ScoredHand) -> str:
+    e = h.entry
+    if e.bid is None or e.bidder is None:
+        return "all passed: thrown in"
+    parts = [f"{e.bidder.word} {e.bid.display}"]
+    if e.trump is not None:
+        parts.append(e.trump.word if e.trump is Trump.NT else f"{e.trump.word} {e.trump.display}")
+    if e.mode is not None:
+        parts.append("exchange" if str(e.mode) == "exchange" else "with partner")
+    if e.defense is not None:
+        parts.append("surrendered" if str(e.defense) == "surrender" else "played")
+    return ", ".join(parts)
+
+
+def sheet_view(sheet: ScoreSheet, version: int) -> dict[str, Any]:
+    """The sheet as the pages show it: rows, totals, who deals, who won."""
+    rules = sheet.rules
+    hands = sheet.scored()
+    status = sheet.status
+    rows = []
+    for h in hands:
+        pts = h.score.points if h.score else {}
+        rows.append({
+            "number": h.number, "dealer": h.entry.dealer.word, "contract": _contract(h),
+            "tricks": ", ".join(f"{k} {v}" for k, v in h.entry.tricks.items()),
+            "cells": [{"points": pts.get(s, 0), "total": h.totals[s],
+                       "why": (h.score.reasons.get(s, "") if h.score else ""),
+                       "rule": (h.score.rules.get(s, "") if h.score else "bid.all-pass")}
+                      for s in rules.sides]})
+    seats = [Seat(i) for i in range(rules.players)]
+    return {"version": version, "rules": rules, "summary": rules.summary().splitlines()[0],
+            "sides": list(rules.sides), "rows": rows, "totals": sheet.totals,
+            "winner": status.winner, "overtime": status.overtime and not status.over,
+            "next_dealer": sheet.next_dealer.word, "seats": seats,
+            "ladder": list(rules.ladder), "two_sides": len(rules.sides) == 2,
+            "has_exchange": rules.has_exchange, "has_surrender": rules.has_surrender}
+
+
+# ---- the projector ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ProjectorCard:
+    card: Card
+    caption: str
+    red: bool
+
+
+def projector_cells(step: Step) -> tuple[list[ProjectorCard], int, list[ProjectorCard]]:
+    """The first row of big cards, how many of the six columns the text takes beside them
+    (six: a row of its own), and the cards below (a hand)."""
+    s = step.situation()
+    first: list[ProjectorCard] = []
+    rest: list[ProjectorCard] = []
+    if s.get("trick"):
+        seats = list(s.get("seats") or ())
+        led = step.kind in ("legal-plays", "play")
+        first = [ProjectorCard(c, "led" if led and i == 0 else
+                               (seats[i].word if i < len(seats) else "played"), c.is_red)
+                 for i, c in enumerate(s["trick"])]
+    if s.get("cards"):
+        first += [ProjectorCard(c, "", c.is_red) for c in s["cards"]]
+    if s.get("hand"):
+        rest = [ProjectorCard(c, "your hand" if i == 0 else "", c.is_red)
+                for i, c in enumerate(s["hand"])]
+    free = 6 - len(first) % 6 if first else 6
+    return first, (free if free >= 2 else 6), rest
+
+
+def trump_line(step: Step) -> str:
+    trump = step.situation().get("trump")
+    if not isinstance(trump, Trump) or trump.word in step.prompt.lower():
+        return ""  # the question says it already
+    return "No trump" if trump is Trump.NT else f"Trumps: {trump.word} {trump.display}"
+
+
+def answer_label(key: str) -> str:
+    """An answer as people read it: cards with their suit symbols, points with signs."""
+    words = key.split()
+    if not words:
+        return "no card"
+    try:
+        return " ".join(Card.parse(w).display for w in words)
+    except (NotationError, ValueError):
+        pass
+    if len(words) % 2 == 0 and all(w.lstrip("+-").isdigit() for w in words[1::2]):
+        return ", ".join(f"{words[i]} {int(words[i + 1]):+d}" for i in range(0, len(words), 2))
+    return key
+
+
+@dataclass(frozen=True)
+class Results:
+    bars: list[tuple[str, int, bool]]  # (answer, how many gave it, right?)
+    answered: int
+    right: int
+    reveal: Feedback
+
+
+def results(question: Question, step: Step, answers: list[Any]) -> Results:
+    """How the room answered, and the right answer with its explanation and rule."""
+    counts: Counter[str] = Counter()
+    correct: dict[str, bool] = {}
+    for a in answers:
+        counts[a["key"]] += 1
+        correct[a["key"]] = bool(a["correct"])
+    bars = [(answer_label(k), n, correct[k]) for k, n in counts.most_common()]
+    right_key = None
+    for k, ok in correct.items():
+        if ok:
+            right_key = k
+    if right_key is None:  # nobody right: still show the right answer's bar, at zero
+        bars.append((step.answer_text(), 0, True))
+    return Results(bars, len(answers), sum(1 for a in answers if a["correct"]), step.reveal())
+
+
+# ---- rulings --------------------------------------------------------------------------------
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def ruling_html(trump_text: str, trick_text: str, hand_text: str) -> str:
+    """What may be played and who is winning, with the rules quoted (all text escaped)."""
+    try:
+        trump = Trump.parse(trump_text or "H")
+        trick = parse_cards(trick_text)
+        hand = parse_cards(hand_text)
+    except NotationError as err:
+        return f'<div class="pepper-fb wrong">{_e(err)}</div>'
+    overlap = set(trick) & set(hand)
+    if overlap:
+        card = next(iter(overlap))
+        return (f'<div class="pepper-fb wrong">The {_e(card.display)} cannot be both played '
+                "and in your hand.</div>")
+    if len(trick) > 4 or len(hand) > 6:
+        return ('<div class="pepper-fb wrong">A trick has at most four cards and a hand at '
+                "most six.</div>")
+    parts = []
+    if trick:
+        parts.append(trick_html(trick, trump, width=64))
+    if len(trick) >= 2:
+        why = explain_trick(trick, trump)
+        parts.append(f"<p><b>So far the {_e(why.winning_card.display)} is winning.</b> "
+                     f"{_e(' '.join(why.facts))}</p>")
+    if hand:
+        lead = trick[0] if trick else None
+        verdicts = [check_play(hand, lead, trump, c) for c in hand]
+        allowed = [c for c, v in zip(hand, verdicts, strict=True) if v.legal]
+        parts.append("<p><b>You may play:</b></p>" + cards_html(allowed, trump, width=64))
+        why_rules: dict[str, str] = {}
+        for card, v in zip(hand, verdicts, strict=True):
+            if not v.legal:
+                parts.append(f"<p>Not the {_e(card.display)}: {_e(v.facts[0])}</p>")
+            for r in v.rules:
+                why_rules.setdefault(r.id, r.text)
+        if lead is not None and len(allowed) == len(hand):
+            parts.append(f"<p>{_e(verdicts[0].facts[0])}</p>")
+        parts += [f'<p class="rule"><code>{_e(rid)}</code> {_e(text)}</p>'
+                  for rid, text in why_rules.items()]
+    if not parts:
+        parts.append("<p>Type the cards played so far and your hand.</p>")
+    return "".join(parts)
+
+
+def search_html(words: str) -> str:
+    words = words.strip()
+    if not words:
+        return "<p>Type a word or two to look up, such as <i>left bower</i>.</p>"
+    found = get_rulebook().search(words)
+    if not found:
+        return f"<p>No rule mentions {_e(words)}.</p>"
+    return "".join(f'<div class="found"><b>{_e(r.title)}</b> <code>{_e(r.id)}</code>'
+                   f"<div>{_e(r.text)}</div></div>" for r in found)
+
+
+# ---- a new match -------------------------------------------------------------------------
+
+def rules_from_form(form: dict[str, str]) -> RuleSet:
+    """The rule set the host chose for a new match (RuleSetError says what does not fit)."""
+    preset = form.get("preset", "standard")
+    if preset not in PRESETS:
+        preset = "standard"
+    switches: dict[str, Any] = {}
+    if form.get("minimum_bid"):
+        switches["minimum_bid"] = int(form["minimum_bid"])
+    if preset == "cutthroat" and form.get("players"):
+        switches["players"] = int(form["players"])
+    if form.get("target"):
+        switches["target"] = int(form["target"])
+    if form.get("dirty_clubs"):
+        switches["dirty_clubs"] = True
+    if form.get("stick"):
+        switches["all_pass"] = "dealer_must_bid"
+    if form.get("swyg"):
+        switches["score_what_you_get"] = True
+    return get_ruleset(preset, **switches)
