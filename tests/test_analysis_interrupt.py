@@ -60,7 +60,7 @@ def test_ctrl_c_stops_the_workers_at_once(tmp_path, to_group):
     path.write_text(yaml.safe_dump(position))
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, "-m", "pepper_tutor", "analyse", str(path),
-                             "--samples", "50000", "--workers", "2"],
+                             "--samples", "10000", "--workers", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
                             start_new_session=True)
     try:
