@@ -40,6 +40,7 @@ class LoadResult:
     seconds: float
     questions: int = 0
     answer_ms: list[float] = field(default_factory=list)
+    server_ms: list[float] = field(default_factory=list)  # the server's own share
     answers_acked: int = 0
     answers_stored: int = 0
     hands_acked: int = 0
@@ -55,14 +56,20 @@ class LoadResult:
 
     def line(self) -> str:
         ms = sorted(self.answer_ms) or [0.0]
-        p50 = statistics.median(ms)
-        p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+        own = sorted(self.server_ms) or [0.0]
         return (f"night load: {self.phones} phones for {self.seconds:.0f} s, "
                 f"{self.questions} questions, {self.answers_acked} answers and "
                 f"{self.hands_acked} hands acknowledged, {self.refused} refused (closed), "
-                f"{self.lost} lost; answer latency "
-                f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms; server memory "
+                f"{self.lost} lost; answer latency p50 {_pct(ms, 50):.1f} ms, p95 "
+                f"{_pct(ms, 95):.1f} ms, max {ms[-1]:.1f} ms (in the server: p50 "
+                f"{_pct(own, 50):.1f} ms, p95 {_pct(own, 95):.1f} ms); server memory "
                 f"{self.rss_kib / 1024:.0f} MiB (peak {self.peak_kib / 1024:.0f} MiB)")
+
+
+def _pct(ordered: list[float], p: int) -> float:
+    if p == 50:
+        return float(statistics.median(ordered))
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
 def _free_port() -> int:
@@ -152,6 +159,9 @@ async def _load(base: str, home: Path, phones: int, duration: float,
                     took = (time.perf_counter() - start) * 1000
                     if r.status_code == 200:
                         result.answer_ms.append(took)
+                        timing = re.search(r"dur=([\d.]+)", r.headers.get("server-timing", ""))
+                        if timing:
+                            result.server_ms.append(float(timing.group(1)))
                         result.answers_acked += 1
                     elif r.status_code == 409:
                         result.refused += 1  # the question closed first: refused, not lost
