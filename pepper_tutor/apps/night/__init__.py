@@ -41,6 +41,8 @@ def serve(port: int = 8866, lan: bool = False, address: str | None = None,
     from .server import NightConfig, create_app
     from .store import NightStore
 
+    if address and not lan:
+        raise ValueError("--address is where phones reach this computer: give --lan too")
     path = night_path(name)
     store = NightStore(path)
     if lan:
