@@ -23,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,7 +59,8 @@ class LoadResult:
         ms = sorted(self.answer_ms) or [0.0]
         own = sorted(self.server_ms) or [0.0]
         return (f"night load: {self.phones} phones for {self.seconds:.0f} s, "
-                f"{self.questions} questions, {self.answers_acked} answers and "
+                f"{self.questions} question{'' if self.questions == 1 else 's'}, "
+                f"{self.answers_acked} answers and "
                 f"{self.hands_acked} hands acknowledged, {self.refused} refused (closed), "
                 f"{self.lost} lost; answer latency p50 {_pct(ms, 50):.1f} ms, p95 "
                 f"{_pct(ms, 95):.1f} ms, max {ms[-1]:.1f} ms (in the server: p50 "
@@ -234,7 +236,7 @@ def run_load(phones: int = 50, duration: float = 60.0) -> LoadResult:
                     raise RuntimeError("the game-night server did not start: "
                                        + (home / "server.log").read_text()[-2000:])
                 time.sleep(0.1)
-            asyncio.run(asyncio.wait_for(
+            _run_apart(asyncio.wait_for(
                 _load(f"http://{HOST}:{port}", home, phones, duration, result),
                 duration + 60))
             result.rss_kib, result.peak_kib = _memory(proc.pid)
@@ -252,6 +254,24 @@ def run_load(phones: int = 50, duration: float = 60.0) -> LoadResult:
         result.hands_stored = db.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
         db.close()
     return result
+
+
+def _run_apart(coro: Any) -> None:
+    """Run the phones in a thread of their own, with their own event loop: the caller may
+    already be inside one (a test session that drives a browser)."""
+    failed: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(coro)
+        except BaseException as err:  # handed back to the caller below
+            failed.append(err)
+
+    worker = threading.Thread(target=target, name="night-load")
+    worker.start()
+    worker.join()
+    if failed:
+        raise failed[0]
 
 
 def _listening(port: int) -> bool:
