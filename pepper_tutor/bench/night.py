@@ -95,7 +95,7 @@ def serve(port: int, home: Path) -> None:
     on loopback every simulated phone has the same address."""
     import uvicorn
 
-    from ..apps.night import night_path
+    from ..apps.night import KEEP_ALIVE, night_path
     from ..apps.night.server import NightConfig, create_app
     from ..apps.night.store import NightStore
 
@@ -105,7 +105,7 @@ def serve(port: int, home: Path) -> None:
     (home / "host-token").write_text(store.host_token)
     (home / "room-code").write_text(store.room_code)
     uvicorn.run(app, host=HOST, port=port, log_level="warning", access_log=False,
-                timeout_graceful_shutdown=2)
+                timeout_graceful_shutdown=2, timeout_keep_alive=KEEP_ALIVE)
 
 
 async def _load(base: str, home: Path, phones: int, duration: float,
@@ -204,8 +204,12 @@ async def _load(base: str, home: Path, phones: int, duration: float,
     end = time.monotonic() + duration
     kinds = ("tricks",)
     while time.monotonic() + 4.0 <= end:
-        r = await host.post("/quiz/ask", headers=JSON, data={
-            "csrf": host_csrf, "kind": kinds[result.questions % len(kinds)]})
+        try:
+            r = await host.post("/quiz/ask", headers=JSON, data={
+                "csrf": host_csrf, "kind": kinds[result.questions % len(kinds)]})
+        except httpx.TransportError as err:  # a dropped connection: ask again next round
+            result.errors.append(f"ask: {err!r}")
+            continue
         if r.status_code == 200:
             result.questions += 1
         await asyncio.sleep(4.0)
