@@ -338,3 +338,14 @@ def test_the_command_line() -> None:
                                                               "friday")
     args = build_parser().parse_args(["night"])
     assert (args.port, args.lan, args.address, args.name) == (8866, False, None, "tonight")
+
+
+def test_an_address_without_the_lan_is_refused(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from pepper_tutor.apps.cli import main
+
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
+    assert main(["night", "--address", "192.168.1.7"]) == 2
+    assert "give --lan too" in capsys.readouterr().err
+    assert not (tmp_path / "nights").exists()

@@ -12,7 +12,11 @@ import os
 import re
 from pathlib import Path
 
-__all__ = ["nights_dir", "night_path", "serve"]
+__all__ = ["nights_dir", "night_path", "serve", "KEEP_ALIVE"]
+
+# Seconds an idle connection stays open. Phones post every few seconds; uvicorn's default (5 s)
+# would close connections just as a phone reuses them.
+KEEP_ALIVE = 75
 
 
 def nights_dir() -> Path:
@@ -41,6 +45,8 @@ def serve(port: int = 8866, lan: bool = False, address: str | None = None,
     from .server import NightConfig, create_app
     from .store import NightStore
 
+    if address and not lan:
+        raise ValueError("--address is where phones reach this computer: give --lan too")
     path = night_path(name)
     store = NightStore(path)
     if lan:
@@ -62,7 +68,8 @@ def serve(port: int = 8866, lan: bool = False, address: str | None = None,
         print("  Only this computer can connect; run with --lan to let phones join.")
     print("Stop with Ctrl-C.", flush=True)
     config = uvicorn.Config(app, host=bind, port=port, log_level="warning",
-                            timeout_graceful_shutdown=2, access_log=False)
+                            timeout_graceful_shutdown=2, timeout_keep_alive=KEEP_ALIVE,
+                            access_log=False)
     try:
         uvicorn.Server(config).run()
     finally:

@@ -121,6 +121,29 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
+class ServerTiming:
+    """Add ``Server-Timing: app;dur=MS`` to every response: how long the server itself took,
+    apart from the network and the client (the load test reports both)."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+
+        async def timed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                took = (time.perf_counter() - start) * 1000
+                message["headers"] = [*message.get("headers", []),
+                                      (b"server-timing", f"app;dur={took:.2f}".encode())]
+            await send(message)
+
+        await self.app(scope, receive, timed)
+
+
 class RateLimit:
     """At most ``n`` events per key in a sliding minute."""
 
@@ -671,7 +694,7 @@ def create_app(store: NightStore, config: NightConfig) -> Starlette:
         Route("/annotate", annotate_record, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(BodyLimit)],
+    app = Starlette(routes=routes, middleware=[Middleware(ServerTiming), Middleware(BodyLimit)],
                     exception_handlers={HTTPException: http_error, 500: server_error},
                     lifespan=lifespan)
     app.state.store = store

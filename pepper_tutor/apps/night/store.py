@@ -22,6 +22,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -113,8 +114,13 @@ class Question:
 
     def step(self) -> Step:
         """The question itself, regenerated from its seed: the same position after a restart."""
-        return make_question(self.kind, random.Random(self.seed), self.id,
-                             get_ruleset(self.preset), self.hard)
+        return _step(self.kind, self.hard, self.preset, self.seed, self.id)
+
+
+@lru_cache(maxsize=8)
+def _step(kind: str, hard: bool, preset: str, seed: int, number: int) -> Step:
+    # Fifty phones answer the same question: deal it once, not once per answer.
+    return make_question(kind, random.Random(seed), number, get_ruleset(preset), hard)
 
 
 class NightStore:
