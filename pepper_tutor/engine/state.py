@@ -101,7 +101,6 @@ class HandState:
         "_high_bidder",
         "_leader",
         "_next",
-        "_order",
         "_out",
         "_passed",
         "_score",
@@ -153,7 +152,6 @@ class HandState:
         self._leader = -1
         self._size = 0  # seats that play a card to each trick
         self._next: tuple[int, ...] = ()  # the next seat to play after each seat
-        self._order: tuple[tuple[int, ...], ...] = ()  # seats in play order from each leader
         # Finished tricks as raw (leader, cards, seats, winner, winning index): the
         # Trick values are built when asked for, off the fast path.
         self._tricks: list[tuple[int, tuple[int, ...], tuple[int, ...], int, int]] = []
@@ -213,7 +211,6 @@ class HandState:
         other._high_bidder = self._high_bidder
         other._leader = self._leader
         other._next = self._next
-        other._order = self._order
         other._out = self._out
         other._score = self._score
         other._size = self._size
@@ -541,20 +538,8 @@ class HandState:
     def _start_play(self) -> None:
         self.phase = _PLAY
         self._leader = self._to_act = self._high_bidder
-        n = self.players
-        seats = [s for s in range(n) if s != self._out]
-        self._size = len(seats)
-        following = [-1] * n
-        for i, s in enumerate(seats):
-            following[s] = seats[(i + 1) % len(seats)]
-        self._next = tuple(following)
-        order = []
-        for lead in range(n):
-            ring = [lead]
-            while len(ring) < len(seats):
-                ring.append(following[ring[-1]])
-            order.append(tuple(ring))
-        self._order = tuple(order)
+        self._next, order = _play_order(self.players, self._out)
+        self._size = len(order[self._leader])
 
     def _end_trick(self) -> None:
         trick = self._trick
@@ -600,7 +585,7 @@ class HandState:
         tricks = self._tricks
         won = self._won
         size = self._size
-        order = self._order
+        order = _play_order(self.players, self._out)[1]
         # Per seat, per effective suit, the cards held in hand order.
         by_suit: list[list[list[int]]] = []
         for hand in hands:
@@ -660,6 +645,30 @@ class HandState:
         self._trick, self._trick_seats = [], []
         self._to_act, self._leader = seats[-1], leader
         self._finish()
+
+
+_PLAY_ORDERS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+
+
+def _play_order(players: int, out: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """For a table of ``players`` with seat ``out`` sitting out (-1: nobody): the next seat
+    to play after each seat, and the seats in play order from each leader (memoised: a
+    handful of tables)."""
+    key = (players, out)
+    found = _PLAY_ORDERS.get(key)
+    if found is None:
+        seats = [s for s in range(players) if s != out]
+        following = [-1] * players
+        for i, s in enumerate(seats):
+            following[s] = seats[(i + 1) % len(seats)]
+        order: list[tuple[int, ...]] = []
+        for lead in range(players):
+            ring = [lead]
+            while lead != out and len(ring) < len(seats):
+                ring.append(following[ring[-1]])
+            order.append(tuple(ring) if lead != out else ())
+        found = _PLAY_ORDERS[key] = (tuple(following), tuple(order))
+    return found
 
 
 _ALL_CARDS = frozenset(range(24))
