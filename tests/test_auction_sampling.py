@@ -68,3 +68,12 @@ def test_until_clear_stops_early_on_an_obvious_card():
     full = advise_play(state, 60, seed=1)
     assert advice.best.card == full.best.card or advice.samples == 400
     assert advice.samples <= 400
+
+
+def test_clear_ignores_equivalent_options_and_waits_for_evidence():
+    from pepper_tutor.analysis.advice import _clear
+
+    # two cards worth the same on every deal, a third worse: the best is clear
+    assert _clear([[1.0, 1.0, 0.0]] * 5 + [[1.0, 1.0, 0.5]] * 5)
+    # two options that trade places: not clear
+    assert not _clear([[1.0, 0.0], [0.0, 1.0]] * 5)

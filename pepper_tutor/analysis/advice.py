@@ -298,6 +298,8 @@ def _clear(rows: Sequence[Sequence[float | None]]) -> bool:
                  if r[best] is not None and r[k] is not None]
         if len(diffs) < 2:
             return False
+        if not any(diffs):
+            continue  # the same on every deal (equivalent cards): not a rival
         e = Estimate.of(diffs)
         if e.low <= 0:
             return False
