@@ -1,8 +1,11 @@
 """Analysis: what perfect play and good judgement would do.
 
 Owns the exact double-dummy solver (``solver``, its search in ``search``, the position types in
-``position``), dealing the cards a seat cannot see (``dealing``), sampled advice for every
-decision (``advice``) and grading of played cards (``grading``).
+``position``), dealing the cards a seat cannot see (``dealing``; a whole hand fitting one
+seat's view in ``inference``), a simple model of how people bid (``calling``, which makes
+the dealing auction-aware), sampled advice for every decision (``advice``), grading of
+played cards and decisions (``grading``), the reasons in words (``reasons``), what one seat
+may see (``view``) and the computer players that decide from it (``players``).
 
 May import: ``pepper_tutor.rulebook`` and ``pepper_tutor.engine``; it never reads lessons,
 records or front ends, so computer players and coaches can sit on top of it.

@@ -24,9 +24,9 @@ from ..engine.rules import RuleSet
 from ..engine.seats import Seat
 
 __all__ = ["SPREAD", "hand_tricks", "side_estimate", "hand_value", "call_likelihood",
-           "bid_level", "auction_weight"]
+           "bid_level", "opening", "auction_weight"]
 
-SPREAD = 1.0
+SPREAD = 0.8
 """Standard deviation, in tricks, of a bidder's error around the model's estimate."""
 
 # Worth in tricks of a trump by trick rank (9, 10, Q, K, A, left bower, right bower).
@@ -101,16 +101,24 @@ def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
+def opening(rules: RuleSet) -> float:
+    """The least estimate a seat opens the bidding with: lower bids are legal, but a side
+    that expects fewer tricks than this does better letting the others bid."""
+    return 3.0 if rules.partnerships else 2.0
+
+
 def _interval(rules: RuleSet, high: Bid, call: Bid, forced: bool) -> tuple[float, float]:
     """The range of ``estimate + error`` that leads to ``call`` over the high bid so far."""
     above = [b for b in rules.ladder if b > high]
     if not above:
         return (-math.inf, math.inf)
     if call is Bid.PASS:
-        return (-math.inf, bid_level(above[0]))
+        return (-math.inf, max(bid_level(above[0]), opening(rules)))
     i = above.index(call)
     low = -math.inf if (forced and i == 0) else bid_level(call)
     top = bid_level(above[i + 1]) if i + 1 < len(above) else math.inf
+    if forced and i == 0:
+        top = max(top, opening(rules))  # the stuck dealer bids the least with a weak hand
     return (low, top)
 
 

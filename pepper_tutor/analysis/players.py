@@ -29,7 +29,7 @@ from ..engine.cards import DECK
 from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, winner_of
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
-from .calling import hand_tricks, hand_value, side_estimate
+from .calling import hand_tricks, hand_value, opening, side_estimate
 from .dealing import discard_rule, send_rule
 from .view import SeatView, view_of
 
@@ -113,11 +113,14 @@ def _same_side(view: SeatView, seat: int) -> bool:
     return view.side_of(seat) == view.side_of(view.seat)
 
 
-def _bid_for(view: SeatView, estimate: float) -> Bid:
-    """The call for a side estimate: the highest bid at or under it, if one is allowed."""
+def _bid_for(view: SeatView, estimate: float, least: float = 0.0) -> Bid:
+    """The call for a side estimate: the highest bid at or under it, if one is allowed;
+    below ``least`` a pass."""
     legal = [a for a in view.legal if isinstance(a, Bid)]
     bids = [b for b in legal if b is not Bid.PASS]
     wanted: Bid | None = None
+    if estimate < least:
+        return Bid.PASS if Bid.PASS in legal else bids[0]
     for b in bids:
         if b.is_pepper:
             if b is Bid.LITTLE_PEPPER and estimate >= 6.9 and view.rules.partnerships:
@@ -236,7 +239,7 @@ def _heuristic_call(view: SeatView) -> Action:
     hand = _indices(view.hand)
     rules = view.rules
     if view.phase is Phase.AUCTION:
-        return _bid_for(view, hand_value(rules, hand)[0])
+        return _bid_for(view, hand_value(rules, hand)[0], opening(rules))
     if view.phase is Phase.DECLARE_TRUMP:
         return Trump(hand_value(rules, hand)[1])
     trump = int(view.trump) if view.trump is not None else 4
