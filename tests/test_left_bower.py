@@ -246,3 +246,37 @@ def test_cutthroat_example_hand_teaches_the_plain_jack():
     second = notes.tricks[1]
     assert second.winner is Seat.N and str(second.winning_card) == "AS"
     assert any("ordinary club, not a trump" in f for f in second.facts)
+
+
+# ---- the sampled advice solves with the table's ranking -----------------------------------------
+
+
+@pytest.mark.parametrize(("left", "tricks"), [(True, 1), (False, 0)])
+def test_card_advice_solves_by_the_switch(left, tricks):
+    """East led the A♦, hearts trumps: North's J♦ takes it only where it is the left bower."""
+    from pepper_tutor.analysis.advice import _PlayTask, _play_sample
+
+    jd, ad = Card.parse("JD").index, Card.parse("AD").index
+    task = _PlayTask(players=2, viewer=0, side=frozenset({0}), trump=int(Trump.H), own=(jd,),
+                     seen=(1,), trick=((1, ad),), out=None, left_bower=left)
+    assert _play_sample(task, [[]], {}) == ((jd, tricks),)
+
+
+@pytest.mark.parametrize("left", [True, False])
+def test_voids_read_from_play_follow_the_switch(left):
+    """The J♦ played to a diamond lead shows a void in diamonds only where it is a trump."""
+    from pepper_tutor.analysis.dealing import _voids
+
+    rules = get_ruleset("cutthroat", players=4, partnerships=True, left_bower=left)
+    hands = {"N": ["AD", "9S", "TS", "QS", "KS", "AS"], "E": ["JD", "9C", "TC", "QC", "KC", "AC"],
+             "S": ["9D", "TD", "QD", "KD", "9H", "TH"], "W": ["JH", "QH", "KH", "AH", "JC", "JS"]}
+    state = HandState.from_hands(hands, rules, "W")
+    state.apply(Bid.parse("3"))  # North bids, the others pass
+    while state.phase is Phase.AUCTION:
+        state.apply(Bid.PASS)
+    state.apply(Trump.H)
+    state.apply(Card.parse("AD"))
+    state.apply(Card.parse("JD"))
+    diamonds = sum(1 << c.index for c in pepper_tutor.DECK
+                   if c.suit is Suit.DIAMONDS and c.rank is not pepper_tutor.Rank.JACK)
+    assert bool(_voids(state)[int(Seat.E)] & diamonds) is left

@@ -551,6 +551,7 @@ class _BidTask:
     ways: tuple[str, ...]  # "partner", "exchange" or "play" (cutthroat)
     discards: tuple[int, ...]  # per trump, the rule's discard for the exchange
     big: bool  # solve big pepper (alone, no exchange) for the sweep
+    left_bower: bool = True  # the rule set's switch, for the solver's ranking
     # Per (trump, way), then per trump for big pepper: still worth solving. Options shown
     # to be worse than the best at 95% are dropped between batches (in this process).
     active: list[bool] = field(default_factory=list)
@@ -578,17 +579,18 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
                 held = {s: h for s, h in hands.items() if s != task.partner} | {
                     task.viewer: mine}
                 pos = Position(_hands(4, held), (), task.viewer, trump, task.side, 4,
-                               task.partner)
+                               task.partner, left_bower=task.left_bower)
             else:
                 pos = Position(_hands(task.players, hands), (), task.viewer, trump, task.side,
-                               task.players)
+                               task.players, left_bower=task.left_bower)
             tricks.append(_tricks(pos, tables, (trump, way)))
         if task.big and task.partner is not None:
             if task.active_big and not task.active_big[k]:
                 sweeps.append(-1)
                 continue
             alone = {s: h for s, h in hands.items() if s != task.partner}
-            pos = Position(_hands(4, alone), (), task.viewer, trump, task.side, 4, task.partner)
+            pos = Position(_hands(4, alone), (), task.viewer, trump, task.side, 4, task.partner,
+                           left_bower=task.left_bower)
             sweep = takes_at_least(pos, 6, _table(tables, (trump, "big")))
             sweeps.append(6 if sweep else 0)
     return tuple(tricks), tuple(sweeps)
@@ -641,7 +643,7 @@ def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
                     _side_seats(rules, viewer), own, others, tuple(int(t) for t in chosen),
                     tuple("play" if w is None else w.value for w in ways),
                     tuple(discard_rule(own, int(t)) for t in chosen),
-                    big and rules.has_exchange)
+                    big and rules.has_exchange, left_bower=rules.left_bower)
     task.active.extend([True] * (len(chosen) * len(ways)))
     task.active_big.extend([True] * len(chosen))
     score = _Scorer(rules, viewer, viewer)
@@ -733,6 +735,7 @@ class _ExchangeTask:
     trump: int
     own: tuple[int, ...]  # the hand of the seat deciding
     others: tuple[int, ...]  # the seats whose cards are dealt, in bucket order
+    left_bower: bool = True  # the rule set's switch, for the solver's ranking
 
 
 def _discard_sample(task: _ExchangeTask, deal: list[list[int]], tables: _Tables
@@ -744,7 +747,8 @@ def _discard_sample(task: _ExchangeTask, deal: list[list[int]], tables: _Tables
     out = []
     for card in task.own:
         held[task.bidder] = [c for c in task.own if c != card] + [sent]
-        pos = Position(_hands(4, held), (), task.bidder, task.trump, task.side, 4, task.partner)
+        pos = Position(_hands(4, held), (), task.bidder, task.trump, task.side, 4, task.partner,
+                       left_bower=task.left_bower)
         out.append(_tricks(pos, tables, "exchange"))
     return tuple(out)
 
@@ -757,7 +761,8 @@ def _send_sample(task: _ExchangeTask, deal: list[list[int]], tables: _Tables
     out = []
     for card in task.own:
         held[task.bidder] = [*bidder_five, card]
-        pos = Position(_hands(4, held), (), task.bidder, task.trump, task.side, 4, task.partner)
+        pos = Position(_hands(4, held), (), task.bidder, task.trump, task.side, 4, task.partner,
+                       left_bower=task.left_bower)
         out.append(_tricks(pos, tables, "exchange"))
     return tuple(out)
 
@@ -775,7 +780,7 @@ def advise_discard(state: HandState, samples: int = 200, seed: Seed = None,
     others = tuple(s for s in range(4) if s != bidder)
     pool = [c for c in range(24) if c not in own]
     task = _ExchangeTask(bidder, (bidder + 2) % 4, _side_seats(rules, bidder), state._trump,
-                         own, others)
+                         own, others, rules.left_bower)
     score = _Scorer(rules, bidder, bidder)
     accept = (_auction_accept(state, bidder, others)
               if _reads_auction(state, bidder, auction) else None)
@@ -808,7 +813,7 @@ def advise_send(state: HandState, samples: int = 200, seed: Seed = None,
     # The bidder holds five unseen cards; the discard is one more, out of play.
     dealer = Dealer(pool, [(5, 0), (6, 0), (6, 0), (1, 0)])
     task = _ExchangeTask(bidder, partner, _side_seats(rules, bidder), state._trump, own,
-                         (bidder, *defenders))
+                         (bidder, *defenders), rules.left_bower)
     score = _Scorer(rules, bidder, partner)
     accept = (_auction_accept(state, partner, [bidder, *defenders, None],
                               lambda deal: {bidder: deal[0] + deal[3]})
@@ -843,6 +848,7 @@ class _DefenseTask:
     others: tuple[int, ...]
     exchange: bool  # replay the exchange by the rules
     out: int | None  # the bidder's partner, when sitting out
+    left_bower: bool = True  # the rule set's switch, for the solver's ranking
 
 
 def _defense_sample(task: _DefenseTask, deal: list[list[int]], tables: _Tables) -> int:
@@ -855,7 +861,8 @@ def _defense_sample(task: _DefenseTask, deal: list[list[int]], tables: _Tables) 
         hands[task.bidder] = [*kept, send_rule(hands[partner], task.trump)]
     if task.out is not None:
         del hands[task.out]
-    pos = Position(_hands(4, hands), (), task.bidder, task.trump, task.side, 4, task.out)
+    pos = Position(_hands(4, hands), (), task.bidder, task.trump, task.side, 4, task.out,
+                   left_bower=task.left_bower)
     return _tricks(pos, tables, "defense")
 
 
@@ -874,7 +881,8 @@ def advise_defense(state: HandState, samples: int = 200, seed: Seed = None,
     # The bidders' hands are dealt as they were before any exchange, which is then replayed
     # by the rules: the bidder's hand holds the partner's card, as it would at the table.
     task = _DefenseTask(viewer, bidder, _side_seats(rules, bidder), state._trump, own, others,
-                        state.mode is Mode.EXCHANGE, state._out if state._out >= 0 else None)
+                        state.mode is Mode.EXCHANGE, state._out if state._out >= 0 else None,
+                        rules.left_bower)
     score = _Scorer(rules, bidder, viewer)
     can_surrender = Defense.SURRENDER in state.legal_actions()
     surrender = score(bid, None)
@@ -917,6 +925,7 @@ class _PlayTask:
     seen: tuple[int, ...]  # the other seats in play, in bucket order
     trick: tuple[tuple[int, int], ...]
     out: int | None
+    left_bower: bool = True  # the rule set's switch, for the solver's ranking
 
 
 def _play_sample(task: _PlayTask, deal: list[list[int]], tables: _Tables
@@ -924,7 +933,7 @@ def _play_sample(task: _PlayTask, deal: list[list[int]], tables: _Tables
     """``(card, tricks from here)`` for each legal card of the viewer."""
     hands = {task.viewer: task.own} | dict(zip(task.seen, deal, strict=False))
     pos = Position(_hands(task.players, hands), task.trick, task.viewer, task.trump,
-                   task.side, task.players, task.out)
+                   task.side, task.players, task.out, left_bower=task.left_bower)
     solution = solve(pos, _table(tables, "play"))
     return tuple((v.card.index, v.tricks) for v in solution.values)
 
@@ -950,7 +959,7 @@ def advise_play(state: HandState, samples: int = 200, seed: Seed = None,
     side = _side_seats(rules, viewer)
     task = _PlayTask(rules.players, viewer, side, state._trump, own, seen,
                      tuple(zip(state._trick_seats, state._trick, strict=True)),
-                     state._out if state._out >= 0 else None)
+                     state._out if state._out >= 0 else None, rules.left_bower)
     before = sum(state._won[s] for s in side)
     score = _Scorer(rules, bidder, viewer)
     ours = rules.side_of(viewer) == rules.side_of(bidder)

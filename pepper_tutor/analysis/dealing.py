@@ -29,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from itertools import accumulate
 
 from ..engine.calls import Trump
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, trump_code
 from ..engine.seats import Seat
 from ..engine.state import HandState
 
@@ -183,15 +183,17 @@ def known_voids(state: HandState) -> dict[Seat, tuple[Trump, ...]]:
     if state._trump < 0:
         return out  # no card is played before trumps are named
     for seat, mask in enumerate(_voids(state)):
-        suits = tuple(Trump(s) for s in range(4) if mask & _suit_mask(state._trump, s))
+        code = trump_code(state._trump, state.rules.left_bower)
+        suits = tuple(Trump(s) for s in range(4) if mask & _suit_mask(code, s))
         if suits:
             out[Seat(seat)] = suits
     return out
 
 
-def _suit_mask(trump: int, suit: int) -> int:
-    """The cards of one effective suit (the left bower counts with the trumps)."""
-    return sum(1 << c for c in range(24) if EFFECTIVE_SUIT[trump][c] == suit)
+def _suit_mask(code: int, suit: int) -> int:
+    """The cards of one effective suit under a trump code (:func:`trump_code`: the left
+    bower, where the rule set promotes it, counts with the trumps)."""
+    return sum(1 << c for c in range(24) if EFFECTIVE_SUIT[code][c] == suit)
 
 
 def _voids(state: HandState) -> list[int]:
@@ -199,7 +201,8 @@ def _voids(state: HandState) -> list[int]:
     masks = [0] * state.players
     if state._trump < 0:
         return masks
-    suits = EFFECTIVE_SUIT[state._trump]
+    code = trump_code(state._trump, state.rules.left_bower)
+    suits = EFFECTIVE_SUIT[code]
     tricks = [([c.index for c in t.cards], [int(s) for s in t.seats]) for t in state.tricks]
     if state._trick:
         tricks.append((list(state._trick), list(state._trick_seats)))
@@ -207,7 +210,7 @@ def _voids(state: HandState) -> list[int]:
         led = suits[cards[0]]
         for card, seat in zip(cards[1:], seats[1:], strict=True):
             if suits[card] != led:
-                masks[seat] |= _suit_mask(state._trump, led)
+                masks[seat] |= _suit_mask(code, led)
     return masks
 
 

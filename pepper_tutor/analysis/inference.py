@@ -18,7 +18,7 @@ import random
 
 from ..engine.calls import Mode
 from ..engine.cards import DECK
-from ..engine.ranking import EFFECTIVE_SUIT
+from ..engine.ranking import EFFECTIVE_SUIT, trump_code
 from ..engine.state import HandState, Phase
 from .calling import auction_weight
 from .dealing import Dealer, _suit_mask
@@ -32,8 +32,8 @@ def view_voids(view: SeatView) -> list[int]:
     masks = [0] * view.players
     if view.trump is None:
         return masks
-    trump = int(view.trump)
-    suits = EFFECTIVE_SUIT[trump]
+    code = trump_code(int(view.trump), view.rules.left_bower)
+    suits = EFFECTIVE_SUIT[code]
     tricks = [([c.index for c in t.cards], [int(s) for s in t.seats]) for t in view.tricks]
     if view.trick:
         tricks.append(([c.index for _, c in view.trick], [int(s) for s, _ in view.trick]))
@@ -41,7 +41,7 @@ def view_voids(view: SeatView) -> list[int]:
         led = suits[cards[0]]
         for card, seat in zip(cards[1:], seats[1:], strict=True):
             if suits[card] != led:
-                masks[seat] |= _suit_mask(trump, led)
+                masks[seat] |= _suit_mask(code, led)
     return masks
 
 

@@ -112,9 +112,11 @@ def bowers_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = Tru
         sister = trump.suit.sister  # with a left bower, it has lost its jack this hand
         pool = [c for c in DECK if suits[c.index] == sister]
         cards = rng.sample(pool, rng.randint(3, 5))
-        left = _left(trump)
+        # Its own jack, now a trump: the trap this question is about. Without a left bower
+        # the jack stays in its suit (and may already be in the pool): no trap to set.
+        left = _left(trump) if rules.left_bower else None
         if left is not None and rng.random() < 0.7:
-            cards[0] = left  # its own jack, now a trump: the trap this question is about
+            cards[0] = left
     head = "No trump" if trump is Trump.NT else f"{trump.word.capitalize()} are trumps"
     return RankStep(id=f"bowers-{n}", prompt=f"{head}. Put these in order, highest first.",
                     trump=trump, cards=tuple(cards), rules=rules)
