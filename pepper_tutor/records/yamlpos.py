@@ -1,8 +1,10 @@
 """Safe YAML loading that remembers where every value came from (line and column).
 
-Lesson files and hand records are untrusted text: they are parsed with PyYAML's safe
-composer only, with limits on size and nesting, and every problem found later can name
-the file, line and column of the value it is about.
+Lesson files and hand records are untrusted text. They are read through the one reading
+path (:mod:`.reading`), then composed by PyYAML's safe loader with the nesting depth and the
+alias expansion counted *while composing* (so nothing recurses or expands past the limits),
+and only plain values kept: any other tag is refused where it is written. Every problem found
+then or later names the file, line and column of the value it is about.
 """
 
 from __future__ import annotations
