@@ -42,7 +42,7 @@ bench: $(STAMP)
 # The property tests of tests/test_fuzz.py with their long budget: over 100,000 inputs
 # (card notation, calls, tricks, whole hands, records and lessons: random and mutated).
 fuzz: $(STAMP)
-	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
+	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider --durations=0 tests/test_fuzz.py
 
 # Duplicate matches between the computer players (several minutes).
 tournament: $(STAMP)

@@ -5,6 +5,7 @@ from importlib import resources
 from pathlib import Path
 
 import jsonschema
+import pytest
 import yaml
 
 from pepper_tutor.apps.cli import main
@@ -66,8 +67,10 @@ def test_analyse_a_whole_hand_grades_it(capsys):
 
 
 def test_analyse_refuses_bad_input(tmp_path, capsys):
-    assert main(["analyse", str(HANDS / "surrender.yaml"), "--samples", "0"]) == 2
-    assert "--samples must be at least 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:  # a usage error, from the argument parser
+        main(["analyse", str(HANDS / "surrender.yaml"), "--samples", "0"])
+    assert exit_.value.code == 2
+    assert "--samples: must be from 1 to 10,000, not 0" in capsys.readouterr().err
 
 
 def test_judgement_steps_have_an_analysis_rung_before_the_answer():

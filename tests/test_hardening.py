@@ -50,6 +50,7 @@ YAML_CASES = [
     ("format: pepper-hand/1\nx-a: !!bool maybe\n", "2:6: 'maybe' is not true or false (!!bool)"),
     ("x: !!python/object/apply:os.system [ls]\n", "1:4: the tag !!python/object/apply:os.system"),
     ("a: &x [1, *x]\n", "1:11: the alias *x refers to a value that contains it"),
+    ("!!int big: 1\n", "1:1: 'big' is not a whole number (!!int)"),
     ("a: &a [" + ",".join(["1"] * 50) + "]\nb: &b [" + ",".join(["*a"] * 50) + "]\n"
      "c: [" + ",".join(["*b"] * 50) + "]\n", "3:119: the document expands to more than 100,000"),
     ("a: &a " + "[" * 30 + "]" * 30 + "\nb: " + "[" * 20 + "*a" + "]" * 20 + "\n",

@@ -1,8 +1,10 @@
 """Safe YAML loading that remembers where every value came from (line and column).
 
-Lesson files and hand records are untrusted text: they are parsed with PyYAML's safe
-composer only, with limits on size and nesting, and every problem found later can name
-the file, line and column of the value it is about.
+Lesson files and hand records are untrusted text. They are read through the one reading
+path (:mod:`.reading`), then composed by PyYAML's safe loader with the nesting depth and the
+alias expansion counted *while composing* (so nothing recurses or expands past the limits),
+and only plain values kept: any other tag is refused where it is written. Every problem found
+then or later names the file, line and column of the value it is about.
 """
 
 from __future__ import annotations
@@ -269,7 +271,11 @@ def _convert(node: Any, path: KeyPath, positions: dict[KeyPath, tuple[int, int]]
                            else "a mapping key must be a plain word")
                 problems.append(Problem(file, km.line + 1, km.column + 1, message))
                 continue
-            key = str(_scalar(key_node))
+            try:
+                key = str(_scalar(key_node))
+            except _SCALAR_ERRORS:
+                problems.append(_not_a(key_node, file))
+                continue
             positions[(*path, key)] = (km.line + 1, km.column + 1)
             if key in out:
                 problems.append(Problem(file, km.line + 1, km.column + 1,
@@ -284,12 +290,21 @@ def _convert(node: Any, path: KeyPath, positions: dict[KeyPath, tuple[int, int]]
         return None
     try:
         return _scalar(node)
-    except (ValueError, KeyError, TypeError, AttributeError, yaml.YAMLError):
-        kind = _SCALAR_TAGS[node.tag]
-        short = node.tag.replace("tag:yaml.org,2002:", "!!", 1)
-        problems.append(Problem(file, mark.line + 1, mark.column + 1,
-                                f"{node.value!r} is not {kind} ({short})"))
+    except _SCALAR_ERRORS:
+        problems.append(_not_a(node, file))
         return None
+
+
+# What PyYAML's scalar constructors raise for text that does not fit an explicit tag
+# (``!!int abc``: ValueError, ``!!bool maybe``: KeyError); yaml.YAMLError is a ValueError.
+_SCALAR_ERRORS = (ValueError, KeyError, TypeError, AttributeError)
+
+
+def _not_a(node: Any, file: str) -> Problem:
+    short = node.tag.replace("tag:yaml.org,2002:", "!!", 1)
+    mark = node.start_mark
+    return Problem(file, mark.line + 1, mark.column + 1,
+                   f"{node.value!r} is not {_SCALAR_TAGS[node.tag]} ({short})")
 
 
 def _tag_refused(node: Any) -> str:
