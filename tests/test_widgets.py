@@ -218,3 +218,10 @@ def test_core_objects_display_without_widgets():
     state = HandState.deal("standard", "W", 1)
     assert "North" in state._repr_html_()
     assert "data-card" in annotate_file(HANDS / "no-trump.yaml")._repr_html_()
+
+
+def test_a_lesson_shows_what_it_builds_on_and_suggests_it(home):
+    w = notebook.lesson("following-suit", learner="kai")
+    assert "Builds on: Cards and the bowers: not finished yet" in w.title.value
+    assert "notebook.lesson(&#x27;bowers&#x27;)" in w.title.value or \
+        "notebook.lesson('bowers')" in w.title.value

@@ -261,7 +261,7 @@ class Progress:
                f"({MASTERY_RUN} right answers in a row, none due for review)."]
         if self.due:
             out.append(f"Reviews due now: {len(self.due)} ("
-                       + ", ".join(i.rule for i in self.due) + "). Run: pepper-tutor review")
+                       + ", ".join(i.rule for i in self.due) + ").")
         else:
             nxt = self.upcoming[0].due.astimezone().strftime("%d %b %H:%M") \
                 if self.upcoming else None
