@@ -427,7 +427,7 @@ def run_review(learner: str | None = None, ascii: bool = False, console: Console
     store = LearnerStore(learner)
     tutor = Tutor(store, console or make_console(ascii), input_fn, ascii)
     tutor.report_store()
-    if tutor.review(seed):
+    if tutor.review(seed) and tutor.store.answers("review"):
         tutor.goodbye()
     return 0
 

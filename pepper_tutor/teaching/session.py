@@ -124,7 +124,7 @@ class LessonSession:
             raise ValueError("this step only explains; go on to the next one")
         feedback = step.judge(raw)
         st = self.status
-        first = not st.solved and not st.revealed
+        first = st.tries == 0 and not st.solved and not st.revealed  # what counts
         if feedback.correct:
             st.solved = True
             if not st.revealed:
