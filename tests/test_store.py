@@ -55,7 +55,9 @@ def test_a_damaged_store_is_set_aside_under_a_unique_name_never_overwritten(tmp_
         store = LearnerStore("bo", tmp_path)
         assert store.warning and "damaged" in store.warning and "kept as" in store.warning
         assert store.ok and store.record_answer("quiz", "score", ("score.made",), True)
-        aside = sorted(tmp_path.glob(f"{DB_NAME}.damaged-*"))
+        store.close()
+        aside = sorted(p for p in tmp_path.glob(f"{DB_NAME}.damaged-*")
+                       if not p.name.endswith(("-wal", "-shm")))
         assert len(aside) == i + 1  # the second damaged file did not replace the first
         assert {p.read_bytes() for p in aside} == set(garbage[:i + 1])
     assert len(LearnerStore("bo", tmp_path).answers()) == 1
@@ -71,20 +73,15 @@ def test_a_foreign_sqlite_file_is_set_aside_too(tmp_path):
     assert list(tmp_path.glob(f"{DB_NAME}.damaged-*"))
 
 
-def _read_only(monkeypatch):  # type: ignore[no-untyped-def]
-    """Every later connection refuses writes, as on a read-only disk (root ignores chmod)."""
-    real = LearnerStore._connect
-
-    def connect(self):  # type: ignore[no-untyped-def]
-        con = real(self)
-        con.execute("PRAGMA query_only = ON")
-        return con
-    monkeypatch.setattr(LearnerStore, "_connect", connect)
+def _read_only(store: LearnerStore) -> None:
+    """From now on the store's connection refuses writes, as on a disk gone read-only (root
+    ignores chmod, so a read-only folder cannot be made here)."""
+    store._connection().execute("PRAGMA query_only = ON")
 
 
-def test_a_failed_save_is_reported_not_raised(tmp_path, monkeypatch):
+def test_a_failed_save_is_reported_not_raised(tmp_path):
     store = LearnerStore("di", tmp_path)
-    _read_only(monkeypatch)
+    _read_only(store)
     assert store.record_answer("quiz", "tricks", (), True) is False
     assert store.warning and store.warning.startswith("could not save your answer")
     s = LessonSession(find_lesson("bowers"), store)

@@ -208,17 +208,13 @@ def test_a_save_that_fails_midway_is_reported_and_never_called_saved(tmp_path, m
     from pepper_tutor.apps.tutor import run_tutor
     from pepper_tutor.teaching.store import LearnerStore
 
-    real = LearnerStore._connect
-    calls = {"n": 0}
+    real = LearnerStore._prepare
 
-    def flaky(self):  # type: ignore[no-untyped-def]
-        con = real(self)
-        calls["n"] += 1
-        if calls["n"] > 3:  # opened fine; the disk turns read-only afterwards
-            con.execute("PRAGMA query_only = ON")
-        return con
+    def prepare(self):  # type: ignore[no-untyped-def]
+        real(self)  # opened fine; the disk turns read-only afterwards
+        self._connection().execute("PRAGMA query_only = ON")
     monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
-    monkeypatch.setattr(LearnerStore, "_connect", flaky)
+    monkeypatch.setattr(LearnerStore, "_prepare", prepare)
     out = io.StringIO()
     replies = iter(["", "q"])
     run_tutor("bowers", "kim", console=Console(file=out, width=100),

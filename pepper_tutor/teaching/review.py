@@ -130,16 +130,24 @@ def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
     ruleset = rules or get_ruleset("standard")
     kinds = list(QUIZ_KINDS)
     rng.shuffle(kinds)
+    # Kinds already seen to ask this rule first (learnt as questions are dealt), so a review
+    # does not deal hundreds of questions of a kind that never asks it.
+    kinds.sort(key=lambda k: rule not in _ASKS.get(k, ()))
     share = budget_s / max(1, len(kinds))
     for kind in kinds:
         stop = time.monotonic() + share
         for _ in range(200):
             q = make_question(kind, rng, n, ruleset, True)
-            if rule in question_rules(q) and q.prompt + repr(q.situation()) not in avoid:
+            tested = question_rules(q)
+            _ASKS.setdefault(kind, set()).update(tested)
+            if rule in tested and q.prompt + repr(q.situation()) not in avoid:
                 return q
             if time.monotonic() > stop:
                 break
     return None
+
+
+_ASKS: dict[str, set[str]] = {}  # quiz kind -> the rules its questions have been seen to test
 
 
 def _lesson_step(origin: str) -> Step | None:
