@@ -18,6 +18,7 @@ from ..engine.ranking import EFFECTIVE_SUIT
 from ..engine.rules import RuleSet, get_ruleset
 from ..engine.seats import Seat
 from ..rulebook.feedback import Feedback
+from .deck import ReviewDeck, missed_rules, question_rules
 from .steps import LegalPlaysStep, RankStep, ScoreStep, Step, TrickWinnerStep
 from .store import LearnerStore
 
@@ -204,8 +205,6 @@ class QuizSession:
         return q
 
     def _count(self, correct: bool, feedback: Feedback | None = None) -> None:
-        from .review import ReviewDeck, missed_rules, question_rules
-
         assert self.question is not None
         self.answered = True
         if correct:

@@ -17,8 +17,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..rulebook.feedback import Feedback
+from .deck import ReviewDeck, missed_rules, question_rules
 from .lessons import Lesson
-from .review import ReviewDeck, missed_rules, question_rules
 from .steps import Step
 from .store import LearnerStore
 
