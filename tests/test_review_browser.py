@@ -228,6 +228,7 @@ def test_a_whole_lesson_with_a_wrong_answer(lab_server, page, tutor_home):
         expect(progress).to_contain_text(re.compile(rf"Step {position + 2} of|Lesson finished"))
     expect(progress).to_contain_text("Lesson finished")
     expect(progress).to_contain_text("8 of 8 steps solved")
+    expect(lesson.locator(".pepper-save-warning")).to_have_text("")  # every save went through
     assert mistake and LearnerStore(None, tutor_home).lesson("bowers")["finished"]
     open_and_run(page, lab_server, "01-cards-and-bowers.ipynb")  # looking changes nothing
     lesson = page.locator(".pepper-lesson").first

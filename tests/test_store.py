@@ -140,3 +140,17 @@ def test_wal_mode_and_one_file_per_home(tmp_path):
     con = sqlite3.connect(tmp_path / DB_NAME)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert {r[0] for r in con.execute("SELECT name FROM learners")} == {"fay", "gus"}
+
+
+def test_a_store_made_in_one_thread_saves_from_another(tmp_path):
+    """A notebook kernel runs widget callbacks in another thread than the cell."""
+    import threading
+
+    store = LearnerStore("lu", tmp_path)
+    assert store.lesson("bowers") == {}
+    results: list[bool] = []
+    worker = threading.Thread(target=lambda: results.append(
+        store.record_answer("quiz", "tricks", (), True)))
+    worker.start()
+    worker.join()
+    assert results == [True] and store.warning is None and len(store.answers()) == 1

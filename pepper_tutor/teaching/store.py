@@ -22,6 +22,7 @@ import json
 import os
 import secrets
 import sqlite3
+import threading
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -104,6 +105,7 @@ class LearnerStore:
         self.failed_saves = 0
         self._id: int | None = None
         self._con: sqlite3.Connection | None = None
+        self._lock = threading.RLock()
         self._ready = False
         self._prepare()
 
@@ -114,7 +116,10 @@ class LearnerStore:
         self.warnings.append(text)
 
     def _connect(self) -> sqlite3.Connection:
-        con = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        # A notebook kernel runs widget callbacks in another thread than the cell that made the
+        # widget: the connection may move between threads (self._lock keeps one at a time).
+        con = sqlite3.connect(self.path, timeout=30, isolation_level=None,
+                              check_same_thread=False)
         con.execute("PRAGMA busy_timeout = 30000")
         return con
 
@@ -206,14 +211,15 @@ class LearnerStore:
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
-        con = self._connection()
-        con.execute("BEGIN IMMEDIATE")
-        try:
-            yield con
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
-        con.execute("COMMIT")
+        with self._lock:
+            con = self._connection()
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                yield con
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
 
     def _learner_id(self, con: sqlite3.Connection) -> int:
         if self._id is None:
@@ -247,10 +253,11 @@ class LearnerStore:
         if not self._ready:
             return default
         try:
-            con = self._connection()
-            row = con.execute("SELECT id FROM learners WHERE name = ?",
-                              (self.learner,)).fetchone()
-            return default if row is None else fn(con, int(row[0]))
+            with self._lock:
+                con = self._connection()
+                row = con.execute("SELECT id FROM learners WHERE name = ?",
+                                  (self.learner,)).fetchone()
+                return default if row is None else fn(con, int(row[0]))
         except sqlite3.Error as err:
             self._warn(f"could not read your progress ({err})")
             return default
