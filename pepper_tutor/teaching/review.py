@@ -178,7 +178,7 @@ class Progress:
     def lines(self) -> list[str]:
         """The view as plain sentences (the terminal and tests read these)."""
         out = [f"Rules mastered: {len(self.mastered)} of {self.rules_total} "
-               f"({MASTERY_RUN} right answers in a row, none due for review)."]
+               f"({MASTERY_RUN} right answers in a row, no review pending)."]
         if self.due:
             out.append(f"Reviews due now: {len(self.due)} ("
                        + ", ".join(i.rule for i in self.due) + ").")
@@ -220,7 +220,8 @@ def progress_summary(store: LearnerStore, at: datetime | None = None) -> Progres
             history.setdefault(rule, []).append(a.correct)
     items = ReviewDeck(store).items()
     due = tuple(i for i in items if i.due <= now)
-    due_rules = {i.rule for i in due}
+    # A rule still being (re)learnt after a miss is not mastered, due yet or not.
+    due_rules = {i.rule for i in due} | {i.rule for i in items if i.state != "review"}
     book = get_rulebook()
     mastered = tuple(r.id for r in book
                      if len(history.get(r.id, [])) >= MASTERY_RUN
