@@ -254,7 +254,7 @@ def test_cutthroat_example_hand_teaches_the_plain_jack():
 @pytest.mark.parametrize(("left", "tricks"), [(True, 1), (False, 0)])
 def test_card_advice_solves_by_the_switch(left, tricks):
     """East led the A♦, hearts trumps: North's J♦ takes it only where it is the left bower."""
-    from pepper_tutor.analysis.advice import _PlayTask, _play_sample
+    from pepper_tutor.analysis.advice import _play_sample, _PlayTask
 
     jd, ad = Card.parse("JD").index, Card.parse("AD").index
     task = _PlayTask(players=2, viewer=0, side=frozenset({0}), trump=int(Trump.H), own=(jd,),

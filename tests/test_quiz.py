@@ -82,3 +82,56 @@ def test_streak_and_running_score():
 def test_unknown_quiz_kind():
     with pytest.raises(ValueError, match="no quiz 'poker'"):
         QuizSession("poker")
+
+
+def test_three_card_tricks_say_that_a_partner_sits_out():
+    rng = random.Random(4)
+    qs = [make_question("tricks", rng, i) for i in range(300)]
+    three = [q for q in qs if len(q.trick) == 3]
+    assert three and all("partner sits out" in q.prompt for q in three)
+    assert not any("sits out" in q.prompt for q in qs if len(q.trick) == 4)
+
+
+def test_simple_scoring_only_after_the_learner_has_met_it():
+    before = QuizSession("score", seed=1)
+    presets = set()
+    for _ in range(200):
+        presets.add(before.question.rules.preset)
+        before.next_question()
+    assert presets == {"standard"}
+    after = QuizSession("score", seed=1, simple_met=True)
+    presets = set()
+    for _ in range(200):
+        presets.add(after.question.rules.preset)
+        after.next_question()
+    assert presets == {"standard", "simple"}
+
+
+def test_a_drill_does_not_repeat_a_position_while_new_ones_are_left():
+    quiz = QuizSession("score", seed=5)
+    seen = []
+    for _ in range(100):
+        q = quiz.question
+        seen.append((q.prompt, q.bidder, tuple(sorted(q.tricks.items()))))
+        quiz.next_question()
+    assert len(set(seen)) == len(seen)
+
+
+def test_bower_questions_on_the_suit_that_lost_its_jack_include_that_jack():
+    from pepper_tutor.engine.ranking import EFFECTIVE_SUIT
+
+    rng = random.Random(8)
+    sister_questions = []
+    for i in range(400):
+        q = make_question("bowers", rng, i)
+        if q.trump.suit is None:
+            continue
+        sister = q.trump.suit.sister
+        if any(EFFECTIVE_SUIT[q.trump][c.index] == sister for c in q.cards):
+            sister_questions.append(q)
+    with_jack = [q for q in sister_questions
+                 if any(c.rank.name == "JACK" and c.suit is q.trump.suit.sister
+                        for c in q.cards)]
+    assert sister_questions and len(with_jack) >= len(sister_questions) // 2
+    for q in with_jack:  # the jack ranks among the trumps, above every card of its old suit
+        assert q.order()[0].rank.name == "JACK" and q.problems() == []

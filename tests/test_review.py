@@ -126,3 +126,12 @@ def test_progress_counts_mastered_rules_due_reviews_and_streaks(tmp_path):
     assert "Reviews due now: 1 (rank.left-bower)" in text
     later = progress_summary(store, at=T0 + timedelta(days=5))
     assert later.streak == 0 and later.best_streak == 3
+
+
+def test_a_rule_just_missed_is_not_mastered_until_its_review_is_passed(tmp_path):
+    store = LearnerStore("fi", tmp_path)
+    store.record_answer("lesson", "bowers/x", ("rank.left-bower",), False, T0)
+    ReviewDeck(store).missed(["rank.left-bower"], "lesson bowers/x", at=T0)
+    for _ in range(MASTERY_RUN):
+        store.record_answer("lesson", "bowers/y", ("rank.left-bower",), True, T0)
+    assert progress_summary(store, at=T0).mastered == ()  # its card is not due yet, still

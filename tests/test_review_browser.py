@@ -98,6 +98,25 @@ def _answer_the_quiz_wrongly(page) -> None:
     expect(quiz.locator(".pepper-feedback")).to_contain_text("Not quite")
 
 
+def _to_the_first_step(lesson) -> None:  # type: ignore[no-untyped-def]
+    """Back to step 1 of the lesson widget, whatever earlier tests left saved, one click at a
+    time, each waited for (the widget redraws its buttons on every move)."""
+    from playwright.sync_api import expect
+
+    progress = lesson.locator(".pepper-progress-text")
+    expect(progress).to_contain_text(re.compile(r"Step \d+ of|Lesson finished"))
+    text = progress.inner_text()
+    if "Lesson finished" in text:
+        lesson.locator("button.pepper-back").click()
+        expect(progress).to_contain_text("Step")
+        text = progress.inner_text()
+    k = int(re.search(r"Step (\d+) of", text).group(1))
+    while k > 1:
+        lesson.locator("button.pepper-back").click()
+        k -= 1
+        expect(progress).to_contain_text(f"Step {k} of")
+
+
 @pytest.mark.parametrize("theme", ["JupyterLab Dark", "JupyterLab Light"])
 def test_feedback_viewer_and_buttons_are_readable(lab_server, page, theme):
     open_and_run(page, lab_server, "07-quiz-drills.ipynb")
@@ -120,13 +139,10 @@ def test_back_to_a_solved_step_keeps_next_enabled(lab_server, page):
     open_and_run(page, lab_server, "01-cards-and-bowers.ipynb")
     lesson = page.locator(".pepper-lesson").first
     progress = lesson.locator(".pepper-progress-text")
-    expect(progress).to_contain_text("Step 1 of")
-    # Back to the first step, whatever an earlier test left saved.
-    while not lesson.locator("button.pepper-back").is_disabled():
-        lesson.locator("button.pepper-back").click()
-    for _ in range(2):
+    _to_the_first_step(lesson)
+    for k in (2, 3):
         lesson.locator("button.pepper-next").click()
-    expect(progress).to_contain_text("Step 3 of")
+        expect(progress).to_contain_text(f"Step {k} of")
     for card in ("JH", "JD", "AH", "KH"):
         lesson.locator(f"button.pepper-card-{card}").click()
     expect(lesson.locator(".pepper-feedback")).to_contain_text("Right.")
@@ -172,3 +188,49 @@ def test_a_review_session_with_a_wrong_answer(lab_server, page, tutor_home):
     assert item.lapses == 1 and item.due > datetime.now(UTC)
     view = page.locator(".pepper-progress-view").first
     expect(view).to_contain_text("Rules mastered: 0 of")
+
+
+def test_a_whole_lesson_with_a_wrong_answer(lab_server, page, tutor_home):
+    """Lesson 1 from its first step to the end, one wrong answer on the way; the missed step
+    comes back, the lesson ends finished, and reopening it shows it finished."""
+    from playwright.sync_api import expect
+
+    from pepper_tutor.teaching.lessons import find_lesson
+    from pepper_tutor.teaching.store import LearnerStore
+    from tests.answering import right_answer, wrong_answer
+
+    bowers = find_lesson("bowers")
+    open_and_run(page, lab_server, "01-cards-and-bowers.ipynb")
+    lesson = page.locator(".pepper-lesson").first
+    progress = lesson.locator(".pepper-progress-text")
+    nxt = lesson.locator("button.pepper-next")
+    _to_the_first_step(lesson)
+    mistake = False
+    for _ in range(40):
+        text = progress.inner_text()
+        if "Lesson finished" in text:
+            break
+        position = int(re.search(r"Step (\d+) of", text).group(1)) - 1
+        saved = LearnerStore(None, tutor_home).lesson("bowers")  # empty before the first save
+        queue = saved.get("queue") or [s.id for s in bowers.steps]
+        step = bowers.step(queue[position])
+        solved = step.id in saved.get("done", []) and position < len(bowers.steps)
+        if step.answerable and not solved:
+            for answer in ([wrong_answer(step)] if not mistake and step.kind == "trick-winner"
+                           else []) + [right_answer(step)]:
+                for card in answer.split():
+                    lesson.locator(f"button.pepper-card-{card}").click()
+                expect(lesson.locator(".pepper-feedback")).to_contain_text(
+                    "Right." if answer == right_answer(step) else "Not quite")
+            mistake = mistake or step.kind == "trick-winner"
+        expect(nxt).to_be_enabled()
+        nxt.click()
+        expect(progress).to_contain_text(re.compile(rf"Step {position + 2} of|Lesson finished"))
+    expect(progress).to_contain_text("Lesson finished")
+    expect(progress).to_contain_text("8 of 8 steps solved")
+    expect(lesson.locator(".pepper-save-warning")).to_have_text("")  # every save went through
+    assert mistake and LearnerStore(None, tutor_home).lesson("bowers")["finished"]
+    open_and_run(page, lab_server, "01-cards-and-bowers.ipynb")  # looking changes nothing
+    lesson = page.locator(".pepper-lesson").first
+    expect(lesson.locator(".pepper-progress-text")).to_contain_text("Lesson finished")
+    expect(lesson.locator("button.pepper-replay")).to_be_visible()

@@ -20,10 +20,14 @@ def _window(home: str, lesson_step: str, n: int, barrier) -> None:  # type: igno
     barrier.wait()
     for i in range(n):
         assert store.record_answer("quiz", "tricks", ("play.trick-winner",), i % 2 == 0)
-    session = LessonSession(find_lesson("bowers"), store)
+    session = LessonSession(find_lesson("bowers"), store)  # where the other window left it
+    while session.position > 0:
+        session.back()
     while session.step.id != lesson_step:
         session.next()
     from tests.answering import right_answer
+
+    barrier.wait()  # both windows hold the lesson as it was before either answers
 
     assert session.answer(right_answer(session.step)).correct
     assert store.warning is None
@@ -55,7 +59,9 @@ def test_a_damaged_store_is_set_aside_under_a_unique_name_never_overwritten(tmp_
         store = LearnerStore("bo", tmp_path)
         assert store.warning and "damaged" in store.warning and "kept as" in store.warning
         assert store.ok and store.record_answer("quiz", "score", ("score.made",), True)
-        aside = sorted(tmp_path.glob(f"{DB_NAME}.damaged-*"))
+        store.close()
+        aside = sorted(p for p in tmp_path.glob(f"{DB_NAME}.damaged-*")
+                       if not p.name.endswith(("-wal", "-shm")))
         assert len(aside) == i + 1  # the second damaged file did not replace the first
         assert {p.read_bytes() for p in aside} == set(garbage[:i + 1])
     assert len(LearnerStore("bo", tmp_path).answers()) == 1
@@ -71,20 +77,15 @@ def test_a_foreign_sqlite_file_is_set_aside_too(tmp_path):
     assert list(tmp_path.glob(f"{DB_NAME}.damaged-*"))
 
 
-def _read_only(monkeypatch):  # type: ignore[no-untyped-def]
-    """Every later connection refuses writes, as on a read-only disk (root ignores chmod)."""
-    real = LearnerStore._connect
-
-    def connect(self):  # type: ignore[no-untyped-def]
-        con = real(self)
-        con.execute("PRAGMA query_only = ON")
-        return con
-    monkeypatch.setattr(LearnerStore, "_connect", connect)
+def _read_only(store: LearnerStore) -> None:
+    """From now on the store's connection refuses writes, as on a disk gone read-only (root
+    ignores chmod, so a read-only folder cannot be made here)."""
+    store._connection().execute("PRAGMA query_only = ON")
 
 
-def test_a_failed_save_is_reported_not_raised(tmp_path, monkeypatch):
+def test_a_failed_save_is_reported_not_raised(tmp_path):
     store = LearnerStore("di", tmp_path)
-    _read_only(monkeypatch)
+    _read_only(store)
     assert store.record_answer("quiz", "tricks", (), True) is False
     assert store.warning and store.warning.startswith("could not save your answer")
     s = LessonSession(find_lesson("bowers"), store)
@@ -139,3 +140,17 @@ def test_wal_mode_and_one_file_per_home(tmp_path):
     con = sqlite3.connect(tmp_path / DB_NAME)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert {r[0] for r in con.execute("SELECT name FROM learners")} == {"fay", "gus"}
+
+
+def test_a_store_made_in_one_thread_saves_from_another(tmp_path):
+    """A notebook kernel runs widget callbacks in another thread than the cell."""
+    import threading
+
+    store = LearnerStore("lu", tmp_path)
+    assert store.lesson("bowers") == {}
+    results: list[bool] = []
+    worker = threading.Thread(target=lambda: results.append(
+        store.record_answer("quiz", "tricks", (), True)))
+    worker.start()
+    worker.join()
+    assert results == [True] and store.warning is None and len(store.answers()) == 1

@@ -208,17 +208,13 @@ def test_a_save_that_fails_midway_is_reported_and_never_called_saved(tmp_path, m
     from pepper_tutor.apps.tutor import run_tutor
     from pepper_tutor.teaching.store import LearnerStore
 
-    real = LearnerStore._connect
-    calls = {"n": 0}
+    real = LearnerStore._prepare
 
-    def flaky(self):  # type: ignore[no-untyped-def]
-        con = real(self)
-        calls["n"] += 1
-        if calls["n"] > 3:  # opened fine; the disk turns read-only afterwards
-            con.execute("PRAGMA query_only = ON")
-        return con
+    def prepare(self):  # type: ignore[no-untyped-def]
+        real(self)  # opened fine; the disk turns read-only afterwards
+        self._connection().execute("PRAGMA query_only = ON")
     monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
-    monkeypatch.setattr(LearnerStore, "_connect", flaky)
+    monkeypatch.setattr(LearnerStore, "_prepare", prepare)
     out = io.StringIO()
     replies = iter(["", "q"])
     run_tutor("bowers", "kim", console=Console(file=out, width=100),
@@ -244,3 +240,19 @@ def test_the_first_question_shows_what_to_type_and_quiz_answers_are_saved(tmp_pa
     saved = LearnerStore("李雷", tmp_path).answers("quiz")
     assert [a.correct for a in saved] == [False, False] and LearnerStore(
         "李", tmp_path).answers() == []
+
+
+def test_the_menu_suggests_the_earliest_unfinished_prerequisite(tmp_path, monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    from pepper_tutor.apps.tutor import run_tutor
+
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
+    out = io.StringIO()
+    replies = iter(["winning-tricks", "y", "q"])
+    run_tutor(None, "lu", console=Console(file=out, width=120), input_fn=lambda _p: next(replies))
+    text = out.getvalue()
+    assert "Winning tricks builds on following-suit (Following suit), which you have not" in text
+    assert "Cards and the bowers · step 1 of 10" in text  # bowers comes before following-suit

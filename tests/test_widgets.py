@@ -113,15 +113,9 @@ def test_a_finished_lesson_reopens_finished_and_replays_without_losing_the_recor
     assert "finished 2 times (1 replay); 8 of 8 steps solved" in looked.progress_text.value
 
 
-def test_a_failed_save_is_shown_in_the_widget(home, monkeypatch):
+def test_a_failed_save_is_shown_in_the_widget(home):
     store = LearnerStore("ivy", home)
-    real = LearnerStore._connect
-
-    def read_only(self):  # type: ignore[no-untyped-def]
-        con = real(self)
-        con.execute("PRAGMA query_only = ON")
-        return con
-    monkeypatch.setattr(LearnerStore, "_connect", read_only)
+    store._connection().execute("PRAGMA query_only = ON")  # the disk turns read-only
     w = notebook.LessonWidget(find_lesson("bowers"), store=store)
     w.next_button.click()
     assert "Not saved" in w.save_notice.value and "could not save" in w.save_notice.value
@@ -218,3 +212,10 @@ def test_core_objects_display_without_widgets():
     state = HandState.deal("standard", "W", 1)
     assert "North" in state._repr_html_()
     assert "data-card" in annotate_file(HANDS / "no-trump.yaml")._repr_html_()
+
+
+def test_a_lesson_shows_what_it_builds_on_and_suggests_it(home):
+    w = notebook.lesson("following-suit", learner="kai")
+    assert "Builds on: Cards and the bowers: not finished yet" in w.title.value
+    assert "notebook.lesson(&#x27;bowers&#x27;)" in w.title.value or \
+        "notebook.lesson('bowers')" in w.title.value

@@ -229,7 +229,8 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.save_notice = _SaveNotice(self.store)
         self.replay_button = _button("Replay the lesson", "pepper-replay")
         self.replay_button.on_click(self.guard_replay)
-        self.title = widgets.HTML(f"<h3>{html.escape(lesson.title)}</h3>")
+        self.title = widgets.HTML(f"<h3>{html.escape(lesson.title)}</h3>"
+                                  + self._prerequisites())
         done, total = self.session.progress()
         self.progress = widgets.IntProgress(value=done, min=0, max=max(total, 1),
                                             description="Solved")
@@ -252,6 +253,25 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.panel: AnswerPanel | None = None
         self.last_feedback_ms: float | None = None
         self._render()
+
+    def _prerequisites(self) -> str:
+        """What this lesson builds on, and which of those the learner has still to finish."""
+        if not self.lesson.requires:
+            return ""
+        from ..teaching.lessons import all_lessons
+
+        by_id = {x.id: x for x in all_lessons()}
+        parts = []
+        for rid in self.lesson.requires:
+            known = by_id.get(rid)
+            if known is None:
+                continue
+            done = LessonSession(known, self.store).finished_runs
+            parts.append(f"{html.escape(known.title)} (finished)" if done else
+                         f"{html.escape(known.title)}: not finished yet, open it with "
+                         f"<code>notebook.lesson({rid!r})</code>")
+        return ('<p class="pepper-requires">Builds on: ' + "; ".join(parts) + ".</p>"
+                if parts else "")
 
     def guard_replay(self, _b: Any) -> None:
         self.guard(lambda: self._move(self.session.replay))()
@@ -542,7 +562,9 @@ class ProgressView(widgets.VBox):  # type: ignore[misc]
         lines = "".join(f"<li>{html.escape(line)}</li>" for line in p.lines)
         self.view.value = (f'<div class="pepper-fb"><b>Progress of {html.escape(p.learner)}'
                            f"</b><ul>{lines}</ul>"
-                           + (f"<table><tr><th>rule</th><th>title</th><th></th></tr>{rows}"
+                           + ("<p>Reviews due: run <code>notebook.review()</code>.</p>"
+                              if p.due else "")
+                           + (f"<table><tr><th>rule</th><th>title</th><th>status</th></tr>{rows}"
                               "</table>" if rows else "") + "</div>"
                            f"<style>{FEEDBACK_CSS}</style>")
 

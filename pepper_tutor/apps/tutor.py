@@ -198,15 +198,23 @@ class Tutor:
     def suggest_first(self, lesson: Lesson, lessons: list[Lesson]) -> Lesson:
         """A lesson whose prerequisites are not finished: say so and offer the first of them."""
         by_id = {x.id: x for x in lessons}
-        missing = [by_id[r] for r in lesson.requires
-                   if r in by_id and not LessonSession(by_id[r], self.store).finished_runs]
+
+        def unfinished(x: Lesson) -> list[Lesson]:
+            return [by_id[r] for r in x.requires
+                    if r in by_id and not LessonSession(by_id[r], self.store).finished_runs]
+
+        missing = unfinished(lesson)
         if not missing:
             return lesson
+        first, seen = missing[0], {lesson.id}
+        while unfinished(first) and first.id not in seen:  # the earliest lesson still to do
+            seen.add(first.id)
+            first = unfinished(first)[0]
         names = ", ".join(f"{m.id} ({m.title})" for m in missing)
         self.console.print(f"{lesson.title} builds on {names}, which you have not finished.",
                            style="yellow")
-        reply = self.ask(f"Start with {missing[0].id} instead? (y/N) ")
-        return missing[0] if reply is not None and reply.strip().lower() in ("y", "yes") \
+        reply = self.ask(f"Start with {first.id} ({first.title}) instead? (y/N) ")
+        return first if reply is not None and reply.strip().lower() in ("y", "yes") \
             else lesson
 
     def run_lesson(self, lesson: Lesson) -> bool:
@@ -252,6 +260,8 @@ class Tutor:
 
         summary = progress_summary(self.store)
         body = Text("\n".join(summary.lines))
+        if summary.due:
+            body.append("\nType r at the lesson menu, or run: pepper-tutor review", style="bold")
         self.console.print(Panel(body, title=f"[bold]Progress · {self.store.learner}[/]"))
         self.report_store()
 
@@ -426,7 +436,7 @@ def run_review(learner: str | None = None, ascii: bool = False, console: Console
     store = LearnerStore(learner)
     tutor = Tutor(store, console or make_console(ascii), input_fn, ascii)
     tutor.report_store()
-    if tutor.review(seed):
+    if tutor.review(seed) and tutor.store.answers("review"):
         tutor.goodbye()
     return 0
 

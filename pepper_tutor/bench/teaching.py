@@ -100,5 +100,39 @@ def bench_grade_records(seconds: float) -> str:
             f"median {times[len(times) // 2]:.1f} ms, worst {times[-1]:.1f} ms")
 
 
+def bench_store_and_review(seconds: float) -> str:
+    """The learner store's one-transaction save, and a review session's start: the due cards
+    read and a fresh position dealt for the first one."""
+    import tempfile
+    from datetime import UTC, datetime, timedelta
+
+    from ..teaching.review import ReviewDeck, ReviewSession
+    from ..teaching.store import LearnerStore
+
+    with tempfile.TemporaryDirectory() as home:
+        store = LearnerStore("bench", Path(home))
+        repeat = max(20, int(seconds * 50))
+        save = median_ms(lambda: store.record_answer("quiz", "tricks", ("play.trick-winner",),
+                                                     True), repeat)
+        past = datetime.now(UTC) - timedelta(days=1)
+        rules = ("rank.left-bower", "play.follow-suit", "score.sweep", "rank.no-trump",
+                 "play.trick-winner")
+        ReviewDeck(store).missed(rules, "quiz tricks", at=past)
+        from ..teaching import review
+
+        colds = []
+        for seed in range(5):  # a new process: nothing known yet of which kind asks what
+            review._ASKS.clear()
+            t0 = time.perf_counter()
+            ReviewSession(store, seed=seed)
+            colds.append((time.perf_counter() - t0) * 1000)
+        start = median_ms(lambda: ReviewSession(store, seed=1), max(10, int(seconds * 10)))
+    colds.sort()
+    return (f"learner store: save one answer (a transaction, WAL) median {save:.2f} ms; "
+            f"review start with {len(rules)} due (fresh position for the first): first in a "
+            f"process median {colds[2]:.0f} ms (worst {colds[-1]:.0f}), then {start:.1f} ms")
+
+
 def benches() -> list[Callable[[float], str]]:
-    return [bench_annotate, bench_feedback, bench_widget_click, bench_grade_records]
+    return [bench_annotate, bench_feedback, bench_widget_click, bench_store_and_review,
+            bench_grade_records]

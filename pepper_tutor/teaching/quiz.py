@@ -18,6 +18,7 @@ from ..engine.ranking import EFFECTIVE_SUIT, trump_code
 from ..engine.rules import RuleSet, get_ruleset
 from ..engine.seats import Seat
 from ..rulebook.feedback import Feedback
+from .deck import ReviewDeck, missed_rules, question_rules
 from .drills import JUDGEMENT_DRILLS, RULES_DRILLS
 from .steps import LegalPlaysStep, RankStep, ScoreStep, Step, TrickWinnerStep
 from .store import LearnerStore
@@ -209,8 +210,6 @@ class QuizSession:
         return q
 
     def _count(self, correct: bool, feedback: Feedback | None = None) -> None:
-        from .review import ReviewDeck, missed_rules, question_rules
-
         assert self.question is not None
         self.answered = True
         if correct:

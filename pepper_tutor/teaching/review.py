@@ -16,17 +16,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from contextlib import suppress
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
-
-from fsrs import Card as FsrsCard
-from fsrs import Rating, Scheduler, State
 
 from ..engine.rules import RuleSet, get_ruleset
 from ..rulebook.book import get_rulebook
 from ..rulebook.feedback import Feedback
+from .deck import ReviewDeck, ReviewItem, aware, missed_rules, question_rules
 from .quiz import QUIZ_KINDS, make_question
 from .steps import Step
 from .store import LearnerStore
@@ -34,92 +31,7 @@ from .store import LearnerStore
 __all__ = ["ReviewDeck", "ReviewItem", "ReviewSession", "Progress", "progress_summary",
            "question_rules", "missed_rules", "fresh_question", "MASTERY_RUN"]
 
-SCHEDULER = Scheduler(enable_fuzzing=False)  # the same answers, the same schedule
 MASTERY_RUN = 3  # right answers in a row that make a rule mastered
-
-
-def question_rules(step: Step) -> tuple[str, ...]:
-    """The rules a question tests: those it cites and those its right answer rests on."""
-    ids = list(step.cited)
-    with suppress(TypeError, ValueError, AttributeError, IndexError):
-        # a step that explains only a given answer cites enough
-        ids += list(step.explain_right(None)[1])
-    book = get_rulebook()
-    return tuple(r for r in dict.fromkeys(ids) if r in book)
-
-
-def missed_rules(step: Step, feedback: Feedback) -> tuple[str, ...]:
-    """The rules a wrong answer missed: those the feedback names, else those the step tests."""
-    book = get_rulebook()
-    named = tuple(r for r in dict.fromkeys(feedback.rule_ids) if r in book)
-    return named or question_rules(step)
-
-
-@dataclass(frozen=True)
-class ReviewItem:
-    rule: str
-    due: datetime
-    origin: str  # where it was first missed: "lesson bowers/left-1", "quiz tricks"
-    lapses: int
-    state: str  # learning, review, relearning
-
-    @property
-    def title(self) -> str:
-        return get_rulebook().get(self.rule).title
-
-
-def _aware(at: datetime | None) -> datetime:
-    return at if at is not None else datetime.now(UTC)
-
-
-class ReviewDeck:
-    """The learner's review cards, one per rule, scheduled by FSRS."""
-
-    def __init__(self, store: LearnerStore):
-        self.store = store
-
-    def _rate(self, rule: str, rating: Rating, origin: str, at: datetime | None,
-              create: bool) -> bool:
-        when = _aware(at)
-
-        def update(old: str | None) -> tuple[str, str, bool]:
-            if old is None:
-                if not create:
-                    raise _NoCard
-                card = FsrsCard()
-            else:
-                card = FsrsCard.from_json(old)
-            lapsed = old is not None and rating is Rating.Again
-            card, _log = SCHEDULER.review_card(card, rating, review_datetime=when)
-            return card.to_json(), card.due.isoformat(), lapsed
-        try:
-            return self.store.update_card(rule, update, origin)
-        except _NoCard:
-            return False
-
-    def missed(self, rules: Sequence[str], origin: str, at: datetime | None = None) -> None:
-        """A wrong answer: a new card for each rule, or a lapse of the card it has."""
-        for rule in rules:
-            self._rate(rule, Rating.Again, origin, at, create=True)
-
-    def reviewed(self, rule: str, correct: bool, at: datetime | None = None) -> None:
-        """A review answered: right pushes the card further out, wrong brings it back soon."""
-        self._rate(rule, Rating.Good if correct else Rating.Again, "", at, create=False)
-
-    def items(self) -> list[ReviewItem]:
-        out = []
-        for rule, (text, origin, lapses) in self.store.review_cards().items():
-            card = FsrsCard.from_json(text)
-            out.append(ReviewItem(rule, card.due, origin, lapses, State(card.state).name.lower()))
-        return sorted(out, key=lambda i: i.due)
-
-    def due(self, at: datetime | None = None) -> list[ReviewItem]:
-        now = _aware(at)
-        return [i for i in self.items() if i.due <= now]
-
-
-class _NoCard(Exception):
-    pass
 
 
 def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
@@ -130,16 +42,24 @@ def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
     ruleset = rules or get_ruleset("standard")
     kinds = list(QUIZ_KINDS)
     rng.shuffle(kinds)
+    # Kinds already seen to ask this rule first (learnt as questions are dealt), so a review
+    # does not deal hundreds of questions of a kind that never asks it.
+    kinds.sort(key=lambda k: rule not in _ASKS.get(k, ()))
     share = budget_s / max(1, len(kinds))
     for kind in kinds:
         stop = time.monotonic() + share
         for _ in range(200):
             q = make_question(kind, rng, n, ruleset, True)
-            if rule in question_rules(q) and q.prompt + repr(q.situation()) not in avoid:
+            tested = question_rules(q)
+            _ASKS.setdefault(kind, set()).update(tested)
+            if rule in tested and q.prompt + repr(q.situation()) not in avoid:
                 return q
             if time.monotonic() > stop:
                 break
     return None
+
+
+_ASKS: dict[str, set[str]] = {}  # quiz kind -> the rules its questions have been seen to test
 
 
 def _lesson_step(origin: str) -> Step | None:
@@ -258,10 +178,10 @@ class Progress:
     def lines(self) -> list[str]:
         """The view as plain sentences (the terminal and tests read these)."""
         out = [f"Rules mastered: {len(self.mastered)} of {self.rules_total} "
-               f"({MASTERY_RUN} right answers in a row, none due for review)."]
+               f"({MASTERY_RUN} right answers in a row, no review pending)."]
         if self.due:
             out.append(f"Reviews due now: {len(self.due)} ("
-                       + ", ".join(i.rule for i in self.due) + "). Run: pepper-tutor review")
+                       + ", ".join(i.rule for i in self.due) + ").")
         else:
             nxt = self.upcoming[0].due.astimezone().strftime("%d %b %H:%M") \
                 if self.upcoming else None
@@ -292,7 +212,7 @@ def _streaks(days: set[date], today: date) -> tuple[int, int]:
 
 
 def progress_summary(store: LearnerStore, at: datetime | None = None) -> Progress:
-    now = _aware(at)
+    now = aware(at)
     answers = store.answers()
     history: dict[str, list[bool]] = {}
     for a in answers:
@@ -300,7 +220,8 @@ def progress_summary(store: LearnerStore, at: datetime | None = None) -> Progres
             history.setdefault(rule, []).append(a.correct)
     items = ReviewDeck(store).items()
     due = tuple(i for i in items if i.due <= now)
-    due_rules = {i.rule for i in due}
+    # A rule still being (re)learnt after a miss is not mastered, due yet or not.
+    due_rules = {i.rule for i in due} | {i.rule for i in items if i.state != "review"}
     book = get_rulebook()
     mastered = tuple(r.id for r in book
                      if len(history.get(r.id, [])) >= MASTERY_RUN

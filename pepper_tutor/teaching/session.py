@@ -18,8 +18,8 @@ from typing import Any
 
 from ..rulebook.book import get_rule
 from ..rulebook.feedback import Feedback
+from .deck import ReviewDeck, missed_rules, question_rules
 from .lessons import Lesson
-from .review import ReviewDeck, missed_rules, question_rules
 from .steps import Step
 from .store import LearnerStore
 
@@ -126,7 +126,7 @@ class LessonSession:
             raise ValueError("this step only explains; go on to the next one")
         feedback = step.judge(raw)
         st = self.status
-        first = not st.solved and not st.revealed
+        first = st.tries == 0 and not st.solved and not st.revealed  # what counts
         if feedback.correct:
             st.solved = True
             if not st.revealed:

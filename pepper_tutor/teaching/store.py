@@ -22,6 +22,7 @@ import json
 import os
 import secrets
 import sqlite3
+import threading
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -103,6 +104,8 @@ class LearnerStore:
         self.warnings: list[str] = []  # everything said since the store was opened
         self.failed_saves = 0
         self._id: int | None = None
+        self._con: sqlite3.Connection | None = None
+        self._lock = threading.RLock()
         self._ready = False
         self._prepare()
 
@@ -113,7 +116,10 @@ class LearnerStore:
         self.warnings.append(text)
 
     def _connect(self) -> sqlite3.Connection:
-        con = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        # A notebook kernel runs widget callbacks in another thread than the cell that made the
+        # widget: the connection may move between threads (self._lock keeps one at a time).
+        con = sqlite3.connect(self.path, timeout=30, isolation_level=None,
+                              check_same_thread=False)
         con.execute("PRAGMA busy_timeout = 30000")
         return con
 
@@ -189,10 +195,24 @@ class LearnerStore:
 
     # ---- the transaction helper ---------------------------------------------------------------
 
+    def _connection(self) -> sqlite3.Connection:
+        """One connection per store, kept open: no transaction is ever left open on it, so it
+        holds no lock between changes. WAL with synchronous=NORMAL: a committed change survives
+        the program crashing; only a power cut can lose the last moments."""
+        if self._con is None:
+            self._con = self._connect()
+            self._con.execute("PRAGMA synchronous = NORMAL")
+        return self._con
+
+    def close(self) -> None:
+        if self._con is not None:
+            self._con.close()
+            self._con = None
+
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
-        con = self._connect()
-        try:
+        with self._lock:
+            con = self._connection()
             con.execute("BEGIN IMMEDIATE")
             try:
                 yield con
@@ -200,8 +220,6 @@ class LearnerStore:
                 con.execute("ROLLBACK")
                 raise
             con.execute("COMMIT")
-        finally:
-            con.close()
 
     def _learner_id(self, con: sqlite3.Connection) -> int:
         if self._id is None:
@@ -224,6 +242,7 @@ class LearnerStore:
             with self._tx() as con:
                 return fn(con, self._learner_id(con))
         except sqlite3.Error as err:
+            self._id = None  # its insertion may have been rolled back
             self.failed_saves += 1
             self._warn(f"could not save {what} ({err})")
             return None
@@ -234,13 +253,11 @@ class LearnerStore:
         if not self._ready:
             return default
         try:
-            con = self._connect()
-            try:
+            with self._lock:
+                con = self._connection()
                 row = con.execute("SELECT id FROM learners WHERE name = ?",
                                   (self.learner,)).fetchone()
                 return default if row is None else fn(con, int(row[0]))
-            finally:
-                con.close()
         except sqlite3.Error as err:
             self._warn(f"could not read your progress ({err})")
             return default
