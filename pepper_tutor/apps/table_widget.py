@@ -152,8 +152,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                                       f'vertical-align:top">{k}</td><td>{v}</td></tr>'
                                       for k, v in rows) + "</table>")
         self._buttons()
-        self.log_box.value = ('<div style="max-height:12em;overflow:auto;font-size:90%;'
-                          'color:#333">' + "<br>".join(self.lines[-14:]) + "</div>")
+        self.log_box.value = ('<div style="font-size:90%;color:#333;line-height:1.35">'
+                              + "<br>".join(self.lines[-8:]) + "</div>")
         self.undo_button.disabled = not t.learner_decisions
         self.ask_button.disabled = not t.learner_decisions
         options = [(f"{i}. {d.kind}: {action_text(d.action)}", i)
