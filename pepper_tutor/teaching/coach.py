@@ -225,8 +225,9 @@ def trump_holding(hand: Sequence[Card], trump: Trump) -> str:
 
 
 def _names_only(text: str, *actions: Action) -> bool:
-    """True unless the sentence names a card other than these: a rule of thumb that
-    recommends another card than the analysis's best would only confuse."""
+    """True unless the sentence names a card other than these (the choice, the best one,
+    the cards on the table): a rule of thumb that recommends another card than the
+    analysis's best would only confuse."""
     allowed = {a.display for a in actions if isinstance(a, Card)}
     named = {c.display for c in DECK if c.display in text}
     return named <= allowed
@@ -244,8 +245,9 @@ def _reason(state: HandState, action: Action, best_action: Action, best: OptionA
         if trump is not None:
             parts.append(f"You hold {trump_holding(state.hand(seat), trump)}.")
     fact = why(state, action, best_action, advice) if mine is not best else None
-    text = fact.text if fact is not None and _names_only(fact.text, action, best_action) \
-        else None
+    table = [c for _, c in state.current_trick]
+    text = fact.text if fact is not None and _names_only(fact.text, action, best_action,
+                                                          *table) else None
     if text is None and mine is not best and isinstance(action, Card) and \
             isinstance(best_action, Card) and state.phase is Phase.PLAY:
         text = card_reason(state, action, best_action)
