@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from . import analysis, engine, startup, teaching
+from . import analysis, engine, startup, table, teaching
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -22,7 +22,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time per benchmark")
     args = parser.parse_args(args_in)
     benches: list[Callable[[float], str]] = [
-        *startup.benches(), *engine.benches(), *analysis.benches(), *teaching.benches()]
+        *startup.benches(), *engine.benches(), *analysis.benches(), *teaching.benches(),
+        *table.benches()]
     for bench in benches:
         print(bench(args.seconds), flush=True)
 

@@ -74,6 +74,13 @@ class Grade(Enum):
 THRESHOLDS: tuple[tuple[float, Grade], ...] = tuple(zip(GRADE_THRESHOLDS, Grade, strict=False))
 
 
+# A call is worth solving for every trump and way of playing on each deal, so the coach deals
+# a quarter as many deals for calls as for cards (at least this many): a bid is graded in
+# seconds, not tens of seconds.
+BID_SAMPLES_DIVISOR = 4
+BID_SAMPLES_MIN = 8
+
+
 def grade_for_loss(loss: float) -> Grade:
     return Grade(analysis_grade(loss))
 
@@ -151,6 +158,8 @@ def coach_decision(state: HandState, action: Action, samples: int = 60,
     if len(legal) <= 1:
         return CoachVerdict(kind, action, action, action_text(action), Grade.BEST, 0.0, 0.0,
                             0.0, "There was no other choice.", 0, forced=True)
+    if kind == "bidding":  # a call is solved for every trump and way of playing: fewer deals
+        samples = max(BID_SAMPLES_MIN, samples // BID_SAMPLES_DIVISOR)
     advice = advise(state, samples=samples, seed=seed)
     by_net = all(o.net is not None for o in advice.options)
     best = advice.best
