@@ -361,7 +361,7 @@ class PracticeTable:
         meta: dict[str, Any] = {
             "event": f"Practice table, hand {self.hand_number}", "date": date.today().isoformat(),
             "players": {str(s): self.player_name(s) if s == self.seat and not self.auto
-                        else f"computer ({self.level})" for s in self._seats()}}
+                        else f"{self.level} computer" for s in self._seats()}}
         record = record_from_state(state, meta)
         if self.score_before and any(self.score_before.values()):
             record.score_before = dict(self.score_before)
