@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab tutor night docs test lint bench clean
+.PHONY: lab tutor night docs test lint bench tournament clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python -m pepper_tutor.bench
+
+# Duplicate matches between the computer players (several minutes).
+tournament: $(STAMP)
+	$(BIN)/python -m pepper_tutor.bench tournament
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site

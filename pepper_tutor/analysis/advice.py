@@ -10,9 +10,13 @@ player who failed to follow a suit holds no card of that effective suit); the ca
 exchange they took part in (the bidder knows the discard and the card received, the partner
 knows the card sent). Unknown cards out of play (the undealt cards in cutthroat, the hand of
 a partner who sits out, a discard one did not see) take whatever cards are left over.
-Every layout consistent with those facts is equally likely, and the deals are exactly
-uniform over them (see :class:`Dealer`). The auction's hints (a bid of 5 promises a strong
-hand) are not used.
+The deals are exactly uniform over the layouts consistent with those facts (see
+:class:`Dealer`); then, whenever another seat has made a call, each deal is kept with the
+likelihood that its hands made the calls seen, by the simple calling model of
+:mod:`pepper_tutor.analysis.calling` (a pass says "not strong enough to bid", a bid of 5
+promises a strong hand). That is rejection sampling: the deals kept are distributed in
+proportion to that likelihood, and the report says how many were dealt to keep them.
+``auction=False`` turns it off.
 
 Assumptions, stated in every report's notes:
 
@@ -31,8 +35,12 @@ of the tricks the solver does not fix) they are ranked by ``score``.
 Every function takes ``samples``; a ``seed`` (an int or a :class:`random.Random`: the same
 seed gives the same report); an optional ``progress(done, total)`` callback, called as
 sampled deals are solved, for a progress bar; and ``workers``, the number of processes that
-solve the deals (1: in this process). All deals are drawn here before any is solved, so the
-report does not depend on ``workers``.
+solve the deals (1: in this process). Deals are drawn one at a time as they are solved, so
+memory does not grow with the sample count, and in the same order whatever ``workers``,
+so the report does not depend on it. Ctrl-C stops worker processes at once.
+``until_clear=True`` stops sampling as soon as the best option is better than every other
+at 95% (paired over the same deals), checked every few deals after the first 40; bid
+advice also stops solving options already shown worse than the best.
 
 The dealing of the unseen cards (:class:`Dealer`), what the viewer knows (:func:`known_voids`)
 and the exchange rules (:func:`send_rule`, :func:`discard_rule`) moved to
@@ -374,10 +382,13 @@ def _stop_now(pool: ProcessPoolExecutor) -> None:
         process.join(1.0)
 
 
+_TABLE_ENTRIES = 300_000  # per kind of position: bounds memory however many samples
+
+
 def _table(tables: _Tables, name: Hashable) -> TranspositionTable:
     table = tables.get(name)
     if table is None:
-        table = tables[name] = TranspositionTable()
+        table = tables[name] = TranspositionTable(_TABLE_ENTRIES)
     return table
 
 

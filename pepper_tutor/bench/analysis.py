@@ -18,7 +18,8 @@ from ..engine.seats import Seat
 from ..engine.state import HandState
 from .timing import median_ms
 
-__all__ = ["bench_solve", "bench_grade", "bench_advice", "benches"]
+__all__ = ["bench_solve", "bench_grade", "bench_advice", "bench_players", "bench_advice_memory",
+           "benches"]
 
 
 def _deals(count: int, seed: int, out: int | None = None) -> list[Position]:
@@ -86,26 +87,81 @@ def bench_grade(seconds: float) -> str:
 
 def bench_advice(seconds: float) -> str:
     """Seconds for bid advice over 200 sampled deals (5 trumps x partner / exchange / big
-    pepper), in one process and in two."""
+    pepper): every deal solved for every option, against stopping once the best option is
+    clear at 95% and dropping options shown worse (``until_clear``), paired on the same
+    hands and alternated; then every deal in two processes."""
     from ..analysis.advice import advise_bid
 
-    runs = max(1, min(5, int(seconds / 1.5)))
-    lines = []
-    for workers in (1, 2):
-        times = []
-        for seed in range(runs):
-            state = HandState.deal("standard", Seat.W, random.Random(100 + seed))
+    runs = max(2, min(6, int(seconds / 1.5)))
+    full: list[float] = []
+    clear: list[float] = []
+    two: list[float] = []
+    for seed in range(runs):
+        state = HandState.deal("standard", Seat.W, random.Random(100 + seed))
+        order = [(full, False), (clear, True)]
+        for times, until_clear in (order if seed % 2 == 0 else order[::-1]):
             start = time.perf_counter()
-            advise_bid(state, 200, seed=seed, workers=workers)
+            advise_bid(state, 200, seed=seed, until_clear=until_clear)
             times.append(time.perf_counter() - start)
-        lines.append(f"{statistics.median(times):.2f} s with {workers} process"
-                     f"{'es' if workers > 1 else ''}")
-    return (f"bid advice over 200 samples, median of {runs} hand{'s' if runs > 1 else ''}: "
-            + "; ".join(lines))
+    for seed in range(max(1, runs // 2)):
+        state = HandState.deal("standard", Seat.W, random.Random(100 + seed))
+        start = time.perf_counter()
+        advise_bid(state, 200, seed=seed, workers=2)
+        two.append(time.perf_counter() - start)
+
+    def fmt(times: list[float]) -> str:
+        return f"median {statistics.median(times):.2f} s ({min(times):.2f}-{max(times):.2f})"
+
+    return (f"bid advice over 200 samples, {runs} hands, one process: every deal {fmt(full)}; "
+            f"until clear {fmt(clear)}; every deal with 2 processes {fmt(two)}")
+
+
+def bench_players(seconds: float) -> str:
+    """Time per decision of each computer player over whole random hands (every decision
+    of the hand: auction, exchange, defence, cards), median and 95th percentile."""
+    from ..analysis.players import LEVELS, make_player
+    from ..analysis.view import view_of
+
+    parts = []
+    for level in LEVELS:
+        hands = {"beginner": 40, "club": 6, "expert": 2}[level]
+        hands = max(1, int(hands * seconds / 2))
+        times: list[float] = []
+        for h in range(hands):
+            state = HandState.deal("standard", Seat(h % 4), random.Random(500 + h))
+            players = [make_player(level, 10 * h + k) for k in range(4)]
+            while not state.is_terminal():
+                view = view_of(state)
+                start = time.perf_counter()
+                action = players[int(view.seat)].decide(view)
+                times.append(time.perf_counter() - start)
+                state.apply(action)
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        parts.append(f"{level} median {1000 * statistics.median(times):.1f} ms, p95 "
+                     f"{1000 * p95:.0f} ms ({len(times)} decisions)")
+    return "computer player decision time: " + "; ".join(parts)
+
+
+def bench_advice_memory(seconds: float) -> str:
+    """Peak memory of card advice as the sample count grows (deals are drawn lazily)."""
+    import tracemalloc
+
+    from ..analysis.advice import advise_play
+
+    state = _random_hand(3)[4]
+    peaks = []
+    for samples in (50, 500):
+        tracemalloc.start()
+        advise_play(state, samples, seed=1)
+        peaks.append(tracemalloc.get_traced_memory()[1] / 1e6)
+        tracemalloc.stop()
+    return (f"card advice peak memory: {peaks[0]:.1f} MB for 50 samples, {peaks[1]:.1f} MB "
+            "for 500")
 
 
 def benches() -> list[Callable[[float], str]]:
-    return [bench_solve, bench_grade, bench_advice]
+    return [bench_solve, bench_grade, bench_advice, bench_players, bench_advice_memory]
 
 
 if __name__ == "__main__":

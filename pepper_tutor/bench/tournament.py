@@ -157,12 +157,18 @@ def main(argv: list[str] | None = None) -> None:
                         help="auction decisions per level to compare with the analysis")
     parser.add_argument("--samples", type=int, default=60,
                         help="sampled deals per analysis decision")
+    parser.add_argument("--pairs", default="club:beginner,expert:club,expert:beginner",
+                        help="pairings to play, first:second separated by commas")
     args = parser.parse_args(argv)
+    pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p]
+    for pair in pairs:
+        if len(pair) != 2 or not set(pair) <= set(LEVELS):
+            parser.error(f"--pairs: {':'.join(pair)} is not two of {', '.join(LEVELS)}")
     stats = {level: _Stats() for level in LEVELS}
     print(f"Duplicate matches, {args.rules}, {args.deals} deals per pairing, each played "
           "twice with the seats swapped; points per hand for the first level's side less "
           "the other's, 95% interval:", flush=True)
-    for first, second in (("club", "beginner"), ("expert", "club"), ("expert", "beginner")):
+    for first, second in pairs:
         start = time.perf_counter()
         p = duplicate(first, second, args.deals, args.seed, stats, args.rules)
         print(f"  {first:>8} vs {second:<8} {p.mean:+6.2f} points per hand "
@@ -176,6 +182,8 @@ def main(argv: list[str] | None = None) -> None:
           + "   alone  surrender   made")
     for level in LEVELS:
         s = stats[level]
+        if not s.times:
+            continue
         row = "".join(f"{_pct(s.contracts[c], s.hands_bid):>7}" for c in contracts)
         print(f"  {level:<18}{row}  {_pct(s.alone, s.hands_bid)}  "
               f"{_pct(s.surrenders, s.defences):>9}  {_pct(s.made, s.hands_bid)}")
