@@ -332,7 +332,8 @@ class PracticeTable:
             head = f"The defenders surrendered to {self.contract_text()}."
         else:
             made = "made it" if score.made else "went set"
-            head = f"{self.contract_text()}: the bidders {made} (tricks {tricks})."
+            who = "the bidders" if self.rules.partnerships else "the bidder"
+            head = f"{self.contract_text()}: {who} {made} (tricks {tricks})."
         return f"{head} Points this hand: {', '.join(parts)}."
 
     # ---- after the hand --------------------------------------------------------------------------
