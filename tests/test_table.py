@@ -218,6 +218,17 @@ def test_play_auto_writes_graded_records(tmp_path, capsys):
     assert notes and all(grade_from_note(n) is not None for n in notes)
 
 
+def test_play_history_shows_the_figures(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
+    assert main(["play", "--history"]) == 0
+    assert "No hands in your history yet" in capsys.readouterr().out
+    TableHistory().add_hand("standard", "S", "club", "North 4 in hearts with partner", 4,
+                            [("play", "AS", "Mistake", 1.0), ("bidding", "4", "Best", 0.0)])
+    assert main(["play", "--history"]) == 0
+    out = capsys.readouterr().out
+    assert "North 4" in out and "1.00" in out and "0.50" in out and "bidding" in out
+
+
 def test_play_rejects_bad_arguments(capsys):
     assert main(["play", "--seat", "Q"]) == 2
     assert "not a seat" in capsys.readouterr().err

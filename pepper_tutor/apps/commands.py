@@ -189,8 +189,12 @@ def _cmd_progress(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from .table import run_auto, run_play
+    from .table import run_auto, run_play, show_history
 
+    if args.history:
+        from ..render.terminal import make_console
+
+        return show_history(make_console(args.ascii))
     if args.samples < 1:
         raise ValueError("--samples must be at least 1")
     if args.auto:
@@ -272,6 +276,8 @@ def register(sub: Any) -> None:
                    help="computer players at every seat; play unattended")
     p.add_argument("--hands", type=int, default=1, help="with --auto: how many hands")
     p.add_argument("--save", metavar="DIR", help="write each hand's record into DIR")
+    p.add_argument("--history", action="store_true",
+                   help="show your figures: points lost per decision, by kind and by hand")
     p.set_defaults(handler=_cmd_play)
 
     p = sub.add_parser("night", help="game night for a table: host screen, projector quiz, "

@@ -376,6 +376,32 @@ class TableApp:
             return True
 
 
+def show_history(console: Console, last: int = 10) -> int:
+    """Your figures at the practice table: points lost per decision by kind, and the last
+    hands one by one (is the number falling?)."""
+    from ..teaching.table_history import TableHistory
+
+    history = TableHistory()
+    figures = history.figures()
+    if not figures:
+        console.print("No hands in your history yet: play one with pepper-tutor play.")
+        return 0
+    table = Table(title="Your decisions at the practice table")
+    for col in ("kind", "decisions", "points lost per decision", "errors"):
+        table.add_column(col, justify="left" if col == "kind" else "right")
+    for f in figures:
+        table.add_row(f.kind, str(f.decisions), f"{f.points_lost:.2f}", str(f.errors))
+    console.print(table)
+    hands = Table(title=f"The last {last} hands, oldest first")
+    for col in ("played", "contract", "your points", "decisions", "points lost per decision"):
+        hands.add_column(col)
+    for h in history.hands(last):
+        hands.add_row(h.played_at.replace("T", " ")[:16], h.contract, f"{h.points:+d}",
+                      str(h.decisions), f"{h.points_lost:.2f}")
+    console.print(hands)
+    return 0
+
+
 def run_play(level: str = "club", rules: str = "standard", seat: str = "S",
              coach: bool = False, seed: int | None = None, samples: int = 60,
              save: str | None = None, ascii: bool = False, console: Console | None = None,

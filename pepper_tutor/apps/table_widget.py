@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -25,13 +25,15 @@ from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
 from ..render.cards_html import trick_html
 from ..rulebook.verdict import Verdict, action_text
-from ..teaching.coach import CoachVerdict, Grade
-from ..teaching.table import Decision, PracticeTable, phase_prompt
+
+if TYPE_CHECKING:  # the table core loads the analysis: only when a table is made
+    from ..teaching.coach import CoachVerdict
+    from ..teaching.table import Decision, PracticeTable
 
 __all__ = ["TableWidget", "table"]
 
-_GRADE_COLOUR = {Grade.BEST: "#1f8f4e", Grade.GOOD: "#2e7d32", Grade.INACCURACY: "#b8860b",
-                 Grade.MISTAKE: "#d35400", Grade.BLUNDER: "#c0392b"}
+_GRADE_COLOUR = {"Best": "#1f8f4e", "Good": "#2e7d32", "Inaccuracy": "#b8860b",
+                 "Mistake": "#d35400", "Blunder": "#c0392b"}
 _e = html.escape
 
 
@@ -152,8 +154,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                                       f'vertical-align:top">{k}</td><td>{v}</td></tr>'
                                       for k, v in rows) + "</table>")
         self._buttons()
-        self.log_box.value = ('<div style="max-height:12em;overflow:auto;font-size:90%;'
-                          'color:#333">' + "<br>".join(self.lines[-14:]) + "</div>")
+        self.log_box.value = ('<div style="font-size:90%;color:#333;line-height:1.35">'
+                              + "<br>".join(self.lines[-8:]) + "</div>")
         self.undo_button.disabled = not t.learner_decisions
         self.ask_button.disabled = not t.learner_decisions
         options = [(f"{i}. {d.kind}: {action_text(d.action)}", i)
@@ -171,6 +173,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         hand = sort_by_rank(s.hand(t.seat), s.trump if s.trump is not None else Trump.NT)
         card_phase = s.phase in (Phase.PLAY, Phase.DISCARD, Phase.SEND)
         yours = t.learner_to_act
+        from ..teaching.table import phase_prompt
+
         self.prompt.value = (f"<b>{_e(phase_prompt(s))}</b>" if yours else
                              "" if t.hand_over else "<i>The computer players are thinking…</i>")
         buttons = []
@@ -193,8 +197,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.choices.children = choices
 
     def _coach_html(self, coach: CoachVerdict) -> str:
-        colour = _GRADE_COLOUR[coach.grade]
-        reason = "" if coach.grade is Grade.BEST else f"<div>{_e(coach.reason)}</div>"
+        colour = _GRADE_COLOUR[coach.grade.value]
+        reason = "" if coach.grade.value == "Best" else f"<div>{_e(coach.reason)}</div>"
         return (f'<div class="pepper-fb pepper-grade-{coach.grade.value.lower()}" '
                 f'style="border-left:5px solid {colour};padding:4px 10px;margin:4px 0">'
                 f'<b style="color:{colour}">{_e(coach.headline)}</b>{reason}</div>')
@@ -301,6 +305,7 @@ def table(level: str = "club", rules: str = "standard", seat: str = "S", coach: 
 
     Each finished hand is saved (``save_dir``, default ``table-hands`` under your tutor
     home) and added to your history; ``keep=False`` keeps nothing (for a demonstration)."""
+    from ..teaching.table import PracticeTable
     from ..teaching.table_history import history_path
 
     folder = save_dir if save_dir is not None else history_path().parent / "table-hands"

@@ -38,10 +38,10 @@ from ..analysis.grading import GRADE_THRESHOLDS, grade_decision
 from ..analysis.grading import grade_for_loss as analysis_grade
 from ..analysis.reasons import why
 from ..engine.calls import Bid, Defense, Mode, Trump
-from ..engine.cards import Card, Rank
+from ..engine.cards import DECK, Card, Rank
 from ..engine.ranking import bower, is_trump, sort_by_rank
 from ..engine.state import Action, HandState, Phase
-from ..records.reasons import tricks_words
+from ..records.reasons import card_reason, tricks_words
 from ..rulebook.verdict import action_text
 
 __all__ = ["Grade", "THRESHOLDS", "CoachVerdict", "coach_decision", "decision_kind",
@@ -72,6 +72,13 @@ class Grade(Enum):
 
 # Upper bounds (exclusive) of expected net points lost, checked in order: the analysis's.
 THRESHOLDS: tuple[tuple[float, Grade], ...] = tuple(zip(GRADE_THRESHOLDS, Grade, strict=False))
+
+
+# A call is worth solving for every trump and way of playing on each deal, so the coach deals
+# a quarter as many deals for calls as for cards (at least this many): a bid is graded in
+# seconds, not tens of seconds.
+BID_SAMPLES_DIVISOR = 4
+BID_SAMPLES_MIN = 8
 
 
 def grade_for_loss(loss: float) -> Grade:
@@ -151,6 +158,8 @@ def coach_decision(state: HandState, action: Action, samples: int = 60,
     if len(legal) <= 1:
         return CoachVerdict(kind, action, action, action_text(action), Grade.BEST, 0.0, 0.0,
                             0.0, "There was no other choice.", 0, forced=True)
+    if kind == "bidding":  # a call is solved for every trump and way of playing: fewer deals
+        samples = max(BID_SAMPLES_MIN, samples // BID_SAMPLES_DIVISOR)
     advice = advise(state, samples=samples, seed=seed)
     by_net = all(o.net is not None for o in advice.options)
     best = advice.best
@@ -224,6 +233,15 @@ def trump_holding(hand: Sequence[Card], trump: Trump) -> str:
     return f"{held}: {_COUNT[n]} trump{'s' if n != 1 else ''} in {trump.word}"
 
 
+def _names_only(text: str, *actions: Action) -> bool:
+    """True unless the sentence names a card other than these (the choice, the best one,
+    the cards on the table): a rule of thumb that recommends another card than the
+    analysis's best would only confuse."""
+    allowed = {a.display for a in actions if isinstance(a, Card)}
+    named = {c.display for c in DECK if c.display in text}
+    return named <= allowed
+
+
 def _reason(state: HandState, action: Action, best_action: Action, best: OptionAdvice,
             mine: OptionAdvice, advice: Advice, by_net: bool) -> str:
     """What the learner holds (for a call), the fact that explains the difference (if a
@@ -236,8 +254,14 @@ def _reason(state: HandState, action: Action, best_action: Action, best: OptionA
         if trump is not None:
             parts.append(f"You hold {trump_holding(state.hand(seat), trump)}.")
     fact = why(state, action, best_action, advice) if mine is not best else None
-    if fact is not None:
-        parts.append(_cap(fact.text) + ".")
+    table = [c for _, c in state.current_trick]
+    text = fact.text if fact is not None and _names_only(fact.text, action, best_action,
+                                                          *table) else None
+    if text is None and mine is not best and isinstance(action, Card) and \
+            isinstance(best_action, Card) and state.phase is Phase.PLAY:
+        text = card_reason(state, action, best_action)
+    if text:
+        parts.append(_cap(text).rstrip(".") + ".")
     parts.append(_figures(action, best, mine, advice, by_net))
     return " ".join(parts)
 

@@ -332,7 +332,8 @@ class PracticeTable:
             head = f"The defenders surrendered to {self.contract_text()}."
         else:
             made = "made it" if score.made else "went set"
-            head = f"{self.contract_text()}: the bidders {made} (tricks {tricks})."
+            who = "the bidders" if self.rules.partnerships else "the bidder"
+            head = f"{self.contract_text()}: {who} {made} (tricks {tricks})."
         return f"{head} Points this hand: {', '.join(parts)}."
 
     # ---- after the hand --------------------------------------------------------------------------
@@ -361,7 +362,7 @@ class PracticeTable:
         meta: dict[str, Any] = {
             "event": f"Practice table, hand {self.hand_number}", "date": date.today().isoformat(),
             "players": {str(s): self.player_name(s) if s == self.seat and not self.auto
-                        else f"computer ({self.level})" for s in self._seats()}}
+                        else f"{self.level} computer" for s in self._seats()}}
         record = record_from_state(state, meta)
         if self.score_before and any(self.score_before.values()):
             record.score_before = dict(self.score_before)

@@ -2,8 +2,9 @@
 
 One SQLite file, ``$PEPPER_TUTOR_HOME/table.sqlite`` (default
 ``~/.local/share/pepper-tutor``), kept apart from the lesson store and created with the first
-hand kept. Each finished hand is written in one transaction (the hand and its decisions together, or nothing). A file that
-cannot be read is never replaced: the table says so and keeps no history for the session.
+hand kept. Each finished hand is written in one transaction (the hand and its decisions
+together, or nothing). A file that cannot be read is never replaced: the table says so and
+keeps no history for the session.
 
 The learner's figures are points lost per decision, by kind (bidding, exchange, defence,
 play), over all hands and hand by hand.
