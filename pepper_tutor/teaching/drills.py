@@ -42,7 +42,7 @@ from .steps import GameStep, Option, Step
 
 __all__ = ["DRILL_SAMPLES", "MARGIN", "TableStep", "JUDGEMENT_DRILLS", "RULES_DRILLS",
            "bid_drill", "declare_drill", "exchange_drill", "defend_drill", "table_drill",
-           "game_drill", "clear_best"]
+           "game_drill", "variants_drill", "clear_best"]
 
 DRILL_SAMPLES = 24  # sampled deals per drill position: enough to screen, quick to answer
 MARGIN = 1.0  # points the best answer must lead the next one by, besides the 95% interval
@@ -60,6 +60,12 @@ def best_suit(hand: Sequence[Card]) -> Trump:
     """The suit whose trumps (jacks counted) rank highest in total: a player's first pick."""
     suits = [Trump(i) for i in range(4)]
     return max(suits, key=lambda t: sum(TRICK_RANK[t][c.index] + 8 for c in _trumps(hand, t)))
+
+
+def _top_suits(hand: Sequence[Card], k: int = 2) -> tuple[Trump, ...]:
+    suits = [Trump(i) for i in range(4)]
+    suits.sort(key=lambda t: -sum(TRICK_RANK[t][c.index] + 8 for c in _trumps(hand, t)))
+    return tuple(suits[:k])
 
 
 def count_tricks(hand: Sequence[Card]) -> int:
@@ -167,6 +173,8 @@ def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> 
                        dealer=dealer, auction=tuple(auction), rules=rules,
                        cite=("bid.must-top", "bid.ladder", *_JUDGEMENT_CITE))
         step.analysis_samples = DRILL_SAMPLES
+        # The two suits the hand counts best in, and no trump: a third of the solving.
+        step.analysis_trumps = (*_top_suits(step.hand), Trump.NT)
         return step
 
     return _judgement(make, rng)
@@ -179,10 +187,13 @@ def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True)
         hand = tuple(_deal(rng)[0])
         bid = rng.choice((Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX, Bid.LITTLE_PEPPER))
         if rng.random() < 0.5:
+            if rng.random() < 0.15:
+                bid = Bid.BIG_PEPPER  # alone with the six cards dealt: trumps decide it all
+            alone = ("declare.big-pepper",) if bid is Bid.BIG_PEPPER else ()
             step = DeclareStep(id=f"declare-{n}", choose="trump", hand=hand, bid=bid,
                                rules=rules, prompt=f"You won the bid with {bid.display}. "
                                "Which suit do you name as trumps, or no trump?",
-                               cite=("declare.trump", *_JUDGEMENT_CITE))
+                               cite=("declare.trump", *alone, *_JUDGEMENT_CITE))
         else:
             trump = best_suit(hand)
             step = DeclareStep(id=f"declare-{n}", choose="mode", hand=hand, bid=bid,
@@ -331,6 +342,8 @@ class TableStep(Step):
                 ids.append("bid.all-pass")
             if self.rules.dealer_must_bid:
                 ids.append("variant.dealer-must-bid")
+            if self.rules.minimum_bid > 1:
+                ids.append("variant.minimum-bid")
             return tuple(ids)
         if self.ask == "leader":
             return ("play.lead",)
@@ -406,12 +419,16 @@ def table_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -
     said: list[str] = []
     state = TableStep(id="probe", rules=table, dealer=dealer)._state()
     calls = rng.randrange(1, 5) if ask == "next-call" else 0
+    all_pass = rng.random() < 0.3  # the thrown-in hand, or the stuck dealer
+    if ask == "next-call" and all_pass:
+        calls = players
     if ask in ("leader", "next-player"):
         calls = 99
     while state.phase is Phase.AUCTION and len(auction) < calls:
         legal = [b for b in state.legal_actions() if isinstance(b, Bid)]
-        call = Bid.PASS if Bid.PASS in legal and rng.random() < 0.55 else rng.choice(
-            [b for b in legal if b is not Bid.PASS and b <= Bid.FIVE] or legal)
+        quiet = ask == "next-call" and all_pass
+        call = Bid.PASS if Bid.PASS in legal and (quiet or rng.random() < 0.55) else (
+            rng.choice([b for b in legal if b is not Bid.PASS and b <= Bid.FIVE] or legal))
         if ask in ("leader", "next-player") and state.bidder is None and (
                 len(auction) == players - 1) and call is Bid.PASS:
             call = min(b for b in legal if b is not Bid.PASS)  # someone must win the bid
@@ -476,6 +493,42 @@ def game_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) ->
     return step
 
 
+def variants_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    """A hand's score under a preset or house rule: cutthroat (alone or in pairs), score
+    what you get, or the standard game itself."""
+    from .steps import ScoreStep
+
+    which = rng.choice(("cutthroat", "pairs", "what-you-get", "standard"))
+    if which == "cutthroat":
+        table = get_ruleset("cutthroat", players=rng.choice((2, 3, 4)))
+        name, cite = f"Cutthroat with {table.players} players", ("preset.cutthroat",)
+    elif which == "pairs":
+        table = get_ruleset("cutthroat", partnerships=True)
+        name, cite = "Cutthroat in partnerships", ("variant.partnerships",)
+    elif which == "what-you-get":
+        table = get_ruleset("standard", score_what_you_get=True)
+        name, cite = "Standard, scoring what you get", ("variant.score-what-you-get",)
+    else:
+        table = get_ruleset("standard")
+        name, cite = "The standard game", ("preset.standard",)
+    bid = rng.choice(table.ladder[:6])
+    bidder = Seat(rng.randrange(table.players))
+    side = table.side_of(bidder)
+    took = min(6, max(0, bid.tricks + rng.choice((-2, -1, 0, 0, 1, 2))))
+    tricks = {s: 0 for s in table.sides}
+    tricks[side] = took
+    others = [s for s in table.sides if s != side]
+    for _ in range(6 - took):
+        tricks[rng.choice(others)] += 1
+    step = ScoreStep(id=f"variants-{n}", rules=table, bid=bid, bidder=bidder, tricks=tricks)
+    step.cite = tuple(dict.fromkeys((*cite, *step.default_cite())))
+    who = "player" if len(table.sides) > 2 else "side"
+    step.prompt = (f"{name}. {bidder.word} bid {bid.display}; tricks: "
+                   f"{', '.join(f'{s} {t}' for s, t in tricks.items())}. What does each {who} "
+                   "score?")
+    return step
+
+
 JUDGEMENT_DRILLS = {"bid": bid_drill, "declare": declare_drill, "exchange": exchange_drill,
                     "defend": defend_drill}
-RULES_DRILLS = {"table": table_drill, "game": game_drill}
+RULES_DRILLS = {"table": table_drill, "game": game_drill, "variants": variants_drill}

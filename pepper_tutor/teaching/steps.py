@@ -116,6 +116,16 @@ class Step:
     def cited(self) -> tuple[str, ...]:
         return self.cite or self.default_cite()
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The rules this question tests: those it cites and those its right answer rests
+        on. Review uses them to find fresh positions for the same rule."""
+        try:
+            right = self.explain_right(None)[1] if self.answerable else ()
+        except (ValueError, IndexError):
+            right = ()
+        return tuple(dict.fromkeys((*self.cited, *right)))
+
     def hints(self) -> list[str]:
         """The hint ladder: a nudge, then the rule, then the answer."""
         rules = "\n".join(f"[{rid}] {get_rule(rid).text}" for rid in self.cited)
