@@ -246,17 +246,22 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
              ascii: bool = False, console: Console | None = None,
              input_fn: InputFn = input) -> int:
     """Ask generated questions until ``count`` are done or the learner types quit."""
-    from ..teaching.quiz import QuizSession
+    from ..teaching.quiz import JUDGEMENT_KINDS, QuizSession
 
-    quiz = QuizSession(kind, seed)
     console = console or make_console(ascii)
+    judgement = kind in JUDGEMENT_KINDS
+    if judgement:
+        console.print(Text("Dealing a position the analysis can judge clearly...", style="dim"))
+    quiz = QuizSession(kind, seed)
     tutor = Tutor(ProgressStore(None), console, input_fn, ascii)
-    console.print(Text(f"Quiz: {kind}. Type your answer; hint for a nudge; q to stop.",
-                       style="bold"))
+    console.print(Text(f"Quiz: {kind}. Type your answer; hint for a nudge; rule for the rule "
+                       "in full; q to stop.", style="bold"))
     while count is None or quiz.asked <= count:
         step = quiz.question
         assert step is not None
         console.print(render_step(step, ascii))
+        if judgement and (count is None or quiz.asked < count):
+            quiz.prefetch()  # the next position is screened while this one is answered
         while True:
             reply = tutor.ask("> ")
             if reply is None or reply.strip().lower() in ("q", "quit", "exit"):
@@ -264,6 +269,10 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
                 return 0
             if reply.strip().lower() in ("h", "hint"):
                 console.print(Text(step.hints()[0], style="cyan"))
+                continue
+            if reply.strip().lower() in ("rule", "rules", "why", "more"):
+                console.print(Panel(Text(step.hints()[1], style="italic"), title="the rule",
+                                    border_style="dim"))
                 continue
             try:
                 fb = quiz.answer(reply)

@@ -134,8 +134,10 @@ class ChoiceStep(Step):
 
     # ---- the analysis ------------------------------------------------------------------------
 
-    ANALYSIS_SAMPLES: ClassVar[int] = 60
-    CHECK_SAMPLES: ClassVar[int] = 40  # lesson --check: seeded and bounded, quick in CI
+    # The hint shows the very figures lesson --check verified: seeded and bounded (quick in
+    # CI); a close call in the check is looked at again with three times as many deals.
+    ANALYSIS_SAMPLES: ClassVar[int] = 40
+    CHECK_SAMPLES: ClassVar[int] = ANALYSIS_SAMPLES
     SEED: ClassVar[int] = 0
 
     @property

@@ -114,11 +114,11 @@ def _settle(step: ChoiceStep) -> bool:
         return False
     step.accept = tuple(v.answer for v in top)
     runner = next(v for v in step.valued() if v.answer not in step.accept)
-    why = step.analysis_reason(runner.answer) or ""
-    step.reason = (f"{step.choice_words(top[0].answer)} is best by {_gap(top[0], runner)}: "
-                   f"it beats {_lower_first(step.choice_words(runner.answer))}, the next best. "
-                   f"{why}")
-    step.reasons = {step.key(v.answer): step.reason for v in top}
+    # Short with a reveal (the wrong answer's own reason says the rest); in full when right.
+    step.reason = (f"{step.choice_words(top[0].answer)} is best, by {_gap(top[0], runner)} "
+                   f"over {_lower_first(step.choice_words(runner.answer))}.")
+    full = f"{step.reason[:-1]}: {step.describe(runner, top[0])}."
+    step.reasons = {step.key(v.answer): full for v in top}
     return True
 
 

@@ -403,8 +403,11 @@ class LegalPlaysStep(Step):
         if left_out:
             v = check_play(self.hand, lead, self.trump, left_out[0])
             why = v.facts[0]
-            facts.append(f"The {_cards_words(left_out)} may be played too: "
-                         + why[0].lower() + why[1:])
+            if wrongly_in:  # the first sentence already said what was led
+                facts.append(f"The {_cards_words(left_out)} may be played too.")
+            else:
+                facts.append(f"The {_cards_words(left_out)} may be played too: "
+                             + why[0].lower() + why[1:])
             rules += [r for r in v.rule_ids if r not in rules]
         return tuple(facts), tuple(rules), None
 
