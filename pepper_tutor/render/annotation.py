@@ -105,9 +105,11 @@ def to_markdown(a: Annotation) -> str:
         lines += ["", f"*The record stops here: {_md(a.status)}.*"]
     if a.findings:
         lines += ["", "### Findings", ""]
+        said: set[str] = set()  # each rule's text once: the graded cards all share one
         for f in a.findings:
-            lines.append(f"- **{f.kind}** at `{f.where}`: {_md(f.message)} "
-                         f"— [{f.rule}] {_md(get_rule(f.rule).text)}")
+            text = "" if f.rule in said else f" {_md(get_rule(f.rule).text)}"
+            said.add(f.rule)
+            lines.append(f"- **{f.kind}** at `{f.where}`: {_md(f.message)} — [{f.rule}]{text}")
     return "\n".join(lines) + "\n"
 
 
@@ -200,10 +202,13 @@ def to_html(a: Annotation, standalone: bool = True) -> str:
             + "</p>")
     if not a.complete:
         parts.append(f"<p><i>The record stops here: {_e(a.status)}.</i></p>")
+    said: set[str] = set()  # each rule's text once: the graded cards all share one
     for f in a.findings:
+        text = "" if f.rule in said else f" {_e(get_rule(f.rule).text)}"
+        said.add(f.rule)
         parts.append(f'<div class="finding" data-where="{_e(f.where)}"><b>{_e(f.kind)}</b> '
-                     f"at {_e(f.where)}: {_e(f.message)} <span class=\"rule\">[{_e(f.rule)}] "
-                     f"{_e(get_rule(f.rule).text)}</span></div>")
+                     f"at {_e(f.where)}: {_e(f.message)} <span class=\"rule\" title=\""
+                     f"{_e(get_rule(f.rule).text)}\">[{_e(f.rule)}]{text}</span></div>")
     parts.append("</div>")
     body = "\n".join(parts)
     if not standalone:
@@ -280,7 +285,10 @@ def to_rich(a: Annotation, ascii: bool = False) -> Any:
             f"{s} {match['before'][s]} → {match['after'][s]}" for s in match["after"])))
     if not a.complete:
         parts.append(Text(f"The record stops here: {a.status}.", style="italic"))
+    said: set[str] = set()  # each rule's text once: the graded cards all share one
     for f in a.findings:
         parts.append(Text(f"⚠ {f.kind} at {f.where}: {f.message}", style="yellow"))
-        parts.append(Text(f"  [{f.rule}] {get_rule(f.rule).text}", style="dim"))
+        if f.rule not in said:
+            parts.append(Text(f"  [{f.rule}] {get_rule(f.rule).text}", style="dim"))
+        said.add(f.rule)
     return Group(*parts)
