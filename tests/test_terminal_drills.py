@@ -29,7 +29,7 @@ def test_a_judgement_drill_in_the_terminal_with_a_wrong_answer(tmp_path):
     child.expect("The answer: " + first.answer_text())
     child.expect("rule: analysis.double-dummy")
     child.expect(r"0/1 right")
-    child.expect("Play or surrender?")  # the next position, screened while we answered
+    child.expect("Choices: play, surrender")  # the next position, screened meanwhile
     child.expect("> ")
     child.sendline("q")
     child.expect(pexpect.EOF)
