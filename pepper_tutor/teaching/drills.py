@@ -62,6 +62,10 @@ def best_suit(hand: Sequence[Card]) -> Trump:
     return max(suits, key=lambda t: sum(TRICK_RANK[t][c.index] + 8 for c in _trumps(hand, t)))
 
 
+def _strength(hand: Sequence[Card], trump: Trump) -> int:
+    return sum(TRICK_RANK[trump][c.index] + 8 for c in _trumps(hand, trump))
+
+
 def _top_suits(hand: Sequence[Card], k: int = 2) -> tuple[Trump, ...]:
     suits = [Trump(i) for i in range(4)]
     suits.sort(key=lambda t: -sum(TRICK_RANK[t][c.index] + 8 for c in _trumps(hand, t)))
@@ -133,10 +137,12 @@ def _gap(a: Valued, b: Valued) -> str:
 
 
 def _judgement(make: Any, rng: random.Random) -> ChoiceStep:
-    """Positions from ``make(rng)`` until the analysis finds one clear."""
+    """Positions from ``make(rng)`` until the analysis finds one clear. ``make`` may return
+    ``None`` for a position a quick count already shows to be a close call (pre-screening:
+    the analysis is the slow part)."""
     for _ in range(TRIES):
-        step: ChoiceStep = make(rng)
-        if _settle(step):
+        step: ChoiceStep | None = make(rng)
+        if step is not None and _settle(step):
             return step
     raise RuntimeError(f"no clear position in {TRIES} random deals")
 
@@ -166,6 +172,9 @@ def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> 
             auction.append(call)
         seat = state.to_act
         assert seat is not None
+        standing = max((int(c) for c in auction), default=0)
+        if abs(count_tricks(hands[seat]) - (standing + 1)) == 1:
+            return None  # one trick either side of the next bid: usually a close call
         calls = ", ".join(f"{Seat((dealer + 1 + i) % 4).word} {c.display}"
                           for i, c in enumerate(auction)) or "nobody has called yet"
         step = BidStep(id=f"bid-{n}", prompt=f"{dealer.word} dealt; {calls}. You are "
@@ -183,10 +192,13 @@ def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> 
 def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
     """You won the bid: name trumps (or no trump), or choose the exchange or partner."""
 
-    def make(rng: random.Random) -> ChoiceStep:
+    def make(rng: random.Random) -> ChoiceStep | None:
         hand = tuple(_deal(rng)[0])
         bid = rng.choice((Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX, Bid.LITTLE_PEPPER))
+        suits = sorted((_strength(hand, Trump(i)) for i in range(4)), reverse=True)
         if rng.random() < 0.5:
+            if suits[0] - suits[1] < 20:
+                return None  # two suits about as good: a close call the count can see
             if rng.random() < 0.15:
                 bid = Bid.BIG_PEPPER  # alone with the six cards dealt: trumps decide it all
             alone = ("declare.big-pepper",) if bid is Bid.BIG_PEPPER else ()
@@ -196,12 +208,20 @@ def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True)
                                cite=("declare.trump", *alone, *_JUDGEMENT_CITE))
         else:
             trump = best_suit(hand)
+            counted = count_tricks(hand)
+            # Sharp cases: a thin hand on a low bid (partner), a trump-rich one on a high bid.
+            bid = Bid.TWO if counted <= 3 else Bid.FIVE if counted >= 5 else bid
+            if counted == 4:
+                return None
             step = DeclareStep(id=f"declare-{n}", choose="mode", hand=hand, bid=bid,
                                trump=trump, rules=rules,
                                prompt=f"You bid {bid.display} and named {trump.word}. Take "
                                "the exchange, or play with partner?",
                                cite=("declare.exchange", "declare.with-partner",
                                      *_JUDGEMENT_CITE))
+            # Two ways in one trump: cheap to solve, so more deals to separate them.
+            step.analysis_samples = 3 * DRILL_SAMPLES
+            return step
         step.analysis_samples = DRILL_SAMPLES
         return step
 
