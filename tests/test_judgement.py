@@ -137,7 +137,7 @@ def test_a_rule_is_quoted_in_full_once_per_lesson_and_on_request():
                                          if _is_wrong(step, k)))
                 quoted += list(fb.quote_ids)
                 assert set(fb.quote_ids) <= set(fb.rule_ids)
-                assert all(f"rule: " in fb.text for _ in fb.rule_ids)
+                assert all("rule: " in fb.text for _ in fb.rule_ids)
                 assert session.rule_text().startswith(fb.rule_ids[0] + ": ")
         session.next()
     assert quoted and len(quoted) == len(set(quoted))  # never twice in one lesson
@@ -248,7 +248,7 @@ def test_a_judgement_drill_is_quick_enough_to_follow_in_a_session():
 
 
 def test_bid_step_of_a_trump_restricted_drill_values_levels():
-    step = BidStep(id="b", hand=tuple(Card.parse(c) for c in "JH JD AH KH AS AC".split()),
+    step = BidStep(id="b", hand=tuple(Card.parse(c) for c in ["JH", "JD", "AH", "KH", "AS", "AC"]),
                    analysis_samples=16, analysis_trumps=(Trump.H, Trump.NT))
     values = step.valued()
     assert values[0].answer is not Bid.PASS and values[0].option.trump in (Trump.H, Trump.NT)

@@ -21,7 +21,7 @@ def cards(text):
 def quotes(fb, *rule_ids):
     for rid in rule_ids:
         assert rid in fb.rule_ids, (rid, fb.rule_ids)
-        assert f"rule: " in fb.text and rid in fb.text  # the id as a label, short
+        assert "rule: " in fb.text and rid in fb.text  # the id as a label, short
         assert f"{rid}: {get_rule(rid).text}" in fb.full_text  # the text on request
 
 
