@@ -159,7 +159,7 @@ _JUDGEMENT_CITE = ("analysis.double-dummy",)
 def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
     """Your call, after the callers before you bid what their cards count to."""
 
-    def make(rng: random.Random) -> ChoiceStep:
+    def make(rng: random.Random) -> ChoiceStep | None:
         hands = _deal(rng)
         dealer = Seat(rng.randrange(4))
         state = HandState.from_hands({Seat(i): h for i, h in enumerate(hands)}, rules, dealer)
