@@ -265,7 +265,7 @@ class ChoiceStep(Step):
             return None
         best = values[0]
         gap = best.worth.mean - mine.worth.mean
-        verb = "gives up" if mine.worth.mean >= 0 or best.worth.mean <= 0 else "costs"
+        verb = "costs" if mine.worth.mean < 0 else "gives up"  # a loss, or less of a gain
         other = self.choice_words(best.answer)
         return (f"{self.choice_words(answer)} {verb} {points_words(gap)} against "
                 f"{other[0].lower() + other[1:]}: {self.describe(mine, best)}.")
