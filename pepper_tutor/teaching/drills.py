@@ -140,9 +140,13 @@ def _judgement(make: Any, rng: random.Random) -> ChoiceStep:
     """Positions from ``make(rng)`` until the analysis finds one clear. ``make`` may return
     ``None`` for a position a quick count already shows to be a close call (pre-screening:
     the analysis is the slow part)."""
-    for _ in range(TRIES):
+    analysed = 0
+    while analysed < TRIES:  # positions the quick count set aside do not count
         step: ChoiceStep | None = make(rng)
-        if step is not None and _settle(step):
+        if step is None:
+            continue
+        analysed += 1
+        if _settle(step):
             return step
     raise RuntimeError(f"no clear position in {TRIES} random deals")
 
