@@ -162,7 +162,7 @@ def test_a_review_session_with_a_wrong_answer(lab_server, page, tutor_home):
     store = LearnerStore(None, tutor_home)  # the learner the kernel uses: the same $USER
     ReviewDeck(store).missed(["play.follow-suit"], "quiz legal",
                              at=datetime.now(UTC) - timedelta(hours=3))
-    open_and_run(page, lab_server, "08-review-and-progress.ipynb")
+    open_and_run(page, lab_server, "09-review-and-progress.ipynb")
     page.wait_for_function(KERNEL_IDLE_JS)
     review = page.locator(".pepper-review").first
     header = review.locator(".pepper-review-header")

@@ -246,7 +246,8 @@ def register(sub: Any) -> None:
     # importing the quiz generators here would slow every command's start.
     p = sub.add_parser("quiz", help="generated drills: who wins, what may be played, ...")
     p.add_argument("kind", nargs="?", default="tricks",
-                   help="tricks (default), legal, bowers or score")
+                   help="tricks (default), legal, bowers, score; judgement drills: bid, "
+                        "declare, exchange, defend; rules drills: table, game, variants")
     p.add_argument("--seed", type=int, default=None, help="the same seed, the same questions")
     p.add_argument("--count", type=positive_count, default=None,
                    help="stop after this many questions")

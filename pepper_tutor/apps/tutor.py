@@ -385,19 +385,25 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
              input_fn: InputFn = input, learner: str | None = None) -> int:
     """Ask generated questions until ``count`` are done or the learner types quit. Every
     answer is saved; a miss becomes a review card."""
-    from ..teaching.quiz import QuizSession
+    from ..teaching.quiz import JUDGEMENT_KINDS, QuizSession
 
     store = LearnerStore(learner)
-    quiz = QuizSession(kind, seed, store=store, simple_met=_met_simple_scoring(store))
     console = console or make_console(ascii)
+    judgement = kind in JUDGEMENT_KINDS
+    if judgement:
+        console.print(Text("Dealing a position the analysis can judge clearly...", style="dim"))
+    quiz = QuizSession(kind, seed, store=store, simple_met=_met_simple_scoring(store))
     tutor = Tutor(store, console, input_fn, ascii)
     tutor.report_store()
-    console.print(Text(f"Quiz: {kind}. Type your answer; hint for a nudge, reveal for the "
-                       "answer, skip for the next question, q to stop.", style="bold"))
+    console.print(Text(f"Quiz: {kind}. Type your answer; hint for a nudge, rule for the rule in "
+                       "full, reveal for the answer, skip for the next question, q to stop.",
+                       style="bold"))
     while count is None or quiz.asked <= count:
         step = quiz.question
         assert step is not None
         console.print(render_step(step, ascii))
+        if judgement and (count is None or quiz.asked < count):
+            quiz.prefetch()  # the next position is screened while this one is answered
         while True:
             reply = tutor.ask("> ")
             if reply is None or reply.strip().lower() in ("q", "quit", "exit"):
@@ -407,6 +413,10 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
             word = reply.strip().lower()
             if word in ("h", "hint"):
                 console.print(Text(step.hints()[0], style="cyan"))
+                continue
+            if word in ("rule", "rules", "why", "more"):
+                console.print(Panel(Text(step.hints()[1], style="italic"), title="the rule",
+                                    border_style="dim"))
                 continue
             if word in ("r", "reveal", "?", "s", "skip"):
                 fb = quiz.reveal()

@@ -133,6 +133,25 @@ def bench_store_and_review(seconds: float) -> str:
             f"process median {colds[2]:.0f} ms (worst {colds[-1]:.0f}), then {start:.1f} ms")
 
 
+def bench_drills(seconds: float) -> str:
+    """Making one judgement drill: random positions screened by the analysis until one is
+    clear. The terminal makes the next while the learner answers the current one."""
+    from ..teaching.quiz import JUDGEMENT_KINDS, make_question
+
+    per_kind = max(3, int(seconds))
+    parts = []
+    for kind in JUDGEMENT_KINDS:
+        rng = random.Random(21)
+        times = []
+        for n in range(per_kind):
+            start = time.perf_counter()
+            make_question(kind, rng, n)
+            times.append(time.perf_counter() - start)
+        times.sort()
+        parts.append(f"{kind} median {times[len(times) // 2]:.1f} s (max {times[-1]:.1f})")
+    return f"judgement drill, one clear position ({per_kind} each): " + "; ".join(parts)
+
+
 def benches() -> list[Callable[[float], str]]:
     return [bench_annotate, bench_feedback, bench_widget_click, bench_store_and_review,
-            bench_grade_records]
+            bench_grade_records, bench_drills]

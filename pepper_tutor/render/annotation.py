@@ -133,10 +133,12 @@ def to_markdown(a: Annotation) -> str:
         lines += ["", f"*The record stops here: {_md(a.status)}.*"]
     if a.findings:
         lines += ["", "### Findings", ""]
+        said: set[str] = set()  # each rule's text once: the graded cards all share one
         for f in a.findings:
+            text = "" if f.rule in said else f" {_md(get_rule(f.rule).text)}"
+            said.add(f.rule)
             lines.append(f"- **{_md(finding_place(a, f))}** ({KIND_WORDS.get(f.kind, f.kind)}): "
-                         f"{_md(f.message)} "
-                         f"— [{f.rule}] {_md(get_rule(f.rule).text)}")
+                         f"{_md(f.message)} — [{f.rule}]{text}")
     return "\n".join(lines) + "\n"
 
 
@@ -231,11 +233,14 @@ def to_html(a: Annotation, standalone: bool = True) -> str:
             + "</p>")
     if not a.complete:
         parts.append(f"<p><i>The record stops here: {_e(a.status)}.</i></p>")
+    said: set[str] = set()  # each rule's text once: the graded cards all share one
     for f in a.findings:
+        text = "" if f.rule in said else f" {_e(get_rule(f.rule).text)}"
+        said.add(f.rule)
         parts.append(f'<div class="finding" data-where="{_e(f.where)}"><b>'
                      f"{_e(finding_place(a, f))}</b> ({_e(KIND_WORDS.get(f.kind, f.kind))}): "
-                     f"{_e(f.message)} <span class=\"rule\">[{_e(f.rule)}] "
-                     f"{_e(get_rule(f.rule).text)}</span></div>")
+                     f"{_e(f.message)} <span class=\"rule\" title=\""
+                     f"{_e(get_rule(f.rule).text)}\">[{_e(f.rule)}]{text}</span></div>")
     parts.append("</div>")
     body = "\n".join(parts)
     if not standalone:
@@ -313,8 +318,11 @@ def to_rich(a: Annotation, ascii: bool = False) -> Any:
             f"{s} {match['before'][s]} → {match['after'][s]}" for s in match["after"])))
     if not a.complete:
         parts.append(plain(f"The record stops here: {a.status}.", style="italic"))
+    said: set[str] = set()  # each rule's text once: the graded cards all share one
     for f in a.findings:
         parts.append(plain(f"⚠ {finding_place(a, f)} ({KIND_WORDS.get(f.kind, f.kind)}): "
                            f"{f.message}", style="yellow"))
-        parts.append(plain(f"  [{f.rule}] {get_rule(f.rule).text}", style="dim"))
+        if f.rule not in said:
+            parts.append(plain(f"  [{f.rule}] {get_rule(f.rule).text}", style="dim"))
+        said.add(f.rule)
     return Group(*parts)

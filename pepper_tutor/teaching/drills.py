@@ -42,7 +42,7 @@ from .steps import GameStep, Option, Step
 
 __all__ = ["DRILL_SAMPLES", "MARGIN", "TableStep", "JUDGEMENT_DRILLS", "RULES_DRILLS",
            "bid_drill", "declare_drill", "exchange_drill", "defend_drill", "table_drill",
-           "game_drill", "clear_best"]
+           "game_drill", "variants_drill", "clear_best"]
 
 DRILL_SAMPLES = 24  # sampled deals per drill position: enough to screen, quick to answer
 MARGIN = 1.0  # points the best answer must lead the next one by, besides the 95% interval
@@ -60,6 +60,16 @@ def best_suit(hand: Sequence[Card]) -> Trump:
     """The suit whose trumps (jacks counted) rank highest in total: a player's first pick."""
     suits = [Trump(i) for i in range(4)]
     return max(suits, key=lambda t: sum(TRICK_RANK[t][c.index] + 8 for c in _trumps(hand, t)))
+
+
+def _strength(hand: Sequence[Card], trump: Trump) -> int:
+    return sum(TRICK_RANK[trump][c.index] + 8 for c in _trumps(hand, trump))
+
+
+def _top_suits(hand: Sequence[Card], k: int = 2) -> tuple[Trump, ...]:
+    suits = [Trump(i) for i in range(4)]
+    suits.sort(key=lambda t: -sum(TRICK_RANK[t][c.index] + 8 for c in _trumps(hand, t)))
+    return tuple(suits[:k])
 
 
 def count_tricks(hand: Sequence[Card]) -> int:
@@ -108,11 +118,11 @@ def _settle(step: ChoiceStep) -> bool:
         return False
     step.accept = tuple(v.answer for v in top)
     runner = next(v for v in step.valued() if v.answer not in step.accept)
-    why = step.analysis_reason(runner.answer) or ""
-    step.reason = (f"{step.choice_words(top[0].answer)} is best by {_gap(top[0], runner)}: "
-                   f"it beats {_lower_first(step.choice_words(runner.answer))}, the next best. "
-                   f"{why}")
-    step.reasons = {step.key(v.answer): step.reason for v in top}
+    # Short with a reveal (the wrong answer's own reason says the rest); in full when right.
+    step.reason = (f"{step.choice_words(top[0].answer)} is best, by {_gap(top[0], runner)} "
+                   f"over {_lower_first(step.choice_words(runner.answer))}.")
+    full = f"{step.reason[:-1]}: {step.describe(runner, top[0])}."
+    step.reasons = {step.key(v.answer): full for v in top}
     return True
 
 
@@ -127,9 +137,15 @@ def _gap(a: Valued, b: Valued) -> str:
 
 
 def _judgement(make: Any, rng: random.Random) -> ChoiceStep:
-    """Positions from ``make(rng)`` until the analysis finds one clear."""
-    for _ in range(TRIES):
-        step: ChoiceStep = make(rng)
+    """Positions from ``make(rng)`` until the analysis finds one clear. ``make`` may return
+    ``None`` for a position a quick count already shows to be a close call (pre-screening:
+    the analysis is the slow part)."""
+    analysed = 0
+    while analysed < TRIES:  # positions the quick count set aside do not count
+        step: ChoiceStep | None = make(rng)
+        if step is None:
+            continue
+        analysed += 1
         if _settle(step):
             return step
     raise RuntimeError(f"no clear position in {TRIES} random deals")
@@ -147,7 +163,7 @@ _JUDGEMENT_CITE = ("analysis.double-dummy",)
 def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
     """Your call, after the callers before you bid what their cards count to."""
 
-    def make(rng: random.Random) -> ChoiceStep:
+    def make(rng: random.Random) -> ChoiceStep | None:
         hands = _deal(rng)
         dealer = Seat(rng.randrange(4))
         state = HandState.from_hands({Seat(i): h for i, h in enumerate(hands)}, rules, dealer)
@@ -160,6 +176,9 @@ def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> 
             auction.append(call)
         seat = state.to_act
         assert seat is not None
+        standing = max((int(c) for c in auction), default=0)
+        if abs(count_tricks(hands[seat]) - (standing + 1)) == 1:
+            return None  # one trick either side of the next bid: usually a close call
         calls = ", ".join(f"{Seat((dealer + 1 + i) % 4).word} {c.display}"
                           for i, c in enumerate(auction)) or "nobody has called yet"
         step = BidStep(id=f"bid-{n}", prompt=f"{dealer.word} dealt; {calls}. You are "
@@ -167,6 +186,8 @@ def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> 
                        dealer=dealer, auction=tuple(auction), rules=rules,
                        cite=("bid.must-top", "bid.ladder", *_JUDGEMENT_CITE))
         step.analysis_samples = DRILL_SAMPLES
+        # The two suits the hand counts best in, and no trump: a third of the solving.
+        step.analysis_trumps = (*_top_suits(step.hand), Trump.NT)
         return step
 
     return _judgement(make, rng)
@@ -175,22 +196,36 @@ def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> 
 def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
     """You won the bid: name trumps (or no trump), or choose the exchange or partner."""
 
-    def make(rng: random.Random) -> ChoiceStep:
+    def make(rng: random.Random) -> ChoiceStep | None:
         hand = tuple(_deal(rng)[0])
         bid = rng.choice((Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX, Bid.LITTLE_PEPPER))
+        suits = sorted((_strength(hand, Trump(i)) for i in range(4)), reverse=True)
         if rng.random() < 0.5:
+            if suits[0] - suits[1] < 20:
+                return None  # two suits about as good: a close call the count can see
+            if rng.random() < 0.15:
+                bid = Bid.BIG_PEPPER  # alone with the six cards dealt: trumps decide it all
+            alone = ("declare.big-pepper",) if bid is Bid.BIG_PEPPER else ()
             step = DeclareStep(id=f"declare-{n}", choose="trump", hand=hand, bid=bid,
                                rules=rules, prompt=f"You won the bid with {bid.display}. "
                                "Which suit do you name as trumps, or no trump?",
-                               cite=("declare.trump", *_JUDGEMENT_CITE))
+                               cite=("declare.trump", *alone, *_JUDGEMENT_CITE))
         else:
             trump = best_suit(hand)
+            counted = count_tricks(hand)
+            # Sharp cases: a thin hand on a low bid (partner), a trump-rich one on a high bid.
+            bid = Bid.TWO if counted <= 3 else Bid.FIVE if counted >= 5 else bid
+            if counted == 4:
+                return None
             step = DeclareStep(id=f"declare-{n}", choose="mode", hand=hand, bid=bid,
                                trump=trump, rules=rules,
                                prompt=f"You bid {bid.display} and named {trump.word}. Take "
                                "the exchange, or play with partner?",
                                cite=("declare.exchange", "declare.with-partner",
                                      *_JUDGEMENT_CITE))
+            # Two ways in one trump: cheap to solve, so more deals to separate them.
+            step.analysis_samples = 3 * DRILL_SAMPLES
+            return step
         step.analysis_samples = DRILL_SAMPLES
         return step
 
@@ -331,6 +366,8 @@ class TableStep(Step):
                 ids.append("bid.all-pass")
             if self.rules.dealer_must_bid:
                 ids.append("variant.dealer-must-bid")
+            if self.rules.minimum_bid > 1:
+                ids.append("variant.minimum-bid")
             return tuple(ids)
         if self.ask == "leader":
             return ("play.lead",)
@@ -406,12 +443,16 @@ def table_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -
     said: list[str] = []
     state = TableStep(id="probe", rules=table, dealer=dealer)._state()
     calls = rng.randrange(1, 5) if ask == "next-call" else 0
+    all_pass = rng.random() < 0.3  # the thrown-in hand, or the stuck dealer
+    if ask == "next-call" and all_pass:
+        calls = players
     if ask in ("leader", "next-player"):
         calls = 99
     while state.phase is Phase.AUCTION and len(auction) < calls:
         legal = [b for b in state.legal_actions() if isinstance(b, Bid)]
-        call = Bid.PASS if Bid.PASS in legal and rng.random() < 0.55 else rng.choice(
-            [b for b in legal if b is not Bid.PASS and b <= Bid.FIVE] or legal)
+        quiet = ask == "next-call" and all_pass
+        call = Bid.PASS if Bid.PASS in legal and (quiet or rng.random() < 0.55) else (
+            rng.choice([b for b in legal if b is not Bid.PASS and b <= Bid.FIVE] or legal))
         if ask in ("leader", "next-player") and state.bidder is None and (
                 len(auction) == players - 1) and call is Bid.PASS:
             call = min(b for b in legal if b is not Bid.PASS)  # someone must win the bid
@@ -476,6 +517,42 @@ def game_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) ->
     return step
 
 
+def variants_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+    """A hand's score under a preset or house rule: cutthroat (alone or in pairs), score
+    what you get, or the standard game itself."""
+    from .steps import ScoreStep
+
+    which = rng.choice(("cutthroat", "pairs", "what-you-get", "standard"))
+    if which == "cutthroat":
+        table = get_ruleset("cutthroat", players=rng.choice((2, 3, 4)))
+        name, cite = f"Cutthroat with {table.players} players", ("preset.cutthroat",)
+    elif which == "pairs":
+        table = get_ruleset("cutthroat", partnerships=True)
+        name, cite = "Cutthroat in partnerships", ("variant.partnerships",)
+    elif which == "what-you-get":
+        table = get_ruleset("standard", score_what_you_get=True)
+        name, cite = "Standard, scoring what you get", ("variant.score-what-you-get",)
+    else:
+        table = get_ruleset("standard")
+        name, cite = "The standard game", ("preset.standard",)
+    bid = rng.choice(table.ladder[:6])
+    bidder = Seat(rng.randrange(table.players))
+    side = table.side_of(bidder)
+    took = min(6, max(0, bid.tricks + rng.choice((-2, -1, 0, 0, 1, 2))))
+    tricks = {s: 0 for s in table.sides}
+    tricks[side] = took
+    others = [s for s in table.sides if s != side]
+    for _ in range(6 - took):
+        tricks[rng.choice(others)] += 1
+    step = ScoreStep(id=f"variants-{n}", rules=table, bid=bid, bidder=bidder, tricks=tricks)
+    step.cite = tuple(dict.fromkeys((*cite, *step.default_cite())))
+    who = "player" if len(table.sides) > 2 else "side"
+    step.prompt = (f"{name}. {bidder.word} bid {bid.display}; tricks: "
+                   f"{', '.join(f'{s} {t}' for s, t in tricks.items())}. What does each {who} "
+                   "score?")
+    return step
+
+
 JUDGEMENT_DRILLS = {"bid": bid_drill, "declare": declare_drill, "exchange": exchange_drill,
                     "defend": defend_drill}
-RULES_DRILLS = {"table": table_drill, "game": game_drill}
+RULES_DRILLS = {"table": table_drill, "game": game_drill, "variants": variants_drill}

@@ -22,6 +22,7 @@ from ..records.yamlpos import LoadError, Problem, ProblemCollector, load_located
 from ..rulebook.book import get_rulebook
 from ..rulebook.feedback import AnswerError
 from .choice_steps import BidStep, ChoiceStep, DeclareStep, DefendStep, ExchangeStep
+from .drills import TableStep
 from .steps import (
     ExplainStep,
     GameStep,
@@ -39,7 +40,7 @@ __all__ = ["Lesson", "STEP_KINDS", "load_lesson", "parse_lesson", "check_lesson"
 FORMAT = "pepper-lesson/1"
 STEP_KINDS: dict[str, type[Step]] = {cls.kind: cls for cls in (
     ExplainStep, RankStep, TrickWinnerStep, LegalPlaysStep, PlayStep, BidStep, DeclareStep,
-    ExchangeStep, DefendStep, ScoreStep, GameStep)}
+    ExchangeStep, DefendStep, ScoreStep, GameStep, TableStep)}
 COMMON = ("kind", "id", "prompt", "hint", "note", "cite", "wrong", "rules")
 FIELDS: dict[str, tuple[str, ...]] = {
     "explain": ("text", "cards", "trump"),
@@ -47,12 +48,13 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "trick-winner": ("trump", "trick", "seats", "answer"),
     "legal-plays": ("trump", "trick", "hand", "answer"),
     "play": ("trump", "trick", "hand", "after", "answer"),
-    "bid": ("hand", "dealer", "auction", "accept", "reason"),
-    "declare": ("choose", "hand", "bid", "trump", "accept", "reason"),
-    "exchange": ("role", "hand", "trump", "bid", "accept", "reason"),
-    "defend": ("hand", "trump", "bid", "mode", "accept", "reason"),
+    "bid": ("hand", "dealer", "auction", "accept", "reason", "disagree"),
+    "declare": ("choose", "hand", "bid", "trump", "accept", "reason", "disagree"),
+    "exchange": ("role", "hand", "trump", "bid", "accept", "reason", "disagree"),
+    "defend": ("hand", "trump", "bid", "mode", "accept", "reason", "disagree"),
     "score": ("bid", "bidder", "tricks", "defense", "answer"),
     "game": ("before", "points", "overtime", "answer"),
+    "table": ("ask", "dealer", "auction", "trump", "mode", "played", "answer"),
 }
 REQUIRED: dict[str, tuple[str, ...]] = {
     "explain": ("text",), "rank": ("trump", "cards"), "trick-winner": ("trump", "trick"),
@@ -61,6 +63,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "exchange": ("role", "hand", "trump", "accept", "reason"),
     "defend": ("trump", "bid", "accept", "reason"), "score": ("bid",),
     "game": ("before", "points"),
+    "table": ("ask",),
 }
 DEFAULT_PROMPTS = {
     "rank": "Put these cards in order, highest first.",
@@ -73,6 +76,7 @@ DEFAULT_PROMPTS = {
     "defend": "Do you play or surrender?",
     "score": "What does each side score for this hand?",
     "game": "Who has won the game, or does play go on?",
+    "table": "Who is it?",
 }
 
 
@@ -324,6 +328,17 @@ class _Reader(ProblemCollector):
                             after=cards("after"))
         elif kind == "score":
             step = self.score_step(raw, path, common, get)
+        elif kind == "table":
+            step = TableStep(**common, ask=str(raw.get("ask", "")),
+                             dealer=get("dealer", lambda v: Seat.parse(str(v)), "a seat",
+                                        Seat.W),
+                             auction=get("auction", lambda v: tuple(Bid.parse(c) for c in v),
+                                         "a list of calls", ()),
+                             trump=trump, mode=get("mode", lambda v: Mode.parse(str(v)),
+                                                   "exchange or partner", None),
+                             played=int(raw.get("played", 0) or 0))
+            if step.ask not in TableStep.ASKS:
+                self.bad((*path, "ask"), f"ask must be one of {', '.join(TableStep.ASKS)}")
         elif kind == "game":
             overtime = raw.get("overtime", False)
             if not isinstance(overtime, bool):
@@ -443,6 +458,7 @@ class _Reader(ProblemCollector):
                 if own_reason:
                     step.reasons[step.key(value)] = own_reason
         step.accept = tuple(accepted)
+        step.disagree = _text(raw.get("disagree")) or ""
         return step  # type: ignore[no-any-return]
 
 

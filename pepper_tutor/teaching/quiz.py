@@ -1,7 +1,9 @@
 """Generated drills: an endless, seedable stream of fresh positions.
 
 Kinds: ``tricks`` (who wins?), ``legal`` (which cards may you play?), ``bowers`` (put these
-in order) and ``score`` (what does each side score?). Positions lean toward the traps that
+in order) and ``score`` (what does each side score?); the judgement drills ``bid``,
+``declare``, ``exchange`` and ``defend`` and the rules drills ``table``, ``game`` and
+``variants`` (:mod:`~pepper_tutor.teaching.drills`). Positions lean toward the traps that
 catch people: the left bower, no trump, off-suit aces, three-card tricks. Each question is a
 lesson :class:`~pepper_tutor.teaching.steps.Step`, so it gets the same feedback as the lessons.
 """
@@ -9,6 +11,7 @@ lesson :class:`~pepper_tutor.teaching.steps.Step`, so it gets the same feedback 
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -23,7 +26,7 @@ from .drills import JUDGEMENT_DRILLS, RULES_DRILLS
 from .steps import LegalPlaysStep, RankStep, ScoreStep, Step, TrickWinnerStep
 from .store import LearnerStore
 
-__all__ = ["QUIZ_KINDS", "make_question", "QuizSession"]
+__all__ = ["QUIZ_KINDS", "JUDGEMENT_KINDS", "make_question", "QuizSession"]
 
 
 def _trump(rng: random.Random, nt_share: float = 0.2) -> Trump:
@@ -148,6 +151,7 @@ GENERATORS: dict[str, Callable[[random.Random, int, RuleSet, bool], Step]] = {
     "tricks": tricks_question, "legal": legal_question, "bowers": bowers_question,
     "score": score_question, **JUDGEMENT_DRILLS, **RULES_DRILLS}
 QUIZ_KINDS = tuple(GENERATORS)
+JUDGEMENT_KINDS = tuple(JUDGEMENT_DRILLS)
 
 
 def make_question(kind: str, rng: random.Random, n: int = 1,
@@ -187,6 +191,7 @@ class QuizSession:
         if self.kind not in GENERATORS:
             raise ValueError(f"no quiz {self.kind!r} (expected one of {', '.join(QUIZ_KINDS)})")
         self.rng = random.Random(self.seed)
+        self._ahead: tuple[threading.Thread, dict[str, Step]] | None = None
         self.next_question()
 
     def _rules_for_next(self) -> RuleSet:
@@ -195,16 +200,35 @@ class QuizSession:
             return get_ruleset("simple")
         return self.rules
 
+    def _make(self, n: int) -> Step:
+        return make_question(self.kind, self.rng, n, self._rules_for_next(), self.hard)
+
+    def prefetch(self) -> None:
+        """Start making the next question while the learner thinks: a judgement drill is
+        screened by the analysis, which takes a moment. The questions come out the same."""
+        if self._ahead is None:
+            box: dict[str, Step] = {}
+            n = self.asked + 1
+            thread = threading.Thread(target=lambda: box.setdefault("q", self._make(n)),
+                                      daemon=True)
+            thread.start()
+            self._ahead = (thread, box)
+
     def next_question(self) -> Step:
         self.asked += 1
         self.answered = False
+        ahead, self._ahead = self._ahead, None
+        q: Step | None = None
+        if ahead is not None:
+            ahead[0].join()
+            q = ahead[1].get("q")
         # A position already asked in this drill is drawn again (a few times at most: some
         # drills have few positions).
         for _ in range(30):
-            q = make_question(self.kind, self.rng, self.asked, self._rules_for_next(),
-                              self.hard)
-            if _position(q) not in self.seen:
+            if q is not None and _position(q) not in self.seen:
                 break
+            q = self._make(self.asked)
+        assert q is not None
         self.seen.add(_position(q))
         self.question = q
         return q

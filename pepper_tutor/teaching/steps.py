@@ -137,6 +137,16 @@ class Step:
     def cited(self) -> tuple[str, ...]:
         return self.cite or self.default_cite()
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The rules this question tests: those it cites and those its right answer rests
+        on. Review uses them to find fresh positions for the same rule."""
+        try:
+            right = self.explain_right(None)[1] if self.answerable else ()
+        except (ValueError, IndexError):
+            right = ()
+        return tuple(dict.fromkeys((*self.cited, *right)))
+
     def hints(self) -> list[str]:
         """The hint ladder: a nudge, then the rule, then the answer."""
         rules = "\n".join(f"[{rid}] {get_rule(rid).text}" for rid in self.cited)
@@ -434,8 +444,11 @@ class LegalPlaysStep(Step):
             v = check_play(self.hand, lead, self.trump, left_out[0],
                            left_bower=self.rules.left_bower)
             why = v.facts[0]
-            facts.append(f"The {_cards_words(left_out)} may be played too: "
-                         + why[0].lower() + why[1:])
+            if wrongly_in:  # the first sentence already said what was led
+                facts.append(f"The {_cards_words(left_out)} may be played too.")
+            else:
+                facts.append(f"The {_cards_words(left_out)} may be played too: "
+                             + why[0].lower() + why[1:])
             rules += [r for r in v.rule_ids if r not in rules]
         return tuple(facts), tuple(rules), None
 
