@@ -10,7 +10,7 @@ from pepper_tutor.engine.seats import Seat
 from pepper_tutor.rulebook.feedback import AnswerError
 from pepper_tutor.teaching.choice_steps import BidStep, DeclareStep, DefendStep
 from pepper_tutor.teaching.lessons import all_lessons
-from pepper_tutor.teaching.quiz import QUIZ_KINDS, make_question
+from pepper_tutor.teaching.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
 from pepper_tutor.teaching.steps import GameStep, LegalPlaysStep, PlayStep, ScoreStep
 
 
@@ -110,7 +110,9 @@ def test_trick_winner_by_the_seat_that_played_it():
 def test_every_question_shows_an_example_of_what_to_type():
     steps = [s for lesson in all_lessons() for s in lesson.steps if s.answerable]
     rng = random.Random(2)
-    steps += [make_question(k, rng, i) for k in QUIZ_KINDS for i in range(20)]
+    # (two of each judgement drill: the analysis takes a moment to deal each)
+    steps += [make_question(k, rng, i) for k in QUIZ_KINDS
+              for i in range(2 if k in JUDGEMENT_KINDS else 20)]
     for step in steps:
         example = step.example()
         assert example.startswith("Type"), (step.id, example)

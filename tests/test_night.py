@@ -15,9 +15,8 @@ from pepper_tutor.apps.cli import build_parser
 from pepper_tutor.apps.night import night_path
 from pepper_tutor.apps.night.lan import pick_address
 from pepper_tutor.apps.night.server import NightConfig, create_app
-from pepper_tutor.apps.night.store import NightError, NightStore, StaleSheet
+from pepper_tutor.apps.night.store import NIGHT_KINDS, NightError, NightStore, StaleSheet
 from pepper_tutor.records.scoresheet import EntryError, ScoreSheet
-from pepper_tutor.teaching.quiz import QUIZ_KINDS
 
 BASE = "http://127.0.0.1:8866"
 JSON = {"Accept": "application/json"}
@@ -155,7 +154,7 @@ def test_a_timed_question_closes_itself(store: NightStore, monkeypatch: pytest.M
     assert closed is not None and not closed.is_open
 
 
-@pytest.mark.parametrize("kind", QUIZ_KINDS)
+@pytest.mark.parametrize("kind", NIGHT_KINDS)
 def test_every_drill_regenerates_the_same_question_after_a_restart(tmp_path: Path,
                                                                    kind: str) -> None:
     first = NightStore(tmp_path / "n.sqlite")

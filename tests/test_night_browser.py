@@ -15,8 +15,7 @@ from typing import Any
 
 import pytest
 
-from pepper_tutor.apps.night.store import NightStore
-from pepper_tutor.teaching.quiz import QUIZ_KINDS
+from pepper_tutor.apps.night.store import NIGHT_KINDS, NightStore
 
 from .conftest import ARTIFACTS
 
@@ -203,7 +202,7 @@ def test_every_drill_kind_and_level_from_a_phone(screens, night):  # type: ignor
 
     host = screens.host()
     phone = screens.phone("Dee")
-    for i, kind in enumerate(QUIZ_KINDS):
+    for i, kind in enumerate(NIGHT_KINDS):
         ask(host, kind, "easy" if i % 2 else "hard", "simple" if kind == "score" else "standard")
         step = current_step(night)
         answer(phone, step, right=True)
@@ -423,7 +422,7 @@ def test_projector_and_phone_layouts(screens, night):  # type: ignore[no-untyped
 
     host = screens.host()
     phone = screens.phone("Maximiliana Q. Longname")
-    for kind in QUIZ_KINDS:
+    for kind in NIGHT_KINDS:
         ask(host, kind)
         for width, height in PROJECTORS:
             projector = screens.projector(host, width, height)

@@ -6,9 +6,10 @@ from itertools import pairwise
 
 import pytest
 
-from pepper_tutor.teaching.quiz import QUIZ_KINDS, QuizSession, make_question
+from pepper_tutor.teaching.quiz import QuizSession, make_question
 from pepper_tutor.teaching.review import (
     MASTERY_RUN,
+    REVIEW_KINDS,
     ReviewDeck,
     ReviewSession,
     fresh_question,
@@ -97,10 +98,12 @@ def test_a_wrong_review_answer_is_due_again_soon(tmp_path):
 
 def test_a_rule_no_quiz_reaches_comes_back_as_its_lesson_step(tmp_path):
     store = LearnerStore("di", tmp_path)
-    reachable = {r for k in QUIZ_KINDS for i in range(200)
+    reachable = {r for k in REVIEW_KINDS for i in range(200)
                  for r in question_rules(make_question(k, random.Random(i), i))}
-    assert "game.tie" not in reachable  # (part of the rulebook no drill asks yet)
-    ReviewDeck(store).missed(["game.tie"], "lesson scoring/both-reach-42", at=T0)
+    # Rules no drill a review draws from asks: one only an explain step mentions, one only
+    # judgement steps (and judgement drills) ask.
+    assert "play.own-cards" not in reachable and "bid.must-top" not in reachable
+    ReviewDeck(store).missed(["play.own-cards"], "lesson the-exchange/your-own-cards", at=T0)
     ReviewDeck(store).missed(["bid.must-top"], "lesson bidding/over-a-four", at=T0)
     review = ReviewSession(store, seed=2, at=T0 + timedelta(hours=1))
     # The explain step cannot be asked, so only the bidding step comes back, as itself.

@@ -358,6 +358,16 @@ class TableStep(Step):
     def answer_text(self) -> str:
         return self.result()
 
+    def example(self) -> str:
+        """What to type, shown under the question, never the answer itself."""
+        if self.ask == "cards":
+            return ("Type the cards each player holds, then the cards left out, such as "
+                    "5 4")
+        answer = self.result()
+        seat = next(x for x in Seat if x.word != answer)
+        extra = (", or how the auction ended" if self.ask in ("first-call", "next-call") else "")
+        return f"Type a seat, such as {seat} or {seat.word}{extra}"
+
     def default_cite(self) -> tuple[str, ...]:
         cut = self.rules.preset == "cutthroat"
         if self.ask in ("first-call", "next-call"):

@@ -24,23 +24,29 @@ from ..engine.rules import RuleSet, get_ruleset
 from ..rulebook.book import get_rulebook
 from ..rulebook.feedback import Feedback
 from .deck import ReviewDeck, ReviewItem, aware, missed_rules, question_rules
-from .quiz import QUIZ_KINDS, make_question
+from .quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
 from .steps import Step
 from .store import LearnerStore
 
 __all__ = ["ReviewDeck", "ReviewItem", "ReviewSession", "Progress", "progress_summary",
-           "question_rules", "missed_rules", "fresh_question", "MASTERY_RUN"]
+           "question_rules", "missed_rules", "fresh_question", "MASTERY_RUN", "REVIEW_KINDS"]
 
 MASTERY_RUN = 3  # right answers in a row that make a rule mastered
+
+# The kinds a review draws its fresh positions from: the rules drills. A judgement drill
+# tests judgement, not one rule, and takes seconds to deal (the analysis screens it), so a
+# review never waits for one; a rule only they reach comes back as its lesson step.
+REVIEW_KINDS = tuple(k for k in QUIZ_KINDS if k not in JUDGEMENT_KINDS)
 
 
 def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
                    n: int = 1, avoid: Sequence[str] = (), budget_s: float = 2.0
                    ) -> Step | None:
-    """A new position that tests ``rule``: questions are drawn from every quiz kind until one
-    tests it (each kind gets a share of ``budget_s``). ``avoid``: prompts not to repeat."""
+    """A new position that tests ``rule``: questions are drawn from the :data:`REVIEW_KINDS`
+    until one tests it (each kind gets a share of ``budget_s``). ``avoid``: prompts not to
+    repeat."""
     ruleset = rules or get_ruleset("standard")
-    kinds = list(QUIZ_KINDS)
+    kinds = list(REVIEW_KINDS)
     rng.shuffle(kinds)
     # Kinds already seen to ask this rule first (learnt as questions are dealt), so a review
     # does not deal hundreds of questions of a kind that never asks it.

@@ -55,9 +55,8 @@ from ...records.scoresheet import EntryError, ScoreSheet, SheetError
 from ...records.yamlpos import LoadError
 from ...render.annotation import to_html as annotation_html
 from ...render.steps_html import feedback_html, step_html
-from ...teaching.quiz import QUIZ_KINDS
 from .events import PARTS, Broadcaster
-from .store import NightError, NightStore, Player, StaleSheet
+from .store import NIGHT_KINDS, NightError, NightStore, Player, StaleSheet
 from .views import (
     TRUMP_CHOICES,
     answer_label,
@@ -163,7 +162,7 @@ class RateLimit:
 
 def create_app(store: NightStore, config: NightConfig) -> Starlette:
     templates = Jinja2Templates(directory=str(HERE / "templates"))
-    templates.env.globals.update(quiz_kinds=QUIZ_KINDS, presets=PRESETS, timers=TIMERS,
+    templates.env.globals.update(quiz_kinds=NIGHT_KINDS, presets=PRESETS, timers=TIMERS,
                                  trump_choices=TRUMP_CHOICES, night=config,
                                  answer_label=answer_label, step_html=step_html)
     events = Broadcaster()

@@ -30,8 +30,13 @@ from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
 from ...records.scoresheet import EntryError, HandEntry, ScoredHand, ScoreSheet
 from ...rulebook.feedback import AnswerError
-from ...teaching.quiz import QUIZ_KINDS, make_question
+from ...teaching.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
 from ...teaching.steps import Step
+
+# The drills a room answers together: every kind but the judgement drills, which take the
+# analysis seconds to deal (a room should not wait on a position) and ask for a choice the
+# room would argue about rather than a rule.
+NIGHT_KINDS = tuple(k for k in QUIZ_KINDS if k not in JUDGEMENT_KINDS)
 
 __all__ = ["NightStore", "StaleSheet", "Player", "Question", "NightError", "ROOM_ALPHABET"]
 
@@ -310,8 +315,8 @@ class NightStore:
 
     def ask(self, kind: str, hard: bool, preset: str, seconds: int | None) -> Question:
         """Close any open question and put a new one on the projector."""
-        if kind not in QUIZ_KINDS:
-            raise NightError(f"no quiz {kind!r} (the drills are {', '.join(QUIZ_KINDS)})")
+        if kind not in NIGHT_KINDS:
+            raise NightError(f"no quiz {kind!r} (the drills are {', '.join(NIGHT_KINDS)})")
         get_ruleset(preset)  # refuse an unknown rule set before anything is written
         now = time.time()
         closes = now + seconds if seconds else None
