@@ -32,6 +32,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..records.reading import read_json
+
 __all__ = ["LearnerStore", "tutor_home", "default_learner", "DB_NAME", "AnswerRow"]
 
 DB_NAME = "learners.sqlite"
@@ -364,7 +366,7 @@ class LearnerStore:
         found: list[tuple[str, dict[str, Any]]] = []
         for path in sorted(folder.glob("*.json")):
             try:
-                data = json.loads(path.read_text("utf-8"))
+                data = read_json(path)  # the one reading path: a regular file, bounded
                 if not isinstance(data, dict) or data.get("format") != LEGACY_FORMAT or \
                         not isinstance(data.get("lessons"), dict) or \
                         not isinstance(data.get("learner"), str):
