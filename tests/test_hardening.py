@@ -172,7 +172,7 @@ LESSON_CASES = [
      "target must be a whole number, not True"),
     ("01-bowers.yaml", "    cards: [JH, JD]\n    trump: H", "    cards: [JH, JD]\n    trump:",
      27, "trump is empty; expected C, D, H, S or NT"),
-    ("05-trumps-and-no-trump.yaml", "hand: [JD, AH, KH, 9H, QS, TC]", "hand: [JD]", 28,
+    ("05-trumps-and-no-trump.yaml", "hand: [JD, QH, KH, 9H, QS, TC]", "hand: [JD]", 28,
      "the hand holds 1 card; a hand has 6"),
     ("09-scoring.yaml", "    tricks: 5\n", "    tricks: -1\n", 28,
      "tricks must be the bidders' tricks, a number from 0 to 6"),

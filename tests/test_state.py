@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from pepper_tutor import Bid, Card, Defense, HandState, Mode, Phase, Seat, Trump
+from pepper_tutor import Bid, Card, Defense, HandState, Mode, Phase, Seat, Trump, get_ruleset
 from pepper_tutor.engine.state import IllegalActionError
 
 DEAL = {
@@ -387,3 +387,10 @@ def test_deal_shuffles_exactly_as_random_shuffle():
         assert [[c.index for c in state.dealt(s)] for s in state.seats] == [
             sorted(deck[6 * i:6 * i + 6]) for i in range(n)]
         assert [c.index for c in state.undealt] == sorted(deck[6 * n:])
+
+
+@pytest.mark.parametrize(("players", "dealer"), [(4, "W"), (3, "S"), (2, "E")])
+def test_the_default_dealer_is_the_last_seat_at_the_table(players, dealer):
+    rules = get_ruleset("cutthroat", players=players) if players < 4 else get_ruleset()
+    state = HandState.deal(rules, rng=3)
+    assert str(state.dealer) == dealer and str(state.to_act) == "N"

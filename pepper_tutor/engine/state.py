@@ -162,11 +162,13 @@ class HandState:
     # ---- construction -------------------------------------------------------------------
 
     @classmethod
-    def deal(cls, rules: RuleSet | str = "standard", dealer: Seat | str = Seat.W,
+    def deal(cls, rules: RuleSet | str = "standard", dealer: Seat | str | None = None,
              rng: random.Random | int | None = None) -> HandState:
-        """Shuffle and deal six cards to each player; with fewer than four, the rest stay out."""
+        """Shuffle and deal six cards to each player; with fewer than four, the rest stay out.
+        The dealer defaults to the last seat at the table (West with four players), so the
+        first call is North's."""
         rules = get_ruleset(rules)
-        seat = _check_dealer(Seat.parse(dealer), rules)
+        seat = _check_dealer(_default_dealer(dealer, rules), rules)
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         deck = list(range(24))
@@ -179,10 +181,12 @@ class HandState:
 
     @classmethod
     def from_hands(cls, hands: Mapping[Any, Sequence[CardLike]],
-                   rules: RuleSet | str = "standard", dealer: Seat | str = Seat.W) -> HandState:
-        """A hand from a known deal; checks six distinct cards for each seat in play."""
+                   rules: RuleSet | str = "standard", dealer: Seat | str | None = None
+                   ) -> HandState:
+        """A hand from a known deal; checks six distinct cards for each seat in play. The
+        dealer defaults to the last seat at the table, as for :meth:`deal`."""
         rules = get_ruleset(rules)
-        seat_dealing = _check_dealer(Seat.parse(dealer), rules)
+        seat_dealing = _check_dealer(_default_dealer(dealer, rules), rules)
         by_seat = {Seat.parse(k): [Card.parse(c) for c in v] for k, v in hands.items()}
         expected = {Seat(i) for i in range(rules.players)}
         if set(by_seat) != expected:
@@ -684,6 +688,10 @@ def _shuffle(deck: list[int], getrandbits: Callable[[int], int]) -> None:
         while j > i:
             j = getrandbits(bits)
         deck[i], deck[j] = deck[j], deck[i]
+
+
+def _default_dealer(dealer: Seat | str | None, rules: RuleSet) -> Seat:
+    return _SEATS[rules.players - 1] if dealer is None else Seat.parse(dealer)
 
 
 def _check_dealer(dealer: Seat, rules: RuleSet) -> Seat:
