@@ -31,6 +31,7 @@ from ..teaching.session import LessonSession
 from ..teaching.steps import Step
 from ..teaching.store import LearnerStore
 from .table_widget import table
+from .widget_parts import _button, _Guard
 
 __all__ = ["lesson", "quiz", "review", "progress", "table", "hand_viewer", "rules",
            "LessonWidget", "QuizWidget", "ReviewWidget", "ProgressView", "HandViewer",
@@ -62,31 +63,6 @@ class _SaveNotice(widgets.HTML):  # type: ignore[misc]
             self.said = len(self.store.warnings)
             self.value = ('<div class="pepper-fb wrong" role="alert"><b>Not saved:</b> '
                           + html.escape("; ".join(new)) + "</div>")
-
-
-def _button(label: str, *classes: str, **kw: Any) -> widgets.Button:
-    b = widgets.Button(description=label, **kw)
-    for c in classes:
-        b.add_class(c)
-    return b
-
-
-class _Guard:
-    """Runs callbacks so that an exception becomes a readable message, never silence."""
-
-    def __init__(self, show: Callable[[str], None]):
-        self.show = show
-        self.errors: list[BaseException] = []
-
-    def __call__(self, fn: Callable[..., None]) -> Callable[..., None]:
-        def run(*args: Any) -> None:
-            try:
-                fn(*args)
-            except Exception as err:  # shown to the learner and kept for tests
-                self.errors.append(err)
-                self.show(f'<div class="pepper-error" style="color:#a00"><b>Something went '
-                          f"wrong:</b> {html.escape(str(err) or type(err).__name__)}</div>")
-        return run
 
 
 class AnswerPanel(widgets.VBox):  # type: ignore[misc]

@@ -14,7 +14,6 @@ ways of playing, play or surrender), ``pepper-coach``, ``pepper-log``, ``pepper-
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -25,6 +24,7 @@ from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
 from ..render.cards_html import trick_html
 from ..rulebook.verdict import Verdict, action_text
+from .widget_parts import _button, _Guard
 
 if TYPE_CHECKING:  # the table core loads the analysis: only when a table is made
     from ..teaching.coach import CoachVerdict
@@ -35,31 +35,6 @@ __all__ = ["TableWidget", "table"]
 _GRADE_COLOUR = {"Best": "#1f8f4e", "Good": "#2e7d32", "Inaccuracy": "#b8860b",
                  "Mistake": "#d35400", "Blunder": "#c0392b"}
 _e = html.escape
-
-
-def _button(label: str, *classes: str, **kw: Any) -> widgets.Button:
-    b = widgets.Button(description=label, **kw)
-    for c in classes:
-        b.add_class(c)
-    return b
-
-
-class _Guard:
-    """Runs a callback so that an exception becomes a message in the widget, never silence."""
-
-    def __init__(self, show: Callable[[str], None]) -> None:
-        self.show = show
-        self.errors: list[BaseException] = []
-
-    def __call__(self, fn: Callable[..., None]) -> Callable[..., None]:
-        def run(*args: Any) -> None:
-            try:
-                fn(*args)
-            except Exception as err:  # shown to the learner and kept for tests
-                self.errors.append(err)
-                self.show(f'<div class="pepper-error" style="color:#a00"><b>Something went '
-                          f"wrong:</b> {_e(str(err) or type(err).__name__)}</div>")
-        return run
 
 
 def _slug(action: Action) -> str:
