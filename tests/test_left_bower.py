@@ -280,3 +280,25 @@ def test_voids_read_from_play_follow_the_switch(left):
     diamonds = sum(1 << c.index for c in pepper_tutor.DECK
                    if c.suit is Suit.DIAMONDS and c.rank is not pepper_tutor.Rank.JACK)
     assert bool(_voids(state)[int(Seat.E)] & diamonds) is left
+
+
+def test_card_pictures_name_the_left_bower_only_where_the_table_has_one():
+    from pepper_tutor.render.cards_html import cards_html, label
+    from pepper_tutor.render.state_html import hand_state_html
+
+    jd = Card.parse("JD")
+    assert label(jd, Trump.H) == "jack of diamonds, left bower"
+    assert label(jd, Trump.H, left_bower=False) == "jack of diamonds"
+    assert label(Card.parse("JH"), Trump.H, left_bower=False) == "jack of hearts, right bower"
+    # Without the left bower the J♦ is a plain diamond: no trump tag on its picture.
+    assert ">T</text>" in cards_html([jd], Trump.H)
+    assert ">T</text>" not in cards_html([jd], Trump.H, left_bower=False)
+    hands = {"N": "JD 9S TS QS KS AS", "E": "9D TD QD KD AD JS",
+             "S": "9H TH JH QH KH AH"}
+    state = HandState.from_hands({s: h.split() for s, h in hands.items()}, "cutthroat")
+    state.apply(Bid.FOUR)
+    state.apply(Bid.PASS)
+    state.apply(Bid.PASS)
+    state.apply(Trump.H)
+    shown = hand_state_html(state)
+    assert "jack of diamonds</title>" in shown and "left bower" not in shown

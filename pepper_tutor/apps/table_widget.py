@@ -115,11 +115,13 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         if s.phase is Phase.PLAY and s.current_trick:
             seats = [seat for seat, _ in s.current_trick]
             rows.append((f"Trick {len(s.tricks) + 1}",
-                         trick_html([c for _, c in s.current_trick], s.trump, seats)))
+                         trick_html([c for _, c in s.current_trick], s.trump, seats,
+                                    left_bower=s.rules.left_bower)))
         elif s.tricks:
             last = s.tricks[-1]
             rows.append((f"Trick {last.number}",
-                         trick_html(last.cards, s.trump, last.seats, last.winning_index)
+                         trick_html(last.cards, s.trump, last.seats, last.winning_index,
+                                    left_bower=s.rules.left_bower)
                          + f"won by {_e(t.player_name(last.winner))}"))
         if s.tricks or s.phase is Phase.PLAY:
             rows.append(("Tricks", _e(", ".join(f"{side} {n}"
@@ -212,15 +214,17 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                              f"{self._coach_html(d.coach)}</li>")
             parts.append("</ol>")
         graded = {d.where: d for d in t.decisions if d.phase is Phase.PLAY and d.coach}
+        left = t.state.rules.left_bower
         for trick in review.tricks:
             marks = []
             for i in range(len(trick.cards)):
                 g = graded.get((trick.number, i + 1))
                 marks.append(f"{trick.seats[i].word} {g.coach.grade.glyph}"
                              if g is not None and g.coach is not None else trick.seats[i].word)
+            shown = trick_html(trick.cards, t.state.trump, (), trick.winning_index,
+                               left_bower=left)
             parts.append(f'<div class="pepper-review-trick">Trick {trick.number}: won by '
-                         f"{_e(t.player_name(trick.winner))}"
-                         f"{trick_html(trick.cards, t.state.trump, (), trick.winning_index)}"
+                         f"{_e(t.player_name(trick.winner))}{shown}"
                          f'<div style="color:#666;font-size:85%">'
                          f"{_e(' · '.join(marks))}</div></div>")
         if t.match.over:

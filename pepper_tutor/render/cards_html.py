@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from ..engine.calls import Trump
 from ..engine.cards import Card
-from ..engine.ranking import EFFECTIVE_SUIT, bower
+from ..engine.ranking import EFFECTIVE_SUIT, bower, trump_code
 from ..engine.seats import Seat
 
 __all__ = ["card_svg", "cards_html", "trick_html", "CARD_CSS", "label"]
@@ -28,27 +28,32 @@ CARD_CSS = """
 """
 
 
-def label(card: Card, trump: Trump | None = None) -> str:
-    """The words a screen reader says: "jack of diamonds, left bower"."""
+def label(card: Card, trump: Trump | None = None, left_bower: bool = True) -> str:
+    """The words a screen reader says: "jack of diamonds, left bower" (with the table's
+    ``left_bower`` switch off, the same jack is just a diamond)."""
     text = f"{card.rank.word} of {card.suit.plural}"
     if trump is not None:
-        role = bower(card, trump)
+        role = bower(card, trump, left_bower)
         if role:
             text += f", {role} bower"
-        elif trump is not Trump.NT and EFFECTIVE_SUIT[trump][card.index] == trump:
+        elif _is_trump(card, trump, left_bower):
             text += ", trump"
     return text
 
 
+def _is_trump(card: Card, trump: Trump | None, left_bower: bool) -> bool:
+    return (trump is not None and trump is not Trump.NT
+            and EFFECTIVE_SUIT[trump_code(trump, left_bower)][card.index] == trump)
+
+
 def card_svg(card: Card, trump: Trump | None = None, winner: bool = False,
-             dim: bool = False, width: int = 56) -> str:
+             dim: bool = False, width: int = 56, left_bower: bool = True) -> str:
     """One card as an SVG element (about 56 by 80 pixels)."""
     h = int(width * 10 / 7)
     colour = RED if card.is_red else BLACK
     rank, suit = html.escape(card.rank.display), card.suit.symbol
-    words = html.escape(label(card, trump))
-    is_trump = (trump is not None and trump is not Trump.NT
-                and EFFECTIVE_SUIT[trump][card.index] == trump)
+    words = html.escape(label(card, trump, left_bower))
+    is_trump = _is_trump(card, trump, left_bower)
     border = "#1f8f4e" if winner else "#555"
     stroke = 4 if winner else 1.2
     trump_tag = (f'<rect x="{width - 17}" y="{h - 15}" width="14" height="11" rx="2" '
@@ -78,10 +83,10 @@ def _box(inner: str, caption: str | None, card: Card) -> str:
 
 def cards_html(cards: Iterable[Card], trump: Trump | None = None,
                highlight: Iterable[Card] = (), captions: Sequence[str] | None = None,
-               width: int = 56) -> str:
+               width: int = 56, left_bower: bool = True) -> str:
     """A row of cards, e.g. a hand; ``highlight`` rings some of them."""
     marked = set(highlight)
-    parts = [_box(card_svg(c, trump, c in marked, width=width),
+    parts = [_box(card_svg(c, trump, c in marked, width=width, left_bower=left_bower),
                   captions[i] if captions else None, c)
              for i, c in enumerate(cards)]
     return (f"<style>{CARD_CSS}</style>"
@@ -89,8 +94,8 @@ def cards_html(cards: Iterable[Card], trump: Trump | None = None,
 
 
 def trick_html(cards: Sequence[Card], trump: Trump | None, seats: Sequence[Seat] = (),
-               winner: int | None = None, width: int = 56) -> str:
+               winner: int | None = None, width: int = 56, left_bower: bool = True) -> str:
     """A trick in play order, with the seats above the cards and the winner ringed."""
     captions = [s.word for s in seats] if seats else None
     winners = [cards[winner]] if winner is not None else []
-    return cards_html(cards, trump, winners, captions, width)
+    return cards_html(cards, trump, winners, captions, width, left_bower)

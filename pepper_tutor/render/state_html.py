@@ -12,11 +12,12 @@ __all__ = ["hand_state_html"]
 
 def hand_state_html(state: HandState) -> str:
     trump = state.trump
+    left = state.rules.left_bower
     rows = []
     for seat in state.seats:
         out = " (sits out)" if seat is state.sitting_out else ""
         rows.append(f"<tr><th style='text-align:left;padding-right:8px'>{seat.word}{out}</th>"
-                    f"<td>{cards_html(state.hand(seat), trump)}</td></tr>")
+                    f"<td>{cards_html(state.hand(seat), trump, left_bower=left)}</td></tr>")
     calls = ", ".join(f"{s} {b.display}" for s, b in state.calls) or "none yet"
     head = (f"<p><b>{html.escape(state.rules.name)}</b> · dealer {state.dealer.word} · "
             f"{html.escape(str(state.phase))}"
@@ -27,11 +28,12 @@ def hand_state_html(state: HandState) -> str:
     shown = ""
     if trick:
         shown = "<p>Current trick:</p>" + trick_html([c for _, c in trick], trump,
-                                                     [s for s, _ in trick])
+                                                     [s for s, _ in trick], left_bower=left)
     elif state.tricks:
         last = state.tricks[-1]
         shown = (f"<p>Trick {last.number}, won by {last.winner.word}:</p>"
-                 + trick_html(last.cards, trump, last.seats, last.winning_index))
+                 + trick_html(last.cards, trump, last.seats, last.winning_index,
+                              left_bower=left))
     score = ""
     if state.score is not None:
         score = "<p>Score: " + html.escape(", ".join(

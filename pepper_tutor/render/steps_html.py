@@ -45,6 +45,7 @@ def step_html(step: Step, card_width: int = 56) -> str:
     w = card_width
     s: dict[str, Any] = step.situation()
     trump = s.get("trump") if isinstance(s.get("trump"), Trump) else None
+    left = step.rules.left_bower
     parts = ['<div class="pepper-step" style="font-family:system-ui,sans-serif">']
     if isinstance(step, ExplainStep) and step.text:
         parts.append(f"<p>{_e(step.text)}</p>")
@@ -53,13 +54,16 @@ def step_html(step: Step, card_width: int = 56) -> str:
     if s.get("trick"):
         parts.append("<div>Trick so far:</div>" if step.kind in ("legal-plays", "play")
                      else "<div>The trick:</div>")
-        parts.append(trick_html(list(s["trick"]), trump, list(s.get("seats") or ()), width=w))
+        parts.append(trick_html(list(s["trick"]), trump, list(s.get("seats") or ()), width=w,
+                                left_bower=left))
     if s.get("after"):
-        parts.append("<div>Played after you:</div>" + cards_html(s["after"], trump, width=w))
+        parts.append("<div>Played after you:</div>" + cards_html(s["after"], trump, width=w,
+                                                                    left_bower=left))
     if s.get("cards"):
-        parts.append(cards_html(s["cards"], trump, width=w))
+        parts.append(cards_html(s["cards"], trump, width=w, left_bower=left))
     if s.get("hand"):
-        parts.append("<div>Your hand:</div>" + cards_html(s["hand"], trump, width=w))
+        parts.append("<div>Your hand:</div>" + cards_html(s["hand"], trump, width=w,
+                                                          left_bower=left))
     if "auction" in s:
         dealer: Seat = s["dealer"]
         calls = [f"{Seat((dealer + 1 + i) % 4).word}: {c.display}"
