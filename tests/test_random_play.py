@@ -121,6 +121,27 @@ def probe(state: HandState, rng: random.Random) -> None:
         assert verdict.rule_ids and verdict.facts and set(verdict.alternatives) == set(legal)
 
 
+def check_fast_playouts(state: HandState, seed: int) -> None:
+    """From a play-phase state: ``playout`` plays the very cards that repeated ``apply`` calls
+    would with the same random numbers, ``random_tricks`` gives the same tricks without
+    touching the state, and the finished hand passes the audit."""
+    before = (list(state.history), state.tricks, state.tricks_won_by_seat(), state.to_act)
+    won = state.random_tricks(random.Random(seed))
+    assert (list(state.history), state.tricks, state.tricks_won_by_seat(),
+            state.to_act) == before
+    fast, slow = state.copy(), state.copy()
+    fast.playout(random.Random(seed))
+    rand = random.Random(seed).random
+    while not slow.is_terminal():
+        options = slow.legal_actions()
+        slow.apply(options[int(rand() * len(options))])
+    assert fast.history == slow.history and fast.tricks == slow.tricks
+    assert fast.score == slow.score and fast.to_act == slow.to_act
+    assert [fast.tricks_won_by_seat()[s] for s in fast.seats] == won
+    assert all(not fast.hand(s) for s in fast.active_seats)
+    audit(fast)
+
+
 @pytest.mark.parametrize("preset,switches", CONFIGS, ids=[f"{p}-{s}" for p, s in CONFIGS])
 def test_random_hands_keep_every_invariant(preset, switches):
     rules = get_ruleset(preset, **switches)
@@ -132,6 +153,8 @@ def test_random_hands_keep_every_invariant(preset, switches):
             phases_seen.add(state.phase)
             if i % 10 == 0:
                 probe(state, rng)
+                if state.phase is Phase.PLAY:
+                    check_fast_playouts(state, i + len(state.history))
             state.apply(random_action(state, rng))
         phases_seen.add(state.phase)
         audit(state)

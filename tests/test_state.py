@@ -394,3 +394,20 @@ def test_the_default_dealer_is_the_last_seat_at_the_table(players, dealer):
     rules = get_ruleset("cutthroat", players=players) if players < 4 else get_ruleset()
     state = HandState.deal(rules, rng=3)
     assert str(state.dealer) == dealer and str(state.to_act) == "N"
+
+
+def test_playout_from_hands_in_any_order_plays_only_legal_cards():
+    hands = {"N": "AS KS 9H JD QC TC", "E": "9S TS JS QH KH AH", "S": "QS 9D TD QD KD AD",
+             "W": "9C JC KC AC TH JH"}
+    state = HandState.from_hands({s: h.split()[::-1] for s, h in hands.items()})
+    for action in (Bid.FOUR, Bid.PASS, Bid.PASS, Bid.PASS, Trump.H, Mode.PARTNER, Defense.PLAY):
+        state.apply(action)
+    for seed in range(20):
+        fast = state.copy()
+        fast.playout(random.Random(seed))
+        replay = state.copy()
+        for card in fast.history[len(state.history):]:
+            replay.play_checked(card)  # raises if the playout chose an illegal card
+        assert replay.tricks == fast.tricks and replay.score == fast.score
+        assert state.random_tricks(random.Random(seed)) == [
+            fast.tricks_won_by_seat()[s] for s in fast.seats]

@@ -14,9 +14,11 @@ The units:
   (``pip install '.[bench]'``; never needed to run pepper-tutor).
 - **random hands**: the same with the defence chosen at random too, so many hands are
   surrendered before a card is played; an easier unit, reported with its split.
-- **playouts**: from one play-phase position, copy the state and play random legal cards to
-  the end of the hand (:meth:`HandState.playout`), against a lean pure-Python bitmask
-  playout of the same position written here for the comparison.
+- **playouts**: from one play-phase position, random legal cards to the end of the hand:
+  :meth:`HandState.random_tricks` (tricks won by each seat, the state untouched: what a
+  sampling search needs) and a copy finished by :meth:`HandState.playout` (history, tricks
+  and score written back), each against a lean pure-Python bitmask playout of the same
+  position written here for the comparison (it returns tricks won by each seat).
 """
 
 from __future__ import annotations
@@ -226,7 +228,7 @@ def bitmask_playout(hands: Sequence[int], leader: int, code: int, rand: Callable
 
 def bench_playouts(seconds: float) -> str:
     start = _play_position()
-    rng_a, rng_b = random.Random(4), random.Random(5)
+    rng_a, rng_b, rng_c = random.Random(4), random.Random(5), random.Random(6)
     masks = [sum(1 << c.index for c in start.hand(s)) for s in start.seats]
     leader = int(start.to_act or 0)
     code = start._code
@@ -236,6 +238,11 @@ def bench_playouts(seconds: float) -> str:
             start.copy().playout(rng_a)
         return 200
 
+    def tricks_only() -> int:
+        for _ in range(200):
+            start.random_tricks(rng_c)
+        return 200
+
     rand = rng_b.random
 
     def lean() -> int:
@@ -243,11 +250,16 @@ def bench_playouts(seconds: float) -> str:
             bitmask_playout(masks, leader, code, rand)
         return 200
 
-    rates = paired({"pepper": ours, "bitmask": lean}, 2 * seconds)
-    return (f"play-phase playouts/s (copy + random legal cards to the sixth trick): "
-            f"{_spread(rates['pepper'])}\n"
-            f"  lean bitmask playout/s (same position): {_spread(rates['bitmask'])}\n"
-            f"  HandState.playout / bitmask, paired by round: "
+    rates = paired({"pepper": ours, "tricks": tricks_only, "bitmask": lean}, 3 * seconds)
+    return (f"play-phase playouts/s, HandState.random_tricks (random legal cards to the sixth "
+            f"trick, tricks won by each seat; the search fast path): {_spread(rates['tricks'])}\n"
+            f"  copy + HandState.playout (the same, the state finished: history, tricks, "
+            f"score): {_spread(rates['pepper'])}\n"
+            f"  lean bitmask playout/s (same position, tricks won by each seat): "
+            f"{_spread(rates['bitmask'])}\n"
+            f"  random_tricks / bitmask, paired by round: "
+            f"{_spread(_ratios(rates['tricks'], rates['bitmask']), '.2f')}x\n"
+            f"  copy + playout / bitmask, paired by round: "
             f"{_spread(_ratios(rates['pepper'], rates['bitmask']), '.2f')}x")
 
 

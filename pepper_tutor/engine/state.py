@@ -13,6 +13,7 @@ Internally cards are indices 0..23 and seats ints, which keeps random playouts f
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -97,8 +98,10 @@ class HandState:
         "_code",
         "_dealt",
         "_hands",
+        "_held",
         "_high_bid",
         "_high_bidder",
+        "_in_deck_order",
         "_leader",
         "_next",
         "_out",
@@ -126,19 +129,30 @@ class HandState:
     )
 
     def __init__(self, rules: RuleSet, dealer: Seat, hands: Sequence[Sequence[int]]):
+        own = [list(h) for h in hands]
+        self._setup(rules, _check_dealer(dealer if type(dealer) is Seat else Seat(dealer), rules),
+                    own, all(h == sorted(h) for h in own))
+
+    def _setup(self, rules: RuleSet, dealer: Seat, hands: list[list[int]],
+               in_deck_order: bool) -> None:
+        """Fill a fresh state from checked values; ``hands`` becomes the state's own (every
+        random hand starts here, so nothing is checked or copied twice)."""
         self.rules = rules
-        self.dealer = dealer if type(dealer) is Seat else Seat(dealer)
-        self.players = rules.players
-        _check_dealer(self.dealer, rules)
-        self._dealt = tuple(tuple(h) for h in hands)
-        self._hands: list[list[int]] = [list(h) for h in hands]
-        self._undealt = tuple(sorted(_ALL_CARDS.difference(*hands)))
+        self.dealer = dealer
+        n = self.players = rules.players
+        self._dealt = tuple(map(tuple, hands))
+        self._hands = hands
+        self._held: list[int] = []  # in the play phase, the hands as 24-bit masks
+        # Whether every hand lists its cards in deck order (dealt hands do; a deal given
+        # by hand may not), so legal_actions can read them from tables.
+        self._in_deck_order = in_deck_order
+        self._undealt = () if n == 4 else tuple(sorted(_ALL_CARDS.difference(*hands)))
         self.phase = _AUCTION
-        self._to_act = (self.dealer + 1) % self.players
+        self._to_act = (dealer + 1) % n
         self.calls: list[tuple[Seat, Bid]] = []
         self._high_bid = _PASS
         self._high_bidder = -1
-        self._passed = [False] * self.players
+        self._passed = [False] * n
         self._trump = -1  # the Trump named (0-4), -1 before
         self._code = -1  # its ranking-table code: says whether the left bower is promoted
         self._suits: list[int] = []  # EFFECTIVE_SUIT[_code], set with the trump
@@ -154,8 +168,8 @@ class HandState:
         self._next: tuple[int, ...] = ()  # the next seat to play after each seat
         # Finished tricks as raw (leader, cards, seats, winner, winning index): the
         # Trick values are built when asked for, off the fast path.
-        self._tricks: list[tuple[int, tuple[int, ...], tuple[int, ...], int, int]] = []
-        self._won = [0] * self.players
+        self._tricks: list[tuple[int, Sequence[int], Sequence[int], int, int]] = []
+        self._won = [0] * n
         self.history: list[Action] = []
         self._score: HandScore | None = None
 
@@ -167,8 +181,10 @@ class HandState:
         """Shuffle and deal six cards to each player; with fewer than four, the rest stay out.
         The dealer defaults to the last seat at the table (West with four players), so the
         first call is North's."""
-        rules = get_ruleset(rules)
-        seat = _check_dealer(_default_dealer(dealer, rules), rules)
+        if type(rules) is not RuleSet:
+            rules = get_ruleset(rules)
+        seat = _check_dealer(dealer if type(dealer) is Seat else _default_dealer(dealer, rules),
+                             rules)
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         deck = list(range(24))
@@ -176,8 +192,12 @@ class HandState:
             _shuffle(deck, rng.getrandbits)
         else:
             rng.shuffle(deck)
-        n = rules.players
-        return cls(rules, seat, [sorted(deck[6 * i:6 * i + 6]) for i in range(n)])
+        hands = [deck[0:6], deck[6:12], deck[12:18], deck[18:24]][:rules.players]
+        for hand in hands:
+            hand.sort()
+        state = object.__new__(cls)
+        state._setup(rules, seat, hands, True)
+        return state
 
     @classmethod
     def from_hands(cls, hands: Mapping[Any, Sequence[CardLike]],
@@ -213,6 +233,7 @@ class HandState:
         other._dealt = self._dealt
         other._high_bid = self._high_bid
         other._high_bidder = self._high_bidder
+        other._in_deck_order = self._in_deck_order
         other._leader = self._leader
         other._next = self._next
         other._out = self._out
@@ -230,7 +251,8 @@ class HandState:
         other.players = self.players
         other.rules = self.rules
         other.sent = self.sent
-        other._hands = [list(h) for h in self._hands]
+        other._hands = [h[:] for h in self._hands]
+        other._held = self._held[:]
         other.calls = list(self.calls)
         other._passed = list(self._passed)
         other._trick = list(self._trick)
@@ -361,6 +383,15 @@ class HandState:
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase is _PLAY:
+            if self._in_deck_order:  # the tables list cards in deck order
+                mask = self._held[self._to_act]
+                if self._trick:
+                    suit = self._suits[self._trick[0]]
+                    in_suit = mask & _SUIT_MASKS[self._code][suit]
+                    if in_suit:
+                        return list(_FOLLOW_CARDS[self._code][suit][in_suit])
+                low, high = _CARD_HALVES
+                return list(low[mask & 4095] + high[mask >> 12])
             hand = self._hands[self._to_act]
             if self._trick:
                 suits = self._suits
@@ -368,7 +399,7 @@ class HandState:
                 follow: list[Action] = [DECK[c] for c in hand if suits[c] == led]
                 if follow:
                     return follow
-            return list(map(DECK.__getitem__, hand))
+            return [DECK[c] for c in hand]
         if phase is _AUCTION:
             return self._legal_calls()  # type: ignore[return-value]
         if phase is _DECLARE_TRUMP:
@@ -383,8 +414,10 @@ class HandState:
         return []
 
     def _legal_calls(self) -> list[Bid]:
-        bids = self.rules.bids_above[self._high_bid]
-        if self.dealer_must_bid_now():
+        rules = self.rules
+        bids = rules.bids_above[self._high_bid]
+        # dealer_must_bid_now(), spelled out: this runs on every call of every auction.
+        if rules.dealer_must_bid and self._to_act == self.dealer and self._high_bidder < 0:
             return list(bids)
         return [_PASS, *bids]
 
@@ -407,10 +440,11 @@ class HandState:
             # The play, inlined (it is most of a hand's actions).
             card = action.index  # type: ignore[union-attr]
             seat = self._to_act
-            hand = self._hands[seat]
-            if card not in hand:
-                raise self._not_held(action)
-            hand.remove(card)
+            try:
+                self._hands[seat].remove(card)
+            except ValueError:
+                raise self._not_held(action) from None
+            self._held[seat] ^= 1 << card
             trick = self._trick
             trick.append(card)
             seats = self._trick_seats
@@ -441,7 +475,7 @@ class HandState:
             if card not in self._hands[self._to_act]:
                 raise self._not_held(action)
             self._hands[self._to_act].remove(card)
-            self._hands[self._high_bidder].append(card)
+            insort(self._hands[self._high_bidder], card)  # hands stay in deck order
             self.sent = DECK[card]
             self._out = self._to_act
             self._to_defense()
@@ -544,6 +578,9 @@ class HandState:
         self._leader = self._to_act = self._high_bidder
         self._next, order = _play_order(self.players, self._out)
         self._size = len(order[self._leader])
+        self._held = [_mask_of(hand) for hand in self._hands]
+        if not _CARDS_OF_MASK:
+            _build_option_tables()
 
     def _end_trick(self) -> None:
         trick = self._trick
@@ -556,7 +593,8 @@ class HandState:
         winner = seats[best]
         self._won[winner] += 1
         tricks = self._tricks
-        tricks.append((self._leader, tuple(trick), tuple(seats), winner, best))
+        # The lists themselves are kept (the state starts new ones): never changed again.
+        tricks.append((self._leader, trick, seats, winner, best))
         self._trick = []
         self._trick_seats = []
         if len(tricks) == 6:
@@ -574,81 +612,125 @@ class HandState:
         """Finish the play phase with uniformly random legal cards (for search and benchmarks).
 
         The same cards and the same result as repeated :meth:`apply` calls choosing
-        ``options[int(rng.random() * len(options))]`` from :meth:`legal_actions`, but as one
-        loop over locals, trick by trick, with each hand also kept split by effective suit
-        (in hand order) so that following suit needs no filtering; the state is written back
-        once, at the end."""
+        ``options[int(rng.random() * len(options))]`` from :meth:`legal_actions` whenever the
+        hands are in deck order (dealt hands always are: the card sent in the exchange is put
+        in its place), but as one loop over locals on 24-bit hand masks, where a seat's options
+        (its cards of the suit led, or all its cards) are table lookups in deck order. The
+        state is written back once, at the end."""
+        self._play_randomly(rng, True)
+        self._finish()
+
+    def random_tricks(self, rng: random.Random) -> list[int]:
+        """Tricks each seat would hold at the end of a random playout from here, leaving this
+        state untouched: :meth:`playout`'s cards and result without its bookkeeping (no copy,
+        no history), the fast path for sampling searches."""
+        return self._play_randomly(rng, False)
+
+    def _play_randomly(self, rng: random.Random, record: bool) -> list[int]:
         if self.phase is not _PLAY:
-            raise IllegalActionError(f"playout starts in the play phase, not {self.phase}")
+            raise IllegalActionError(f"a playout starts in the play phase, not {self.phase}")
+        low, high = _CARDS_OF_MASK
         suits = self._suits
         power = TRICK_POWER[self._code]
+        follow_masks = _SUIT_MASKS[self._code]
+        follow_options = _FOLLOW_OPTIONS[self._code]
         rand = rng.random
-        hands = self._hands
-        extend = self.history.extend
-        card_of = DECK.__getitem__
         tricks = self._tricks
-        won = self._won
-        size = self._size
+        count = len(tricks)
+        won = self._won if record else list(self._won)
         order = _play_order(self.players, self._out)[1]
-        # Per seat, per effective suit, the cards held in hand order.
-        by_suit: list[list[list[int]]] = []
-        for hand in hands:
-            split: list[list[int]] = [[], [], [], []]
-            for c in hand:
-                split[suits[c]].append(c)
-            by_suit.append(split)
+        held = self._held if record else self._held[:]
         leader = self._leader
+        seats = order[leader]
         cards = list(self._trick)
-        fresh = len(cards)  # cards of the first trick already in the history
-        seat = self._to_act
+        played: list[int] = []  # every card of the tricks this playout finishes, in order
+        done = fresh = len(cards)  # cards of this trick already played (and in the history)
+        if done:
+            led = suits[cards[0]]
+            row = power[led]
+            best_power = max(row[c] for c in cards)
+            winner = seats[[row[c] for c in cards].index(best_power)]
         while True:
-            pos = len(cards)
-            if pos == 0:
-                hand = hands[leader]
-                card = hand[int(rand() * len(hand))]
-                hand.remove(card)
+            if not done:
+                mask = held[leader]
+                options = low[mask & 4095] + high[mask >> 12]
+                card = options[int(rand() * len(options))]
+                held[leader] = mask ^ (1 << card)
                 led = suits[card]
-                by_suit[leader][led].remove(card)
-                cards.append(card)
                 row = power[led]
-                best, best_power = 0, row[card]
-                pos = 1
-            else:
-                led = suits[cards[0]]
-                row = power[led]
-                best, best_power = 0, -1
-                for i, c in enumerate(cards):
-                    if row[c] > best_power:
-                        best, best_power = i, row[c]
-            seats = order[leader]
-            while pos < size:
-                seat = seats[pos]
-                mine = by_suit[seat]
-                follow = mine[led]
-                if follow:
-                    card = follow[int(rand() * len(follow))]
-                    follow.remove(card)
+                cards = [card]
+                best_power = row[card]
+                winner = leader
+                done = 1
+            follow = follow_masks[led]
+            following = follow_options[led]
+            for seat in seats[done:]:
+                mask = held[seat]
+                if mask & follow:
+                    options = following[mask & follow]
                 else:
-                    hand = hands[seat]
-                    card = hand[int(rand() * len(hand))]
-                    mine[suits[card]].remove(card)
-                hands[seat].remove(card)
+                    options = low[mask & 4095] + high[mask >> 12]
+                card = options[int(rand() * len(options))]
+                held[seat] = mask ^ (1 << card)
                 cards.append(card)
                 if row[card] > best_power:
-                    best, best_power = pos, row[card]
-                pos += 1
-            extend(map(card_of, cards[fresh:]))
-            fresh = 0
-            winner = seats[best]
+                    best_power = row[card]
+                    winner = seat
             won[winner] += 1
-            tricks.append((leader, tuple(cards), seats, winner, best))
-            if len(tricks) == 6:
+            count += 1
+            if record:
+                played += cards
+                tricks.append((leader, tuple(cards), seats, winner, seats.index(winner)))
+            if count == 6:
                 break
             leader = winner
-            cards = []
-        self._trick, self._trick_seats = [], []
-        self._to_act, self._leader = seats[-1], leader
-        self._finish()
+            seats = order[leader]
+            done = 0
+        if record:
+            for seat in seats:
+                self._hands[seat] = []
+            self.history += [DECK[c] for c in played[fresh:]]
+            self._trick, self._trick_seats = [], []
+            self._to_act, self._leader = seats[-1], leader
+        return won
+
+
+# Tables of a seat's options in deck order (the order of legal_actions), built on the first
+# playout: for each 12-bit half of a hand mask, the cards it holds (0-11 in the low half,
+# 12-23 in the high); for each ranking-table code and effective suit, the cards of that suit
+# in any mask of them.
+# The same tables with Card values (_CARD_HALVES, _FOLLOW_CARDS) serve legal_actions.
+_CARDS_OF_MASK: list[list[tuple[int, ...]]] = []
+_CARD_HALVES: list[list[tuple[Card, ...]]] = []
+_FOLLOW_OPTIONS: list[list[dict[int, tuple[int, ...]]]] = []
+_FOLLOW_CARDS: list[list[dict[int, tuple[Card, ...]]]] = []
+# For each ranking-table code, the mask of each effective suit's cards.
+_SUIT_MASKS = [[sum(1 << c for c in range(24) if row[c] == suit) for suit in range(4)]
+               for row in EFFECTIVE_SUIT]
+
+
+def _build_option_tables() -> list[list[tuple[int, ...]]]:
+    # Each mask's cards are those of the mask without its highest bit, then that bit's card.
+    low: list[tuple[int, ...]] = [()]
+    for mask in range(1, 4096):
+        top = mask.bit_length() - 1
+        low.append(low[mask ^ (1 << top)] + (top,))
+    high = [tuple(c + 12 for c in cards) for cards in low]
+    for suit_masks in _SUIT_MASKS:
+        by_suit = []
+        for suit_mask in suit_masks:
+            options: dict[int, tuple[int, ...]] = {}
+            subset = suit_mask
+            while subset:  # every non-empty subset of the suit's cards
+                options[subset] = low[subset & 4095] + high[subset >> 12]
+                subset = (subset - 1) & suit_mask
+            by_suit.append(options)
+        _FOLLOW_OPTIONS.append(by_suit)
+        _FOLLOW_CARDS.append([{mask: tuple(DECK[c] for c in cards)
+                               for mask, cards in options.items()} for options in by_suit])
+    _CARD_HALVES[:] = [[tuple(DECK[c] for c in cards) for cards in half] for half in (low, high)]
+    _CARDS_OF_MASK[:] = [low, high]
+    return _CARDS_OF_MASK
 
 
 _PLAY_ORDERS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
@@ -688,6 +770,13 @@ def _shuffle(deck: list[int], getrandbits: Callable[[int], int]) -> None:
         while j > i:
             j = getrandbits(bits)
         deck[i], deck[j] = deck[j], deck[i]
+
+
+def _mask_of(cards: Sequence[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
 
 
 def _default_dealer(dealer: Seat | str | None, rules: RuleSet) -> Seat:
