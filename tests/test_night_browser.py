@@ -261,6 +261,8 @@ def test_two_devices_entering_at_once_and_the_stale_view(screens, night):  # typ
     keeper.locator("button.add-hand-button").click()
     expect(keeper.locator(".sheet-row")).to_have_count(1)
     expect(keeper.locator(".sheet-message")).to_contain_text("The sheet changed while you")
+    # What was typed stays, and the heading names the hand the sheet now waits for.
+    expect(keeper.locator(".entry h2")).to_have_text("Enter hand 2 (North deals)")
     expect(host.locator(".sheet-row")).to_have_count(1)  # entered once, not twice
     shot(keeper, "phone-stale-refusal-390x844")
     # The scorekeeper's next hand goes in on the fresh view; the host sees it live.

@@ -488,8 +488,12 @@ def create_app(store: NightStore, config: NightConfig) -> Starlette:
             raise HTTPException(400, "The form has no sheet version: reload the page.") from None
 
     def stale(request: Request, err: StaleSheet) -> Response:
-        _sheet, version = store.sheet()
-        return done(request, str(err)[:1].upper() + str(err)[1:] + ".", 409, version=version)
+        sheet, version = store.sheet()
+        # The form keeps what was typed, so the page's script redraws only its heading.
+        view = sheet_view(sheet, version)
+        return done(request, str(err)[:1].upper() + str(err)[1:] + ".", 409, version=version,
+                    next_hand=None if view["winner"] else len(view["rows"]) + 1,
+                    next_dealer=view["next_dealer"])
 
     async def sheet_add(request: Request) -> Response:
         form = await form_of(request)

@@ -90,6 +90,11 @@
         form.dataset.dirty = "1";  // keep what was typed: the part is not redrawn under it
         return refreshAll("sheet").then(function () {
           if (form.elements.version) form.elements.version.value = j.version;
+          var entry = form.closest(".entry");
+          var number = entry && entry.querySelector("[data-next-hand]");
+          var dealer = entry && entry.querySelector("[data-next-dealer]");
+          if (number && j.next_hand) number.textContent = j.next_hand;
+          if (dealer && j.next_dealer) dealer.textContent = j.next_dealer;
           message(form, j.message, false);
         });
       }
