@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 
@@ -173,6 +174,28 @@ def test_the_rulebook_cache_gives_the_same_rulebook_as_the_yaml(tmp_path: Path) 
     again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                            text=True, check=True).stdout
     assert again == runs[0]
+
+
+def test_a_failed_or_killed_cache_write_leaves_no_temp_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pepper_tutor.rulebook import book
+
+    cache = str(tmp_path / "rulebook-1.json")
+    killed = tmp_path / ".rulebook-killed"  # a write killed part way, an hour ago
+    killed.write_text("{half", "utf-8")
+    os.utime(killed, (time.time() - 3600, time.time() - 3600))
+    fresh = tmp_path / ".rulebook-writing"  # another process writing right now
+    fresh.write_text("{", "utf-8")
+
+    def full_disk(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(book.os, "replace", full_disk)
+    book._write_cache(cache, {"rules": []})
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".rulebook-writing"]
+    monkeypatch.undo()
+    book._write_cache(cache, {"rules": []})
+    assert json.loads(Path(cache).read_text("utf-8")) == {"rules": []}
 
 
 IMPORT_LINE = re.compile(r"from pepper_tutor import ([\w, ()\n]+?)(?:\\n|\n|\"|$)")

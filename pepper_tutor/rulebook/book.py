@@ -146,12 +146,31 @@ def _write_cache(cache: str, data: Any) -> None:
             return
         folder = os.path.dirname(cache)
         os.makedirs(folder, exist_ok=True)
+        _remove_stale_temp_files(folder)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".rulebook-")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, cache)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, cache)
+        finally:
+            if os.path.exists(tmp):  # the write failed: leave no half-written file behind
+                os.remove(tmp)
     except (OSError, TypeError, ValueError):
         pass  # a read-only home or a full disk only costs the next start its speed
+
+
+def _remove_stale_temp_files(folder: str, older_than: float = 600.0) -> None:
+    """Temp files of writes that were killed part way (another writer's are younger)."""
+    import time
+
+    for name in os.listdir(folder):
+        if name.startswith(".rulebook-"):
+            path = os.path.join(folder, name)
+            try:
+                if time.time() - os.path.getmtime(path) > older_than:
+                    os.remove(path)
+            except OSError:
+                pass  # gone already, or not ours to remove
 
 
 def _build(data: Any) -> Rulebook:
