@@ -37,6 +37,7 @@ from .choice_steps import (
     ExchangeStep,
     Valued,
     clearly_worse,
+    lower_first,
 )
 from .steps import GameStep, Option, Step
 
@@ -121,14 +122,10 @@ def settle(step: ChoiceStep) -> bool:
     runner = next(v for v in step.valued() if v.answer not in step.accept)
     # Short with a reveal (the wrong answer's own reason says the rest); in full when right.
     step.reason = (f"{step.choice_words(top[0].answer)} is best, by {_gap(top[0], runner)} "
-                   f"over {_lower_first(step.choice_words(runner.answer))}.")
+                   f"over {lower_first(step.choice_words(runner.answer))}.")
     full = f"{step.reason[:-1]}: {step.describe(runner, top[0])}."
     step.reasons = {step.key(v.answer): full for v in top}
     return True
-
-
-def _lower_first(words: str) -> str:
-    return words[0].lower() + words[1:]
 
 
 def _gap(a: Valued, b: Valued) -> str:
@@ -170,12 +167,9 @@ _JUDGEMENT_CITE = ("analysis.double-dummy",)
 
 def bid_step(n: int, rules: RuleSet, hand: Sequence[Card], dealer: Seat,
              auction: Sequence[Bid]) -> BidStep:
-    """The bid drill's question for this hand, dealer and calls so far (not yet screened)."""
-    calls = ", ".join(f"{Seat((dealer + 1 + i) % 4).word} {c.display}"
-                      for i, c in enumerate(auction)) or "nobody has called yet"
-    seat = Seat((dealer + 1 + len(auction)) % rules.players)
-    step = BidStep(id=f"bid-{n}", prompt=f"{dealer.word} dealt; {calls}. You are "
-                   f"{seat.word}. What do you call?", hand=tuple(hand), dealer=dealer,
+    """The bid drill's question for this hand, dealer and calls so far (not yet screened).
+    The dealer, the calls and the seat are shown with the hand, so the question is short."""
+    step = BidStep(id=f"bid-{n}", prompt="What do you call?", hand=tuple(hand), dealer=dealer,
                    auction=tuple(auction), rules=rules,
                    cite=("bid.must-top", "bid.ladder", *_JUDGEMENT_CITE))
     step.analysis_samples = DRILL_SAMPLES
