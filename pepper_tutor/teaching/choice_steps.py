@@ -687,8 +687,9 @@ class DefendStep(ChoiceStep):
         stake = bid_value(self.rules, self.bid)
         points = f"{stake} point{'s' if stake != 1 else ''}"
         if mine.answer is Defense.SURRENDER:
+            beat = ", and one of them beats the bid" if self.bid.tricks >= 6 else ""
             return (f"if you play, your side expects {_tricks_words(best.option)}, a point "
-                    f"each; a surrender hands the bidders {points} for nothing")
+                    f"each{beat}; a surrender hands the bidders {points} for nothing")
         if self.rules.preset == "simple":  # no sweep penalty: the bidders' tricks decide
             return (f"your side expects only {_tricks_words(mine.option)}, and bidders who "
                     "make their bid score every trick they take; a surrender gives them just "
