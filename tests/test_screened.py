@@ -140,3 +140,13 @@ def test_judgement_drills_deal_under_simple_rules(kind):
     simple = get_ruleset("simple")
     step = make_question(kind, random.Random(3), 1, simple)
     assert step.bid in simple.ladder and not step.problems()  # type: ignore[attr-defined]
+
+
+def test_an_entry_that_cannot_be_read_is_passed_over():
+    good = DATA["positions"]["standard"]["exchange"][0]
+    broken = {**good, "hand": "JH JH"}  # not six cards: its question cannot be built
+    pool = ScreenedPool("exchange", random.Random(1), {"": [good, dict(good, kind="nope"),
+                                                            broken]})
+    step = pool.draw(1)
+    assert step is not None and [str(a) for a in step.accept] == good["accept"]
+    assert pool.draw(2) is None

@@ -169,6 +169,11 @@ class ChoiceStep(Step):
                 cache[n, seed] = advise(state, samples=n, seed=seed)
         return cache[n, seed]
 
+    def use_analysis(self, advice: Advice) -> None:
+        """Take a stored analysis of this very situation as the step's own (the screened
+        drill positions): hints, reasons and answers then come without solving."""
+        self.__dict__.setdefault("_advice", {})[advice.samples, self.SEED] = advice
+
     def matches(self, option: OptionAdvice, answer: Any) -> bool:
         return False
 

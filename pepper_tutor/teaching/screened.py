@@ -153,8 +153,7 @@ def step_of(entry: Mapping[str, Any], n: int = 1, analyse: bool = False) -> Choi
     with ``analyse`` from a fresh one (what the test of the file compares with)."""
     step = _question(entry, n)
     if not analyse:
-        advice = read_advice(entry["analysis"])
-        step.__dict__.setdefault("_advice", {})[advice.samples, step.SEED] = advice
+        step.use_analysis(read_advice(entry["analysis"]))
     if not settle(step):
         raise ValueError(f"the {step.kind} position {entry['hand']} is not clear by its "
                          "analysis")
@@ -240,13 +239,19 @@ class ScreenedPool:
         return sum(len(g) for g in self.groups.values())
 
     def draw(self, n: int) -> ChoiceStep | None:
-        """The next screened position as question ``n``; ``None`` once they are used up."""
-        with self._lock:
-            left = sorted(k for k, g in self.groups.items() if g)
-            if not left:
-                return None
-            entry = self.groups[self.rng.choice(left)].pop()
-        return step_of(entry, n)
+        """The next screened position as question ``n``; ``None`` once they are used up.
+        An entry this version cannot read or settle is passed over (the drill then deals
+        live ones sooner; the test of the file says when it is stale)."""
+        while True:
+            with self._lock:
+                left = sorted(k for k, g in self.groups.items() if g)
+                if not left:
+                    return None
+                entry = self.groups[self.rng.choice(left)].pop()
+            try:
+                return step_of(entry, n)
+            except (ValueError, KeyError, TypeError, IndexError):
+                continue
 
 
 # ---- making the file -------------------------------------------------------------------------
