@@ -5,7 +5,8 @@ learner in a seat with an auction that fits the other hands (the earlier callers
 their cards are worth by a simple count), and keep the position only where the sampled
 analysis separates the best answer from the rest by a clear margin: more than its 95%
 interval and at least :data:`MARGIN` points. The right answer, and why every other answer is
-worse, come from the analysis in words (:meth:`ChoiceStep.analysis_reason`).
+worse, come from the analysis in words (:meth:`ChoiceStep.analysis_reason`). Drill sessions
+deal positions screened ahead of time first (:mod:`~pepper_tutor.teaching.screened`).
 
 Rules drills (``table``: who calls first, who calls next, who leads, who deals next, how
 many cards; ``game``: who has won) ask the rules no trick or score question reaches. Every
