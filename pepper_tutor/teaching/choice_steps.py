@@ -692,7 +692,10 @@ class DefendStep(ChoiceStep):
         stake = bid_value(self.rules, self.bid)
         points = f"{stake} point{'s' if stake != 1 else ''}"
         if mine.answer is Defense.SURRENDER:
-            beat = ", and one of them beats the bid" if self.bid.tricks >= 6 else ""
+            t = best.option.tricks
+            beat = (", and one of them beats the bid" if self.bid.tricks >= 6 else
+                    ", enough to beat the bid" if t is not None and t.mean > 6 - self.bid.tricks
+                    else "")
             return (f"if you play, your side expects {_tricks_words(best.option)}, a point "
                     f"each{beat}; a surrender hands the bidders {points} for nothing")
         if self.rules.preset == "simple":  # no sweep penalty: the bidders' tricks decide
