@@ -1,23 +1,24 @@
 """A judgement drill in a real pseudo-terminal: a wrong answer, the reason, the next position."""
 
 import os
-import random
 import sys
 
 import pexpect
 
-from pepper_tutor.teaching.quiz import make_question
+from pepper_tutor.teaching.quiz import QuizSession
 
 
 def test_a_judgement_drill_in_the_terminal_with_a_wrong_answer(tmp_path):
-    first = make_question("defend", random.Random(3), 1)  # the quiz with --seed 3 deals this
+    first = QuizSession("defend", seed=3).question  # the quiz with --seed 3 deals this
+    assert first is not None
     wrong = next(o.label for o in first.options() if o.value not in first.accept)
     env = dict(os.environ, PEPPER_TUTOR_HOME=str(tmp_path), NO_COLOR="1", COLUMNS="100",
                TERM="dumb")
     child = pexpect.spawn(sys.executable, ["-m", "pepper_tutor", "quiz", "defend", "--seed", "3",
                                            "--count", "2"], env=env, encoding="utf-8",
                           timeout=240, dimensions=(60, 100))
-    child.expect("Dealing a position the analysis can judge clearly")
+    child.expect("Quiz: defend.")  # a screened position: no "Dealing a position..." wait
+    assert "Dealing a position" not in child.before
     child.expect("Play or surrender?")
     child.expect("> ")
     child.sendline("rule")

@@ -608,8 +608,9 @@ def lesson(name: str, learner: str | None = None) -> LessonWidget:
 
 def quiz(kind: str = "tricks", seed: int | None = None,
          learner: str | None = None) -> QuizWidget:
-    """A drill: ``"tricks"``, ``"legal"``, ``"bowers"`` or ``"score"``. Answers are saved;
-    a miss comes back in :func:`review`."""
+    """A drill: ``"tricks"``, ``"legal"``, ``"bowers"``, ``"score"``, a judgement drill
+    (``"bid"``, ``"declare"``, ``"exchange"``, ``"defend"``: screened positions first, at
+    once) or a rules drill. Answers are saved; a miss comes back in :func:`review`."""
     return QuizWidget(kind, seed, learner=learner)
 
 

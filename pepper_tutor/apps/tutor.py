@@ -385,12 +385,14 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
              input_fn: InputFn = input, learner: str | None = None) -> int:
     """Ask generated questions until ``count`` are done or the learner types quit. Every
     answer is saved; a miss becomes a review card."""
+    from ..engine.rules import get_ruleset
     from ..teaching.quiz import JUDGEMENT_KINDS, QuizSession
+    from ..teaching.screened import screened_count
 
     store = LearnerStore(learner)
     console = console or make_console(ascii)
     judgement = kind in JUDGEMENT_KINDS
-    if judgement:
+    if judgement and not screened_count(kind, get_ruleset()):  # else dealt at once
         console.print(Text("Dealing a position the analysis can judge clearly...", style="dim"))
     quiz = QuizSession(kind, seed, store=store, simple_met=_met_simple_scoring(store))
     tutor = Tutor(store, console, input_fn, ascii)

@@ -152,6 +152,30 @@ def bench_drills(seconds: float) -> str:
     return f"judgement drill, one clear position ({per_kind} each): " + "; ".join(parts)
 
 
+def bench_first_drill(seconds: float) -> str:
+    """The wait for a drill session's first judgement question: from the screened positions
+    (the default) against screening live, paired (alternated, the same seeds)."""
+    from ..teaching.quiz import JUDGEMENT_KINDS, QuizSession
+
+    pairs = max(3, int(seconds))
+    parts = []
+    for kind in JUDGEMENT_KINDS:
+        live: list[float] = []
+        cached: list[float] = []
+        for seed in range(pairs):
+            for screened, times in ((False, live), (True, cached)):
+                start = time.perf_counter()
+                QuizSession(kind, seed, screened_first=screened)
+                times.append((time.perf_counter() - start) * 1000)
+        live.sort()
+        cached.sort()
+        parts.append(f"{kind} {live[len(live) // 2] / 1000:.1f} s "
+                     f"({live[0] / 1000:.1f}-{live[-1] / 1000:.1f}) -> "
+                     f"{cached[len(cached) // 2]:.0f} ms ({cached[0]:.0f}-{cached[-1]:.0f})")
+    return (f"first judgement question of a drill session, live screening -> screened "
+            f"positions, median (range) of {pairs} paired: " + "; ".join(parts))
+
+
 def benches() -> list[Callable[[float], str]]:
     return [bench_annotate, bench_feedback, bench_widget_click, bench_store_and_review,
-            bench_grade_records, bench_drills]
+            bench_grade_records, bench_drills, bench_first_drill]

@@ -109,6 +109,6 @@ def feedback_html(fb: Feedback) -> str:
     for rid, text in fb.quotes:
         opened = " open" if rid in fb.quote_ids else ""
         parts.append(f'<details class="rule"{opened}><summary>rule <code>{_e(rid)}</code>'
-                     f"</summary>{_e(text)}</details>")
+                     f'</summary><div class="rule-text">{_e(text)}</div></details>')
     parts.append("</div>")
     return "".join(parts)

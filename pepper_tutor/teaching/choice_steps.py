@@ -15,6 +15,7 @@ from ..analysis.advice import Advice, Estimate, OptionAdvice, advise, advise_bid
 from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.cards import DECK, Card, NotationError, Rank, cards_display
 from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
+from ..engine.scoring import bid_value
 from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
 from ..rulebook.feedback import AnswerError, Feedback
@@ -168,6 +169,11 @@ class ChoiceStep(Step):
                 cache[n, seed] = advise(state, samples=n, seed=seed)
         return cache[n, seed]
 
+    def use_analysis(self, advice: Advice) -> None:
+        """Take a stored analysis of this very situation as the step's own (the screened
+        drill positions): hints, reasons and answers then come without solving."""
+        self.__dict__.setdefault("_advice", {})[advice.samples, self.SEED] = advice
+
     def matches(self, option: OptionAdvice, answer: Any) -> bool:
         return False
 
@@ -301,11 +307,17 @@ class ChoiceStep(Step):
 
     def judge(self, raw: Any) -> Feedback:
         feedback = super().judge(raw)
+        answer = self.parse(raw)
         if feedback.correct:
-            answer = self.parse(raw)
             own = self.reasons.get(self.key(answer))
             if own:  # the author's reason for this very answer says the most
                 feedback = replace(feedback, author_note=own)
+        elif feedback.answer_reason and feedback.answer_reason.endswith(
+                f" over {lower_first(self.choice_words(answer))}.") and (
+                self.analysis_reason(answer) in feedback.verdict):
+            # "5 is best, by about 4 points over passing." after "Passing gives up about 4
+            # points against bidding 5: ...": the verdict has said it already.
+            feedback = replace(feedback, answer_reason=None)
         return feedback
 
     def answer_reason(self) -> str | None:
@@ -346,6 +358,11 @@ class ChoiceStep(Step):
                            f"(accept: [{{answer: ..., reason: ...}}]); none for "
                            f"{', '.join(missing)}")
         return out
+
+
+def lower_first(words: str) -> str:
+    """"Bidding 5" as it reads mid-sentence: "bidding 5"."""
+    return words[0].lower() + words[1:]
 
 
 def _figure(v: Valued) -> str:
@@ -599,11 +616,15 @@ class ExchangeStep(ChoiceStep):
         return option.card is answer
 
     def describe(self, mine: Valued, best: Valued) -> str:
+        # Both cards named: the sentence also follows a right answer, where "it" would
+        # point at the wrong card.
         if self.role == "bidder":
-            return (f"you expect {_tricks_words(mine.option)} without it, against "
-                    f"{_tricks_words(best.option)} without the {action_text(best.answer)}")
-        return (f"the bidder expects {_tricks_words(mine.option)} with it, against "
-                f"{_tricks_words(best.option)} with the {action_text(best.answer)}")
+            return (f"you expect {_tricks_words(mine.option)} without the "
+                    f"{action_text(mine.answer)}, against {_tricks_words(best.option)} without "
+                    f"the {action_text(best.answer)}")
+        return (f"the bidder expects {_tricks_words(mine.option)} with the "
+                f"{action_text(mine.answer)}, against {_tricks_words(best.option)} with the "
+                f"{action_text(best.answer)}")
 
     def parse_value(self, raw: Any) -> Card:
         cards = read_cards(raw)
@@ -668,12 +689,21 @@ class DefendStep(ChoiceStep):
         return "Surrendering" if answer is Defense.SURRENDER else "Playing"
 
     def describe(self, mine: Valued, best: Valued) -> str:
-        stake = self.bid.display
+        stake = bid_value(self.rules, self.bid)
+        points = f"{stake} point{'s' if stake != 1 else ''}"
         if mine.answer is Defense.SURRENDER:
-            return (f"playing, your side expects {_tricks_words(best.option)}, and each is a "
-                    f"point; a surrender hands the bidders their {stake} for nothing")
+            t = best.option.tricks
+            beat = (", and one of them beats the bid" if self.bid.tricks >= 6 else
+                    ", enough to beat the bid" if t is not None and t.mean > 6 - self.bid.tricks
+                    else "")
+            return (f"if you play, your side expects {_tricks_words(best.option)}, a point "
+                    f"each{beat}; a surrender hands the bidders {points} for nothing")
+        if self.rules.preset == "simple":  # no sweep penalty: the bidders' tricks decide
+            return (f"your side expects only {_tricks_words(mine.option)}, and bidders who "
+                    "make their bid score every trick they take; a surrender gives them just "
+                    f"{points}")
         return (f"your side expects only {_tricks_words(mine.option)}, and defenders who take "
-                f"none lose the {stake}")
+                f"no trick lose {points}")
 
     def default_cite(self) -> tuple[str, ...]:
         return ("defend.surrender", "variant.dirty-clubs") if self.rules.dirty_clubs else (

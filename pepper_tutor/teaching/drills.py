@@ -5,7 +5,8 @@ learner in a seat with an auction that fits the other hands (the earlier callers
 their cards are worth by a simple count), and keep the position only where the sampled
 analysis separates the best answer from the rest by a clear margin: more than its 95%
 interval and at least :data:`MARGIN` points. The right answer, and why every other answer is
-worse, come from the analysis in words (:meth:`ChoiceStep.analysis_reason`).
+worse, come from the analysis in words (:meth:`ChoiceStep.analysis_reason`). Drill sessions
+deal positions screened ahead of time first (:mod:`~pepper_tutor.teaching.screened`).
 
 Rules drills (``table``: who calls first, who calls next, who leads, who deals next, how
 many cards; ``game``: who has won) ask the rules no trick or score question reaches. Every
@@ -37,12 +38,14 @@ from .choice_steps import (
     ExchangeStep,
     Valued,
     clearly_worse,
+    lower_first,
 )
 from .steps import GameStep, Option, Step
 
 __all__ = ["DRILL_SAMPLES", "MARGIN", "TableStep", "JUDGEMENT_DRILLS", "RULES_DRILLS",
            "bid_drill", "declare_drill", "exchange_drill", "defend_drill", "table_drill",
-           "game_drill", "variants_drill", "clear_best"]
+           "game_drill", "variants_drill", "clear_best", "bid_step", "declare_step",
+           "exchange_step", "defend_step", "settle"]
 
 DRILL_SAMPLES = 24  # sampled deals per drill position: enough to screen, quick to answer
 MARGIN = 1.0  # points the best answer must lead the next one by, besides the 95% interval
@@ -111,7 +114,7 @@ def clear_best(step: ChoiceStep) -> list[Valued] | None:
     return top
 
 
-def _settle(step: ChoiceStep) -> bool:
+def settle(step: ChoiceStep) -> bool:
     """Accept the analysis's clear best, with its reason in words; False if not clear."""
     top = clear_best(step)
     if top is None:
@@ -120,14 +123,10 @@ def _settle(step: ChoiceStep) -> bool:
     runner = next(v for v in step.valued() if v.answer not in step.accept)
     # Short with a reveal (the wrong answer's own reason says the rest); in full when right.
     step.reason = (f"{step.choice_words(top[0].answer)} is best, by {_gap(top[0], runner)} "
-                   f"over {_lower_first(step.choice_words(runner.answer))}.")
+                   f"over {lower_first(step.choice_words(runner.answer))}.")
     full = f"{step.reason[:-1]}: {step.describe(runner, top[0])}."
     step.reasons = {step.key(v.answer): full for v in top}
     return True
-
-
-def _lower_first(words: str) -> str:
-    return words[0].lower() + words[1:]
 
 
 def _gap(a: Valued, b: Valued) -> str:
@@ -136,19 +135,26 @@ def _gap(a: Valued, b: Valued) -> str:
     return points_words(a.worth.mean - b.worth.mean)
 
 
-def _judgement(make: Any, rng: random.Random) -> ChoiceStep:
-    """Positions from ``make(rng)`` until the analysis finds one clear. ``make`` may return
-    ``None`` for a position a quick count already shows to be a close call (pre-screening:
-    the analysis is the slow part)."""
+def _judgement(make: Any, rng: random.Random, want: Any = None) -> ChoiceStep:
+    """Positions from ``make(rng)`` until the analysis finds one clear (with ``want``, one
+    whose clear best is that answer). ``make`` may return ``None`` for a position a quick
+    count already shows to be a close call (pre-screening: the analysis is the slow part)."""
     analysed = 0
     while analysed < TRIES:  # positions the quick count set aside do not count
         step: ChoiceStep | None = make(rng)
         if step is None:
             continue
         analysed += 1
-        if _settle(step):
+        if settle(step) and (want is None or want in step.accept):
             return step
     raise RuntimeError(f"no clear position in {TRIES} random deals")
+
+
+def _bid_from(rng: random.Random, rules: RuleSet) -> Bid:
+    """A winning bid from 3 to little pepper, as far as the rules' ladder goes (simple and
+    cutthroat stop at 5)."""
+    return rng.choice([b for b in (Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX, Bid.LITTLE_PEPPER)
+                       if b in rules.ladder])
 
 
 def _deal(rng: random.Random) -> list[list[Card]]:
@@ -158,6 +164,19 @@ def _deal(rng: random.Random) -> list[list[Card]]:
 
 
 _JUDGEMENT_CITE = ("analysis.double-dummy",)
+
+
+def bid_step(n: int, rules: RuleSet, hand: Sequence[Card], dealer: Seat,
+             auction: Sequence[Bid]) -> BidStep:
+    """The bid drill's question for this hand, dealer and calls so far (not yet screened).
+    The dealer, the calls and the seat are shown with the hand, so the question is short."""
+    step = BidStep(id=f"bid-{n}", prompt="What do you call?", hand=tuple(hand), dealer=dealer,
+                   auction=tuple(auction), rules=rules,
+                   cite=("bid.must-top", "bid.ladder", *_JUDGEMENT_CITE))
+    step.analysis_samples = DRILL_SAMPLES
+    # The two suits the hand counts best in, and no trump: a third of the solving.
+    step.analysis_trumps = (*_top_suits(step.hand), Trump.NT)
+    return step
 
 
 def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
@@ -179,18 +198,31 @@ def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> 
         standing = max((int(c) for c in auction), default=0)
         if abs(count_tricks(hands[seat]) - (standing + 1)) == 1:
             return None  # one trick either side of the next bid: usually a close call
-        calls = ", ".join(f"{Seat((dealer + 1 + i) % 4).word} {c.display}"
-                          for i, c in enumerate(auction)) or "nobody has called yet"
-        step = BidStep(id=f"bid-{n}", prompt=f"{dealer.word} dealt; {calls}. You are "
-                       f"{seat.word}. What do you call?", hand=tuple(hands[seat]),
-                       dealer=dealer, auction=tuple(auction), rules=rules,
-                       cite=("bid.must-top", "bid.ladder", *_JUDGEMENT_CITE))
-        step.analysis_samples = DRILL_SAMPLES
-        # The two suits the hand counts best in, and no trump: a third of the solving.
-        step.analysis_trumps = (*_top_suits(step.hand), Trump.NT)
-        return step
+        return bid_step(n, rules, hands[seat], dealer, auction)
 
     return _judgement(make, rng)
+
+
+def declare_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, choose: str,
+                 trump: Trump = Trump.H) -> DeclareStep:
+    """The declare drill's question: name trumps (``choose="trump"``) after winning with
+    ``bid``, or (``choose="mode"``) the exchange or partner after naming ``trump``."""
+    if choose == "trump":
+        alone = ("declare.big-pepper",) if bid is Bid.BIG_PEPPER else ()
+        step = DeclareStep(id=f"declare-{n}", choose="trump", hand=tuple(hand), bid=bid,
+                           rules=rules, prompt=f"You won the bid with {bid.display}. "
+                           "Which suit do you name as trumps, or no trump?",
+                           cite=("declare.trump", *alone, *_JUDGEMENT_CITE))
+        step.analysis_samples = DRILL_SAMPLES
+        return step
+    step = DeclareStep(id=f"declare-{n}", choose="mode", hand=tuple(hand), bid=bid,
+                       trump=trump, rules=rules,
+                       prompt=f"You bid {bid.display} and named {trump.word}. Take "
+                       "the exchange, or play with partner?",
+                       cite=("declare.exchange", "declare.with-partner", *_JUDGEMENT_CITE))
+    # Two ways in one trump: cheap to solve, so more deals to separate them.
+    step.analysis_samples = 3 * DRILL_SAMPLES
+    return step
 
 
 def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
@@ -198,38 +230,37 @@ def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True)
 
     def make(rng: random.Random) -> ChoiceStep | None:
         hand = tuple(_deal(rng)[0])
-        bid = rng.choice((Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX, Bid.LITTLE_PEPPER))
+        bid = _bid_from(rng, rules)
         suits = sorted((_strength(hand, Trump(i)) for i in range(4)), reverse=True)
         if rng.random() < 0.5:
             if suits[0] - suits[1] < 20:
                 return None  # two suits about as good: a close call the count can see
             if rng.random() < 0.15:
                 bid = Bid.BIG_PEPPER  # alone with the six cards dealt: trumps decide it all
-            alone = ("declare.big-pepper",) if bid is Bid.BIG_PEPPER else ()
-            step = DeclareStep(id=f"declare-{n}", choose="trump", hand=hand, bid=bid,
-                               rules=rules, prompt=f"You won the bid with {bid.display}. "
-                               "Which suit do you name as trumps, or no trump?",
-                               cite=("declare.trump", *alone, *_JUDGEMENT_CITE))
-        else:
-            trump = best_suit(hand)
-            counted = count_tricks(hand)
-            # Sharp cases: a thin hand on a low bid (partner), a trump-rich one on a high bid.
-            bid = Bid.TWO if counted <= 3 else Bid.FIVE if counted >= 5 else bid
-            if counted == 4:
-                return None
-            step = DeclareStep(id=f"declare-{n}", choose="mode", hand=hand, bid=bid,
-                               trump=trump, rules=rules,
-                               prompt=f"You bid {bid.display} and named {trump.word}. Take "
-                               "the exchange, or play with partner?",
-                               cite=("declare.exchange", "declare.with-partner",
-                                     *_JUDGEMENT_CITE))
-            # Two ways in one trump: cheap to solve, so more deals to separate them.
-            step.analysis_samples = 3 * DRILL_SAMPLES
-            return step
-        step.analysis_samples = DRILL_SAMPLES
-        return step
+            return declare_step(n, rules, hand, bid, "trump")
+        counted = count_tricks(hand)
+        # Sharp cases: a thin hand on a low bid (partner), a trump-rich one on a high bid.
+        bid = Bid.TWO if counted <= 3 else Bid.FIVE if counted >= 5 else bid
+        if counted == 4:
+            return None
+        return declare_step(n, rules, hand, bid, "mode", best_suit(hand))
 
     return _judgement(make, rng)
+
+
+def exchange_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, role: str,
+                  trump: Trump) -> ExchangeStep:
+    """The exchange drill's question: the bidder's discard or the partner's card to send."""
+    if role == "bidder":
+        prompt = (f"You bid {bid.display}, named {trump.word} and took the exchange. Which "
+                  "card do you lay face down?")
+    else:
+        prompt = (f"North, your partner, bid {bid.display}, named {trump.word} and took the "
+                  "exchange. Which card do you send?")
+    step = ExchangeStep(id=f"exchange-{n}", role=role, hand=tuple(hand), trump=trump, bid=bid,
+                        rules=rules, prompt=prompt, cite=("declare.exchange", *_JUDGEMENT_CITE))
+    step.analysis_samples = DRILL_SAMPLES
+    return step
 
 
 def exchange_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
@@ -237,44 +268,64 @@ def exchange_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True
 
     def make(rng: random.Random) -> ChoiceStep:
         hand = tuple(_deal(rng)[0])
-        bid = rng.choice((Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX, Bid.LITTLE_PEPPER))
+        bid = _bid_from(rng, rules)
         if rng.random() < 0.5:
-            trump = best_suit(hand)
-            step = ExchangeStep(id=f"exchange-{n}", role="bidder", hand=hand, trump=trump,
-                                bid=bid, rules=rules, prompt=f"You bid {bid.display}, named "
-                                f"{trump.word} and took the exchange. Which card do you lay "
-                                "face down?", cite=("declare.exchange", *_JUDGEMENT_CITE))
-        else:
-            # Partners are told the trump; a suit they hold some of makes the choice matter.
-            trump = Trump.from_suit(rng.choice(hand).suit)
-            step = ExchangeStep(id=f"exchange-{n}", role="partner", hand=hand, trump=trump,
-                                bid=bid, rules=rules, prompt=f"North, your partner, bid "
-                                f"{bid.display}, named {trump.word} and took the exchange. "
-                                "Which card do you send?",
-                                cite=("declare.exchange", *_JUDGEMENT_CITE))
-        step.analysis_samples = DRILL_SAMPLES
-        return step
+            return exchange_step(n, rules, hand, bid, "bidder", best_suit(hand))
+        # Partners are told the trump; a suit they hold some of makes the choice matter.
+        return exchange_step(n, rules, hand, bid, "partner",
+                             Trump.from_suit(rng.choice(hand).suit))
 
     return _judgement(make, rng)
 
 
-def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
-    """Play or surrender, as East, against North's contract."""
+def defend_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, trump: Trump,
+                mode: Mode) -> DefendStep:
+    """The defend drill's question: East's play or surrender against North's contract. The
+    scoring is named when it is not the standard game's (it decides the answer)."""
+    head = "" if rules.preset == "standard" else (
+        f"{rules.preset.capitalize()} scoring, game to {rules.target}. ")
+    scoring = (("score.surrender", f"preset.{rules.preset}") if rules.preset != "standard"
+               else ("score.sweep",))
+    step = DefendStep(id=f"defend-{n}", hand=tuple(hand), trump=trump, bid=bid, mode=mode,
+                      rules=rules, prompt=f"{head}North bid {bid.display} in {trump.word} and "
+                      f"chose to {mode.display}. You are East. Play or surrender?",
+                      cite=("defend.surrender", *scoring, *_JUDGEMENT_CITE))
+    step.analysis_samples = DRILL_SAMPLES
+    return step
+
+
+def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
+                 want: Defense | None = None) -> Step:
+    """Play or surrender, as East, against North's contract; either answer about as often.
+
+    Playing is right in most random deals, so a drill that aims at a surrender (``want``, else
+    a coin toss) deals East a hand with no trump and no ace or king against a low bid, where
+    the defenders expect so little that the bidders' tricks would outscore the surrender's
+    points: the analysis still decides, and a deal it does not find a clear surrender is
+    dealt again. Under the standard game's sweep rule a surrender is never clearly right in
+    these deals (playing on costs the bid only if the defenders take nothing), so those
+    positions are played under simple scoring, which the question says."""
+    want = want or rng.choice((Defense.PLAY, Defense.SURRENDER))
+    table = rules
+    if want is Defense.SURRENDER and rules.preset == "standard":
+        table = get_ruleset("simple")
 
     def make(rng: random.Random) -> ChoiceStep:
-        hand = tuple(_deal(rng)[0])
-        bid = rng.choice((Bid.TWO, Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX,
-                          Bid.LITTLE_PEPPER))
         trump = Trump(rng.randrange(4))
         mode = rng.choice((Mode.EXCHANGE, Mode.PARTNER))
-        step = DefendStep(id=f"defend-{n}", hand=hand, trump=trump, bid=bid, mode=mode,
-                          rules=rules, prompt=f"North bid {bid.display} in {trump.word} and "
-                          f"chose to {mode.display}. You are East. Play or surrender?",
-                          cite=("defend.surrender", "score.sweep", *_JUDGEMENT_CITE))
-        step.analysis_samples = DRILL_SAMPLES
-        return step
+        bids: tuple[Bid, ...]
+        if want is Defense.SURRENDER:
+            weak = [c for c in DECK if EFFECTIVE_SUIT[trump][c.index] != trump
+                    and c.rank not in (Rank.ACE, Rank.KING)]
+            hand = tuple(rng.sample(weak, 6))
+            bids = (Bid.ONE, Bid.TWO, Bid.THREE)
+        else:
+            hand = tuple(_deal(rng)[0])
+            bids = (Bid.TWO, Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX, Bid.LITTLE_PEPPER)
+        bid = rng.choice([b for b in bids if b in table.ladder])
+        return defend_step(n, table, hand, bid, trump, mode)
 
-    return _judgement(make, rng)
+    return _judgement(make, rng, want)
 
 
 # ---- rules drills: the table's order and the end of the game ---------------------------------

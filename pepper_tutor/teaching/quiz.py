@@ -23,6 +23,7 @@ from ..engine.seats import Seat
 from ..rulebook.feedback import Feedback
 from .deck import ReviewDeck, missed_rules, question_rules
 from .drills import JUDGEMENT_DRILLS, RULES_DRILLS
+from .screened import ScreenedPool
 from .steps import LegalPlaysStep, RankStep, ScoreStep, Step, TrickWinnerStep
 from .store import LearnerStore
 
@@ -171,7 +172,9 @@ class QuizSession:
     """An endless drill with a running score and a streak. One answer per question counts;
     :meth:`reveal` shows the answer (counted as missed). With a ``store`` every answer is
     saved and a miss becomes a review card for the rule it missed. Score drills mix in simple
-    scoring only when ``simple_met`` (the learner has met it in a lesson)."""
+    scoring only when ``simple_met`` (the learner has met it in a lesson). Judgement drills
+    deal the positions screened ahead of time first (:mod:`~pepper_tutor.teaching.screened`),
+    then live ones."""
 
     kind: str
     seed: int | None = None
@@ -186,12 +189,18 @@ class QuizSession:
     store: LearnerStore | None = None
     simple_met: bool = False
     seen: set[str] = field(default_factory=set)
+    screened_first: bool = True  # False: every judgement position screened live (the bench)
 
     def __post_init__(self) -> None:
         if self.kind not in GENERATORS:
             raise ValueError(f"no quiz {self.kind!r} (expected one of {', '.join(QUIZ_KINDS)})")
         self.rng = random.Random(self.seed)
         self._ahead: tuple[threading.Thread, dict[str, Step]] | None = None
+        # Judgement drills deal positions screened ahead of time first (no waiting), then
+        # live ones. Its own random stream: the live questions stay as the seed makes them.
+        order = random.Random(None if self.seed is None else f"{self.seed}:screened")
+        self.screened = (ScreenedPool.for_drill(self.kind, self.rules, order)
+                         if self.screened_first else None)
         self.next_question()
 
     def _rules_for_next(self) -> RuleSet:
@@ -201,11 +210,15 @@ class QuizSession:
         return self.rules
 
     def _make(self, n: int) -> Step:
+        step = self.screened.draw(n) if self.screened is not None else None
+        if step is not None:
+            return step
         return make_question(self.kind, self.rng, n, self._rules_for_next(), self.hard)
 
     def prefetch(self) -> None:
-        """Start making the next question while the learner thinks: a judgement drill is
-        screened by the analysis, which takes a moment. The questions come out the same."""
+        """Start making the next question while the learner thinks: a judgement drill with
+        no screened position left is screened live by the analysis, which takes a moment.
+        The questions come out the same."""
         if self._ahead is None:
             box: dict[str, Step] = {}
             n = self.asked + 1

@@ -1,0 +1,152 @@
+"""The screened drill positions: still what the analysis says, dealt without waiting, varied,
+and balanced between play and surrender in the defend drill."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from pepper_tutor.engine.calls import Defense
+from pepper_tutor.engine.rules import get_ruleset
+from pepper_tutor.teaching import screened
+from pepper_tutor.teaching.drills import JUDGEMENT_DRILLS, MARGIN, clear_best, defend_drill
+from pepper_tutor.teaching.quiz import QuizSession
+from pepper_tutor.teaching.screened import PRESETS, ScreenedPool, load_screened, step_of
+
+DATA = load_screened()
+
+REGENERATE = ("the screened drill file is stale: run python -m pepper_tutor.teaching.screened "
+              "(see its 'made' entry) and commit pepper_tutor/data/screened-drills.json")
+
+
+def _sample(k: int = 1) -> list[tuple[str, str, dict]]:
+    """A few entries of every kind and preset (the same few on every run)."""
+    rng = random.Random(13)
+    out = []
+    for preset in PRESETS:
+        for kind in JUDGEMENT_DRILLS:
+            entries = DATA["positions"][preset][kind]
+            out += [(preset, kind, e) for e in rng.sample(entries, k)]
+    return out
+
+
+def test_the_file_holds_every_kind_under_every_preset_and_says_how_it_was_made():
+    made = DATA["made"]
+    assert made["command"].startswith("python -m pepper_tutor.teaching.screened --per-kind ")
+    assert "random.Random(" in made["seeds"] and "clear_best" in made["screening"]
+    for preset in PRESETS:
+        for kind in JUDGEMENT_DRILLS:
+            entries = DATA["positions"][preset][kind]
+            assert len(entries) >= 20, (preset, kind)
+            hands = [json.dumps({k: v for k, v in e.items() if k != "analysis"}) for e in entries]
+            assert len(set(hands)) == len(hands)  # every position once
+
+
+@pytest.mark.parametrize(("preset", "kind", "entry"), _sample(),
+                         ids=lambda x: x if isinstance(x, str) else x["hand"])
+def test_a_cached_position_still_separates_the_answer_it_claims(preset, kind, entry):
+    """Analysed afresh: the same answers clearly best, by the same figures the file stores."""
+    fresh = step_of(entry, analyse=True)  # raises when the analysis finds it no longer clear
+    assert [str(a) for a in fresh.accept] == entry["accept"], REGENERATE
+    top = clear_best(fresh)
+    assert top is not None
+    runner = next(v for v in fresh.valued() if v.answer not in fresh.accept)
+    assert top[-1].worth.mean - runner.worth.mean >= MARGIN
+    stored = step_of(entry)  # settled from the stored analysis: the same step
+    assert stored.accept == fresh.accept and stored.reason == fresh.reason, REGENERATE
+    for mine, now in zip(stored.valued(), fresh.valued(), strict=True):
+        assert mine.answer == now.answer, REGENERATE
+        assert mine.worth.mean == pytest.approx(now.worth.mean, abs=1e-3), REGENERATE
+    wrong = runner.answer
+    fb = stored.judge(wrong)  # the reason about that very option, from the stored figures
+    assert not fb.correct and stored.choice_words(wrong) in fb.text
+
+
+def test_a_drill_session_deals_screened_positions_first_without_repeats():
+    quiz = QuizSession("bid", seed=1)
+    assert quiz.screened is not None
+    total = len(quiz.screened) + 1
+    cached = {json.dumps(e["hand"]) for e in DATA["positions"]["standard"]["bid"]}
+    seen = []
+    for _ in range(8):
+        q = quiz.question
+        assert q is not None and q.accept
+        assert json.dumps(" ".join(str(c) for c in q.hand)) in cached  # type: ignore[attr-defined]
+        seen.append(q.prompt + str(q.situation()))
+        quiz.next_question()
+    assert len(set(seen)) == len(seen)
+    assert len(quiz.screened) == total - 9
+    other = QuizSession("bid", seed=2)  # another learner: another order
+    assert other.question is not None and other.question.prompt + str(
+        other.question.situation()) != seen[0]
+
+
+def test_when_the_screened_positions_run_out_the_drill_deals_live_ones():
+    quiz = QuizSession("defend", seed=4)
+    assert quiz.screened is not None
+    last = next(g for g in quiz.screened.groups.values() if g)[0]
+    quiz.screened.groups = {"": [last]}  # one left
+    assert quiz.next_question().hand == step_of(last).hand  # type: ignore[attr-defined]
+    live = quiz.next_question()
+    assert live.accept and len(quiz.screened) == 0  # type: ignore[attr-defined]
+
+
+def test_rule_sets_without_screened_positions_are_dealt_live():
+    assert ScreenedPool.for_drill("bid", get_ruleset("standard", dirty_clubs=True),
+                                  random.Random(1)) is None
+    assert ScreenedPool.for_drill("tricks", get_ruleset("standard"), random.Random(1)) is None
+    assert screened.screened_count("declare", get_ruleset("simple")) >= 20
+
+
+def test_defend_drills_ask_for_play_and_for_surrender_about_equally():
+    answers = Counter()
+    for seed in range(40):  # screened positions, as learners get them
+        quiz = QuizSession("defend", seed=seed)
+        assert quiz.question is not None
+        answers[quiz.question.accept[0]] += 1  # type: ignore[attr-defined]
+    assert min(answers[Defense.PLAY], answers[Defense.SURRENDER]) >= 0.25 * 40, answers
+    live = Counter(defend_drill(random.Random(s), 1, get_ruleset("standard")).accept[0]
+                   for s in range(12))  # type: ignore[attr-defined]
+    assert min(live[Defense.PLAY], live[Defense.SURRENDER]) >= 0.25 * 12, live
+
+
+def test_a_surrender_position_says_its_scoring():
+    step = defend_drill(random.Random(1), 1, get_ruleset("standard"), want=Defense.SURRENDER)
+    assert step.accept == (Defense.SURRENDER,)  # type: ignore[attr-defined]
+    assert step.prompt.startswith("Simple scoring, game to 30.")
+    assert "score.surrender" in step.rule_ids and "score.sweep" not in step.rule_ids
+
+
+def test_the_command_writes_a_file_the_pool_reads(tmp_path):
+    out = tmp_path / "screened.json"
+    assert screened.main(["--per-kind", "2", "--kinds", "defend", "--presets", "simple",
+                          "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["format"] == screened.FORMAT and "--per-kind 2" in data["made"]["command"]
+    entries = data["positions"]["simple"]["defend"]
+    assert {e["accept"][0] for e in entries} == {"play", "surrender"}  # even: play, odd: not
+    for e in entries:
+        assert step_of(e).accept == step_of(e, analyse=True).accept
+
+
+@pytest.mark.parametrize("kind", ["declare", "exchange"])
+def test_judgement_drills_deal_under_simple_rules(kind):
+    """Simple Pepper's bids stop at 5: a drill's bid comes from the rules' own ladder."""
+    from pepper_tutor.teaching.quiz import make_question
+
+    simple = get_ruleset("simple")
+    step = make_question(kind, random.Random(3), 1, simple)
+    assert step.bid in simple.ladder and not step.problems()  # type: ignore[attr-defined]
+
+
+def test_an_entry_that_cannot_be_read_is_passed_over():
+    good = DATA["positions"]["standard"]["exchange"][0]
+    broken = {**good, "hand": "JH JH"}  # not six cards: its question cannot be built
+    pool = ScreenedPool("exchange", random.Random(1), {"": [good, dict(good, kind="nope"),
+                                                            broken]})
+    step = pool.draw(1)
+    assert step is not None and [str(a) for a in step.accept] == good["accept"]
+    assert pool.draw(2) is None
