@@ -293,3 +293,21 @@ def test_advice_memory_does_not_grow_with_the_samples() -> None:
             tracemalloc.stop()
         assert advice.samples == samples
     assert peaks[1000] < 1.5 * peaks[100] + 128_000, peaks
+
+
+def test_bid_advice_drops_options_shown_worse_and_keeps_the_best_whole() -> None:
+    """By default bid advice stops solving a trump and way of playing once every bid in it
+    is worse than the best at 95%; the best is still solved on every deal, so its figures
+    are those of the run that solves every option on every deal."""
+    state = HandState.from_hands(STRONG, dealer="W")
+    full = advise_bid(state, 40, seed=11, drop_worse=False)
+    lean = advise_bid(state, 40, seed=11)
+    assert lean.samples == full.samples == 40
+    assert lean.best == full.best and lean.best.score.samples == 40
+    dropped = [o for o in lean.options if 0 < o.score.samples < 40]
+    best_net = lean.best.net
+    assert best_net is not None and dropped
+    assert all(o.net is not None and o.net.mean < best_net.mean for o in dropped)
+    assert any("shown worse than the best at 95%" in n for n in lean.notes)
+    assert "(10 deals)" in str(lean) or "(20 deals)" in str(lean) or "(30 deals)" in str(lean)
+    assert all(o.score.samples == 40 for o in full.options if o.score.samples)

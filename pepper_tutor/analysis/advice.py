@@ -35,12 +35,18 @@ of the tricks the solver does not fix) they are ranked by ``score``.
 Every function takes ``samples``; a ``seed`` (an int or a :class:`random.Random`: the same
 seed gives the same report); an optional ``progress(done, total)`` callback, called as
 sampled deals are solved, for a progress bar; and ``workers``, the number of processes that
-solve the deals (1: in this process). Deals are drawn one at a time as they are solved, so
-memory does not grow with the sample count, and in the same order whatever ``workers``,
-so the report does not depend on it. Ctrl-C stops worker processes at once.
+solve the deals (1: in this process). Deals are drawn one at a time as they are solved and
+in the same order whatever ``workers``; what each deal showed is added to running counts
+(per option and per pair of options, how many deals gave each trick count) and dropped,
+so memory does not grow with the sample count, and the report does not depend on
+``workers`` (but for bid advice's ``drop_worse``, which works in one process). Ctrl-C
+stops worker processes at once.
 ``until_clear=True`` stops sampling as soon as the best option is better than every other
-at 95% (paired over the same deals), checked every 10 deals after the first 30; bid
-advice also stops solving options already shown worse than the best.
+at 95% (paired over the same deals), checked every 10 deals after the first 30. Bid advice
+by default (``drop_worse``) stops solving a trump and way of playing once every bid in it
+is shown worse than the best at 95%, looking every 10 deals from the 10th, and goes on
+with the others for every deal: the options in the race get every sample, and a choice
+that no longer could be best costs no more solving.
 
 The dealing of the unseen cards (:class:`Dealer`), what the viewer knows (:func:`known_voids`)
 and the exchange rules (:func:`send_rule`, :func:`discard_rule`) moved to
@@ -807,12 +813,19 @@ def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
     choices = [_Choice(None, lambda n: 0.0)] if Bid.PASS in legal else []
     choices += [_Choice(column, _net_of(score, bid)) for column, bid in levels_of]
 
+    def live(column: int) -> bool:
+        flags, i = (task.active, column) if column < width else (task.active_big,
+                                                                column - width)
+        return i < len(flags) and flags[i]
+
     def prune(tally: _Tally) -> None:
-        best = choices[_best(tally, choices)]
+        # The best among the options still solved: a dropped one's mean is of old deals.
+        racing = [c for c in choices if c.column is None or live(c.column)]
+        best = racing[_best(tally, racing)]
         for column in range(width + len(chosen)):
             flags, i = (task.active, column) if column < width else (task.active_big,
                                                                     column - width)
-            if i >= len(flags) or not flags[i]:
+            if not live(column):
                 continue
             mine = [c for c in choices if c.column == column]
             if (mine and not any(c is best for c in mine)
