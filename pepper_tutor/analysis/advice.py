@@ -1164,16 +1164,18 @@ def advise_play(state: HandState, samples: int = 200, seed: Seed = None,
 
 def advise(state: HandState, samples: int = 200, seed: Seed = None,
            progress: Progress | None = None, workers: int = 1, auction: bool | None = None,
-           until_clear: bool = False) -> Advice:
+           until_clear: bool = False, drop_worse: bool = True) -> Advice:
     """Advice for whatever decision the hand waits on: the bid, the declaration (trump and
     way of playing), the discard, the partner's card, the defence or a card in play.
 
     ``auction`` (default: whenever another seat has called) reads the calls when dealing
-    the unseen hands; ``until_clear`` stops sampling once the best option is clear at 95%."""
+    the unseen hands; ``until_clear`` stops sampling once the best option is clear at 95%;
+    ``drop_worse`` is bid advice's (see :func:`advise_bid`)."""
     phase = state.phase
     more = {"workers": workers, "auction": auction, "until_clear": until_clear}
     if phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
-        return advise_bid(state, samples, seed, progress, **more)  # type: ignore[arg-type]
+        return advise_bid(state, samples, seed, progress, workers=workers, auction=auction,
+                          until_clear=until_clear, drop_worse=drop_worse)
     if phase is Phase.DISCARD:
         return advise_discard(state, samples, seed, progress, **more)  # type: ignore[arg-type]
     if phase is Phase.SEND:
