@@ -72,9 +72,17 @@ def test_until_clear_stops_early_on_an_obvious_card():
 
 
 def test_clear_ignores_equivalent_options_and_waits_for_evidence():
-    from pepper_tutor.analysis.advice import _clear
+    from pepper_tutor.analysis.advice import _Choice, _clear, _Tally
+
+    def clear(rows: list[list[int]]) -> bool:
+        tally = _Tally(len(rows[0]))
+        for row in rows:
+            tally.add(row)
+        return _clear(tally, [_Choice(k, float) for k in range(len(rows[0]))])
 
     # two cards worth the same on every deal, a third worse: the best is clear
-    assert _clear([[1.0, 1.0, 0.0]] * 5 + [[1.0, 1.0, 0.5]] * 5)
+    assert clear([[2, 2, 0]] * 5 + [[2, 2, 1]] * 5)
     # two options that trade places: not clear
-    assert not _clear([[1.0, 0.0], [0.0, 1.0]] * 5)
+    assert not clear([[1, 0], [0, 1]] * 5)
+    # one deal is not evidence
+    assert not clear([[2, 0]])

@@ -258,8 +258,8 @@ def test_card_advice_solves_by_the_switch(left, tricks):
 
     jd, ad = Card.parse("JD").index, Card.parse("AD").index
     task = _PlayTask(players=2, viewer=0, side=frozenset({0}), trump=int(Trump.H), own=(jd,),
-                     seen=(1,), trick=((1, ad),), out=None, left_bower=left)
-    assert _play_sample(task, [[]], {}) == ((jd, tricks),)
+                     seen=(1,), trick=((1, ad),), out=None, left_bower=left, cards=(jd,))
+    assert _play_sample(task, [[]], {}) == (tricks,)  # the side's tricks, one per card
 
 
 @pytest.mark.parametrize("left", [True, False])

@@ -2,7 +2,15 @@
 and switch, from a view that holds nothing the seat may not see; and the coach's reasons
 name the fact behind a graded mistake.
 
-The hand counts are bounded to keep the suite fast; ``PEPPER_TUTOR_PLAYER_HANDS=10`` (a
+Every level plays over a thousand hands a run across the presets and switches (84 a preset
+and switch for club and expert, 250 for the beginner). Club and expert play those on a
+budget of one sampled deal a decision (``make_player(level, seed, samples=1)``): the same
+code chooses every action (the auction model, the dealing of the unseen cards, the advice
+and its solver), only over one deal instead of 10 to 30, which is what makes a thousand
+hands affordable. What one deal does not reach (the advice stopping early once the best
+choice is clear, and bid advice dropping options shown worse, which look from the 10th
+deal) is played by a few more hands at each level's full budget. Every action is checked
+legal and every view sealed in all of them. ``PEPPER_TUTOR_PLAYER_HANDS=10`` (a
 multiplier) plays ten times as many.
 """
 
@@ -11,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import zlib
 
 import pytest
 
@@ -27,14 +36,17 @@ from pepper_tutor.engine.state import Trick
 from .test_random_play import CONFIGS, audit
 
 SCALE = int(os.environ.get("PEPPER_TUTOR_PLAYER_HANDS", "1"))
-HANDS = {"beginner": 250 * SCALE, "club": 4 * SCALE, "expert": 1 * SCALE}
+HANDS = {"beginner": 250 * SCALE, "club": 84 * SCALE, "expert": 84 * SCALE}
+BUDGET = {"beginner": None, "club": 1, "expert": 1}  # sampled deals a decision, at most
+FULL_BUDGET_HANDS = {"club": 4 * SCALE, "expert": 1 * SCALE}
 
 
 class Checked:
     """Seats a player, checking that every decision is legal and every view is sealed."""
 
-    def __init__(self, level: str, seed: int, state_ref: list[HandState]) -> None:
-        self.player = make_player(level, seed)
+    def __init__(self, level: str, seed: int, state_ref: list[HandState],
+                 samples: int | None = None) -> None:
+        self.player = make_player(level, seed, samples)
         self.level = level
         self.state_ref = state_ref
 
@@ -75,18 +87,41 @@ def assert_sealed(view: SeatView, state: HandState) -> None:
     assert seen <= allowed, f"{seat} sees {sorted(map(str, seen - allowed))}"
 
 
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("preset,switches", CONFIGS)
-def test_every_level_plays_legal_hands(level, preset, switches):
+def _play_checked(level: str, preset: str, switches: dict, hands: int,
+                  samples: int | None) -> None:
     rules = get_ruleset(preset, **switches)
-    rng = random.Random(hash((level, preset, str(switches))) % 10_000)
-    for i in range(HANDS[level]):
+    rng = random.Random(zlib.crc32(f"{level} {preset} {sorted(switches.items())}".encode()))
+    for i in range(hands):
         state = HandState.deal(rules, Seat(i % rules.players), rng)
         ref = [state]
-        players = [Checked(level, rng.randrange(10**6), ref) for _ in range(rules.players)]
+        players = [Checked(level, rng.randrange(10**6), ref, samples)
+                   for _ in range(rules.players)]
         play_hand(state, players)
         assert state.is_terminal()
         audit(state)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("preset,switches", CONFIGS)
+def test_every_level_plays_legal_hands(level, preset, switches):
+    """Club and expert on one sampled deal a decision (see the module notes)."""
+    _play_checked(level, preset, switches, HANDS[level], BUDGET[level])
+
+
+@pytest.mark.parametrize("level", ["club", "expert"])
+@pytest.mark.parametrize("preset,switches", CONFIGS)
+def test_sampling_levels_play_legal_hands_at_full_budget(level, preset, switches):
+    _play_checked(level, preset, switches, FULL_BUDGET_HANDS[level], None)
+
+
+def test_a_budget_caps_the_samples_and_keeps_heuristic_decisions():
+    club = make_player("club", 1, samples=2)
+    expert = make_player("expert", 1, samples=2)
+    assert (club.play_samples, club.defense_samples, club.bid_samples) == (2, 2, 0)
+    assert (expert.bid_samples, expert.exchange_samples) == (2, 2)
+    assert make_player("expert", 1).bid_samples == 16
+    with pytest.raises(ValueError, match="at least one sample"):
+        make_player("club", 1, samples=0)
 
 
 def _midway(seed: int, rules="standard") -> list[HandState]:

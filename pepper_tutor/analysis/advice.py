@@ -35,12 +35,18 @@ of the tricks the solver does not fix) they are ranked by ``score``.
 Every function takes ``samples``; a ``seed`` (an int or a :class:`random.Random`: the same
 seed gives the same report); an optional ``progress(done, total)`` callback, called as
 sampled deals are solved, for a progress bar; and ``workers``, the number of processes that
-solve the deals (1: in this process). Deals are drawn one at a time as they are solved, so
-memory does not grow with the sample count, and in the same order whatever ``workers``,
-so the report does not depend on it. Ctrl-C stops worker processes at once.
+solve the deals (1: in this process). Deals are drawn one at a time as they are solved and
+in the same order whatever ``workers``; what each deal showed is added to running counts
+(per option and per pair of options, how many deals gave each trick count) and dropped,
+so memory does not grow with the sample count, and the report does not depend on
+``workers`` (but for bid advice's ``drop_worse``, which works in one process). Ctrl-C
+stops worker processes at once.
 ``until_clear=True`` stops sampling as soon as the best option is better than every other
-at 95% (paired over the same deals), checked every 10 deals after the first 30; bid
-advice also stops solving options already shown worse than the best.
+at 95% (paired over the same deals), checked every 10 deals after the first 30. Bid advice
+by default (``drop_worse``) stops solving a trump and way of playing once every bid in it
+is shown worse than the best at 95%, looking every 10 deals from the 10th, and goes on
+with the others for every deal: the options in the race get every sample, and a choice
+that no longer could be best costs no more solving.
 
 The dealing of the unseen cards (:class:`Dealer`), what the viewer knows (:func:`known_voids`)
 and the exchange rules (:func:`send_rule`, :func:`discard_rule`) moved to
@@ -56,7 +62,7 @@ import multiprocessing
 import random
 import signal
 import threading
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence, Sized
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from itertools import islice
@@ -118,6 +124,21 @@ class Estimate:
         if n == 1:
             return cls(mean, mean, mean, 1)
         var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+        half = _Z95 * math.sqrt(var / n)
+        return cls(mean, mean - half, mean + half, n)
+
+    @classmethod
+    def of_counts(cls, counts: Iterable[tuple[float, int]]) -> Estimate:
+        """The estimate of values given with how many samples took each: ``(value, count)``
+        pairs, as a histogram holds them (the same figures as :meth:`of` on the list)."""
+        pairs = [(v, k) for v, k in counts if k > 0]
+        n = sum(k for _, k in pairs)
+        if n == 0:
+            raise ValueError("an estimate needs at least one sample")
+        mean = math.fsum(v * k for v, k in pairs) / n
+        if n == 1:
+            return cls(mean, mean, mean, 1)
+        var = math.fsum(k * (v - mean) ** 2 for v, k in pairs) / (n - 1)
         half = _Z95 * math.sqrt(var / n)
         return cls(mean, mean - half, mean + half, n)
 
@@ -213,7 +234,10 @@ class Advice:
             tricks = f"tricks {o.tricks}" if o.tricks is not None else "tricks -"
             net = f"   net {o.net}" if o.net is not None else ""
             mark = "*" if i == 0 else " "
-            lines.append(f" {mark} {o.label:<{width}}   {tricks:<18} points {o.score}{net}")
+            fewer = (f"   ({o.score.samples} deals)"
+                     if 0 < o.score.samples < self.samples else "")
+            lines.append(f" {mark} {o.label:<{width}}   {tricks:<18} points {o.score}{net}"
+                         f"{fewer}")
         lines.extend(f"  note: {n}" for n in self.notes)
         return "\n".join(lines)
 
@@ -238,13 +262,25 @@ _Work = Callable[[Any, list[list[int]], _Tables], _R]
 _WORKER_TABLES: _Tables = {}  # per worker process: tables live across its chunks
 _Accept = Callable[[list[list[int]]], float]
 
-_FIRST_LOOK = 30  # samples before stopping early or dropping an option is considered
+_FIRST_LOOK = 30  # samples before stopping early is considered
 _LOOK_EVERY = 10
+_FIRST_DROP = 10  # samples before bid advice drops an option shown worse
 _MAX_DRAWS = 40  # per sample asked: past this, deals are kept whatever the auction says
 
 
 def _work_chunk(work: _Work[_R], context: Any, deals: list[list[list[int]]]) -> list[_R]:
-    return [work(context, deal, _WORKER_TABLES) for deal in deals]
+    return [_solve_one(work, context, deal, _WORKER_TABLES) for deal in deals]
+
+
+def _solve_one(work: _Work[_R], context: Any, deal: list[list[int]], tables: _Tables) -> _R:
+    """``work`` on one deal, its tables emptied after. Entries carried from one deal to the
+    next hardly ever answer a search there (paired timings: no faster), and emptying
+    them keeps memory flat in the number of deals."""
+    try:
+        return work(context, deal, tables)
+    finally:
+        for table in tables.values():
+            table.clear()
 
 
 def _ignore_interrupt() -> None:
@@ -280,75 +316,170 @@ def _deals(dealer: Dealer, samples: int, rng: random.Random, accept: _Accept | N
         yield deal
 
 
-def _clear(rows: Sequence[Sequence[float | None]]) -> bool:
+_COUNTS = 7  # a side takes 0 to 6 tricks in a hand
+
+
+class _Tally:
+    """What the sampled deals showed, in counts that do not grow with the deals.
+
+    Each deal gives a row: per column (a way of playing one option: a card, a trump and
+    way of playing, ...) the side's trick count, or -1 where that column was not solved.
+    The tally keeps, per column, how many deals gave each count (0 to 6), and per pair of
+    columns how many gave each pair of counts. Every figure the report needs is a function
+    of those: an option's mean and 95% interval of tricks, points and net, how often a bid
+    makes, and the paired differences that say when the best option is clear. So memory
+    is flat in the number of deals (a few thousand ints for the widest bid advice)."""
+
+    __slots__ = ("deals", "joint", "single", "width")
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.deals = 0
+        self.single = [[0] * _COUNTS for _ in range(width)]
+        # joint[i * width + j] for i < j: counts of (tricks in i) * 7 + (tricks in j)
+        self.joint = [[0] * (_COUNTS * _COUNTS) if i < j else []
+                      for i in range(width) for j in range(width)]
+
+    def add(self, row: Sequence[int]) -> None:
+        self.deals += 1
+        live = [(i, n) for i, n in enumerate(row) if n >= 0]
+        single, joint, width = self.single, self.joint, self.width
+        for a, (i, n) in enumerate(live):
+            single[i][n] += 1
+            base = i * width
+            for j, m in live[a + 1:]:
+                joint[base + j][n * _COUNTS + m] += 1
+
+    def solved(self, column: int) -> int:
+        return sum(self.single[column])
+
+    def counts(self, column: int) -> list[int]:
+        """How many deals gave each trick count (index) in ``column``."""
+        return self.single[column]
+
+    def estimate(self, column: int, value: Callable[[int], float]) -> Estimate:
+        return Estimate.of_counts((value(n), k) for n, k in enumerate(self.single[column]))
+
+    def difference(self, a: _Choice, b: _Choice) -> tuple[float, float, int, bool]:
+        """``a``'s worth less ``b``'s over the deals both were solved on (paired):
+        ``(mean, 95% low, deals, always equal)``."""
+        pairs: list[tuple[float, int]] = []
+        if a.column is None or b.column is None or a.column == b.column:
+            col = a.column if a.column is not None else b.column
+            if col is None:
+                d = a.value(0) - b.value(0)
+                return d, d, 0, d == 0
+            pairs = [(a.value(n) - b.value(n), k) for n, k in enumerate(self.single[col])]
+        else:
+            i, j = sorted((a.column, b.column))
+            fa, fb = (a.value, b.value) if i == a.column else (b.value, a.value)
+            sign = 1.0 if i == a.column else -1.0
+            table = self.joint[i * self.width + j]
+            pairs = [(sign * (fa(n) - fb(m)), k) for n in range(_COUNTS) for m in range(_COUNTS)
+                     if (k := table[n * _COUNTS + m])]
+        pairs = [(v, k) for v, k in pairs if k]
+        deals = sum(k for _, k in pairs)
+        if deals == 0:
+            return 0.0, -math.inf, 0, False
+        e = Estimate.of_counts(pairs)
+        return e.mean, e.low, deals, all(v == 0 for v, _ in pairs)
+
+
+@dataclass(frozen=True)
+class _Choice:
+    """An option as the tally sees it: the column it is solved in (``None`` for a value
+    known exactly, as a pass or a surrender) and its worth for a trick count there."""
+
+    column: int | None
+    value: Callable[[int], float]
+
+    def mean(self, tally: _Tally) -> float:
+        if self.column is None:
+            return self.value(0)
+        if not tally.solved(self.column):
+            return -math.inf
+        return tally.estimate(self.column, self.value).mean
+
+
+def _best(tally: _Tally, choices: Sequence[_Choice]) -> int:
+    means = [c.mean(tally) for c in choices]
+    return max(range(len(choices)), key=lambda k: means[k])
+
+
+def _shown_worse(tally: _Tally, best: _Choice, other: _Choice) -> bool:
+    """Whether ``other`` is worse than ``best`` at 95%, paired over the same deals."""
+    _, low, deals, equal = tally.difference(best, other)
+    return not equal and deals >= 2 and low > 0
+
+
+def _clear(tally: _Tally, choices: Sequence[_Choice]) -> bool:
     """Whether one option is better than every other at 95%, by the paired differences of
-    the per-sample values (``None``: an option not solved on that deal)."""
-    if not rows:
+    their worth over the deals both were solved on. Options worth the same on every deal
+    (equivalent cards) are not rivals; an option never solved is out of the race."""
+    if not choices:
         return False
-    width = len(rows[0])
-    means = []
-    for k in range(width):
-        vals = [r[k] for r in rows if r[k] is not None]
-        means.append(math.fsum(vals) / len(vals) if vals else -math.inf)  # type: ignore[arg-type]
-    best = max(range(width), key=lambda k: means[k])
-    for k in range(width):
-        if k == best or means[k] == -math.inf:
+    best = choices[_best(tally, choices)]
+    for other in choices:
+        if other is best or other.mean(tally) == -math.inf:
             continue
-        diffs = [r[best] - r[k] for r in rows  # type: ignore[operator]
-                 if r[best] is not None and r[k] is not None]
-        if len(diffs) < 2:
-            return False
-        if not any(diffs):
-            continue  # the same on every deal (equivalent cards): not a rival
-        e = Estimate.of(diffs)
-        if e.low <= 0:
+        _, low, deals, equal = tally.difference(best, other)
+        if equal:
+            continue
+        if deals < 2 or low <= 0:
             return False
     return True
 
 
-def _solve_all(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]], total: int,
-               workers: int, progress: Progress | None,
-               values: Callable[[_R], Sequence[float | None]] | None = None,
-               prune: Callable[[list[_R]], None] | None = None) -> list[_R]:
-    """``work(context, deal, tables)`` for every deal, in order, with progress reports.
+def _looks(done: int) -> bool:
+    return done >= _FIRST_LOOK and (done - _FIRST_LOOK) % _LOOK_EVERY == 0
 
-    The tables (one per kind of position, see :class:`TranspositionTable`) are kept across
-    deals. With ``values`` (per-sample option values) it stops as soon as the best option
-    is clear at 95%; ``prune(results)`` may drop options from ``context`` between batches
-    (both in this process only). With ``workers > 1`` the deals are cut into chunks solved
-    by that many processes, a few chunks in flight at a time; the answers are the same,
-    since the solver is deterministic and the deals fixed."""
+
+def _drops(done: int) -> bool:
+    return done >= _FIRST_DROP and done % _LOOK_EVERY == 0
+
+
+def _solve_all(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]], total: int,
+               workers: int, progress: Progress | None, tally: _Tally,
+               row: Callable[[_R], Sequence[int]],
+               choices: Sequence[_Choice] | None = None,
+               prune: Callable[[_Tally], None] | None = None) -> None:
+    """``work(context, deal, tables)`` for every deal, its ``row`` of trick counts added to
+    ``tally`` (the answers themselves are not kept), with progress reports.
+
+    The tables (one per kind of position, see :class:`TranspositionTable`) serve the
+    options of one deal and are emptied before the next. With ``choices`` it stops as soon
+    as the best of them is clear at 95%; ``prune(tally)`` may stop solving options in
+    ``context`` (both in this process only).
+    With ``workers > 1`` the deals are cut into chunks solved by that many processes, a few
+    chunks in flight at a time; the tally is the same, since the solver is deterministic,
+    the deals fixed and counts do not depend on the order they are added in."""
     if workers <= 1 or total < 2 * workers:
         tables: _Tables = {}
-        out: list[_R] = []
         for deal in deals:
-            out.append(work(context, deal, tables))
-            done = len(out)
+            tally.add(row(_solve_one(work, context, deal, tables)))
+            done = tally.deals
             if progress is not None:
                 progress(done, total)
-            if done >= _FIRST_LOOK and (done - _FIRST_LOOK) % _LOOK_EVERY == 0:
-                if values is not None and _clear([values(r) for r in out]):
-                    break
-                if prune is not None:
-                    prune(out)
-        return out
-    return _solve_in_workers(work, context, deals, total, workers, progress)
+            if prune is not None and done < total and _drops(done):
+                prune(tally)
+            if choices is not None and _looks(done) and _clear(tally, choices):
+                break
+        return
+    _solve_in_workers(work, context, deals, total, workers, progress, tally, row)
 
 
 def _solve_in_workers(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]],
-                      total: int, workers: int, progress: Progress | None) -> list[_R]:
+                      total: int, workers: int, progress: Progress | None, tally: _Tally,
+                      row: Callable[[_R], Sequence[int]]) -> None:
     size = max(1, math.ceil(total / (8 * workers)))  # small chunks: a smooth progress bar
     # fork is quick, but unsafe in a process that runs threads (a notebook's kernel).
     method = ("fork" if "fork" in multiprocessing.get_all_start_methods()
               and threading.active_count() == 1 else "spawn")
-    results: dict[int, list[_R]] = {}
-    done = 0
     source = iter(deals)
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
                                initializer=_ignore_interrupt)
     try:
-        pending: dict[Future[list[_R]], int] = {}
-        index = 0
+        pending: set[Future[list[_R]]] = set()
         exhausted = False
         while pending or not exhausted:
             while not exhausted and len(pending) < 2 * workers:
@@ -356,22 +487,19 @@ def _solve_in_workers(work: _Work[_R], context: Any, deals: Iterable[list[list[i
                 if not chunk:
                     exhausted = True
                     break
-                pending[pool.submit(_work_chunk, work, context, chunk)] = index
-                index += 1
+                pending.add(pool.submit(_work_chunk, work, context, chunk))
             if not pending:
                 break
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
-                i = pending.pop(future)
-                results[i] = future.result()
-                done += len(results[i])
+                for result in future.result():
+                    tally.add(row(result))
                 if progress is not None:
-                    progress(done, total)
+                    progress(tally.deals, total)
     except BaseException:
         _stop_now(pool)
         raise
     pool.shutdown(wait=True)
-    return [r for i in sorted(results) for r in results[i]]
 
 
 def _stop_now(pool: ProcessPoolExecutor) -> None:
@@ -449,18 +577,36 @@ def _auction_note(draws: _Draws) -> str:
     return note
 
 
-def _nets(score: _Scorer, bid: Bid) -> Callable[[Sequence[int]], list[float | None]]:
-    """Per-sample option values for options scored by the bidders' tricks."""
-    def values(r: Sequence[int]) -> list[float | None]:
-        return [score(bid, n)[1] for n in r]
-    return values
+def _points_of(score: _Scorer, bid: Bid) -> Callable[[int], tuple[float, float]]:
+    """``(points, net)`` of ``bid`` for the bidders' trick count."""
+    return lambda n: score(bid, n)
 
 
-def _stopped(until_clear: bool, results: Sized, samples: int) -> tuple[str, ...]:
-    if until_clear and len(results) < samples:
-        return (f"sampling stopped after {len(results)} deals: the best option was already "
+def _net_of(score: _Scorer, bid: Bid) -> Callable[[int], float]:
+    """The net points of ``bid`` for the bidders' trick count."""
+    return lambda n: score(bid, n)[1]
+
+
+def _net_choices(score: _Scorer, bid: Bid, columns: int) -> list[_Choice]:
+    """One choice per column, worth the net points of ``bid`` for the bidders' tricks."""
+    return [_Choice(k, _net_of(score, bid)) for k in range(columns)]
+
+
+def _stopped(until_clear: bool, tally: _Tally, samples: int) -> tuple[str, ...]:
+    if until_clear and tally.deals < samples:
+        return (f"sampling stopped after {tally.deals} deals: the best option was already "
                 "clear at 95%",)
     return ()
+
+
+def _same(row: Sequence[int]) -> Sequence[int]:
+    """A sample that is already a row of trick counts, one per option."""
+    return row
+
+
+def _one(tricks: int) -> tuple[int]:
+    """A sample of one trick count: the tally's one column."""
+    return (tricks,)
 
 
 _RANDOM_NOTE = "the other hands are dealt at random: the auction so far is not read"
@@ -500,23 +646,27 @@ class _Scorer:
         return found
 
 
-def _option(label: str, tricks: Sequence[float] | None,
-            points: Sequence[tuple[float, float]] | None = None, *,
-            scores: Sequence[float] | None = None, bid: Bid | None = None,
+def _option(label: str, tally: _Tally, column: int,
+            points: Callable[[int], tuple[float, float]] | None = None, *,
+            scores: Callable[[int], float] | None = None,
+            tricks: Callable[[int], float] | None = float, bid: Bid | None = None,
             trump: Trump | None = None, mode: Mode | None = None, card: Card | None = None,
             defense: Defense | None = None, makes: float | None = None) -> OptionAdvice:
-    """An option from per-sample tricks and ``(points, net)`` pairs, or bare ``scores``
-    where the net is unknown; for a bid, ``makes`` defaults to the share of samples with
-    the bid's tricks."""
-    if makes is None and bid is not None and bid is not Bid.PASS and tricks:
-        makes = sum(1 for t in tricks if t >= bid.tricks) / len(tricks)
+    """An option from its column of the tally: ``points(n)`` gives ``(points, net)`` for
+    the trick count ``n`` solved there, or bare ``scores(n)`` where the net is unknown;
+    ``tricks(n)`` the side's tricks (``None``: not reported). For a bid, ``makes``
+    defaults to the share of deals with the bid's tricks."""
+    counts = tally.counts(column)
+    if makes is None and bid is not None and bid is not Bid.PASS and tricks is not None:
+        makes = sum(counts[bid.tricks:]) / sum(counts)
     if points is not None:
-        score, net = Estimate.of([p for p, _ in points]), Estimate.of([n for _, n in points])
+        score = tally.estimate(column, lambda n: points(n)[0])
+        net: Estimate | None = tally.estimate(column, lambda n: points(n)[1])
     else:
-        score, net = Estimate.of(scores or [0.0]), None
-    return OptionAdvice(label, None if tricks is None else Estimate.of(tricks), score, net,
-                        bid=bid, trump=trump, mode=mode, card=card, defense=defense,
-                        makes=makes)
+        score, net = tally.estimate(column, scores or (lambda n: 0.0)), None
+    return OptionAdvice(label, None if tricks is None else tally.estimate(column, tricks),
+                        score, net, bid=bid, trump=trump, mode=mode, card=card,
+                        defense=defense, makes=makes)
 
 
 def _ranked(options: Sequence[OptionAdvice]) -> tuple[OptionAdvice, ...]:
@@ -558,18 +708,18 @@ class _BidTask:
     active_big: list[bool] = field(default_factory=list)
 
 
-def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
-                ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Tricks per (trump, way) in order, and per trump 6 or 0 for a big pepper sweep; -1
-    for an option dropped. The hands are dealt once and shared by every option."""
+def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables) -> tuple[int, ...]:
+    """The bidder's tricks per (trump, way) in order, then per trump 6 or 0 for a big
+    pepper sweep; -1 for an option dropped. The hands are dealt once and shared by every
+    option, and each trump and way is solved once for every bid level."""
     hands = {task.viewer: task.own} | {s: deal[k] for k, s in enumerate(task.others)}
-    tricks: list[int] = []
+    row: list[int] = []
     sweeps: list[int] = []
     column = 0
     for k, (trump, discard) in enumerate(zip(task.trumps, task.discards, strict=True)):
         for way in task.ways:
             if task.active and not task.active[column]:
-                tricks.append(-1)
+                row.append(-1)
                 column += 1
                 continue
             column += 1
@@ -583,7 +733,7 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
             else:
                 pos = Position(_hands(task.players, hands), (), task.viewer, trump, task.side,
                                task.players, left_bower=task.left_bower)
-            tricks.append(_tricks(pos, tables, (trump, way)))
+            row.append(_tricks(pos, tables, (trump, way)))
         if task.big and task.partner is not None:
             if task.active_big and not task.active_big[k]:
                 sweeps.append(-1)
@@ -593,13 +743,13 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
                            left_bower=task.left_bower)
             sweep = takes_at_least(pos, 6, _table(tables, (trump, "big")))
             sweeps.append(6 if sweep else 0)
-    return tuple(tricks), tuple(sweeps)
+    return (*row, *sweeps)
 
 
 def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
                progress: Progress | None = None, trumps: Sequence[Trump] | None = None,
                workers: int = 1, auction: bool | None = None,
-               until_clear: bool = False) -> Advice:
+               until_clear: bool = False, drop_worse: bool = True) -> Advice:
     """Which contract to bid, for the seat to call in the auction; also which trump to name
     and how to play it, for the high bidder declaring.
 
@@ -610,10 +760,14 @@ def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
     auction is over the bid is fixed: naming trumps compares trumps and ways of playing,
     choosing the way of playing compares the two ways for the trump named.
 
-    ``auction`` (default: whenever another seat has called) deals the other hands in
-    proportion to how likely they were to make their calls. ``until_clear`` stops before
-    ``samples`` once the best option is better than every other at 95%, and (in one
-    process) stops solving options already shown worse than the best.
+    Each deal is solved once per trump and way of playing, and every bid level is scored
+    from that one trick count. ``drop_worse`` (in one process) stops solving a trump and
+    way once every bid in it is worse than the best option at 95%, paired over the same
+    deals, looking every 10 deals from the 10th: the deals go on for the options still in
+    the race, and a dropped option reports the deals it was solved on. ``auction``
+    (default: whenever another seat has called) deals the other hands in proportion to
+    how likely they were to make their calls. ``until_clear`` stops before ``samples``
+    once the best option is better than every other at 95%.
     """
     _check_samples(samples)
     phase = state.phase
@@ -646,46 +800,46 @@ def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
                     big and rules.has_exchange, left_bower=rules.left_bower)
     task.active.extend([True] * (len(chosen) * len(ways)))
     task.active_big.extend([True] * len(chosen))
+    width = len(chosen) * len(ways)  # the big pepper sweeps follow, one column a trump
     score = _Scorer(rules, viewer, viewer)
-    # Every (column, level) a learner could choose; column -1 is a big pepper sweep.
-    choices: list[tuple[int, int, Bid]] = []  # (kind 0 column / 1 big, index, bid)
+    # Every level a learner could choose, as (column of the tally, bid).
+    levels_of: list[tuple[int, Bid]] = []
     for k in range(len(chosen)):
         for w, way in enumerate(ways):
             bids = levels + ([Bid.BIG_PEPPER] if big and way is None else [])
-            choices.extend((0, k * len(ways) + w, bid) for bid in bids)
+            levels_of.extend((k * len(ways) + w, bid) for bid in bids)
         if task.big:
-            choices.append((1, k, Bid.BIG_PEPPER))
+            levels_of.append((width + k, Bid.BIG_PEPPER))
+    choices = [_Choice(None, lambda n: 0.0)] if Bid.PASS in legal else []
+    choices += [_Choice(column, _net_of(score, bid)) for column, bid in levels_of]
 
-    def values(r: tuple[tuple[int, ...], tuple[int, ...]]) -> list[float | None]:
-        out: list[float | None] = [0.0] if Bid.PASS in legal else []
-        for kind, i, bid in choices:
-            n = r[kind][i]
-            out.append(None if n < 0 else score(bid, n)[1])
-        return out
+    def live(column: int) -> bool:
+        flags, i = (task.active, column) if column < width else (task.active_big,
+                                                                column - width)
+        return i < len(flags) and flags[i]
 
-    def prune(results: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> None:
-        rows = [values(r) for r in results]
-        offset = 1 if Bid.PASS in legal else 0
-        bounds: list[tuple[float, float]] = []
-        for k in range(len(rows[0])):
-            vals = [v for row in rows if (v := row[k]) is not None]
-            e = Estimate.of(vals) if vals else None
-            bounds.append((e.low, e.high) if e else (math.inf, -math.inf))
-        best_low = max(low for low, _ in bounds)
-        for flags, kind in ((task.active, 0), (task.active_big, 1)):
-            for i in range(len(flags)):
-                highs = [bounds[offset + j][1] for j, (kd, ix, _) in enumerate(choices)
-                         if kd == kind and ix == i]
-                if flags[i] and highs and max(highs) < best_low:
-                    flags[i] = False
+    def prune(tally: _Tally) -> None:
+        # The best among the options still solved: a dropped one's mean is of old deals.
+        racing = [c for c in choices if c.column is None or live(c.column)]
+        best = racing[_best(tally, racing)]
+        for column in range(width + len(chosen)):
+            flags, i = (task.active, column) if column < width else (task.active_big,
+                                                                    column - width)
+            if not live(column):
+                continue
+            mine = [c for c in choices if c.column == column]
+            if (mine and not any(c is best for c in mine)
+                    and all(_shown_worse(tally, best, c) for c in mine)):
+                flags[i] = False
 
     rng = _rng(seed)
     draws = _Draws()
     accept = (_auction_accept(state, viewer, [*others, None])
               if _reads_auction(state, viewer, auction) else None)
-    results = _solve_all(_bid_sample, task, _deals(dealer, samples, rng, accept, draws),
-                         samples, workers, progress, values if until_clear else None,
-                         prune if until_clear else None)
+    tally = _Tally(width + len(chosen))
+    _solve_all(_bid_sample, task, _deals(dealer, samples, rng, accept, draws), samples,
+               workers, progress, tally, _bid_row(width, len(chosen)),
+               choices if until_clear else None, prune if drop_worse else None)
 
     options: list[OptionAdvice] = []
     every: list[OptionAdvice] = []
@@ -695,33 +849,42 @@ def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
     column = 0
     for k, t in enumerate(chosen):
         for way in ways:
-            ts = [r[0][column] for r in results if r[0][column] >= 0]
-            column += 1
+            solved = tally.solved(column)
             bids = levels + ([Bid.BIG_PEPPER] if big and way is None else [])
             how = f", {way.display}" if way is not None else ""
-            candidates = [_option(f"{bid.display} in {t.display}{how}", ts,
-                                  [score(bid, n) for n in ts], bid=bid, trump=t, mode=way)
-                          for bid in bids] if ts else []
+            candidates = [_option(f"{bid.display} in {t.display}{how}", tally, column,
+                                  _points_of(score, bid), bid=bid, trump=t, mode=way)
+                          for bid in bids] if solved else []
+            column += 1
             if candidates:  # the level worth most for this trump and way of playing
                 options.append(_ranked(candidates)[0])
                 every.extend(candidates)
-        if task.big:
-            sweeps = [r[1][k] for r in results if r[1][k] >= 0]
-            if sweeps:
-                options.append(_option(f"big pepper in {t.display}, alone", None,
-                                       [score(Bid.BIG_PEPPER, n) for n in sweeps],
-                                       bid=Bid.BIG_PEPPER, trump=t,
-                                       makes=sweeps.count(6) / len(sweeps)))
+        if task.big and tally.solved(width + k):
+            counts = tally.counts(width + k)
+            options.append(_option(f"big pepper in {t.display}, alone", tally, width + k,
+                                   lambda n: score(Bid.BIG_PEPPER, n), tricks=None,
+                                   bid=Bid.BIG_PEPPER, trump=t,
+                                   makes=counts[6] / sum(counts)))
     notes = [_DOUBLE_DUMMY, "the defenders are assumed to play (a surrender gives the bidders "
              "as much or more)", _auction_note(draws) if accept else _RANDOM_NOTE]
     if rules.has_exchange:
         notes += [_SEND_NOTE, _DISCARD_NOTE]
-    if until_clear and len(results) < samples:
-        notes.append(f"sampling stopped after {len(results)} deals: the best option was "
-                     "already clear at 95%")
+    dropped = [o for o in options if o.score.samples and o.score.samples < tally.deals]
+    if dropped:
+        notes.append(f"{len(dropped)} option{'s were' if len(dropped) > 1 else ' was'} "
+                     "shown worse than the best at 95% and not solved on the later deals "
+                     "(each reports the deals it was solved on)")
+    notes += _stopped(until_clear, tally, samples)
     decision = "bid" if phase is Phase.AUCTION else "declare"
-    return Advice(decision, Seat(viewer), rules.side_of(viewer), len(results),
+    return Advice(decision, Seat(viewer), rules.side_of(viewer), tally.deals,
                   _ranked(options), tuple(notes), _ranked(every))
+
+
+def _bid_row(width: int, trumps: int) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """Bid samples are already rows: (trump, way) columns, then the sweeps (when solved)."""
+    def row(r: tuple[int, ...]) -> tuple[int, ...]:
+        return r if len(r) == width + trumps else (*r, *([-1] * (width + trumps - len(r))))
+    return row
 
 
 # ---- the exchange: the bidder's discard, the partner's card ----------------------------------
@@ -786,16 +949,15 @@ def advise_discard(state: HandState, samples: int = 200, seed: Seed = None,
               if _reads_auction(state, bidder, auction) else None)
     draws = _Draws()
     deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed), accept, draws)
-    results = _solve_all(_discard_sample, task, deals, samples, workers, progress,
-                         _nets(score, state.high_bid) if until_clear else None)
-    options = []
-    for k, card in enumerate(own):
-        ts = [r[k] for r in results]
-        options.append(_option(f"discard {DECK[card].display}", ts,
-                               [score(state.high_bid, n) for n in ts], card=DECK[card]))
+    bid = state.high_bid
+    tally = _Tally(len(own))
+    _solve_all(_discard_sample, task, deals, samples, workers, progress, tally, _same,
+               _net_choices(score, bid, len(own)) if until_clear else None)
+    options = [_option(f"discard {DECK[card].display}", tally, k, lambda n: score(bid, n),
+                       card=DECK[card]) for k, card in enumerate(own)]
     notes = (_DOUBLE_DUMMY, _SEND_NOTE, _auction_note(draws) if accept else _RANDOM_NOTE)
-    return Advice("discard", Seat(bidder), rules.side_of(bidder), len(results),
-                  _ranked(options), notes + _stopped(until_clear, results, samples))
+    return Advice("discard", Seat(bidder), rules.side_of(bidder), tally.deals,
+                  _ranked(options), notes + _stopped(until_clear, tally, samples))
 
 
 def advise_send(state: HandState, samples: int = 200, seed: Seed = None,
@@ -819,20 +981,19 @@ def advise_send(state: HandState, samples: int = 200, seed: Seed = None,
                               lambda deal: {bidder: deal[0] + deal[3]})
               if _reads_auction(state, partner, auction) else None)
     draws = _Draws()
-    results = _solve_all(_send_sample, task, _deals(dealer, samples, _rng(seed), accept, draws),
-                         samples, workers, progress,
-                         _nets(score, state.high_bid) if until_clear else None)
-    options = []
-    for k, card in enumerate(own):
-        ts = [r[k] for r in results]
-        options.append(_option(f"send {DECK[card].display}", ts,
-                               [score(state.high_bid, n) for n in ts], card=DECK[card]))
+    bid = state.high_bid
+    tally = _Tally(len(own))
+    _solve_all(_send_sample, task, _deals(dealer, samples, _rng(seed), accept, draws),
+               samples, workers, progress, tally, _same,
+               _net_choices(score, bid, len(own)) if until_clear else None)
+    options = [_option(f"send {DECK[card].display}", tally, k, lambda n: score(bid, n),
+                       card=DECK[card]) for k, card in enumerate(own)]
     notes: tuple[str, ...] = (_DOUBLE_DUMMY, "the bidder's five cards and discard are dealt" + (
         ", kept by how likely they were to make the calls seen" if accept else " at random"))
     if accept:
         notes += (_auction_note(draws),)
-    return Advice("send", Seat(partner), rules.side_of(partner), len(results),
-                  _ranked(options), notes + _stopped(until_clear, results, samples))
+    return Advice("send", Seat(partner), rules.side_of(partner), tally.deals,
+                  _ranked(options), notes + _stopped(until_clear, tally, samples))
 
 
 # ---- the defence: play or surrender -----------------------------------------------------------
@@ -887,27 +1048,28 @@ def advise_defense(state: HandState, samples: int = 200, seed: Seed = None,
     can_surrender = Defense.SURRENDER in state.legal_actions()
     surrender = score(bid, None)
 
-    def values(t: int) -> list[float | None]:
-        return [score(bid, t)[1], surrender[1]] if can_surrender else [score(bid, t)[1]]
-
+    choices = [_Choice(0, lambda t: score(bid, t)[1])]
+    if can_surrender:
+        choices.append(_Choice(None, lambda t: surrender[1]))
     accept = (_auction_accept(state, viewer, others)
               if _reads_auction(state, viewer, auction) else None)
     draws = _Draws()
     deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed), accept, draws)
-    results = _solve_all(_defense_sample, task, deals, samples, workers, progress,
-                         values if until_clear else None)
-    options = [_option("play", [6 - t for t in results], [score(bid, t) for t in results],
-                       defense=Defense.PLAY,
-                       makes=sum(1 for t in results if t >= bid.tricks) / len(results))]
+    tally = _Tally(1)
+    _solve_all(_defense_sample, task, deals, samples, workers, progress, tally, _one,
+               choices if until_clear else None)
+    counts = tally.counts(0)
+    options = [_option("play", tally, 0, lambda t: score(bid, t), tricks=lambda t: 6.0 - t,
+                       defense=Defense.PLAY, makes=sum(counts[bid.tricks:]) / sum(counts))]
     if can_surrender:
         options.append(OptionAdvice("surrender", None, Estimate.exact(surrender[0]),
                                     Estimate.exact(surrender[1]), defense=Defense.SURRENDER))
     notes = [_DOUBLE_DUMMY, _auction_note(draws) if accept else "the bidders' hands are "
              "dealt at random: the bid is not read as a sign of strength"]
-    notes += _stopped(until_clear, results, samples)
+    notes += _stopped(until_clear, tally, samples)
     if task.exchange:
         notes += [_SEND_NOTE, _DISCARD_NOTE]
-    return Advice("defense", Seat(viewer), rules.side_of(viewer), len(results),
+    return Advice("defense", Seat(viewer), rules.side_of(viewer), tally.deals,
                   _ranked(options),
                   tuple(notes))
 
@@ -926,16 +1088,19 @@ class _PlayTask:
     trick: tuple[tuple[int, int], ...]
     out: int | None
     left_bower: bool = True  # the rule set's switch, for the solver's ranking
+    cards: tuple[int, ...] = ()  # the viewer's legal cards: the tally's columns
+    before: int = 0  # the side's tricks already taken
 
 
-def _play_sample(task: _PlayTask, deal: list[list[int]], tables: _Tables
-                 ) -> tuple[tuple[int, int], ...]:
-    """``(card, tricks from here)`` for each legal card of the viewer."""
+def _play_sample(task: _PlayTask, deal: list[list[int]], tables: _Tables) -> tuple[int, ...]:
+    """The side's final trick count for each legal card of the viewer, in ``task.cards``
+    order."""
     hands = {task.viewer: task.own} | dict(zip(task.seen, deal, strict=False))
     pos = Position(_hands(task.players, hands), task.trick, task.viewer, task.trump,
                    task.side, task.players, task.out, left_bower=task.left_bower)
     solution = solve(pos, _table(tables, "play"))
-    return tuple((v.card.index, v.tricks) for v in solution.values)
+    tricks = {v.card.index: v.tricks for v in solution.values}
+    return tuple(task.before + tricks[c] for c in task.cards)
 
 
 def advise_play(state: HandState, samples: int = 200, seed: Seed = None,
@@ -957,10 +1122,11 @@ def advise_play(state: HandState, samples: int = 200, seed: Seed = None,
     buckets = [(len(state._hands[s]), voids[s]) for s in seen]
     rest = len(pool) - sum(n for n, _ in buckets)  # out of play: partner sitting out, etc.
     side = _side_seats(rules, viewer)
+    cards = tuple(sorted(a.index for a in state.legal_actions() if isinstance(a, Card)))
     task = _PlayTask(rules.players, viewer, side, state._trump, own, seen,
                      tuple(zip(state._trick_seats, state._trick, strict=True)),
-                     state._out if state._out >= 0 else None, rules.left_bower)
-    before = sum(state._won[s] for s in side)
+                     state._out if state._out >= 0 else None, rules.left_bower, cards,
+                     sum(state._won[s] for s in side))
     score = _Scorer(rules, bidder, viewer)
     ours = rules.side_of(viewer) == rules.side_of(bidder)
 
@@ -971,49 +1137,45 @@ def advise_play(state: HandState, samples: int = 200, seed: Seed = None,
             return score(bid, 6 - t)[1]
         return float(t)
 
-    def values(r: tuple[tuple[int, int], ...]) -> list[float | None]:
-        return [worth(before + t) for _, t in sorted(r)]
-
     accept = (_auction_accept(state, viewer, [*seen, None])
               if _reads_auction(state, viewer, auction) else None)
     draws = _Draws()
     deals = _deals(Dealer(pool, [*buckets, (rest, 0)]), samples, _rng(seed), accept, draws)
-    results = _solve_all(_play_sample, task, deals, samples, workers, progress,
-                         values if until_clear else None)
-    per_card: dict[int, list[int]] = {}
-    for r in results:
-        for card, tricks in r:
-            per_card.setdefault(card, []).append(before + tricks)
+    tally = _Tally(len(cards))
+    _solve_all(_play_sample, task, deals, samples, workers, progress, tally, _same,
+               [_Choice(k, worth) for k in range(len(cards))] if until_clear else None)
     options = []
-    for card, ts in per_card.items():
+    for k, card in enumerate(cards):
         label, c = f"play {DECK[card].display}", DECK[card]
         if ours:
-            options.append(_option(label, ts, [score(bid, t) for t in ts], card=c))
+            options.append(_option(label, tally, k, lambda t: score(bid, t), card=c))
         elif len(rules.sides) == 2:
-            options.append(_option(label, ts, [score(bid, 6 - t) for t in ts], card=c))
+            options.append(_option(label, tally, k, lambda t: score(bid, 6 - t), card=c))
         else:  # a non-bidder in cutthroat scores a point a trick; the rivals' split is open
-            options.append(_option(label, ts, scores=[float(t) for t in ts], card=c))
+            options.append(_option(label, tally, k, scores=float, card=c))
     notes = [_DOUBLE_DUMMY, "unseen cards are dealt at random, consistent with the cards "
              "played and the voids shown"]
     if accept:
         notes.append(_auction_note(draws))
-    notes += _stopped(until_clear, results, samples)
-    return Advice("play", Seat(viewer), rules.side_of(viewer), len(results),
+    notes += _stopped(until_clear, tally, samples)
+    return Advice("play", Seat(viewer), rules.side_of(viewer), tally.deals,
                   _ranked(options), tuple(notes))
 
 
 def advise(state: HandState, samples: int = 200, seed: Seed = None,
            progress: Progress | None = None, workers: int = 1, auction: bool | None = None,
-           until_clear: bool = False) -> Advice:
+           until_clear: bool = False, drop_worse: bool = True) -> Advice:
     """Advice for whatever decision the hand waits on: the bid, the declaration (trump and
     way of playing), the discard, the partner's card, the defence or a card in play.
 
     ``auction`` (default: whenever another seat has called) reads the calls when dealing
-    the unseen hands; ``until_clear`` stops sampling once the best option is clear at 95%."""
+    the unseen hands; ``until_clear`` stops sampling once the best option is clear at 95%;
+    ``drop_worse`` is bid advice's (see :func:`advise_bid`)."""
     phase = state.phase
     more = {"workers": workers, "auction": auction, "until_clear": until_clear}
     if phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
-        return advise_bid(state, samples, seed, progress, **more)  # type: ignore[arg-type]
+        return advise_bid(state, samples, seed, progress, workers=workers, auction=auction,
+                          until_clear=until_clear, drop_worse=drop_worse)
     if phase is Phase.DISCARD:
         return advise_discard(state, samples, seed, progress, **more)  # type: ignore[arg-type]
     if phase is Phase.SEND:

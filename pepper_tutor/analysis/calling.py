@@ -15,6 +15,7 @@ sampling from the deals in proportion to how likely they were to have made the c
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 
@@ -40,6 +41,9 @@ _EXCHANGE = 0.55  # what the partner's best card adds to a lone bidder
 def hand_tricks(hand: Sequence[int], trump: int) -> float:
     """Tricks the hand is worth on its own with ``trump`` (0-3, or 4 for no trump)."""
     suits, ranks = EFFECTIVE_SUIT[trump], TRICK_RANK[trump]
+    # The suits in which the hand holds an ace (trick rank 5; in the trump suit that is
+    # the left bower, never asked about), worked out once rather than per king.
+    aced = {suits[d] for d in hand if ranks[d] == 5}
     total = 0.0
     if trump == 4:
         for c in hand:
@@ -47,18 +51,19 @@ def hand_tricks(hand: Sequence[int], trump: int) -> float:
             if r == 5:
                 total += _NT_ACE
             elif r == 4:
-                total += _NT_GUARDED_KING if any(
-                    ranks[d] == 5 and suits[d] == suits[c] for d in hand) or sum(
-                    1 for d in hand if suits[d] == suits[c]) >= 2 else _NT_KING
+                s = suits[c]
+                total += _NT_GUARDED_KING if s in aced or sum(
+                    1 for d in hand if suits[d] == s) >= 2 else _NT_KING
         return total
     trumps = 0
     for c in hand:
-        if suits[c] == trump:
+        s = suits[c]
+        if s == trump:
             trumps += 1
             total += _TRUMP_WORTH[ranks[c]]
         elif ranks[c] == 5:
             total += _PLAIN_ACE
-        elif ranks[c] == 4 and any(ranks[d] == 5 and suits[d] == suits[c] for d in hand):
+        elif ranks[c] == 4 and s in aced:
             total += _PLAIN_KING_WITH_ACE
     if trumps >= 3:
         total += 0.3 * (trumps - 2)  # long trumps take tricks by length and ruffing
@@ -80,9 +85,15 @@ def side_estimate(rules: RuleSet, hand: Sequence[int], trump: int, alone: bool =
 def hand_value(rules: RuleSet, hand: Sequence[int]) -> tuple[float, int, bool]:
     """``(estimate, trump, alone)``: the best trump and way of playing, and its estimate."""
     best = (-1.0, 0, False)
+    ways = (False, True) if rules.has_exchange else (False,)
+    partner = rules.partnerships and rules.players == 4
     for trump in range(5):
-        for alone in ((False, True) if rules.has_exchange else (False,)):
-            e = side_estimate(rules, hand, trump, alone)
+        own = hand_tricks(hand, trump)  # once a trump: the ways differ by a constant
+        for alone in ways:
+            # the same sums as side_estimate, which the auction's sampling calls by the
+            # thousand through here
+            e = (own + (_EXCHANGE if alone and rules.has_exchange else _PARTNER)
+                 if partner else own)
             if alone:
                 e -= 0.4  # alone pays only when it makes: prefer partner at equal strength
             if e > best[0]:
@@ -126,16 +137,26 @@ def _mass(low: float, top: float, centre: float) -> float:
     return _phi((top - centre) / SPREAD) - _phi((low - centre) / SPREAD)
 
 
+@functools.lru_cache(maxsize=1024)
+def _window(rules: RuleSet, high: Bid, call: Bid, forced: bool) -> tuple[float, float, float]:
+    """The interval of a call and the likelihood of the hand likeliest to make it: the
+    same for every hand, and auction-aware sampling asks for them by the thousand."""
+    low, top = _interval(rules, high, call, forced)
+    if low == -math.inf and top == math.inf:
+        return low, top, 1.0
+    best = 1.0 if (low == -math.inf or top == math.inf) else _mass(
+        low, top, (low + top) / 2)
+    return low, top, best
+
+
 def call_likelihood(rules: RuleSet, hand: Sequence[int], high: Bid, call: Bid,
                     forced: bool = False) -> float:
     """How likely a seat holding ``hand`` was to make ``call`` when the high bid was
     ``high``, relative to the hand most likely to make it (so in 0..1). ``forced``: the
     dealer stuck with the bid, for whom passing was not allowed."""
-    low, top = _interval(rules, high, call, forced)
+    low, top, best = _window(rules, high, call, forced)
     if low == -math.inf and top == math.inf:
         return 1.0
-    best = 1.0 if (low == -math.inf or top == math.inf) else _mass(
-        low, top, (low + top) / 2)
     estimate = hand_value(rules, hand)[0]
     return min(1.0, _mass(low, top, estimate) / best)
 

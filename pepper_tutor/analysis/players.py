@@ -49,17 +49,25 @@ class Player(Protocol):
     def decide(self, view: SeatView) -> Action: ...
 
 
-def make_player(level: str = DEFAULT_LEVEL, seed: int | random.Random | None = None) -> Player:
+def make_player(level: str = DEFAULT_LEVEL, seed: int | random.Random | None = None,
+                samples: int | None = None) -> Player:
     """A computer player of ``level`` (``beginner``, ``club`` or ``expert``); the same seed
-    gives the same decisions."""
+    gives the same decisions.
+
+    ``samples`` caps how many deals the sampling levels solve for any one decision (default:
+    the level's own counts, see :class:`ClubPlayer` and :class:`ExpertPlayer`). The player
+    decides by the same steps, only on fewer deals, so it plays worse and faster: the
+    legality tests use it to play thousands of hands. The beginner samples nothing."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     key = str(level).strip().lower()
+    if samples is not None and samples < 1:
+        raise ValueError(f"a player needs at least one sample a decision, not {samples}")
     if key == "beginner":
         return BeginnerPlayer(rng)
     if key == "club":
-        return ClubPlayer(rng)
+        return ClubPlayer(rng, samples)
     if key == "expert":
-        return ExpertPlayer(rng)
+        return ExpertPlayer(rng, samples)
     raise ValueError(f"{level!r} is not a level (expected one of {', '.join(LEVELS)})")
 
 
@@ -260,14 +268,21 @@ class _SamplingPlayer:
     exchange_samples = 0  # 0: discard and send by the rules
     auction = False
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, samples: int | None = None) -> None:
         self.rng = rng
+        if samples is not None:  # a cap: a count of 0 (decide by heuristics) stays 0
+            for name in ("play_samples", "defense_samples", "bid_samples",
+                         "exchange_samples"):
+                setattr(self, name, min(getattr(self, name), samples))
 
     def _advice(self, view: SeatView, samples: int) -> Action:
         from .advice import advise  # advice imports the solver: load it when first needed
         from .inference import deal_for_view
 
-        state = deal_for_view(view, self.rng, auction=self.auction)
+        # Any layout that fits the view will do: the advice reads only what this seat knows
+        # from the state and deals the unseen cards again itself (reading the auction when
+        # the level does), so weighing this one deal by the auction would be wasted work.
+        state = deal_for_view(view, self.rng)
         if view.phase is Phase.AUCTION or view.phase is Phase.DECLARE_TRUMP:
             from .advice import advise_bid
 

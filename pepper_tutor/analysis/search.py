@@ -119,8 +119,10 @@ def _top_run(code: int, suit: int, mine: int, present: int) -> int:
     return run
 
 
-def _searcher(position: Position, table: TranspositionTable) -> tuple[_Search, list[int]]:
-    """Build the search for one position; returns it and the live hand masks.
+def _searcher(position: Position, table: TranspositionTable
+              ) -> tuple[_Search, list[int], Callable[[], None]]:
+    """Build the search for one position; returns it, the live hand masks and a function
+    that frees the search once done with it.
 
     ``search(seat, pos, led, win_power, win_seat, trick_mask, need)`` is a null-window,
     fail-soft test of "does the maximised side take at least ``need`` tricks from here?",
@@ -404,7 +406,14 @@ def _searcher(position: Position, table: TranspositionTable) -> tuple[_Search, l
             return left
         return lead(seat, need)
 
-    return search, hands
+    def release() -> None:
+        """Break the cycle of ``lead`` and ``follow``, which call each other, so a finished
+        search is freed at once rather than at the cyclic collector's next pass (sampled
+        advice runs thousands of searches, whose garbage would pile up meanwhile)."""
+        nonlocal lead, follow
+        del lead, follow
+
+    return search, hands, release
 
 
 class _Root:
@@ -413,7 +422,7 @@ class _Root:
     def __init__(self, position: Position, table: TranspositionTable) -> None:
         table.prepare(position)
         self.position = position
-        self.search, self.hands = _searcher(position, table)
+        self.search, self.hands, self.release = _searcher(position, table)
         code = position.code
         self.seat = position.to_play
         self.pos = len(position.trick)

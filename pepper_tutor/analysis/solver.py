@@ -116,6 +116,13 @@ def solve(position: Position, table: TranspositionTable | None = None,
     """
     table = table if table is not None else TranspositionTable()
     root = _Root(position, table)
+    try:
+        return _solve(root, position, card_values)
+    finally:
+        root.release()
+
+
+def _solve(root: _Root, position: Position, card_values: bool) -> Solution:
     side = tuple(Seat(s) for s in sorted(position.side))
     to_play = Seat(position.to_play)
     maximising = bool(root.ours[root.seat])
@@ -143,7 +150,11 @@ def takes_at_least(position: Position, tricks: int,
     One null-window search: cheaper than :func:`solve` when only a threshold matters (does
     the bidder take all six for a pepper?)."""
     table = table if table is not None else TranspositionTable()
-    return _Root(position, table).test(tricks) >= tricks
+    root = _Root(position, table)
+    try:
+        return root.test(tricks) >= tricks
+    finally:
+        root.release()
 
 
 # ---- reading a HandState -----------------------------------------------------------------

@@ -162,11 +162,13 @@ class ChoiceStep(Step):
         cache: dict[tuple[int, int], Advice] = self.__dict__.setdefault("_advice", {})
         if (n, seed) not in cache:
             state = self.state()
+            # Every option over every deal: the lesson check compares the accepted answers'
+            # intervals with the best's, which an option dropped early would widen.
             if self.analysis_trumps and state.phase in (Phase.AUCTION, Phase.DECLARE_TRUMP):
                 cache[n, seed] = advise_bid(state, samples=n, seed=seed,
-                                            trumps=self.analysis_trumps)
+                                            trumps=self.analysis_trumps, drop_worse=False)
             else:
-                cache[n, seed] = advise(state, samples=n, seed=seed)
+                cache[n, seed] = advise(state, samples=n, seed=seed, drop_worse=False)
         return cache[n, seed]
 
     def use_analysis(self, advice: Advice) -> None:
