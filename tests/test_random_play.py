@@ -137,6 +137,7 @@ def check_fast_playouts(state: HandState, seed: int) -> None:
         slow.apply(options[int(rand() * len(options))])
     assert fast.history == slow.history and fast.tricks == slow.tricks
     assert fast.score == slow.score and fast.to_act == slow.to_act
+    assert fast.leader == slow.leader
     assert [fast.tricks_won_by_seat()[s] for s in fast.seats] == won
     assert all(not fast.hand(s) for s in fast.active_seats)
     audit(fast)

@@ -98,9 +98,10 @@ def _answer_the_quiz_wrongly(page) -> None:
     expect(quiz.locator(".pepper-feedback")).to_contain_text("Not quite")
 
 
-def _to_the_first_step(lesson) -> None:  # type: ignore[no-untyped-def]
-    """Back to step 1 of the lesson widget, whatever earlier tests left saved, one click at a
-    time, each waited for (the widget redraws its buttons on every move)."""
+def _to_step(lesson, step: int = 1) -> None:  # type: ignore[no-untyped-def]
+    """To ``step`` of the lesson widget: back to step 1, whatever earlier tests left saved,
+    then on, one click at a time, each waited for (the widget redraws its buttons on every
+    move)."""
     from playwright.sync_api import expect
 
     progress = lesson.locator(".pepper-progress-text")
@@ -114,6 +115,9 @@ def _to_the_first_step(lesson) -> None:  # type: ignore[no-untyped-def]
     while k > 1:
         lesson.locator("button.pepper-back").click()
         k -= 1
+        expect(progress).to_contain_text(f"Step {k} of")
+    for k in range(2, step + 1):
+        lesson.locator("button.pepper-next").click()
         expect(progress).to_contain_text(f"Step {k} of")
 
 
@@ -139,10 +143,7 @@ def test_back_to_a_solved_step_keeps_next_enabled(lab_server, page):
     open_and_run(page, lab_server, "01-cards-and-bowers.ipynb")
     lesson = page.locator(".pepper-lesson").first
     progress = lesson.locator(".pepper-progress-text")
-    _to_the_first_step(lesson)
-    for k in (2, 3):
-        lesson.locator("button.pepper-next").click()
-        expect(progress).to_contain_text(f"Step {k} of")
+    _to_step(lesson, 3)
     for card in ("JH", "JD", "AH", "KH"):
         lesson.locator(f"button.pepper-card-{card}").click()
     expect(lesson.locator(".pepper-feedback")).to_contain_text("Right.")
@@ -204,7 +205,7 @@ def test_a_whole_lesson_with_a_wrong_answer(lab_server, page, tutor_home):
     lesson = page.locator(".pepper-lesson").first
     progress = lesson.locator(".pepper-progress-text")
     nxt = lesson.locator("button.pepper-next")
-    _to_the_first_step(lesson)
+    _to_step(lesson)
     mistake = False
     for _ in range(40):
         text = progress.inner_text()

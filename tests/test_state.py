@@ -7,6 +7,8 @@ import pytest
 from pepper_tutor import Bid, Card, Defense, HandState, Mode, Phase, Seat, Trump, get_ruleset
 from pepper_tutor.engine.state import IllegalActionError
 
+from .test_random_play import check_fast_playouts
+
 DEAL = {
     "N": ["JD", "AH", "KS", "9C", "TD", "QH"],
     "E": ["AS", "QS", "9S", "KD", "QD", "9H"],
@@ -333,15 +335,7 @@ def test_playout_is_the_same_as_repeated_apply():
             state.apply(bids[0] if state.phase is Phase.AUCTION and bids else rng.choice(legal))
         for _ in range(seed % 5):  # start some playouts in the middle of a trick
             state.apply(state.legal_actions()[0])
-        fast, slow = state.copy(), state.copy()
-        fast.playout(random.Random(seed))
-        rand = random.Random(seed).random
-        while not slow.is_terminal():
-            options = slow.legal_actions()
-            slow.apply(options[int(rand() * len(options))])
-        assert fast.history == slow.history and fast.tricks == slow.tricks
-        assert fast.score == slow.score and fast.to_act == slow.to_act
-        assert fast.leader == slow.leader
+        check_fast_playouts(state, seed)
 
 
 def test_check_refuses_an_action_of_another_kind():
