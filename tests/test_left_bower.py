@@ -302,3 +302,46 @@ def test_card_pictures_name_the_left_bower_only_where_the_table_has_one():
     state.apply(Trump.H)
     shown = hand_state_html(state)
     assert "jack of diamonds</title>" in shown and "left bower" not in shown
+
+
+@pytest.mark.parametrize("left", [True, False])
+def test_rules_of_thumb_rank_the_jack_by_the_switch(left):
+    """The calling model, the exchange rules, the coach's holding words and its reasons for
+    a card sent: with hearts trumps the J♦ is a trump only where the left bower is on."""
+    from pepper_tutor import Mode
+    from pepper_tutor.analysis.calling import hand_tricks
+    from pepper_tutor.analysis.dealing import discard_rule, send_rule
+    from pepper_tutor.analysis.reasons import why_exchange
+    from pepper_tutor.teaching.coach import trump_holding
+
+    def idx(text):
+        return [Card.parse(c).index for c in text.split()]
+
+    hand = [Card.parse(c) for c in "JH JD AH 9C TS QS".split()]
+    assert trump_holding(hand, Trump.H, left) == (
+        "both bowers and the A♥: three trumps in hearts" if left
+        else "the right bower and the A♥: two trumps in hearts")
+    with_left, without = hand_tricks(idx("JH JD AH 9C TS QS"), 2), hand_tricks(
+        idx("JH JD AH 9C TS QS"), 2, False)
+    assert with_left > without
+    # The partner sends its best trump: the left bower, or else the A♥.
+    sent = send_rule(idx("JD AH 9C TC QC KS"), 2, left)
+    assert Card.from_index(sent) == Card.parse("JD" if left else "AH")
+    # The bidder discards from a short plain suit: the J♦ is one only without the switch.
+    dropped = discard_rule(idx("JH AH KH JD AS KS"), 2, left)
+    assert Card.from_index(dropped) == Card.parse("KS" if left else "JD")
+    rules = get_ruleset("standard", left_bower=left)
+    state = HandState.from_hands({"N": "JH AH KH QH AS KS".split(),
+                                  "E": "9C TC JC QC KC AC".split(),
+                                  "S": "JD 9H 9D TD QD KD".split(),
+                                  "W": "TH 9S TS JS QS AD".split()}, rules)
+    for action in (Bid.FOUR, Bid.PASS, Bid.PASS, Bid.PASS, Trump.H, Mode.EXCHANGE,
+                   Card.parse("KS")):
+        state.apply(action)
+    assert state.phase is Phase.SEND
+    reason = why_exchange(state, Card.parse("JD"), Card.parse("9H"))
+    if left:
+        assert reason is None  # the left bower is South's best trump
+    else:
+        assert reason is not None and reason.fact == "sent-non-trump"
+        assert "9♥" in reason.text

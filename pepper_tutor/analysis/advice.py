@@ -725,7 +725,7 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables) -> tuple
             column += 1
             if way == "exchange" and task.partner is not None:
                 mine = [c for c in task.own if c != discard]
-                mine.append(send_rule(hands[task.partner], trump))
+                mine.append(send_rule(hands[task.partner], trump, task.left_bower))
                 held = {s: h for s, h in hands.items() if s != task.partner} | {
                     task.viewer: mine}
                 pos = Position(_hands(4, held), (), task.viewer, trump, task.side, 4,
@@ -796,7 +796,7 @@ def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
     task = _BidTask(rules.players, viewer, (viewer + 2) % 4 if rules.partnerships else None,
                     _side_seats(rules, viewer), own, others, tuple(int(t) for t in chosen),
                     tuple("play" if w is None else w.value for w in ways),
-                    tuple(discard_rule(own, int(t)) for t in chosen),
+                    tuple(discard_rule(own, int(t), rules.left_bower) for t in chosen),
                     big and rules.has_exchange, left_bower=rules.left_bower)
     task.active.extend([True] * (len(chosen) * len(ways)))
     task.active_big.extend([True] * len(chosen))
@@ -905,7 +905,7 @@ def _discard_sample(task: _ExchangeTask, deal: list[list[int]], tables: _Tables
                     ) -> tuple[int, ...]:
     """The bidder's tricks for each discard, the partner sending by the rule."""
     dealt = dict(zip(task.others, deal, strict=True))
-    sent = send_rule(dealt[task.partner], task.trump)
+    sent = send_rule(dealt[task.partner], task.trump, task.left_bower)
     held = {s: h for s, h in dealt.items() if s != task.partner}
     out = []
     for card in task.own:
@@ -1018,8 +1018,8 @@ def _defense_sample(task: _DefenseTask, deal: list[list[int]], tables: _Tables) 
     partner = (task.bidder + 2) % 4
     if task.exchange:
         hand = hands[task.bidder]
-        kept = [c for c in hand if c != discard_rule(hand, task.trump)]
-        hands[task.bidder] = [*kept, send_rule(hands[partner], task.trump)]
+        kept = [c for c in hand if c != discard_rule(hand, task.trump, task.left_bower)]
+        hands[task.bidder] = [*kept, send_rule(hands[partner], task.trump, task.left_bower)]
     if task.out is not None:
         del hands[task.out]
     pos = Position(_hands(4, hands), (), task.bidder, task.trump, task.side, 4, task.out,

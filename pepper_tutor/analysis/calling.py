@@ -20,7 +20,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from ..engine.calls import Bid
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, trump_code
 from ..engine.rules import RuleSet
 from ..engine.seats import Seat
 
@@ -38,9 +38,11 @@ _PARTNER = 1.1  # what a partner's hand adds on average
 _EXCHANGE = 0.55  # what the partner's best card adds to a lone bidder
 
 
-def hand_tricks(hand: Sequence[int], trump: int) -> float:
-    """Tricks the hand is worth on its own with ``trump`` (0-3, or 4 for no trump)."""
-    suits, ranks = EFFECTIVE_SUIT[trump], TRICK_RANK[trump]
+def hand_tricks(hand: Sequence[int], trump: int, left_bower: bool = True) -> float:
+    """Tricks the hand is worth on its own with ``trump`` (0-3, or 4 for no trump), ranked
+    by the table's left-bower switch."""
+    code = trump_code(trump, left_bower)
+    suits, ranks = EFFECTIVE_SUIT[code], TRICK_RANK[code]
     # The suits in which the hand holds an ace (trick rank 5; in the trump suit that is
     # the left bower, never asked about), worked out once rather than per king.
     aced = {suits[d] for d in hand if ranks[d] == 5}
@@ -74,7 +76,7 @@ def side_estimate(rules: RuleSet, hand: Sequence[int], trump: int, alone: bool =
                   ) -> float:
     """Tricks the bidder's side may expect: the hand, plus a partner's share or, alone
     with the exchange, the partner's best card."""
-    own = hand_tricks(hand, trump)
+    own = hand_tricks(hand, trump, rules.left_bower)
     if rules.partnerships and rules.players == 4:
         if alone and rules.has_exchange:
             return own + _EXCHANGE
@@ -88,7 +90,8 @@ def hand_value(rules: RuleSet, hand: Sequence[int]) -> tuple[float, int, bool]:
     ways = (False, True) if rules.has_exchange else (False,)
     partner = rules.partnerships and rules.players == 4
     for trump in range(5):
-        own = hand_tricks(hand, trump)  # once a trump: the ways differ by a constant
+        # once a trump: the ways differ by a constant
+        own = hand_tricks(hand, trump, rules.left_bower)
         for alone in ways:
             # the same sums as side_estimate, which the auction's sampling calls by the
             # thousand through here

@@ -29,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from itertools import accumulate
 
 from ..engine.calls import Trump
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, trump_code
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, TRUMP_OF, trump_code
 from ..engine.seats import Seat
 from ..engine.state import HandState
 
@@ -151,27 +151,30 @@ def _multinomial(n: int, parts: Sequence[int]) -> int:
 # ---- the partner's card and the bidder's discard -------------------------------------------
 
 
-def _strength(trump: int, card: int) -> tuple[int, int]:
-    """Trumps above everything, then trick rank; the card index breaks ties (two plain
-    aces) so that the choice is always the same."""
-    is_trump = trump != 4 and EFFECTIVE_SUIT[trump][card] == trump
-    return (TRICK_RANK[trump][card] + (10 if is_trump else 0), card)
+def _strength(code: int, card: int) -> tuple[int, int]:
+    """Trumps above everything, then trick rank, under a ranking code (the trump and the
+    table's left-bower switch); the card index breaks ties (two plain aces) so that the
+    choice is always the same."""
+    is_trump = EFFECTIVE_SUIT[code][card] == TRUMP_OF[code]  # no trump matches no suit
+    return (TRICK_RANK[code][card] + (10 if is_trump else 0), card)
 
 
-def send_rule(hand: Sequence[int], trump: int) -> int:
+def send_rule(hand: Sequence[int], trump: int, left_bower: bool = True) -> int:
     """The partner's card for the exchange: the highest trump held, else the highest card."""
-    return max(hand, key=lambda c: _strength(trump, c))
+    code = trump_code(trump, left_bower)
+    return max(hand, key=lambda c: _strength(code, c))
 
 
-def discard_rule(hand: Sequence[int], trump: int) -> int:
+def discard_rule(hand: Sequence[int], trump: int, left_bower: bool = True) -> int:
     """The bidder's discard: the lowest card of the shortest plain suit, keeping aces (they
     win tricks) unless every plain card is an ace; with only trumps, the lowest trump."""
-    suits = EFFECTIVE_SUIT[trump]
-    plain = [c for c in hand if trump == 4 or suits[c] != trump]
+    code = trump_code(trump, left_bower)
+    suits = EFFECTIVE_SUIT[code]
+    plain = [c for c in hand if suits[c] != trump]  # every card at no trump (4)
     if not plain:
-        return min(hand, key=lambda c: _strength(trump, c))
+        return min(hand, key=lambda c: _strength(code, c))
     length = {s: sum(1 for c in hand if suits[c] == s) for s in range(4)}
-    return min(plain, key=lambda c: (c % 6 == 5, length[suits[c]], _strength(trump, c)))
+    return min(plain, key=lambda c: (c % 6 == 5, length[suits[c]], _strength(code, c)))
 
 
 # ---- what the viewer knows -----------------------------------------------------------------

@@ -26,7 +26,7 @@ from typing import Protocol, runtime_checkable
 
 from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.cards import DECK
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, winner_of
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, TRUMP_OF, trump_code, winner_of
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
 from .calling import hand_tricks, hand_value, opening, side_estimate
@@ -94,22 +94,34 @@ def _indices(cards: Sequence[Action]) -> list[int]:
     return [c.index for c in cards]  # type: ignore[union-attr]
 
 
-def _power(card: int, led: int, trump: int) -> int:
+# The helpers below take a ranking code (engine.ranking.trump_code: the trump, and whether
+# the table promotes its left bower), so every table lookup follows the table's switch.
+
+
+def _code(view: SeatView) -> int:
+    """The ranking code of the hand's trump (4, no trump, until one is named)."""
+    return 4 if view.trump is None else trump_code(view.trump, view.rules.left_bower)
+
+
+def _power(card: int, led: int, code: int) -> int:
     """How strong a card is in a trick led in suit ``led``: trumps top, off-suit -1."""
-    s = EFFECTIVE_SUIT[trump][card]
-    r = TRICK_RANK[trump][card]
-    return r + 10 if s == trump else r if s == led else -1
+    s = EFFECTIVE_SUIT[code][card]
+    r = TRICK_RANK[code][card]
+    return r + 10 if s == TRUMP_OF[code] else r if s == led else -1
 
 
-def _order(card: int, trump: int) -> tuple[int, int]:
+def _is_trump(card: int, code: int) -> bool:
+    return EFFECTIVE_SUIT[code][card] == TRUMP_OF[code]  # no trump (4) matches no suit
+
+
+def _order(card: int, code: int) -> tuple[int, int]:
     """Weakest first: plain cards by rank, then trumps by rank."""
-    is_trump = trump != 4 and EFFECTIVE_SUIT[trump][card] == trump
-    return (TRICK_RANK[trump][card] + (10 if is_trump else 0), card)
+    return (TRICK_RANK[code][card] + (10 if _is_trump(card, code) else 0), card)
 
 
 def _trick_state(view: SeatView) -> tuple[list[int], int, int]:
     """The current trick's cards, the seat winning it so far (-1 if empty), the led suit."""
-    trump = int(view.trump) if view.trump is not None else 4
+    trump = _code(view)
     cards = [c.index for _, c in view.trick]
     if not cards:
         return cards, -1, -1
@@ -147,7 +159,7 @@ def _bid_for(view: SeatView, estimate: float, least: float = 0.0) -> Bid:
 def _heuristic_card(view: SeatView, rng: random.Random | None = None,
                     slip: float = 0.0) -> int:
     """Rules of thumb for a card; with probability ``slip`` a beginner's careless card."""
-    trump = int(view.trump) if view.trump is not None else 4
+    trump = _code(view)
     legal = _indices(view.legal)
     if len(legal) == 1:
         return legal[0]
@@ -157,8 +169,8 @@ def _heuristic_card(view: SeatView, rng: random.Random | None = None,
         if careless:
             assert rng is not None
             return rng.choice(legal)
-        aces = [c for c in legal if TRICK_RANK[trump][c] == 5 and EFFECTIVE_SUIT[trump][c] != trump]
-        trumps = [c for c in legal if trump != 4 and EFFECTIVE_SUIT[trump][c] == trump]
+        aces = [c for c in legal if TRICK_RANK[trump][c] == 5 and not _is_trump(c, trump)]
+        trumps = [c for c in legal if _is_trump(c, trump)]
         if view.on_bidding_side and trumps and len(trumps) >= 2:
             return max(trumps, key=lambda c: _order(c, trump))  # draw the trumps
         if aces:
@@ -175,8 +187,8 @@ def _heuristic_card(view: SeatView, rng: random.Random | None = None,
     return min(legal, key=lambda c: _order(c, trump))
 
 
-def _trumps_held(hand: Sequence[int], trump: int) -> int:
-    return sum(1 for c in hand if trump != 4 and EFFECTIVE_SUIT[trump][c] == trump)
+def _trumps_held(hand: Sequence[int], code: int) -> int:
+    return sum(1 for c in hand if _is_trump(c, code))
 
 
 # ---- beginner -------------------------------------------------------------------------------
@@ -191,46 +203,48 @@ class BeginnerPlayer:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def _count(self, hand: Sequence[int], trump: int) -> int:
+    def _count(self, hand: Sequence[int], code: int) -> int:
         """The beginner's count for a suit: trumps held plus aces on the side."""
-        return _trumps_held(hand, trump) + sum(
-            1 for c in hand if c % 6 == 5 and EFFECTIVE_SUIT[trump][c] != trump)
+        return _trumps_held(hand, code) + sum(
+            1 for c in hand if c % 6 == 5 and not _is_trump(c, code))
 
-    def _best_suit(self, hand: Sequence[int]) -> int:
-        return max(range(4), key=lambda t: (self._count(hand, t), hand_tricks(hand, t)))
+    def _best_suit(self, hand: Sequence[int], left_bower: bool) -> int:
+        return max(range(4), key=lambda t: (self._count(hand, trump_code(t, left_bower)),
+                                            hand_tricks(hand, t, left_bower)))
 
     def decide(self, view: SeatView) -> Action:
         hand = _indices(view.hand)
         phase = view.phase
         rng = self.rng
+        left_bower = view.rules.left_bower
         if phase is Phase.AUCTION:
-            count = self._count(hand, self._best_suit(hand))
+            count = self._count(hand, trump_code(self._best_suit(hand, left_bower), left_bower))
             # With a partner a beginner bids its count; alone it bids one less.
             estimate = float(count if view.partner is not None else count - 1)
             if rng.random() < self.SLIP:
                 estimate += 1  # the classic mistake: overbidding
             return _bid_for(view, min(estimate, 6.0))
         if phase is Phase.DECLARE_TRUMP:
-            suit = self._best_suit(hand)
-            if _trumps_held(hand, suit) <= 1 and hand_tricks(hand, 4) > hand_tricks(hand, suit):
+            suit = self._best_suit(hand, left_bower)
+            if (_trumps_held(hand, trump_code(suit, left_bower)) <= 1
+                    and hand_tricks(hand, 4) > hand_tricks(hand, suit, left_bower)):
                 return Trump.NT
             return Trump(suit)
         if phase is Phase.DECLARE_MODE:
-            trump = int(view.trump) if view.trump is not None else 4
-            strong = _trumps_held(hand, trump) >= 4 and any(
-                TRICK_RANK[trump][c] == 6 for c in hand)
+            code = _code(view)
+            strong = _trumps_held(hand, code) >= 4 and any(
+                TRICK_RANK[code][c] == 6 for c in hand)
             return Mode.EXCHANGE if strong else Mode.PARTNER
         if phase is Phase.DISCARD or phase is Phase.SEND:
             trump = int(view.trump) if view.trump is not None else 4
             if rng.random() < self.SLIP:
                 return DECK[rng.choice(hand)]  # careless: any card
             rule = discard_rule if phase is Phase.DISCARD else send_rule
-            return DECK[rule(hand, trump)]
+            return DECK[rule(hand, trump, left_bower)]
         if phase is Phase.DEFENSE:
             if Defense.SURRENDER not in view.legal:
                 return Defense.PLAY
-            trump = int(view.trump) if view.trump is not None else 4
-            weak = _trumps_held(hand, trump) == 0 and not any(c % 6 == 5 for c in hand)
+            weak = _trumps_held(hand, _code(view)) == 0 and not any(c % 6 == 5 for c in hand)
             if rng.random() < self.SLIP:
                 weak = not weak
             return Defense.SURRENDER if weak and view.high_bid >= Bid.FOUR else Defense.PLAY
@@ -289,7 +303,8 @@ class _SamplingPlayer:
             # Solve only the trumps the hand could name: the two likeliest suits and no
             # trump; the others are never the best choice and cost as much to solve.
             hand = _indices(view.hand)
-            suits = sorted(range(4), key=lambda t: -hand_tricks(hand, t))[:2]
+            suits = sorted(range(4),
+                           key=lambda t: -hand_tricks(hand, t, view.rules.left_bower))[:2]
             best = advise_bid(state, samples, seed=self.rng, auction=self.auction,
                               until_clear=True, trumps=[Trump(t) for t in (*suits, 4)]).best
         else:
@@ -320,7 +335,7 @@ class _SamplingPlayer:
                 return self._advice(view, self.exchange_samples)
             trump = int(view.trump) if view.trump is not None else 4
             rule = discard_rule if phase is Phase.DISCARD else send_rule
-            return DECK[rule(_indices(view.hand), trump)]
+            return DECK[rule(_indices(view.hand), trump, view.rules.left_bower)]
         if phase is Phase.DEFENSE:
             return self._advice(view, self.defense_samples)
         if phase is Phase.PLAY:

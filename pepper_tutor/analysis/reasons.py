@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.cards import DECK, Card
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, winner_of
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, TRUMP_OF, trump_code, winner_of
 from ..engine.state import Action, HandState, Phase
 from .advice import Advice
 
@@ -38,14 +38,18 @@ class Reason:
         return self.text
 
 
-def _is_trump(card: int, trump: int) -> bool:
-    return trump != 4 and EFFECTIVE_SUIT[trump][card] == trump
+# The helpers below take a ranking code (engine.ranking.trump_code: the trump, and whether
+# its left bower is promoted), so that every table lookup follows the table's switch.
 
 
-def _power(card: int, led: int, trump: int) -> int:
-    s = EFFECTIVE_SUIT[trump][card]
-    r = TRICK_RANK[trump][card]
-    return r + 10 if s == trump else r if s == led else -1
+def _is_trump(card: int, code: int) -> bool:
+    return EFFECTIVE_SUIT[code][card] == TRUMP_OF[code]  # no trump (4) matches no suit
+
+
+def _power(card: int, led: int, code: int) -> int:
+    s = EFFECTIVE_SUIT[code][card]
+    r = TRICK_RANK[code][card]
+    return r + 10 if s == TRUMP_OF[code] else r if s == led else -1
 
 
 def _d(card: int) -> str:
@@ -58,7 +62,7 @@ def _pct(x: float) -> str:
 
 def sure_trumps(hand: list[int] | tuple[int, ...], trump: int) -> list[int]:
     """The trumps that win by rank alone: the top trumps held in an unbroken run from the
-    right bower down."""
+    right bower down (``trump`` is a ranking code)."""
     if trump == 4:
         return []
     held = {TRICK_RANK[trump][c]: c for c in hand if _is_trump(c, trump)}
@@ -73,7 +77,7 @@ def sure_trumps(hand: list[int] | tuple[int, ...], trump: int) -> list[int]:
 def why_card(state: HandState, card: Card, better: Card | None = None) -> Reason | None:
     """Why playing ``card`` (in the play phase of ``state``, before it is played) was worse
     than ``better`` (a card the analysis prefers), if a rule of thumb says so."""
-    trump = state._trump
+    trump = state._code  # a ranking code: see _is_trump
     seat = state._to_act
     legal = [c.index for c in state.legal_actions()]  # type: ignore[union-attr]
     c = card.index
@@ -135,7 +139,7 @@ def why_card(state: HandState, card: Card, better: Card | None = None) -> Reason
 
 def why_exchange(state: HandState, card: Card, better: Card | None = None) -> Reason | None:
     """Why a discard (bidder) or a card sent (partner) was worse."""
-    trump = state._trump
+    trump = state._code  # a ranking code: see _is_trump
     hand = list(state._hands[state._to_act])
     c = card.index
     suits = EFFECTIVE_SUIT[trump]
@@ -165,8 +169,8 @@ def why_exchange(state: HandState, card: Card, better: Card | None = None) -> Re
         if trumps and not _is_trump(c, trump):
             top = max(trumps, key=lambda x: TRICK_RANK[trump][x])
             return Reason("sent-non-trump",
-                          f"your partner plays alone in {Trump(trump).word}: your highest "
-                          f"trump, the {_d(top)}, helps more than the {_d(c)}")
+                          f"your partner plays alone in {Trump(TRUMP_OF[trump]).word}: your "
+                          f"highest trump, the {_d(top)}, helps more than the {_d(c)}")
         if trumps and _is_trump(c, trump):
             top = max(trumps, key=lambda x: TRICK_RANK[trump][x])
             if top != c:
@@ -206,8 +210,7 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
                           f"{best.label} makes in {_pct(best.makes)} of deals: your hand is "
                           "worth a bid")
         if action is not Bid.PASS and chosen.trump is not None and chosen.makes is not None:
-            trump = int(chosen.trump)
-            sure = sure_trumps(hand, trump)
+            sure = sure_trumps(hand, trump_code(chosen.trump, state.rules.left_bower))
             need = action.tricks - len(sure)
             helper = ("the exchange and the rest of your hand" if chosen.mode is Mode.EXCHANGE
                       else "your partner and the rest of your hand"

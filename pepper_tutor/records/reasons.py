@@ -38,15 +38,16 @@ def tricks_words(n: float) -> str:
     return f"{n:.1f} tricks"
 
 
-def _power(card: Card, trump: Trump) -> int:
+def _power(card: Card, trump: Trump, left_bower: bool) -> int:
     """How strong a card is to keep for later: trumps above every plain card."""
-    return trick_rank(card, trump) + (10 if is_trump(card, trump) else 0)
+    return trick_rank(card, trump, left_bower) + (10 if is_trump(card, trump, left_bower) else 0)
 
 
 def card_reason(state: HandState, card: Card, better: Card, you: bool = True) -> str | None:
     """Why ``better`` was the card to play instead of ``card``, for the seat to play in
     ``state`` (before either is played); ``None`` when no plain fact says it."""
     seat, trump = state.to_act, state.trump
+    lb = state.rules.left_bower
     if seat is None or trump is None or card == better:
         return None
     me = "you" if you else seat.word
@@ -54,24 +55,24 @@ def card_reason(state: HandState, card: Card, better: Card, you: bool = True) ->
     if not trick:
         return _lead_reason(state, card, better, me)
     cards = [c for _, c in trick]
-    win_at = trick_winner(cards, trump)
+    win_at = trick_winner(cards, trump, lb)
     win_seat, win_card = trick[win_at]
 
     def wins(c: Card) -> bool:
-        return trick_winner([*cards, c], trump) == len(cards)
+        return trick_winner([*cards, c], trump, lb) == len(cards)
 
     partner = seat.partner if state.rules.partnerships and state.players == 4 else None
     partners = "your partner's" if you else f"partner {partner.word}'s" if partner else ""
-    led_trump = is_trump(cards[0], trump)
+    led_trump = is_trump(cards[0], trump, lb)
     if win_seat == partner and wins(card) and not wins(better):
-        verb = "trumped" if is_trump(card, trump) and not led_trump else "overtook"
-        keep = "the trump" if is_trump(card, trump) else f"the {card.display}"
+        verb = "trumped" if is_trump(card, trump, lb) and not led_trump else "overtook"
+        keep = "the trump" if is_trump(card, trump, lb) else f"the {card.display}"
         return (f"{me.capitalize()} {verb} {partners} winning {win_card.display}: the "
                 f"{better.display} lets the trick stand and keeps {keep} for later.")
     if win_seat != partner and wins(better) and not wins(card):
         return (f"The {better.display} takes the trick from {win_seat.word}'s "
                 f"{win_card.display}; the {card.display} lets it go.")
-    if not wins(card) and not wins(better) and _power(card, trump) > _power(better, trump):
+    if not wins(card) and not wins(better) and _power(card, trump, lb) > _power(better, trump, lb):
         if win_seat == partner:
             return (f"{partners[:1].upper()}{partners[1:]} {win_card.display} was already "
                     f"winning, so the {card.display} was not needed; the {better.display} "
@@ -79,16 +80,16 @@ def card_reason(state: HandState, card: Card, better: Card, you: bool = True) ->
         return (f"The trick was already lost to {win_seat.word}'s {win_card.display}, so the "
                 f"{card.display} was thrown away; the {better.display} would have kept the "
                 f"{card.display} for later.")
-    if wins(card) and wins(better) and _power(better, trump) < _power(card, trump):
+    if wins(card) and wins(better) and _power(better, trump, lb) < _power(card, trump, lb):
         return (f"The {better.display} wins the trick just as well and keeps the "
                 f"{card.display} for later.")
-    if is_trump(card, trump) and not led_trump and not is_trump(better, trump):
+    if is_trump(card, trump, lb) and not led_trump and not is_trump(better, trump, lb):
         which = {"left": " (the left bower)", "right": " (the right bower)"}.get(
-            bower(card, trump) or "", "")
+            bower(card, trump, lb) or "", "")
         return (f"{me.capitalize()} trumped the {cards[0].display} with the {card.display}"
                 f"{which}; the {better.display} would have kept the trump for later.")
     still_to_play = len(cards) + 1 < len(state.active_seats)
-    if wins(better) and wins(card) and _power(better, trump) > _power(card, trump) and \
+    if wins(better) and wins(card) and _power(better, trump, lb) > _power(card, trump, lb) and \
             still_to_play:
         return (f"The {better.display} wins this trick for sure; the {card.display} can be "
                 "beaten by a card still to come.")
@@ -98,10 +99,11 @@ def card_reason(state: HandState, card: Card, better: Card, you: bool = True) ->
 def _lead_reason(state: HandState, card: Card, better: Card, me: str) -> str | None:
     trump = state.trump
     assert trump is not None
-    if trump is not Trump.NT and is_trump(better, trump) and not is_trump(card, trump):
+    lb = state.rules.left_bower
+    if trump is not Trump.NT and is_trump(better, trump, lb) and not is_trump(card, trump, lb):
         return (f"Leading trumps with the {better.display} draws the other side's trumps "
                 f"before they can ruff; {me} led the {card.display}, a plain card, instead.")
-    if not is_trump(better, trump) and better.rank is Rank.ACE and card.rank is not Rank.ACE:
+    if not is_trump(better, trump, lb) and better.rank is Rank.ACE and card.rank is not Rank.ACE:
         return (f"The {better.display} is a sure winner to cash now; the {card.display} "
                 "can be beaten.")
     return None

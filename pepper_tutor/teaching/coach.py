@@ -210,7 +210,7 @@ def _points(e: Estimate) -> str:
 _COUNT = ("no", "one", "two", "three", "four", "five", "six")
 
 
-def trump_holding(hand: Sequence[Card], trump: Trump) -> str:
+def trump_holding(hand: Sequence[Card], trump: Trump, left_bower: bool = True) -> str:
     """The trumps a hand holds, as a player counts them: "both bowers and the A♥ K♥: four
     trumps in hearts"."""
     if trump is Trump.NT:
@@ -218,8 +218,8 @@ def trump_holding(hand: Sequence[Card], trump: Trump) -> str:
         return (f"{_COUNT[len(aces)]} ace{'s' if len(aces) != 1 else ''}"
                 + (f" ({' '.join(c.display for c in aces)})" if aces else "")
                 + " for no trump")
-    trumps = sort_by_rank([c for c in hand if is_trump(c, trump)], trump)
-    bowers = [bower(c, trump) for c in trumps]
+    trumps = sort_by_rank([c for c in hand if is_trump(c, trump, left_bower)], trump, left_bower)
+    bowers = [bower(c, trump, left_bower) for c in trumps]
     parts = []
     if "right" in bowers and "left" in bowers:
         parts.append("both bowers")
@@ -252,7 +252,8 @@ def _reason(state: HandState, action: Action, best_action: Action, best: OptionA
     if state.phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
         trump = next((t for t in (best.trump, mine.trump, state.trump) if t is not None), None)
         if trump is not None:
-            parts.append(f"You hold {trump_holding(state.hand(seat), trump)}.")
+            held = trump_holding(state.hand(seat), trump, state.rules.left_bower)
+            parts.append(f"You hold {held}.")
     fact = why(state, action, best_action, advice) if mine is not best else None
     table = [c for _, c in state.current_trick]
     text = fact.text if fact is not None and _names_only(fact.text, action, best_action,
