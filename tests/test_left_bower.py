@@ -317,7 +317,7 @@ def test_rules_of_thumb_rank_the_jack_by_the_switch(left):
     def idx(text):
         return [Card.parse(c).index for c in text.split()]
 
-    hand = [Card.parse(c) for c in "JH JD AH 9C TS QS".split()]
+    hand = [Card.parse(c) for c in ["JH", "JD", "AH", "9C", "TS", "QS"]]
     assert trump_holding(hand, Trump.H, left) == (
         "both bowers and the A♥: three trumps in hearts" if left
         else "the right bower and the A♥: two trumps in hearts")
@@ -331,10 +331,10 @@ def test_rules_of_thumb_rank_the_jack_by_the_switch(left):
     dropped = discard_rule(idx("JH AH KH JD AS KS"), 2, left)
     assert Card.from_index(dropped) == Card.parse("KS" if left else "JD")
     rules = get_ruleset("standard", left_bower=left)
-    state = HandState.from_hands({"N": "JH AH KH QH AS KS".split(),
-                                  "E": "9C TC JC QC KC AC".split(),
-                                  "S": "JD 9H 9D TD QD KD".split(),
-                                  "W": "TH 9S TS JS QS AD".split()}, rules)
+    state = HandState.from_hands({"N": ["JH", "AH", "KH", "QH", "AS", "KS"],
+                                  "E": ["9C", "TC", "JC", "QC", "KC", "AC"],
+                                  "S": ["JD", "9H", "9D", "TD", "QD", "KD"],
+                                  "W": ["TH", "9S", "TS", "JS", "QS", "AD"]}, rules)
     for action in (Bid.FOUR, Bid.PASS, Bid.PASS, Bid.PASS, Trump.H, Mode.EXCHANGE,
                    Card.parse("KS")):
         state.apply(action)
