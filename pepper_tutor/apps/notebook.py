@@ -339,6 +339,18 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self._render()
 
 
+def _settle(widget: QuizWidget | ReviewWidget, fb: Feedback) -> None:
+    """A question answered or revealed: the feedback, any save warning, the answer panel
+    locked, Next on and Reveal off (the same in the quiz and in a review)."""
+    widget.feedback.value = feedback_html(fb)
+    if isinstance(widget.save_notice, _SaveNotice):  # a quiz without a store has none
+        widget.save_notice.update()
+    assert widget.panel is not None
+    widget.panel.lock()
+    widget.next_button.disabled = False
+    widget.reveal_button.disabled = True
+
+
 class QuizWidget(widgets.VBox):  # type: ignore[misc]
     """An endless drill with a streak counter and an explanation after each answer.
 
@@ -423,13 +435,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self._score()
 
     def _settle(self, fb: Feedback) -> None:
-        self.feedback.value = feedback_html(fb)
-        if isinstance(self.save_notice, _SaveNotice):
-            self.save_notice.update()
-        assert self.panel is not None
-        self.panel.lock()
-        self.next_button.disabled = False
-        self.reveal_button.disabled = True
+        _settle(self, fb)
 
     def _next(self) -> None:
         self.quiz.next_question()
@@ -500,12 +506,7 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         self._settle(fb)
 
     def _settle(self, fb: Feedback) -> None:
-        self.feedback.value = feedback_html(fb)
-        self.save_notice.update()
-        assert self.panel is not None
-        self.panel.lock()
-        self.next_button.disabled = False
-        self.reveal_button.disabled = True
+        _settle(self, fb)
 
     def _next(self) -> None:
         self.session.next()

@@ -34,6 +34,7 @@ from ..engine.ranking import EFFECTIVE_SUIT, TRICK_POWER
 from ..engine.rules import get_ruleset
 from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
+from .timing import timed
 
 __all__ = ["bitmask_playout", "benches", "paired"]
 
@@ -52,15 +53,7 @@ def paired(contestants: dict[str, Batch], seconds: float,
     for r in range(rounds):
         order = names[r % len(names):] + names[:r % len(names)]
         for name in order:
-            batch = contestants[name]
-            done = 0
-            start = time.process_time()
-            while True:
-                done += batch()
-                elapsed = time.process_time() - start
-                if elapsed >= slice_:
-                    break
-            rates[name].append(done / elapsed)
+            rates[name].append(timed(contestants[name], slice_, time.process_time))
     return rates
 
 
