@@ -119,6 +119,10 @@ def _top_run(code: int, suit: int, mine: int, present: int) -> int:
     return run
 
 
+def _released(*args: int) -> int:
+    raise RuntimeError("this search was released")
+
+
 def _searcher(position: Position, table: TranspositionTable
               ) -> tuple[_Search, list[int], Callable[[], None]]:
     """Build the search for one position; returns it, the live hand masks and a function
@@ -217,7 +221,7 @@ def _searcher(position: Position, table: TranspositionTable
             reps = memo[key] = _runs(code, suit, cand, present)
         return reps
 
-    def lead(seat: int, need: int) -> int:
+    def lead(seat: int, need: int, /) -> int:
         """At a trick boundary, with 0 < need <= tricks left: see :func:`_searcher`."""
         hand = hands[seat]
         left = hand.bit_count()
@@ -309,7 +313,7 @@ def _searcher(position: Position, table: TranspositionTable
         return g
 
     def follow(seat: int, pos: int, led: int, win_power: int, win_seat: int, trick_mask: int,
-               need: int) -> int:
+               need: int, /) -> int:
         """Within a trick: ``seat`` plays the ``pos``-th card."""
         hand = hands[seat]
         row = power[led]
@@ -409,9 +413,10 @@ def _searcher(position: Position, table: TranspositionTable
     def release() -> None:
         """Break the cycle of ``lead`` and ``follow``, which call each other, so a finished
         search is freed at once rather than at the cyclic collector's next pass (sampled
-        advice runs thousands of searches, whose garbage would pile up meanwhile)."""
+        advice runs thousands of searches, whose garbage would pile up meanwhile). They are
+        rebound rather than deleted, which the compiled build (:mod:`.native`) cannot do."""
         nonlocal lead, follow
-        del lead, follow
+        lead = follow = _released
 
     return search, hands, release
 
