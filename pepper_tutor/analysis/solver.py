@@ -11,7 +11,8 @@ This module is the solver's public face: the position and result types, :func:`s
 :func:`takes_at_least` and the readers of a :class:`~pepper_tutor.engine.state.HandState`. The
 search itself (the tables derived from the ranking tables, the null-window closures and
 the root that drives them) moved to :mod:`pepper_tutor.analysis.search`, whose docstring
-tells how it stays fast in pure Python.
+tells how it stays fast in pure Python; :mod:`pepper_tutor.analysis.native` runs a compiled
+build of it where one is built.
 """
 
 from __future__ import annotations
@@ -22,8 +23,14 @@ from typing import TYPE_CHECKING
 
 from ..engine.cards import DECK, Card, CardLike
 from ..engine.seats import Seat
+from . import search
+from .native import search_module
 from .position import Position, TranspositionTable
-from .search import _STRENGTH, _Root
+from .search import _STRENGTH
+
+# The compiled build of the search when there is one up to date (see .native), else the
+# same code in pure Python: both give the same answers.
+_SearchRoot: type[search._Root] = search_module()._Root
 
 if TYPE_CHECKING:
     from ..engine.state import HandState
@@ -115,14 +122,14 @@ def solve(position: Position, table: TranspositionTable | None = None,
     returns the value alone, saving the one or two searches each card group needs.
     """
     table = table if table is not None else TranspositionTable()
-    root = _Root(position, table)
+    root = _SearchRoot(position, table)
     try:
         return _solve(root, position, card_values)
     finally:
         root.release()
 
 
-def _solve(root: _Root, position: Position, card_values: bool) -> Solution:
+def _solve(root: search._Root, position: Position, card_values: bool) -> Solution:
     side = tuple(Seat(s) for s in sorted(position.side))
     to_play = Seat(position.to_play)
     maximising = bool(root.ours[root.seat])
@@ -150,7 +157,7 @@ def takes_at_least(position: Position, tricks: int,
     One null-window search: cheaper than :func:`solve` when only a threshold matters (does
     the bidder take all six for a pepper?)."""
     table = table if table is not None else TranspositionTable()
-    root = _Root(position, table)
+    root = _SearchRoot(position, table)
     try:
         return root.test(tricks) >= tricks
     finally:
