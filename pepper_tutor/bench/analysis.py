@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 
 from ..analysis.solver import Position, TranspositionTable, solve, solve_state
 from ..engine.calls import Bid, Defense, Mode, Trump
@@ -20,6 +21,26 @@ from .timing import median_ms
 
 __all__ = ["bench_solve", "bench_grade", "bench_advice", "bench_players", "bench_advice_memory",
            "benches"]
+
+
+@contextmanager
+def _pure_search() -> Iterator[None]:
+    """Run the solver on the pure-Python search for a while, to set it beside the compiled
+    build in one process (the solver picks its search once, at import)."""
+    from ..analysis import search, solver
+
+    chosen = solver._SearchRoot
+    solver._SearchRoot = search._Root
+    try:
+        yield
+    finally:
+        solver._SearchRoot = chosen
+
+
+def _search_name() -> str:
+    from ..analysis.native import is_compiled
+
+    return "compiled search" if is_compiled() else "pure-Python search (not compiled here)"
 
 
 def _deals(count: int, seed: int, out: int | None = None) -> list[Position]:
@@ -45,10 +66,17 @@ def bench_solve(seconds: float) -> str:
     count = max(50, min(400, int(seconds * 100)))
     four = _deals(count, 1)
     three = _deals(count, 2, out=2)  # an exchange hand: the partner sits out
-    return (f"double-dummy solve of a full deal from the opening lead, {count} random deals: "
-            f"4 hands median {_median_over(four, True):.2f} ms with every card's value "
-            f"({_median_over(four, False):.2f} ms the value only); 3 hands "
-            f"{_median_over(three, True):.2f} ms ({_median_over(three, False):.2f} ms)")
+    from ..analysis.native import is_compiled
+
+    pure = ""
+    if is_compiled():
+        with _pure_search():
+            pure = (f"; the pure-Python search: 4 hands {_median_over(four, True):.2f} ms "
+                    f"({_median_over(four, False):.2f} ms)")
+    return (f"double-dummy solve of a full deal from the opening lead, {count} random deals, "
+            f"{_search_name()}: 4 hands median {_median_over(four, True):.2f} ms with every "
+            f"card's value ({_median_over(four, False):.2f} ms the value only); 3 hands "
+            f"{_median_over(three, True):.2f} ms ({_median_over(three, False):.2f} ms){pure}")
 
 
 def _random_hand(seed: int) -> list[HandState]:
@@ -87,40 +115,48 @@ def bench_grade(seconds: float) -> str:
 
 def bench_advice(seconds: float) -> str:
     """Seconds for bid advice over 200 sampled deals (5 trumps x partner / exchange / big
-    pepper), three ways paired on the same hands, their order rotated from hand to hand:
+    pepper), four ways paired on the same hands, their order rotated from hand to hand:
     every deal solved for every option; every deal solved for the options still in the race
-    (the default: an option is dropped once shown worse than the best at 95%); and
-    stopping once the best option is clear (``until_clear``). Then the default in two
-    processes (which solves every option: dropping works in one process only)."""
+    (the default: an option is dropped once shown worse than the best at 95%); stopping
+    once the best option is clear (``until_clear``); and the default on the pure-Python
+    search, where the compiled one is built. Then every option in two processes (dropping
+    works in one process only)."""
     from ..analysis.advice import advise_bid
+    from ..analysis.native import is_compiled
 
     runs = max(2, min(6, int(seconds / 1.5)))
-    # (name, drop_worse, until_clear)
-    ways = [("every option", False, False), ("default", True, False),
-            ("until clear", True, True)]
-    times: dict[str, list[float]] = {name: [] for name, _, _ in ways}
+    # (name, drop_worse, until_clear, pure)
+    ways = [("every option", False, False, False), ("default", True, False, False),
+            ("until clear", True, True, False)]
+    if is_compiled():
+        ways.append(("default, pure", True, False, True))
+    times: dict[str, list[float]] = {name: [] for name, _, _, _ in ways}
     two: list[float] = []
     for seed in range(runs):
         state = HandState.deal("standard", Seat.W, random.Random(100 + seed))
         k = seed % len(ways)
-        for name, drop_worse, until_clear in ways[k:] + ways[:k]:
-            start = time.perf_counter()
-            advise_bid(state, 200, seed=seed, drop_worse=drop_worse, until_clear=until_clear)
-            times[name].append(time.perf_counter() - start)
+        for name, drop_worse, until_clear, pure in ways[k:] + ways[:k]:
+            with _pure_search() if pure else nullcontext():
+                start = time.perf_counter()
+                advise_bid(state, 200, seed=seed, drop_worse=drop_worse,
+                           until_clear=until_clear)
+                times[name].append(time.perf_counter() - start)
     for seed in range(max(1, runs // 2)):
         state = HandState.deal("standard", Seat.W, random.Random(100 + seed))
         start = time.perf_counter()
-        advise_bid(state, 200, seed=seed, workers=2)
+        advise_bid(state, 200, seed=seed, workers=2, drop_worse=False)
         two.append(time.perf_counter() - start)
 
     def fmt(values: list[float]) -> str:
         return (f"median {statistics.median(values):.2f} s "
                 f"({min(values):.2f}-{max(values):.2f})")
 
-    return (f"bid advice over 200 samples, {runs} hands, one process: every deal, every "
-            f"option {fmt(times['every option'])}; every deal, options shown worse dropped "
-            f"(default) {fmt(times['default'])}; until clear {fmt(times['until clear'])}; "
-            f"every option with 2 processes {fmt(two)}")
+    on_pure = (f"; the default on the pure-Python search {fmt(times['default, pure'])}"
+               if "default, pure" in times else "")
+    return (f"bid advice over 200 samples, {runs} hands, one process, {_search_name()}: "
+            f"every deal, every option {fmt(times['every option'])}; every deal, options "
+            f"shown worse dropped (default) {fmt(times['default'])}; until clear "
+            f"{fmt(times['until clear'])}{on_pure}; every option with 2 processes {fmt(two)}")
 
 
 def bench_players(seconds: float) -> str:
