@@ -119,7 +119,7 @@ def test_a_budget_caps_the_samples_and_keeps_heuristic_decisions():
     expert = make_player("expert", 1, samples=2)
     assert (club.play_samples, club.defense_samples, club.bid_samples) == (2, 2, 0)
     assert (expert.bid_samples, expert.exchange_samples) == (2, 2)
-    assert make_player("expert", 1).bid_samples == 16
+    assert make_player("expert", 1).bid_samples == 40
     with pytest.raises(ValueError, match="at least one sample"):
         make_player("club", 1, samples=0)
 
@@ -222,3 +222,22 @@ def test_both_bowers_and_ace_king_of_trumps_bid_high():
     reason = why(state, Bid.PASS, advice=advice)
     assert reason is not None and reason.fact == "passed-a-making-hand"
     assert reason.text.endswith("your hand is worth a bid")
+
+
+def test_the_expert_takes_each_call_at_the_low_side_of_its_estimate():
+    """A call that looks best only on a wide interval loses to a sure one a little lower:
+    the expert ranks calls by mean less its caution times the half-width."""
+    from pepper_tutor.analysis.advice import Advice, Estimate, OptionAdvice
+    from pepper_tutor.analysis.players import ExpertPlayer, _cautious_best
+
+    lucky = OptionAdvice("5 in ♥, exchange and play alone", None, Estimate(2.0, -2.0, 6.0, 40),
+                         Estimate(2.0, -2.0, 6.0, 40), bid=Bid.FIVE)
+    steady = OptionAdvice("4 in ♥, play with partner", None, Estimate(1.5, 1.0, 2.0, 40),
+                          Estimate(1.5, 1.0, 2.0, 40), bid=Bid.FOUR)
+    advice = Advice("bid", Seat.S, "NS", 40, (lucky, steady))
+    assert advice.best is lucky
+    assert _cautious_best(advice, 0.0) is lucky
+    assert _cautious_best(advice, ExpertPlayer.caution) is steady
+    # Without a net (cutthroat), the points themselves are taken at their low side.
+    bare = [OptionAdvice(o.label, None, o.score, None, bid=o.bid) for o in (lucky, steady)]
+    assert _cautious_best(Advice("bid", Seat.S, "S", 40, tuple(bare)), 1.0) is bare[1]

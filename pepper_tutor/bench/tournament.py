@@ -150,7 +150,7 @@ def _pct(n: int, d: int) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pepper_tutor.bench tournament",
                                      description="Duplicate matches between the levels.")
-    parser.add_argument("--deals", type=int, default=40, help="deals per pairing")
+    parser.add_argument("--deals", type=int, default=120, help="deals per pairing")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--analysis-decisions", type=int, default=40,
