@@ -82,7 +82,7 @@ def test_a_failed_build_leaves_the_pure_search_and_says_why(
         stdout = ""
         stderr = "error: command 'gcc' failed: No such file or directory"
 
-    monkeypatch.setattr(native.subprocess, "run", lambda *a, **k: Failed())
+    monkeypatch.setattr("subprocess.run", lambda *a, **k: Failed())
     assert native.build() is False
     said = capsys.readouterr().out
     assert "pure-Python search is used" in said and "gcc" in said

@@ -17,10 +17,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -47,18 +44,19 @@ def source_digest() -> str:
 
 @cache
 def search_module() -> ModuleType:
-    """The compiled search when it is built from the sources on disk, else the pure one."""
+    """The compiled search when it is built from the sources on disk, else the pure one.
+    Only the one chosen is imported (each builds its tables when imported)."""
+    compiled: ModuleType | None = None
+    if os.environ.get(PURE_ENV, "") in ("", "0"):
+        try:
+            compiled = importlib.import_module(f"{__package__}.{COMPILED_NAME}")
+        except ImportError:  # not built here, or built for another Python
+            compiled = None
+    if compiled is not None and getattr(compiled, "SOURCE_DIGEST", None) == source_digest():
+        return compiled
     from . import search
 
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
-        return search
-    try:
-        compiled = importlib.import_module(f"{__package__}.{COMPILED_NAME}")
-    except ImportError:  # not built here, or built for another Python
-        return search
-    if getattr(compiled, "SOURCE_DIGEST", None) != source_digest():
-        return search
-    return compiled
+    return search
 
 
 def is_compiled() -> bool:
@@ -73,6 +71,10 @@ def build() -> bool:
     its compiled name and its digest appended, and compiled there, so nothing but the
     finished ``.so`` files reaches the package. Returns whether it worked; a missing
     compiler or mypyc is reported in one line and leaves the pure search in use."""
+    import shutil
+    import subprocess
+    import tempfile
+
     try:
         import mypyc  # noqa: F401  (ships with mypy, a development dependency)
     except ImportError:

@@ -23,17 +23,17 @@ from typing import TYPE_CHECKING
 
 from ..engine.cards import DECK, Card, CardLike
 from ..engine.seats import Seat
-from . import search
 from .native import search_module
 from .position import Position, TranspositionTable
-from .search import _STRENGTH
+
+if TYPE_CHECKING:
+    from ..engine.state import HandState
+    from . import search
 
 # The compiled build of the search when there is one up to date (see .native), else the
 # same code in pure Python: both give the same answers.
 _SearchRoot: type[search._Root] = search_module()._Root
-
-if TYPE_CHECKING:
-    from ..engine.state import HandState
+_STRENGTH: list[list[int]] = search_module()._STRENGTH
 
 __all__ = [
     "Position",
