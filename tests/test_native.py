@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import sysconfig
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -37,9 +39,11 @@ def test_the_compiled_search_gives_the_pure_searchs_answers() -> None:
     """Every card's value in random positions of every shape, from one to six tricks, in
     every trump and with the left bower switched off, shared tables included."""
     if not native.is_compiled():
-        if os.environ.get("CI") == "true" and shutil.which("cc"):
-            pytest.fail("a C compiler is here but the compiled search is not built: make "
-                        "builds it (python -m pepper_tutor.analysis.native build)")
+        headers = Path(sysconfig.get_paths()["include"], "Python.h").exists()
+        if os.environ.get("CI") == "true" and shutil.which("cc") and headers:
+            pytest.fail("a C compiler and Python's headers are here but the compiled search "
+                        "is not built: make builds it (python -m pepper_tutor.analysis.native "
+                        "build)")
         pytest.skip("the compiled search is not built here (no C compiler?)")
     compiled = native.search_module()
     assert compiled is not search
