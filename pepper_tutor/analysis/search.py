@@ -42,6 +42,8 @@ an effective suit is compared with.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from ..engine.ranking import EFFECTIVE_SUIT, TRICK_POWER, TRICK_RANK
 from .position import NO_TRUMP, Position, TranspositionTable
@@ -119,7 +121,7 @@ def _top_run(code: int, suit: int, mine: int, present: int) -> int:
     return run
 
 
-def _released(*args: int) -> int:
+def _released(*args: int) -> Any:
     raise RuntimeError("this search was released")
 
 
@@ -172,7 +174,7 @@ def _searcher(position: Position, table: TranspositionTable
     codes: dict[int, int] = {}
     sures: dict[int, tuple[int, int]] = {}
 
-    def suit_code(cards: int, suit: int) -> int:
+    def suit_code(cards: int, suit: int, /) -> int:
         """The owners of a suit's cards still in play, from the top down, in base 5."""
         code = 0
         for c, b in orders[suit]:
@@ -180,7 +182,7 @@ def _searcher(position: Position, table: TranspositionTable
                 code = code * 5 + 1 + owner[c]
         return code
 
-    def sure_tricks(trumps: int) -> tuple[int, int]:
+    def sure_tricks(trumps: int, /) -> tuple[int, int]:
         """Sure tricks: a trump above every trump of the other side wins its trick for its
         side whenever it is played (only a partner's could beat it), and a seat plays one
         card a trick, so a seat with k such trumps is worth k tricks to its side. Returns
@@ -197,7 +199,7 @@ def _searcher(position: Position, table: TranspositionTable
                 count[o] += 1
         return top, max(count)
 
-    def describe(rem: int) -> tuple[int, int, int]:
+    def describe(rem: int, /) -> tuple[int, int, int]:
         # The key is rank-relative: per suit, the owners of the cards still in play from
         # the top down. Which low cards are gone does not matter, only who holds what
         # relative to the rest, so positions reached by different tricks share entries.
@@ -214,7 +216,7 @@ def _searcher(position: Position, table: TranspositionTable
             sure = sures[x] = sure_tricks(x)
         return key << 2, sure[0], sure[1]
 
-    def runs(cand: int, present: int, suit: int) -> tuple[int, ...]:
+    def runs(cand: int, present: int, suit: int, /) -> tuple[int, ...]:
         key = (present & masks[suit]) << 24 | cand
         reps = memo.get(key)
         if reps is None:
@@ -400,7 +402,7 @@ def _searcher(position: Position, table: TranspositionTable
         return g
 
     def search(seat: int, pos: int, led: int, win_power: int, win_seat: int, trick_mask: int,
-               need: int) -> int:
+               need: int, /) -> int:
         if pos:
             return follow(seat, pos, led, win_power, win_seat, trick_mask, need)
         if need <= 0:
@@ -411,12 +413,15 @@ def _searcher(position: Position, table: TranspositionTable
         return lead(seat, need)
 
     def release() -> None:
-        """Break the cycle of ``lead`` and ``follow``, which call each other, so a finished
-        search is freed at once rather than at the cyclic collector's next pass (sampled
-        advice runs thousands of searches, whose garbage would pile up meanwhile). They are
-        rebound rather than deleted, which the compiled build (:mod:`.native`) cannot do."""
-        nonlocal lead, follow
-        lead = follow = _released
+        """Break the cycles between the helpers above, so a finished search is freed at once
+        rather than at the cyclic collector's next pass (sampled advice runs thousands of
+        searches, whose garbage would pile up meanwhile). ``lead`` and ``follow`` call each
+        other; compiled (:mod:`.native`), every nested function is also held by the scope
+        they share, which each holds in turn. The names are rebound rather than deleted,
+        which the compiled build cannot do."""
+        nonlocal lead, follow, describe, runs, suit_code, sure_tricks, search, release
+        lead = follow = describe = runs = suit_code = sure_tricks = search = _released
+        release = _released
 
     return search, hands, release
 
@@ -451,7 +456,7 @@ class _Root:
 
     def after(self, card: int) -> Callable[[int], int]:
         """The search for the position after the player to move plays ``card``."""
-        seat, hands, search = self.seat, self.hands, self.search
+        seat = self.seat
         code = self.position.code
         if self.pos == 0:
             led = EFFECTIVE_SUIT[code][card]
@@ -464,20 +469,23 @@ class _Root:
         last = self.pos + 1 == self.size
         active = self.position.active_seats
         nxt_seat = active[(active.index(seat) + 1) % self.size]
-        bit = 1 << card
-        won = self.ours[w_seat]
+        # A partial, not a nested function: compiled, a nested function and the scope it
+        # shares with its parent hold each other, a cycle per card searched.
+        return partial(self._test_after, card, led, w_power, w_seat, last, nxt_seat)
 
-        def test(need: int) -> int:
+    def _test_after(self, card: int, led: int, w_power: int, w_seat: int, last: bool,
+                    nxt_seat: int, need: int) -> int:
+        """:meth:`test` after the player to move plays ``card`` (see :meth:`after`)."""
+        seat, hands, bit = self.seat, self.hands, 1 << card
+        hands[seat] ^= bit
+        try:
+            if last:
+                won = self.ours[w_seat]
+                return won + self.search(w_seat, 0, 0, -1, 0, 0, need - won)
+            return self.search(nxt_seat, self.pos + 1, led, w_power, w_seat,
+                               self.trick_mask | bit, need)
+        finally:
             hands[seat] ^= bit
-            try:
-                if last:
-                    return won + search(w_seat, 0, 0, -1, 0, 0, need - won)
-                return search(nxt_seat, self.pos + 1, led, w_power, w_seat,
-                              self.trick_mask | bit, need)
-            finally:
-                hands[seat] ^= bit
-
-        return test
 
     @staticmethod
     def converge(test: Callable[[int], int], lo: int, hi: int, guess: int) -> int:
