@@ -120,3 +120,14 @@ def test_every_question_shows_an_example_of_what_to_type():
             assert example.split("such as: ")[1] != step.answer_text(), (step.id, example)
         else:
             assert step.answer_text() not in example, (step.id, example)
+        if isinstance(step, BidStep):  # nor a call the rules forbid there
+            shown = Bid.parse(example.split("such as: ")[1])
+            assert shown in step.legal_answers(), (step.id, example)
+
+
+def test_a_bid_question_never_gives_a_forbidden_bid_as_its_example():
+    """After a 4, a 1 cannot be bid: the example names a call the learner may make."""
+    hand = tuple(parse_cards("9S TS 9C TC 9D QH"))
+    step = BidStep(id="b", hand=hand, auction=(Bid.FOUR,), accept=(Bid.PASS,), reason="r")
+    shown = Bid.parse(step.example().split("such as: ")[1])
+    assert shown is not Bid.PASS and shown in step.legal_answers() and shown > Bid.FOUR

@@ -7,6 +7,7 @@ author's note for it, or the author's reason.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
@@ -20,7 +21,7 @@ from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
 from ..rulebook.feedback import AnswerError, Feedback
 from ..rulebook.verdict import Verdict, action_text
-from .answers import card_example, read_cards
+from .answers import card_example, norm, read_cards
 from .steps import Option, Step
 
 __all__ = ["ChoiceStep", "BidStep", "DeclareStep", "ExchangeStep", "DefendStep", "Valued",
@@ -430,7 +431,13 @@ class BidStep(ChoiceStep):
         return s
 
     def parse_value(self, raw: Any) -> Bid:
-        return Bid.parse(raw)
+        # "bid 5" reads as 5: it is how the answer is written (answer_text).
+        return Bid.parse(re.sub(r"^\s*bid\s+", "", str(raw), flags=re.IGNORECASE))
+
+    def answer_text(self) -> str:
+        """"bid 5" or "pass": a bare "5" would not say that it is a call."""
+        return " or ".join("pass" if a is Bid.PASS else f"bid {action_text(a)}"
+                           for a in self.accept)
 
     def choice_words(self, answer: Any) -> str:
         return "Passing" if answer is Bid.PASS else f"Bidding {action_text(answer)}"
@@ -472,6 +479,15 @@ class BidStep(ChoiceStep):
 
     def options(self) -> list[Option]:
         return [Option(b, b.display) for b in (Bid.PASS, *self.rules.ladder)]
+
+    def example(self) -> str:
+        """A call the rules allow here, other than the answer: a learner may read the
+        example as a suggestion, so it never names a bid that cannot top the standing one."""
+        legal = set(self.legal_answers())
+        answer = norm(self.answer_text())
+        shown = [o.label for o in self.options() if o.value in legal]
+        pick = next((c for c in shown if norm(c) not in answer), None)
+        return f"Type one of the choices as shown, such as: {pick}" if pick else super().example()
 
     def situation(self) -> dict[str, Any]:
         return {"hand": self.hand, "dealer": self.dealer, "auction": self.auction,
