@@ -138,3 +138,18 @@ def test_a_rule_just_missed_is_not_mastered_until_its_review_is_passed(tmp_path)
     for _ in range(MASTERY_RUN):
         store.record_answer("lesson", "bowers/y", ("rank.left-bower",), True, T0)
     assert progress_summary(store, at=T0).mastered == ()  # its card is not due yet, still
+
+
+def test_a_card_nothing_can_ask_is_left_due_and_not_counted(tmp_path):
+    """A judgement drill's miss of a rule no review drill asks (bid.must-top, from a quiz,
+    not a lesson) cannot come back as a question: the session skips it, its count says
+    how many were asked, and the card stays due for later."""
+    store = LearnerStore("ed", tmp_path)
+    ReviewDeck(store).missed(["bid.must-top"], "quiz bid", at=T0)
+    ReviewDeck(store).missed(["play.follow-suit"], "quiz legal", at=T0 + timedelta(minutes=1))
+    review = ReviewSession(store, seed=2, at=T0 + timedelta(hours=1))
+    assert review.item.rule == "play.follow-suit" and len(review.items) == 1
+    review.answer(wrong_answer(review.question))
+    review.next()
+    assert review.finished and review.question is None and len(review.items) == 1
+    assert {i.rule for i in ReviewDeck(store).due(T0 + timedelta(hours=1))} == {"bid.must-top"}

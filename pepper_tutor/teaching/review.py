@@ -123,7 +123,11 @@ class ReviewSession:
                 self.question = q
                 self.seen.append(q.prompt + repr(q.situation()))
                 return
-            self.index += 1  # nothing can ask this rule any more (a lesson changed)
+            # Nothing can ask this rule now: no drill found a new position in its time
+            # budget and the card came from no lesson step that still exists. It stays due
+            # for the next session, and is not counted in this one ("0 of 4 right" after
+            # one question would be wrong).
+            self.items.pop(self.index)
 
     def answer(self, raw: Any) -> Feedback:
         q, item = self.question, self.item
