@@ -21,7 +21,7 @@ from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
 from ..rulebook.feedback import AnswerError, Feedback
 from ..rulebook.verdict import Verdict, action_text
-from .answers import card_example, norm, read_cards
+from .answers import card_example, read_cards
 from .steps import Option, Step
 
 __all__ = ["ChoiceStep", "BidStep", "DeclareStep", "ExchangeStep", "DefendStep", "Valued",
@@ -120,6 +120,14 @@ class ChoiceStep(Step):
     def legal_answers(self) -> list[Any]:
         """Every answer the rules allow here, in the order the step offers them."""
         return [o.value for o in self.options() if self.verdict(o.value).legal]
+
+    def example_options(self) -> list[Option]:
+        """Choices the rules allow here first: a learner may read the example as a
+        suggestion, so it names, say, a bid that cannot top the standing one only when
+        the answer is the one legal choice."""
+        legal = self.legal_answers()
+        options = super().example_options()
+        return sorted(options, key=lambda o: o.value not in legal)  # stable: legal first
 
     def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
         verdict = self.verdict(answer)
@@ -479,15 +487,6 @@ class BidStep(ChoiceStep):
 
     def options(self) -> list[Option]:
         return [Option(b, b.display) for b in (Bid.PASS, *self.rules.ladder)]
-
-    def example(self) -> str:
-        """A call the rules allow here, other than the answer: a learner may read the
-        example as a suggestion, so it never names a bid that cannot top the standing one."""
-        legal = set(self.legal_answers())
-        answer = norm(self.answer_text())
-        shown = [o.label for o in self.options() if o.value in legal]
-        pick = next((c for c in shown if norm(c) not in answer), None)
-        return f"Type one of the choices as shown, such as: {pick}" if pick else super().example()
 
     def situation(self) -> dict[str, Any]:
         return {"hand": self.hand, "dealer": self.dealer, "auction": self.auction,

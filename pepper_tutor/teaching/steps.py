@@ -101,9 +101,13 @@ class Step:
         """What a front end offers to click."""
         return []
 
+    def example_options(self) -> list[Option]:
+        """The choices an example of what to type may name."""
+        return [o for o in self.options() if not o.is_card]
+
     def example(self) -> str:
         """One example of what to type, shown under the question (never the answer itself)."""
-        choices = [o.label for o in self.options() if not o.is_card]
+        choices = [o.label for o in self.example_options()]
         if not choices:
             return ""
         answer = norm(self.answer_text())
