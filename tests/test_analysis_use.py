@@ -11,8 +11,8 @@ import yaml
 from pepper_tutor.apps.cli import main
 from pepper_tutor.records.annotate import annotate_file
 from pepper_tutor.render.annotation import to_html, to_json, to_markdown
-from pepper_tutor.teaching.lessons import find_lesson
-from pepper_tutor.teaching.session import LessonSession
+from pepper_tutor.teaching.lessons.files import find_lesson
+from pepper_tutor.teaching.lessons.session import LessonSession
 
 HANDS = Path(str(resources.files("pepper_tutor").joinpath("data", "hands")))
 SCHEMA = json.loads(resources.files("pepper_tutor").joinpath("data/annotation.schema.json")

@@ -8,10 +8,10 @@ from pepper_tutor.engine.calls import Bid, Defense, Mode, Trump
 from pepper_tutor.engine.cards import parse_cards
 from pepper_tutor.engine.seats import Seat
 from pepper_tutor.rulebook.feedback import AnswerError
-from pepper_tutor.teaching.choice_steps import BidStep, DeclareStep, DefendStep
-from pepper_tutor.teaching.lessons import all_lessons
-from pepper_tutor.teaching.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
-from pepper_tutor.teaching.steps import GameStep, LegalPlaysStep, PlayStep, ScoreStep
+from pepper_tutor.teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
+from pepper_tutor.teaching.lessons.files import all_lessons
+from pepper_tutor.teaching.questions.choice_steps import BidStep, DeclareStep, DefendStep
+from pepper_tutor.teaching.questions.steps import GameStep, LegalPlaysStep, PlayStep, ScoreStep
 
 
 def east_bids_four_takes_two() -> ScoreStep:

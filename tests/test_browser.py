@@ -45,7 +45,7 @@ def test_lesson_notebook_wrong_then_right(lab_server, page, tutor_home):
     expect(feedback).to_contain_text("Right.")
     expect(progress).to_contain_text("solved 1 of 8")
     expect(lesson.locator("button.pepper-next")).to_be_enabled()
-    from pepper_tutor.teaching.store import LearnerStore
+    from pepper_tutor.teaching.learner.store import LearnerStore
 
     assert "hearts-top" in LearnerStore(None, tutor_home).lesson("bowers")["done"]
 

@@ -98,7 +98,7 @@ def test_every_rule_has_an_anchor_on_the_rules_page(site: Path) -> None:
 
 
 def test_every_lesson_is_in_the_catalogue(site: Path) -> None:
-    from pepper_tutor.teaching.lessons import all_lessons
+    from pepper_tutor.teaching.lessons.files import all_lessons
 
     page = html.unescape(_page(site, "lessons"))
     ids = _ids(page)

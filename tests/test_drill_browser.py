@@ -8,7 +8,7 @@ import re
 import pytest
 
 from pepper_tutor.engine.cards import Card
-from pepper_tutor.teaching.screened import load_screened, step_of
+from pepper_tutor.teaching.drills.screened import load_screened, step_of
 
 from .test_browser import open_and_run
 from .test_review_browser import _to_step

@@ -39,7 +39,7 @@ from pepper_tutor import (
 from pepper_tutor.engine.ranking import is_trump
 from pepper_tutor.records.annotate import annotate
 from pepper_tutor.records.hand_record import LoadError, parse_record
-from pepper_tutor.teaching.lessons import check_lesson, parse_lesson
+from pepper_tutor.teaching.lessons.files import check_lesson, parse_lesson
 
 ROOT = Path(__file__).resolve().parents[1]
 HANDS = sorted((ROOT / "pepper_tutor" / "data" / "hands").glob("*.yaml"))

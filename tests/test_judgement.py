@@ -12,17 +12,18 @@ from pepper_tutor.engine.calls import Bid, Trump
 from pepper_tutor.engine.cards import Card
 from pepper_tutor.engine.seats import Seat
 from pepper_tutor.rulebook.feedback import ANSWER_PREFIX, AnswerError
-from pepper_tutor.teaching.choice_steps import BidStep, ChoiceStep, clearly_worse
-from pepper_tutor.teaching.coverage import (
+from pepper_tutor.teaching.drills.positions import JUDGEMENT_DRILLS
+from pepper_tutor.teaching.drills.quiz import QUIZ_KINDS, QuizSession, make_question
+from pepper_tutor.teaching.lessons.files import all_lessons, check_lesson, find_lesson
+from pepper_tutor.teaching.lessons.session import LessonSession
+from pepper_tutor.teaching.questions.choice_steps import BidStep, ChoiceStep, clearly_worse
+from pepper_tutor.teaching.questions.table_steps import TableStep
+from pepper_tutor.teaching.review.coverage import (
     explained_rule_ids,
     lesson_rule_ids,
     quiz_rule_ids,
     rulebook_ids,
 )
-from pepper_tutor.teaching.drills import JUDGEMENT_DRILLS, TableStep
-from pepper_tutor.teaching.lessons import all_lessons, check_lesson, find_lesson
-from pepper_tutor.teaching.quiz import QUIZ_KINDS, QuizSession, make_question
-from pepper_tutor.teaching.session import LessonSession
 
 GENERIC = "is allowed, but it is not the best choice"
 

@@ -21,6 +21,7 @@ import pepper_tutor
 ROOT = Path(__file__).resolve().parent.parent
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 LAYERS = ["engine", "rulebook", "analysis", "records", "teaching", "render", "apps", "bench"]
+WINGS = ["questions", "learner", "lessons", "drills", "review", "practice"]  # of teaching
 
 
 def _contracts() -> list[dict[str, object]]:
@@ -42,15 +43,31 @@ def test_every_layer_is_a_subpackage_that_says_what_it_may_import() -> None:
         assert name == "bench" or "May import" in doc or "may import" in doc, name
 
 
+def test_every_wing_of_teaching_is_a_subpackage_that_says_what_it_may_import() -> None:
+    for name in WINGS:
+        doc = (ROOT / "pepper_tutor" / "teaching" / name / "__init__.py").read_text("utf-8")
+        assert doc.startswith('"""') and "May import" in doc, name
+
+
 def test_the_contract_lists_the_layers_top_down() -> None:
-    layers = next(c for c in _contracts() if c["type"] == "layers")
+    layers = next(c for c in _contracts() if c["id"] == "layers")
     assert layers["layers"] == [f"pepper_tutor.{n}" for n in reversed(LAYERS)]
 
 
-def test_lint_imports_keeps_both_contracts() -> None:
+def test_the_wings_contract_names_every_wing_once() -> None:
+    wings = next(c for c in _contracts() if c["id"] == "teaching-wings")
+    assert wings["containers"] == ["pepper_tutor.teaching"]
+    named = [w.strip() for row in wings["layers"] for w in row.split("|")]  # type: ignore[attr-defined]
+    assert sorted(named) == sorted(WINGS)
+    on_disk = sorted(p.name for p in (ROOT / "pepper_tutor" / "teaching").iterdir()
+                     if (p / "__init__.py").exists())
+    assert on_disk == sorted(WINGS)
+
+
+def test_lint_imports_keeps_every_contract() -> None:
     result = _lint(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "2 kept, 0 broken" in result.stdout
+    assert f"{len(_contracts())} kept, 0 broken" in result.stdout
 
 
 def test_an_upward_import_breaks_the_layers_contract(tmp_path: Path) -> None:
@@ -58,12 +75,27 @@ def test_an_upward_import_breaks_the_layers_contract(tmp_path: Path) -> None:
                     ignore=shutil.ignore_patterns("__pycache__", "data"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     ranking = tmp_path / "pepper_tutor" / "engine" / "ranking.py"
-    ranking.write_text(ranking.read_text("utf-8") + "\nfrom ..teaching import quiz  # upward\n")
+    ranking.write_text(ranking.read_text("utf-8")
+                       + "\nfrom ..teaching.drills import quiz  # upward\n")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     result = _lint(tmp_path, env)
     assert result.returncode != 0
     assert "Layers import downward only BROKEN" in result.stdout
-    assert "pepper_tutor.engine.ranking -> pepper_tutor.teaching.quiz" in result.stdout
+    assert "pepper_tutor.engine.ranking -> pepper_tutor.teaching.drills.quiz" in result.stdout
+
+
+def test_an_upward_import_between_wings_breaks_the_wings_contract(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "pepper_tutor", tmp_path / "pepper_tutor",
+                    ignore=shutil.ignore_patterns("__pycache__", "data"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    steps = tmp_path / "pepper_tutor" / "teaching" / "questions" / "steps.py"
+    steps.write_text(steps.read_text("utf-8")
+                     + "\nfrom ..learner import store  # upward, between wings\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    result = _lint(tmp_path, env)
+    assert result.returncode != 0
+    assert "The teaching wings import downward only BROKEN" in result.stdout
+    assert "Layers import downward only KEPT" in result.stdout
 
 
 def _graph_without_declared_imports() -> grimp.ImportGraph:
@@ -115,7 +147,8 @@ def test_no_import_cycle_between_any_two_modules() -> None:
     # Package __init__ files are containers: `pepper_tutor` re-exports names lazily and each
     # layer's __init__ holds only its docstring, so an edge into a package is not a cycle.
     graph = _graph_without_declared_imports()
-    for package in ["pepper_tutor", *(f"pepper_tutor.{n}" for n in LAYERS)]:
+    for package in ["pepper_tutor", *(f"pepper_tutor.{n}" for n in LAYERS),
+                    *(f"pepper_tutor.teaching.{n}" for n in WINGS)]:
         graph.remove_module(package)
     assert _cycles(graph) == []
 

@@ -32,8 +32,8 @@ from pepper_tutor.analysis.position import Position, TranspositionTable
 from pepper_tutor.analysis.solver import position_from_state, solve
 from pepper_tutor.engine.ranking import bower, is_trump, trump_code
 from pepper_tutor.rulebook.tricks import check_play, explain_trick, why_higher
-from pepper_tutor.teaching.quiz import make_question
-from pepper_tutor.teaching.steps import LegalPlaysStep, RankStep, TrickWinnerStep
+from pepper_tutor.teaching.drills.quiz import make_question
+from pepper_tutor.teaching.questions.steps import LegalPlaysStep, RankStep, TrickWinnerStep
 
 from . import reference
 
@@ -312,7 +312,7 @@ def test_rules_of_thumb_rank_the_jack_by_the_switch(left):
     from pepper_tutor.analysis.calling import hand_tricks
     from pepper_tutor.analysis.dealing import discard_rule, send_rule
     from pepper_tutor.analysis.reasons import why_exchange
-    from pepper_tutor.teaching.coach import trump_holding
+    from pepper_tutor.teaching.practice.coach import trump_holding
 
     def idx(text):
         return [Card.parse(c).index for c in text.split()]

@@ -9,7 +9,12 @@ import yaml
 
 from pepper_tutor.apps.cli import main
 from pepper_tutor.records.yamlpos import LoadError
-from pepper_tutor.teaching.lessons import all_lessons, check_lesson, lesson_files, parse_lesson
+from pepper_tutor.teaching.lessons.files import (
+    all_lessons,
+    check_lesson,
+    lesson_files,
+    parse_lesson,
+)
 
 LESSONS = all_lessons()
 SCHEMA = json.loads(resources.files("pepper_tutor").joinpath("data/lesson.schema.json")

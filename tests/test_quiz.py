@@ -5,7 +5,12 @@ import random
 import pytest
 
 from pepper_tutor.engine.ranking import bower
-from pepper_tutor.teaching.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, QuizSession, make_question
+from pepper_tutor.teaching.drills.quiz import (
+    JUDGEMENT_KINDS,
+    QUIZ_KINDS,
+    QuizSession,
+    make_question,
+)
 
 from . import reference
 

@@ -6,18 +6,11 @@ from itertools import pairwise
 
 import pytest
 
-from pepper_tutor.teaching.quiz import QuizSession, make_question
-from pepper_tutor.teaching.review import (
-    MASTERY_RUN,
-    REVIEW_KINDS,
-    ReviewDeck,
-    ReviewSession,
-    fresh_question,
-    missed_rules,
-    progress_summary,
-    question_rules,
-)
-from pepper_tutor.teaching.store import LearnerStore
+from pepper_tutor.teaching.drills.quiz import QuizSession, make_question
+from pepper_tutor.teaching.learner.progress import MASTERY_RUN, progress_summary
+from pepper_tutor.teaching.learner.review_cards import ReviewDeck, missed_rules, question_rules
+from pepper_tutor.teaching.learner.store import LearnerStore
+from pepper_tutor.teaching.review.session import REVIEW_KINDS, ReviewSession, fresh_question
 from tests.answering import right_answer, wrong_answer
 
 T0 = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)

@@ -157,8 +157,8 @@ def test_back_to_a_solved_step_keeps_next_enabled(lab_server, page):
 def test_a_review_session_with_a_wrong_answer(lab_server, page, tutor_home):
     from playwright.sync_api import expect
 
-    from pepper_tutor.teaching.review import ReviewDeck
-    from pepper_tutor.teaching.store import LearnerStore
+    from pepper_tutor.teaching.learner.review_cards import ReviewDeck
+    from pepper_tutor.teaching.learner.store import LearnerStore
 
     store = LearnerStore(None, tutor_home)  # the learner the kernel uses: the same $USER
     ReviewDeck(store).missed(["play.follow-suit"], "quiz legal",
@@ -196,8 +196,8 @@ def test_a_whole_lesson_with_a_wrong_answer(lab_server, page, tutor_home):
     comes back, the lesson ends finished, and reopening it shows it finished."""
     from playwright.sync_api import expect
 
-    from pepper_tutor.teaching.lessons import find_lesson
-    from pepper_tutor.teaching.store import LearnerStore
+    from pepper_tutor.teaching.learner.store import LearnerStore
+    from pepper_tutor.teaching.lessons.files import find_lesson
     from tests.answering import right_answer, wrong_answer
 
     bowers = find_lesson("bowers")

@@ -11,14 +11,20 @@ import pytest
 
 from pepper_tutor.engine.calls import Defense
 from pepper_tutor.engine.rules import get_ruleset
-from pepper_tutor.teaching import screened
-from pepper_tutor.teaching.drills import JUDGEMENT_DRILLS, MARGIN, clear_best, defend_drill
-from pepper_tutor.teaching.quiz import QuizSession
-from pepper_tutor.teaching.screened import PRESETS, ScreenedPool, load_screened, step_of
+from pepper_tutor.teaching.drills import screened
+from pepper_tutor.teaching.drills.positions import (
+    JUDGEMENT_DRILLS,
+    MARGIN,
+    clear_best,
+    defend_drill,
+)
+from pepper_tutor.teaching.drills.quiz import QuizSession
+from pepper_tutor.teaching.drills.screened import PRESETS, ScreenedPool, load_screened, step_of
 
 DATA = load_screened()
 
-REGENERATE = ("the screened drill file is stale: run python -m pepper_tutor.teaching.screened "
+REGENERATE = ("the screened drill file is stale: run "
+              "python -m pepper_tutor.teaching.drills.screened "
               "(see its 'made' entry) and commit pepper_tutor/data/screened-drills.json")
 
 
@@ -35,7 +41,7 @@ def _sample(k: int = 1) -> list[tuple[str, str, dict]]:
 
 def test_the_file_holds_every_kind_under_every_preset_and_says_how_it_was_made():
     made = DATA["made"]
-    assert made["command"].startswith("python -m pepper_tutor.teaching.screened --per-kind ")
+    assert made["command"].startswith("python -m pepper_tutor.teaching.drills.screened --per-kind ")
     assert "random.Random(" in made["seeds"] and "clear_best" in made["screening"]
     for preset in PRESETS:
         for kind in JUDGEMENT_DRILLS:
@@ -135,7 +141,7 @@ def test_the_command_writes_a_file_the_pool_reads(tmp_path):
 @pytest.mark.parametrize("kind", ["declare", "exchange"])
 def test_judgement_drills_deal_under_simple_rules(kind):
     """Simple Pepper's bids stop at 5: a drill's bid comes from the rules' own ladder."""
-    from pepper_tutor.teaching.quiz import make_question
+    from pepper_tutor.teaching.drills.quiz import make_question
 
     simple = get_ruleset("simple")
     step = make_question(kind, random.Random(3), 1, simple)

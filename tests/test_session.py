@@ -3,9 +3,9 @@
 import pytest
 
 from pepper_tutor.rulebook.feedback import AnswerError
-from pepper_tutor.teaching.lessons import parse_lesson
-from pepper_tutor.teaching.session import LessonSession
-from pepper_tutor.teaching.store import LearnerStore as ProgressStore
+from pepper_tutor.teaching.learner.store import LearnerStore as ProgressStore
+from pepper_tutor.teaching.lessons.files import parse_lesson
+from pepper_tutor.teaching.lessons.session import LessonSession
 
 LESSON = parse_lesson("""format: pepper-lesson/1
 id: mini

@@ -4,8 +4,13 @@ import pytest
 
 from pepper_tutor import Bid, Card, Defense, Mode, Seat, Trump, get_rule, get_ruleset
 from pepper_tutor.rulebook.feedback import AnswerError
-from pepper_tutor.teaching.choice_steps import BidStep, DeclareStep, DefendStep, ExchangeStep
-from pepper_tutor.teaching.steps import (
+from pepper_tutor.teaching.questions.choice_steps import (
+    BidStep,
+    DeclareStep,
+    DefendStep,
+    ExchangeStep,
+)
+from pepper_tutor.teaching.questions.steps import (
     LegalPlaysStep,
     PlayStep,
     RankStep,

@@ -7,9 +7,9 @@ import unicodedata
 
 import pytest
 
-from pepper_tutor.teaching.lessons import find_lesson
-from pepper_tutor.teaching.session import LessonSession
-from pepper_tutor.teaching.store import DB_NAME, LearnerStore
+from pepper_tutor.teaching.learner.store import DB_NAME, LearnerStore
+from pepper_tutor.teaching.lessons.files import find_lesson
+from pepper_tutor.teaching.lessons.session import LessonSession
 
 
 def _window(home: str, lesson_step: str, n: int, barrier) -> None:  # type: ignore[no-untyped-def]

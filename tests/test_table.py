@@ -13,15 +13,15 @@ from pepper_tutor.engine.cards import Card
 from pepper_tutor.engine.state import HandState, Phase
 from pepper_tutor.records.annotate import annotate, annotate_file
 from pepper_tutor.records.hand_record import load_record
-from pepper_tutor.teaching.coach import (
+from pepper_tutor.teaching.practice.coach import (
     THRESHOLDS,
     Grade,
     coach_decision,
     grade_for_loss,
     grade_from_note,
 )
-from pepper_tutor.teaching.table import PracticeTable
-from pepper_tutor.teaching.table_history import HistoryUnreadable, TableHistory
+from pepper_tutor.teaching.practice.history import HistoryUnreadable, TableHistory
+from pepper_tutor.teaching.practice.table import PracticeTable
 
 C = Card.parse
 ERRORS = (Grade.MISTAKE, Grade.BLUNDER)

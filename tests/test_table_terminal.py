@@ -13,8 +13,8 @@ import pexpect
 from pepper_tutor.engine.calls import Bid
 from pepper_tutor.engine.cards import Card, NotationError
 from pepper_tutor.engine.state import Phase
-from pepper_tutor.teaching.coach import Grade, coach_decision
-from pepper_tutor.teaching.table import PracticeTable
+from pepper_tutor.teaching.practice.coach import Grade, coach_decision
+from pepper_tutor.teaching.practice.table import PracticeTable
 
 PROMPT = r"Choices: ([^\r\n]*)\r\n([^\r\n>]*)> "
 AFTER = r"next hand · replay N · undo · quit> "

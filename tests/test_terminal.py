@@ -6,7 +6,7 @@ import sys
 import pexpect
 import pytest
 
-from pepper_tutor.teaching.lessons import find_lesson
+from pepper_tutor.teaching.lessons.files import find_lesson
 
 LESSON = find_lesson("bowers")
 
@@ -115,8 +115,8 @@ def test_menu_shows_progress_and_bad_input_is_refused(tmp_path):
 def _due_card(home, rule, learner):  # type: ignore[no-untyped-def]
     from datetime import UTC, datetime, timedelta
 
-    from pepper_tutor.teaching.review import ReviewDeck
-    from pepper_tutor.teaching.store import LearnerStore
+    from pepper_tutor.teaching.learner.review_cards import ReviewDeck
+    from pepper_tutor.teaching.learner.store import LearnerStore
 
     store = LearnerStore(learner, home)
     ReviewDeck(store).missed([rule], "quiz legal", at=datetime.now(UTC) - timedelta(hours=2))
@@ -125,7 +125,8 @@ def _due_card(home, rule, learner):  # type: ignore[no-untyped-def]
 
 @pytest.mark.slow
 def test_a_review_session_with_a_wrong_answer(tmp_path):
-    from pepper_tutor.teaching.review import ReviewDeck, ReviewSession
+    from pepper_tutor.teaching.learner.review_cards import ReviewDeck
+    from pepper_tutor.teaching.review.session import ReviewSession
     from tests.answering import wrong_answer
 
     store = _due_card(tmp_path, "play.follow-suit", "Жора")
@@ -157,8 +158,8 @@ def test_a_review_session_with_a_wrong_answer(tmp_path):
 
 @pytest.mark.slow
 def test_a_finished_lesson_opens_finished_and_offers_a_replay(tmp_path):
-    from pepper_tutor.teaching.session import LessonSession
-    from pepper_tutor.teaching.store import LearnerStore
+    from pepper_tutor.teaching.learner.store import LearnerStore
+    from pepper_tutor.teaching.lessons.session import LessonSession
     from tests.answering import right_answer as right
 
     store = LearnerStore("ann", tmp_path)
@@ -206,7 +207,7 @@ def test_a_save_that_fails_midway_is_reported_and_never_called_saved(tmp_path, m
     from rich.console import Console
 
     from pepper_tutor.apps.tutor import run_tutor
-    from pepper_tutor.teaching.store import LearnerStore
+    from pepper_tutor.teaching.learner.store import LearnerStore
 
     real = LearnerStore._prepare
 
@@ -226,7 +227,7 @@ def test_a_save_that_fails_midway_is_reported_and_never_called_saved(tmp_path, m
 
 @pytest.mark.slow
 def test_the_first_question_shows_what_to_type_and_quiz_answers_are_saved(tmp_path):
-    from pepper_tutor.teaching.store import LearnerStore
+    from pepper_tutor.teaching.learner.store import LearnerStore
 
     child = spawn(tmp_path, "quiz", "score", "--seed", "3", "--count", "2", "--learner", "李雷")
     child.expect(r"Type each side's points, the bidders first,\s+such as")

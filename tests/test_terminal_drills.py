@@ -5,7 +5,7 @@ import sys
 
 import pexpect
 
-from pepper_tutor.teaching.quiz import QuizSession
+from pepper_tutor.teaching.drills.quiz import QuizSession
 
 
 def test_a_judgement_drill_in_the_terminal_with_a_wrong_answer(tmp_path):

@@ -7,8 +7,8 @@ import pytest
 
 from pepper_tutor import notebook
 from pepper_tutor.records.annotate import annotate_file
-from pepper_tutor.teaching.lessons import find_lesson
-from pepper_tutor.teaching.store import LearnerStore
+from pepper_tutor.teaching.learner.store import LearnerStore
+from pepper_tutor.teaching.lessons.files import find_lesson
 
 HANDS = Path(str(resources.files("pepper_tutor").joinpath("data", "hands")))
 
@@ -127,7 +127,7 @@ def test_a_failed_save_is_shown_in_the_widget(home):
 def test_review_widget_brings_a_missed_rule_back_as_a_new_position(home):
     from datetime import UTC, datetime, timedelta
 
-    from pepper_tutor.teaching.review import ReviewDeck, question_rules
+    from pepper_tutor.teaching.learner.review_cards import ReviewDeck, question_rules
 
     store = LearnerStore("jo", home)
     ReviewDeck(store).missed(["play.follow-suit"], "quiz legal",

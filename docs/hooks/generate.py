@@ -234,7 +234,7 @@ def _lesson_notebooks() -> dict[str, list[Path]]:
 
 
 def gen_lessons(page_src: str) -> str:
-    from pepper_tutor.teaching.lessons import all_lessons
+    from pepper_tutor.teaching.lessons.files import all_lessons
 
     lessons = all_lessons()
     titles = {lesson.id: lesson.title for lesson in lessons}

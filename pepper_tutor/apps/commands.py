@@ -141,7 +141,7 @@ def _check_lessons(paths: list[str], analysis: bool = True) -> int:
 
     from ..records.yamlpos import LoadError, Problem
     from ..render.plain import strip_controls
-    from ..teaching.lessons import check_lesson, lesson_files, load_lesson
+    from ..teaching.lessons.files import check_lesson, lesson_files, load_lesson
 
     files = [Path(p) for p in paths] if paths else lesson_files()
     lessons = []

@@ -25,11 +25,11 @@ from ..records.hand_record import HandRecord, load_record
 from ..render.annotation import to_html
 from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
 from ..rulebook.feedback import AnswerError, Feedback
-from ..teaching.lessons import Lesson, find_lesson
-from ..teaching.quiz import QUIZ_KINDS, QuizSession
-from ..teaching.session import LessonSession
-from ..teaching.steps import Step
-from ..teaching.store import LearnerStore
+from ..teaching.drills.quiz import QUIZ_KINDS, QuizSession
+from ..teaching.learner.store import LearnerStore
+from ..teaching.lessons.files import Lesson, find_lesson
+from ..teaching.lessons.session import LessonSession
+from ..teaching.questions.steps import Step
 from .table_widget import table
 from .widget_parts import _button, _Guard
 
@@ -234,7 +234,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         """What this lesson builds on, and which of those the learner has still to finish."""
         if not self.lesson.requires:
             return ""
-        from ..teaching.lessons import all_lessons
+        from ..teaching.lessons.files import all_lessons
 
         by_id = {x.id: x for x in all_lessons()}
         parts = []
@@ -447,7 +447,7 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, learner: str | None = None, store: LearnerStore | None = None,
                  seed: int | None = None):
-        from ..teaching.review import ReviewSession
+        from ..teaching.review.session import ReviewSession
 
         super().__init__()
         self.add_class("pepper-review")
@@ -528,7 +528,7 @@ class ProgressView(widgets.VBox):  # type: ignore[misc]
 
     def refresh(self) -> None:
         from ..rulebook.book import get_rulebook
-        from ..teaching.review import progress_summary
+        from ..teaching.learner.progress import progress_summary
 
         p = progress_summary(self.store)
         book = get_rulebook()

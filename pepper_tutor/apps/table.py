@@ -31,8 +31,8 @@ from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
 from ..render.terminal import card_text, make_console
 from ..rulebook.verdict import Verdict, action_text
-from ..teaching.coach import CoachVerdict, Grade
-from ..teaching.table import Decision, PracticeTable, Review, phase_prompt
+from ..teaching.practice.coach import CoachVerdict, Grade
+from ..teaching.practice.table import Decision, PracticeTable, Review, phase_prompt
 
 __all__ = ["run_play", "run_auto", "TableApp", "GRADE_STYLE"]
 
@@ -379,7 +379,7 @@ class TableApp:
 def show_history(console: Console, last: int = 10) -> int:
     """Your figures at the practice table: points lost per decision by kind, and the last
     hands one by one (is the number falling?)."""
-    from ..teaching.table_history import TableHistory
+    from ..teaching.practice.history import TableHistory
 
     history = TableHistory()
     figures = history.figures()
@@ -406,7 +406,7 @@ def run_play(level: str = "club", rules: str = "standard", seat: str = "S",
              coach: bool = False, seed: int | None = None, samples: int = 60,
              save: str | None = None, ascii: bool = False, console: Console | None = None,
              input_fn: InputFn = input) -> int:
-    from ..teaching.table_history import history_path
+    from ..teaching.practice.history import history_path
 
     save_dir = Path(save) if save else history_path().parent / "table-hands"
     table = PracticeTable(rules, seat, level, coach=coach, seed=seed, coach_samples=samples,

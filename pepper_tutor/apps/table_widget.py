@@ -3,7 +3,8 @@
 >>> from pepper_tutor import notebook
 >>> notebook.table(level="club", coach=True)   # doctest: +SKIP
 
-The same core as ``pepper-tutor play`` (:class:`~pepper_tutor.teaching.table.PracticeTable`).
+The same core as ``pepper-tutor play``
+(:class:`~pepper_tutor.teaching.practice.table.PracticeTable`).
 Every part a test or a browser touches has a stable CSS class: ``pepper-table-score``,
 ``pepper-table-board``, ``pepper-card-XX`` (your cards), ``pepper-choice-X`` (calls, trumps,
 ways of playing, play or surrender), ``pepper-coach``, ``pepper-log``, ``pepper-undo``,
@@ -27,8 +28,8 @@ from ..rulebook.verdict import Verdict, action_text
 from .widget_parts import _button, _Guard
 
 if TYPE_CHECKING:  # the table core loads the analysis: only when a table is made
-    from ..teaching.coach import CoachVerdict
-    from ..teaching.table import Decision, PracticeTable
+    from ..teaching.practice.coach import CoachVerdict
+    from ..teaching.practice.table import Decision, PracticeTable
 
 __all__ = ["TableWidget", "table"]
 
@@ -150,7 +151,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         hand = sort_by_rank(s.hand(t.seat), s.trump if s.trump is not None else Trump.NT)
         card_phase = s.phase in (Phase.PLAY, Phase.DISCARD, Phase.SEND)
         yours = t.learner_to_act
-        from ..teaching.table import phase_prompt
+        from ..teaching.practice.table import phase_prompt
 
         self.prompt.value = (f"<b>{_e(phase_prompt(s))}</b>" if yours else
                              "" if t.hand_over else "<i>The computer players are thinking…</i>")
@@ -284,8 +285,8 @@ def table(level: str = "club", rules: str = "standard", seat: str = "S", coach: 
 
     Each finished hand is saved (``save_dir``, default ``table-hands`` under your tutor
     home) and added to your history; ``keep=False`` keeps nothing (for a demonstration)."""
-    from ..teaching.table import PracticeTable
-    from ..teaching.table_history import history_path
+    from ..teaching.practice.history import history_path
+    from ..teaching.practice.table import PracticeTable
 
     folder = save_dir if save_dir is not None else history_path().parent / "table-hands"
     return TableWidget(PracticeTable(rules, seat, level, coach=coach, seed=seed,

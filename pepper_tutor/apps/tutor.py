@@ -18,10 +18,10 @@ from ..engine.calls import Bid, Trump
 from ..engine.seats import Seat
 from ..render.terminal import card_text, cards_text, make_console, plain
 from ..rulebook.feedback import AnswerError, Feedback
-from ..teaching.lessons import Lesson, all_lessons, find_lesson
-from ..teaching.session import LessonSession
-from ..teaching.steps import ExplainStep, Step
-from ..teaching.store import LearnerStore
+from ..teaching.learner.store import LearnerStore
+from ..teaching.lessons.files import Lesson, all_lessons, find_lesson
+from ..teaching.lessons.session import LessonSession
+from ..teaching.questions.steps import ExplainStep, Step
 
 __all__ = ["run_tutor", "run_quiz", "run_review", "run_progress", "render_step",
            "render_feedback", "Tutor"]
@@ -152,7 +152,7 @@ class Tutor:
             return None
 
     def menu(self) -> int:
-        from ..teaching.review import ReviewDeck
+        from ..teaching.learner.review_cards import ReviewDeck
 
         lessons = all_lessons()
         while True:
@@ -256,7 +256,7 @@ class Tutor:
         return True
 
     def show_progress(self) -> None:
-        from ..teaching.review import progress_summary
+        from ..teaching.learner.progress import progress_summary
 
         summary = progress_summary(self.store)
         body = Text("\n".join(summary.lines))
@@ -267,7 +267,7 @@ class Tutor:
 
     def review(self, seed: int | None = None) -> bool:
         """The reviews due now, each a fresh position. False when the learner quits."""
-        from ..teaching.review import ReviewSession
+        from ..teaching.review.session import ReviewSession
 
         rs = ReviewSession(self.store, seed)
         if rs.finished:
@@ -386,8 +386,8 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
     """Ask generated questions until ``count`` are done or the learner types quit. Every
     answer is saved; a miss becomes a review card."""
     from ..engine.rules import get_ruleset
-    from ..teaching.quiz import JUDGEMENT_KINDS, QuizSession
-    from ..teaching.screened import screened_count
+    from ..teaching.drills.quiz import JUDGEMENT_KINDS, QuizSession
+    from ..teaching.drills.screened import screened_count
 
     store = LearnerStore(learner)
     console = console or make_console(ascii)

@@ -7,8 +7,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from ..teaching.coach import coach_decision
-from ..teaching.table import PracticeTable
+from ..teaching.practice.coach import coach_decision
+from ..teaching.practice.table import PracticeTable
 
 
 def _p95(values: list[float]) -> float:

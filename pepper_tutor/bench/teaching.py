@@ -8,7 +8,7 @@ from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
-from ..teaching.steps import Step
+from ..teaching.questions.steps import Step
 from .timing import median_ms
 
 
@@ -30,8 +30,8 @@ def bench_annotate(seconds: float) -> str:
 
 
 def bench_feedback(seconds: float) -> str:
-    from ..teaching.lessons import all_lessons
-    from ..teaching.quiz import make_question
+    from ..teaching.drills.quiz import make_question
+    from ..teaching.lessons.files import all_lessons
 
     steps = [s for lesson in all_lessons() for s in lesson.answerable_steps]
     rng = random.Random(4)
@@ -64,8 +64,8 @@ def bench_widget_click(seconds: float) -> str:
     import tempfile
 
     from ..apps.notebook import LessonWidget
-    from ..teaching.lessons import find_lesson
-    from ..teaching.store import LearnerStore
+    from ..teaching.learner.store import LearnerStore
+    from ..teaching.lessons.files import find_lesson
 
     times: list[float] = []
     with tempfile.TemporaryDirectory() as home:
@@ -106,8 +106,9 @@ def bench_store_and_review(seconds: float) -> str:
     import tempfile
     from datetime import UTC, datetime, timedelta
 
-    from ..teaching.review import ReviewDeck, ReviewSession
-    from ..teaching.store import LearnerStore
+    from ..teaching.learner.review_cards import ReviewDeck
+    from ..teaching.learner.store import LearnerStore
+    from ..teaching.review.session import ReviewSession
 
     with tempfile.TemporaryDirectory() as home:
         store = LearnerStore("bench", Path(home))
@@ -118,7 +119,7 @@ def bench_store_and_review(seconds: float) -> str:
         rules = ("rank.left-bower", "play.follow-suit", "score.sweep", "rank.no-trump",
                  "play.trick-winner")
         ReviewDeck(store).missed(rules, "quiz tricks", at=past)
-        from ..teaching import review
+        from ..teaching.review import session as review
 
         colds = []
         for seed in range(5):  # a new process: nothing known yet of which kind asks what
@@ -136,7 +137,7 @@ def bench_store_and_review(seconds: float) -> str:
 def bench_drills(seconds: float) -> str:
     """Making one judgement drill: random positions screened by the analysis until one is
     clear. The terminal makes the next while the learner answers the current one."""
-    from ..teaching.quiz import JUDGEMENT_KINDS, make_question
+    from ..teaching.drills.quiz import JUDGEMENT_KINDS, make_question
 
     per_kind = max(3, int(seconds))
     parts = []
@@ -155,7 +156,7 @@ def bench_drills(seconds: float) -> str:
 def bench_first_drill(seconds: float) -> str:
     """The wait for a drill session's first judgement question: from the screened positions
     (the default) against screening live, paired (alternated, the same seeds)."""
-    from ..teaching.quiz import JUDGEMENT_KINDS, QuizSession
+    from ..teaching.drills.quiz import JUDGEMENT_KINDS, QuizSession
 
     pairs = max(3, int(seconds))
     parts = []

@@ -11,7 +11,7 @@ from typing import Any
 from ..engine.calls import Bid, Trump
 from ..engine.seats import Seat
 from ..rulebook.feedback import Feedback
-from ..teaching.steps import ExplainStep, Step
+from ..teaching.questions.steps import ExplainStep, Step
 from .cards_html import cards_html, trick_html
 
 __all__ = ["step_html", "feedback_html", "FEEDBACK_CSS"]

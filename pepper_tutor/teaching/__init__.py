@@ -1,10 +1,15 @@
-"""Teaching: lessons, drills and the learner's progress.
+"""Teaching: what a learner is asked, and what is kept of their answers.
 
-Owns lesson steps checked by the engine (``steps``, ``choice_steps``), lesson files
-(``lessons``), the lesson runtime with its hint ladder (``session``), saved progress
-(``progress``) and generated quizzes (``quiz``).
+Owns six wings, each a subpackage whose ``__init__`` says what it holds and may import:
+``questions`` (steps, answers, the situation a question shows), ``learner`` (the learner
+store, review cards, progress), ``lessons`` (lesson files and the lesson session),
+``drills`` (quizzes, judgement drills, screened positions), ``review`` (what brings a miss
+back) and ``practice`` (the practice table, its coach, its computer players and history).
+The wings import downward only, in that order from ``questions`` up (``lessons`` beside
+``drills``, ``review`` beside ``practice``): the ``teaching-wings`` contract in
+``pyproject.toml``.
 
-May import: ``pepper_tutor.records`` (located YAML), ``pepper_tutor.analysis``,
-``pepper_tutor.rulebook`` and ``pepper_tutor.engine``. No renderer, no front end: the same
-session drives the terminal, the notebooks and the web.
+May import: ``pepper_tutor.records``, ``pepper_tutor.analysis``, ``pepper_tutor.rulebook``
+and ``pepper_tutor.engine``. No renderer, no front end: the same sessions drive the
+terminal, the notebooks and the web.
 """

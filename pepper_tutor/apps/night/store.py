@@ -30,8 +30,8 @@ from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
 from ...records.scoresheet import EntryError, HandEntry, ScoredHand, ScoreSheet
 from ...rulebook.feedback import AnswerError
-from ...teaching.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
-from ...teaching.steps import Step
+from ...teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
+from ...teaching.questions.steps import Step
 
 # The drills a room answers together: every kind but the judgement drills, which take the
 # analysis seconds to deal (a room should not wait on a position) and ask for a choice the

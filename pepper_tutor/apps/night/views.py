@@ -2,7 +2,7 @@
 
 The rules stay where they live: the sheet's numbers come from
 :class:`~pepper_tutor.records.scoresheet.ScoreSheet`, the quiz's judging and explanations from
-the question's own :class:`~pepper_tutor.teaching.steps.Step`, rulings from
+the question's own :class:`~pepper_tutor.teaching.questions.steps.Step`, rulings from
 :mod:`pepper_tutor.rulebook.tricks`.
 """
 
@@ -22,7 +22,7 @@ from ...render.cards_html import cards_html, trick_html
 from ...rulebook.book import get_rulebook
 from ...rulebook.feedback import Feedback
 from ...rulebook.tricks import check_play, explain_trick
-from ...teaching.steps import Step
+from ...teaching.questions.steps import Step
 from .store import Question
 
 __all__ = ["sheet_view", "ProjectorCard", "projector_cells", "answer_label", "results",

@@ -6,7 +6,7 @@ their cards are worth by a simple count), and keep the position only where the s
 analysis separates the best answer from the rest by a clear margin: more than its 95%
 interval and at least :data:`MARGIN` points. The right answer, and why every other answer is
 worse, come from the analysis in words (:meth:`ChoiceStep.analysis_reason`). Drill sessions
-deal positions screened ahead of time first (:mod:`~pepper_tutor.teaching.screened`).
+deal positions screened ahead of time first (:mod:`~pepper_tutor.teaching.drills.screened`).
 
 Rules drills (``table``: who calls first, who calls next, who leads, who deals next, how
 many cards; ``game``: who has won) ask the rules no trick or score question reaches. Every
@@ -19,18 +19,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
-from ..engine.calls import Bid, Defense, Mode, Trump
-from ..engine.cards import DECK, Card, Rank
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
-from ..engine.rules import RuleSet, get_ruleset
-from ..engine.scoring import score_hand
-from ..engine.seats import Seat
-from ..engine.state import HandState, Phase
-from ..rulebook.feedback import AnswerError
-from .choice_steps import (
+from ...engine.calls import Bid, Defense, Mode, Trump
+from ...engine.cards import DECK, Card, Rank
+from ...engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
+from ...engine.rules import RuleSet, get_ruleset
+from ...engine.scoring import score_hand
+from ...engine.seats import Seat
+from ...engine.state import HandState, Phase
+from ..questions.choice_steps import (
     BidStep,
     ChoiceStep,
     DeclareStep,
@@ -40,7 +38,8 @@ from .choice_steps import (
     clearly_worse,
     lower_first,
 )
-from .steps import GameStep, Option, Step
+from ..questions.steps import GameStep, Step
+from ..questions.table_steps import TableStep
 
 __all__ = ["DRILL_SAMPLES", "MARGIN", "TableStep", "JUDGEMENT_DRILLS", "RULES_DRILLS",
            "bid_drill", "declare_drill", "exchange_drill", "defend_drill", "table_drill",
@@ -130,7 +129,7 @@ def settle(step: ChoiceStep) -> bool:
 
 
 def _gap(a: Valued, b: Valued) -> str:
-    from .choice_steps import points_words
+    from ..questions.choice_steps import points_words
 
     return points_words(a.worth.mean - b.worth.mean)
 
@@ -330,162 +329,6 @@ def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
 
 # ---- rules drills: the table's order and the end of the game ---------------------------------
 
-THROWN_IN = "thrown in"
-OVER = "the auction is over"
-
-
-@dataclass
-class TableStep(Step):
-    """Who acts: the first call, the next call, the first lead, the next dealer, or how many
-    cards each player gets. The engine's hand state gives every answer."""
-
-    kind: ClassVar[str] = "table"
-    ask: str = "first-call"  # first-call, next-call, leader, next-dealer, cards, next-player
-    dealer: Seat = Seat.W
-    auction: tuple[Bid, ...] = ()
-    trump: Trump = Trump.H
-    mode: Mode | None = None
-    played: int = 0  # next-player: cards already in the first trick
-    facts_: tuple[str, ...] = field(default=(), repr=False)
-
-    ASKS: ClassVar[tuple[str, ...]] = ("first-call", "next-call", "leader", "next-dealer",
-                                       "cards", "next-player")
-
-    def _state(self) -> HandState:
-        deck = list(DECK)
-        hands = {Seat(i): deck[i * 6:(i + 1) * 6] for i in range(self.rules.players)}
-        s = HandState.from_hands(hands, self.rules, self.dealer)
-        for call in self.auction:
-            s.apply(call)
-        if self.ask in ("leader", "next-player"):
-            s.apply(self.trump)
-            if s.phase is Phase.DECLARE_MODE:
-                s.apply(self.mode or Mode.PARTNER)
-            if s.phase is Phase.DISCARD:
-                s.apply(s.legal_actions()[0])
-                s.apply(s.legal_actions()[0])
-            if s.phase is Phase.DEFENSE:
-                s.apply(Defense.PLAY)
-            for _ in range(self.played):
-                s.apply(s.legal_actions()[0])
-        return s
-
-    def result(self) -> str:
-        """The answer as text: a seat word, "thrown in", or "6 each, 6 left out"."""
-        if self.ask == "next-dealer":
-            return self.dealer.next(self.rules.players).word
-        if self.ask == "cards":
-            left = len(DECK) - 6 * self.rules.players
-            return f"6 each, {left} left out"
-        s = self._state()
-        if self.ask in ("first-call", "next-call") and s.phase is not Phase.AUCTION:
-            return THROWN_IN if s.bidder is None else OVER
-        seat = s.to_act
-        return seat.word if seat is not None else THROWN_IN
-
-    def parse(self, raw: Any) -> str:
-        text = " ".join(str(raw).strip().lower().split())
-        if self.ask == "cards":
-            numbers = [int(w) for w in text.replace(",", " ").split() if w.isdigit()]
-            if len(numbers) == 1:
-                numbers.append(0)
-            if len(numbers) != 2:
-                raise AnswerError("give the cards each player holds and the cards left out, "
-                                  "such as 6 0")
-            return f"{numbers[0]} each, {numbers[1]} left out"
-        if text in ("thrown in", "throw in", "redeal", "no one", "nobody", "all pass"):
-            return THROWN_IN
-        if text in ("over", "the auction is over", "auction over", "done"):
-            return OVER
-        try:
-            return Seat.parse(text).word
-        except ValueError:
-            raise AnswerError("answer with a seat: N, E, S or W (or north, east, ...)"
-                              ) from None
-
-    def is_right(self, answer: Any) -> bool:
-        return bool(answer == self.result())
-
-    def answer_text(self) -> str:
-        return self.result()
-
-    def example(self) -> str:
-        """What to type, shown under the question, never the answer itself."""
-        if self.ask == "cards":
-            return ("Type the cards each player holds, then the cards left out, such as "
-                    "5 4")
-        answer = self.result()
-        seat = next(x for x in Seat if x.word != answer)
-        extra = (", or how the auction ended" if self.ask in ("first-call", "next-call") else "")
-        return f"Type a seat, such as {seat} or {seat.word}{extra}"
-
-    def default_cite(self) -> tuple[str, ...]:
-        cut = self.rules.preset == "cutthroat"
-        if self.ask in ("first-call", "next-call"):
-            ids = ["cutthroat.auction" if cut else "bid.order"]
-            if self.result() == THROWN_IN:
-                ids.append("bid.all-pass")
-            if self.rules.dealer_must_bid:
-                ids.append("variant.dealer-must-bid")
-            if self.rules.minimum_bid > 1:
-                ids.append("variant.minimum-bid")
-            return tuple(ids)
-        if self.ask == "leader":
-            return ("play.lead",)
-        if self.ask == "next-player":
-            return ("play.turn",)
-        if self.ask == "next-dealer":
-            return ("game.deal-rotation",)
-        return ("deck", "cutthroat.deal" if cut else "deal")
-
-    def _why(self) -> str:
-        answer = self.result()
-        if self.ask == "next-dealer":
-            return f"The deal moves one seat clockwise, from {self.dealer.word} to {answer}."
-        if self.ask == "cards":
-            return (f"{self.rules.players} players get six cards each from the 24-card deck; "
-                    f"{answer.split(', ')[1]}.")
-        if self.ask == "leader":
-            return f"The high bidder, {answer}, leads to the first trick."
-        if self.ask == "next-player":
-            return (f"Play goes clockwise from the leader, passing over a seat that sits out: "
-                    f"{answer}.")
-        if answer == THROWN_IN:
-            return "Everyone passed, so the hand is thrown in and the next player deals."
-        if answer == OVER:
-            return "Every other player has had their call, so the auction is over."
-        return f"The calls go clockwise from the dealer's left, so {answer} calls next."
-
-    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
-        return (self._why(),), self.cited, None
-
-    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return (self._why(),), self.cited
-
-    def nudge(self) -> str:
-        return "Go round the table clockwise, starting from the right seat."
-
-    def options(self) -> list[Option]:
-        if self.ask == "cards":
-            return []
-        seats = [Option(s.word, s.word) for s in Seat if s < self.rules.players]
-        if self.ask in ("first-call", "next-call"):
-            seats += [Option(THROWN_IN, THROWN_IN), Option(OVER, OVER)]
-        return seats
-
-    def problems(self) -> list[str]:
-        if self.ask not in self.ASKS:
-            return [f"ask must be one of {', '.join(self.ASKS)}"]
-        try:
-            self.result()
-        except ValueError as err:
-            return [f"the situation is impossible: {err}"]
-        return []
-
-    def situation(self) -> dict[str, Any]:
-        return {}
-
-
 def table_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
     """Who calls, leads or deals, and how many cards, under a random rule set."""
     preset = rng.choice(("standard", "standard", "cutthroat"))
@@ -581,7 +424,7 @@ def game_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) ->
 def variants_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
     """A hand's score under a preset or house rule: cutthroat (alone or in pairs), score
     what you get, or the standard game itself."""
-    from .steps import ScoreStep
+    from ..questions.steps import ScoreStep
 
     which = rng.choice(("cutthroat", "pairs", "what-you-get", "standard"))
     if which == "cutthroat":

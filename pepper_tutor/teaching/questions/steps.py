@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..engine.calls import Bid, Defense, Trump
-from ..engine.cards import DECK, Card, Rank, cards_display
-from ..engine.ranking import (
+from ...engine.calls import Bid, Defense, Trump
+from ...engine.cards import DECK, Card, Rank, cards_display
+from ...engine.ranking import (
     EFFECTIVE_SUIT,
     TRICK_RANK,
     bower,
@@ -25,12 +25,12 @@ from ..engine.ranking import (
     trick_winner,
     trump_code,
 )
-from ..engine.rules import RuleSet, get_ruleset
-from ..engine.scoring import score_hand
-from ..engine.seats import Seat
-from ..rulebook.book import get_rule
-from ..rulebook.feedback import ANSWER_PREFIX, AnswerError, Feedback
-from ..rulebook.tricks import check_play, check_trick_winner, explain_trick, why_higher
+from ...engine.rules import RuleSet, get_ruleset
+from ...engine.scoring import score_hand
+from ...engine.seats import Seat
+from ...rulebook.book import get_rule
+from ...rulebook.feedback import ANSWER_PREFIX, AnswerError, Feedback
+from ...rulebook.tricks import check_play, check_trick_winner, explain_trick, why_higher
 from .answers import card_example, norm, read_cards, read_choice, read_score, wants_any
 
 __all__ = ["Step", "Option", "ExplainStep", "RankStep", "TrickWinnerStep", "LegalPlaysStep",
@@ -690,7 +690,7 @@ class GameStep(Step):
         return {s: self.before.get(s, 0) + self.points.get(s, 0) for s in self.rules.sides}
 
     def status(self) -> Any:
-        from ..engine.scoring import game_status
+        from ...engine.scoring import game_status
 
         return game_status(self.rules, self.totals(), self.overtime)
 

@@ -13,17 +13,16 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..engine.calls import Bid, Defense, Mode, Trump
-from ..engine.cards import Card, NotationError
-from ..engine.rules import RuleSet, get_ruleset
-from ..engine.seats import Seat
-from ..records.reading import CONTROL_CHARACTERS
-from ..records.yamlpos import LoadError, Problem, ProblemCollector, load_located, read_file
-from ..rulebook.book import get_rulebook
-from ..rulebook.feedback import AnswerError
-from .choice_steps import BidStep, ChoiceStep, DeclareStep, DefendStep, ExchangeStep
-from .drills import TableStep
-from .steps import (
+from ...engine.calls import Bid, Defense, Mode, Trump
+from ...engine.cards import Card, NotationError
+from ...engine.rules import RuleSet, get_ruleset
+from ...engine.seats import Seat
+from ...records.reading import CONTROL_CHARACTERS
+from ...records.yamlpos import LoadError, Problem, ProblemCollector, load_located, read_file
+from ...rulebook.book import get_rulebook
+from ...rulebook.feedback import AnswerError
+from ..questions.choice_steps import BidStep, ChoiceStep, DeclareStep, DefendStep, ExchangeStep
+from ..questions.steps import (
     ExplainStep,
     GameStep,
     LegalPlaysStep,
@@ -33,6 +32,7 @@ from .steps import (
     Step,
     TrickWinnerStep,
 )
+from ..questions.table_steps import TableStep
 
 __all__ = ["Lesson", "STEP_KINDS", "load_lesson", "parse_lesson", "check_lesson",
            "lesson_files", "all_lessons", "find_lesson", "LoadError"]

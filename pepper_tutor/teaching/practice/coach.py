@@ -33,16 +33,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..analysis.advice import Advice, Estimate, OptionAdvice, advise
-from ..analysis.grading import GRADE_THRESHOLDS, grade_decision
-from ..analysis.grading import grade_for_loss as analysis_grade
-from ..analysis.reasons import why
-from ..engine.calls import Bid, Defense, Mode, Trump
-from ..engine.cards import DECK, Card, Rank
-from ..engine.ranking import bower, is_trump, sort_by_rank
-from ..engine.state import Action, HandState, Phase
-from ..records.reasons import card_reason, tricks_words
-from ..rulebook.verdict import action_text
+from ...analysis.advice import Advice, Estimate, OptionAdvice, advise
+from ...analysis.grading import GRADE_THRESHOLDS, grade_decision
+from ...analysis.grading import grade_for_loss as analysis_grade
+from ...analysis.reasons import why
+from ...engine.calls import Bid, Defense, Mode, Trump
+from ...engine.cards import DECK, Card, Rank
+from ...engine.ranking import bower, is_trump, sort_by_rank
+from ...engine.state import Action, HandState, Phase
+from ...records.reasons import card_reason, tricks_words
+from ...rulebook.verdict import action_text
 
 __all__ = ["Grade", "THRESHOLDS", "CoachVerdict", "coach_decision", "decision_kind",
            "grade_for_loss", "grade_from_note", "KINDS"]

@@ -5,10 +5,8 @@ tests; the `fsrs <https://pypi.org/project/fsrs/>`_ scheduler says when each car
 review never repeats the cards that were missed: it asks a **fresh position** made by the quiz
 generators, drawing questions from every quiz kind until one tests the same rule (so a new quiz
 kind counts as soon as it exists). A rule that no generator reaches comes back as the lesson
-step where it was missed.
-
-The progress view (:func:`progress_summary`) reads the same store: rules mastered, reviews due,
-streaks of days, lessons finished and quiz results.
+step where it was missed. The progress view that reads the same cards is
+:mod:`pepper_tutor.teaching.learner.progress`.
 """
 
 from __future__ import annotations
@@ -17,21 +15,17 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from ..engine.rules import RuleSet, get_ruleset
-from ..rulebook.book import get_rulebook
-from ..rulebook.feedback import Feedback
-from .deck import ReviewDeck, ReviewItem, aware, missed_rules, question_rules
-from .quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
-from .steps import Step
-from .store import LearnerStore
+from ...engine.rules import RuleSet, get_ruleset
+from ...rulebook.feedback import Feedback
+from ..drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
+from ..learner.review_cards import ReviewDeck, ReviewItem, question_rules
+from ..learner.store import LearnerStore
+from ..questions.steps import Step
 
-__all__ = ["ReviewDeck", "ReviewItem", "ReviewSession", "Progress", "progress_summary",
-           "question_rules", "missed_rules", "fresh_question", "MASTERY_RUN", "REVIEW_KINDS"]
-
-MASTERY_RUN = 3  # right answers in a row that make a rule mastered
+__all__ = ["ReviewSession", "fresh_question", "REVIEW_KINDS"]
 
 # The kinds a review draws its fresh positions from: the rules drills. A judgement drill
 # tests judgement, not one rule, and takes seconds to deal (the analysis screens it), so a
@@ -73,7 +67,7 @@ def _lesson_step(origin: str) -> Step | None:
     if not origin.startswith("lesson "):
         return None
     lesson_id, _, step_id = origin[len("lesson "):].partition("/")
-    from .lessons import find_lesson
+    from ..lessons.files import find_lesson
 
     try:
         return find_lesson(lesson_id).step(step_id)
@@ -167,86 +161,3 @@ class ReviewSession:
                f"{self.right}/{done} right"
 
 
-# ---- the progress view -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Progress:
-    learner: str
-    mastered: tuple[str, ...]
-    practised: tuple[str, ...]  # rules answered at least once, mastered or not
-    rules_total: int
-    due: tuple[ReviewItem, ...]
-    upcoming: tuple[ReviewItem, ...]
-    streak: int  # days in a row with an answer, up to today (or yesterday)
-    best_streak: int
-    lessons_finished: tuple[str, ...]
-    lessons_started: tuple[str, ...]
-    quizzes: dict[str, tuple[int, int]]  # kind -> (right, asked)
-
-    @property
-    def lines(self) -> list[str]:
-        """The view as plain sentences (the terminal and tests read these)."""
-        out = [f"Rules mastered: {len(self.mastered)} of {self.rules_total} "
-               f"({MASTERY_RUN} right answers in a row, no review pending)."]
-        if self.due:
-            out.append(f"Reviews due now: {len(self.due)} ("
-                       + ", ".join(i.rule for i in self.due) + ").")
-        else:
-            nxt = self.upcoming[0].due.astimezone().strftime("%d %b %H:%M") \
-                if self.upcoming else None
-            out.append("Reviews due now: none" + (f"; the next is due {nxt}." if nxt else "."))
-        out.append(f"Streak: {self.streak} day{'s' if self.streak != 1 else ''} "
-                   f"(best {self.best_streak}).")
-        out.append(f"Lessons finished: {len(self.lessons_finished)}"
-                   + (f" ({', '.join(self.lessons_finished)})" if self.lessons_finished
-                      else "") + ".")
-        for kind, (right, asked) in sorted(self.quizzes.items()):
-            out.append(f"Quiz {kind}: {right} of {asked} right.")
-        return out
-
-
-def _streaks(days: set[date], today: date) -> tuple[int, int]:
-    best = run = 0
-    previous: date | None = None
-    for day in sorted(days):
-        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
-        best = max(best, run)
-        previous = day
-    current = 0
-    day = today if today in days else today - timedelta(days=1)
-    while day in days:
-        current += 1
-        day -= timedelta(days=1)
-    return current, best
-
-
-def progress_summary(store: LearnerStore, at: datetime | None = None) -> Progress:
-    now = aware(at)
-    answers = store.answers()
-    history: dict[str, list[bool]] = {}
-    for a in answers:
-        for rule in a.rules:
-            history.setdefault(rule, []).append(a.correct)
-    items = ReviewDeck(store).items()
-    due = tuple(i for i in items if i.due <= now)
-    # A rule still being (re)learnt after a miss is not mastered, due yet or not.
-    due_rules = {i.rule for i in due} | {i.rule for i in items if i.state != "review"}
-    book = get_rulebook()
-    mastered = tuple(r.id for r in book
-                     if len(history.get(r.id, [])) >= MASTERY_RUN
-                     and all(history[r.id][-MASTERY_RUN:]) and r.id not in due_rules)
-    practised = tuple(r.id for r in book if r.id in history)
-    days = {a.at.astimezone().date() for a in answers}
-    streak, best = _streaks(days, now.astimezone().date())
-    lessons = store.lessons()
-    finished = tuple(k for k, v in lessons.items()
-                     if v.get("finished") or v.get("record", {}).get("finished_runs"))
-    quizzes: dict[str, tuple[int, int]] = {}
-    for a in answers:
-        if a.source == "quiz":
-            right, asked = quizzes.get(a.item, (0, 0))
-            quizzes[a.item] = (right + a.correct, asked + 1)
-    return Progress(store.learner, mastered, practised, len(book), due,
-                    tuple(i for i in items if i.due > now), streak, best, finished,
-                    tuple(lessons), quizzes)

@@ -32,7 +32,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..records.reading import read_json
+from ...records.reading import read_json
 
 __all__ = ["LearnerStore", "tutor_home", "default_learner", "DB_NAME", "AnswerRow"]
 

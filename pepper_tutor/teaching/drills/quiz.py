@@ -3,9 +3,10 @@
 Kinds: ``tricks`` (who wins?), ``legal`` (which cards may you play?), ``bowers`` (put these
 in order) and ``score`` (what does each side score?); the judgement drills ``bid``,
 ``declare``, ``exchange`` and ``defend`` and the rules drills ``table``, ``game`` and
-``variants`` (:mod:`~pepper_tutor.teaching.drills`). Positions lean toward the traps that
+``variants`` (:mod:`~pepper_tutor.teaching.drills.positions`). Positions lean toward the traps that
 catch people: the left bower, no trump, off-suit aces, three-card tricks. Each question is a
-lesson :class:`~pepper_tutor.teaching.steps.Step`, so it gets the same feedback as the lessons.
+lesson :class:`~pepper_tutor.teaching.questions.steps.Step`, so it gets the same feedback as
+the lessons.
 """
 
 from __future__ import annotations
@@ -15,17 +16,17 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from ..engine.calls import Defense, Trump
-from ..engine.cards import DECK, Card, Rank, Suit
-from ..engine.ranking import EFFECTIVE_SUIT, trump_code
-from ..engine.rules import RuleSet, get_ruleset
-from ..engine.seats import Seat
-from ..rulebook.feedback import Feedback
-from .deck import ReviewDeck, missed_rules, question_rules
-from .drills import JUDGEMENT_DRILLS, RULES_DRILLS
+from ...engine.calls import Defense, Trump
+from ...engine.cards import DECK, Card, Rank, Suit
+from ...engine.ranking import EFFECTIVE_SUIT, trump_code
+from ...engine.rules import RuleSet, get_ruleset
+from ...engine.seats import Seat
+from ...rulebook.feedback import Feedback
+from ..learner.review_cards import ReviewDeck, missed_rules, question_rules
+from ..learner.store import LearnerStore
+from ..questions.steps import LegalPlaysStep, RankStep, ScoreStep, Step, TrickWinnerStep
+from .positions import JUDGEMENT_DRILLS, RULES_DRILLS
 from .screened import ScreenedPool
-from .steps import LegalPlaysStep, RankStep, ScoreStep, Step, TrickWinnerStep
-from .store import LearnerStore
 
 __all__ = ["QUIZ_KINDS", "JUDGEMENT_KINDS", "make_question", "QuizSession"]
 
@@ -173,7 +174,7 @@ class QuizSession:
     :meth:`reveal` shows the answer (counted as missed). With a ``store`` every answer is
     saved and a miss becomes a review card for the rule it missed. Score drills mix in simple
     scoring only when ``simple_met`` (the learner has met it in a lesson). Judgement drills
-    deal the positions screened ahead of time first (:mod:`~pepper_tutor.teaching.screened`),
+    deal the positions screened ahead of time first (:mod:`~pepper_tutor.teaching.drills.screened`),
     then live ones."""
 
     kind: str

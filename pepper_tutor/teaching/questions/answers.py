@@ -14,8 +14,8 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.cards import Card, NotationError, parse_cards
-from ..rulebook.feedback import AnswerError
+from ...engine.cards import Card, NotationError, parse_cards
+from ...rulebook.feedback import AnswerError
 
 __all__ = ["norm", "read_cards", "read_choice", "read_score", "wants_any", "card_example",
            "ANY_WORDS"]
@@ -71,7 +71,7 @@ def read_cards(raw: Any) -> list[Card]:
 
 def card_example(avoid: Sequence[Card] = ()) -> str:
     """How to type a card, shown with a card that is not part of the question."""
-    from ..engine.cards import DECK, Rank
+    from ...engine.cards import DECK, Rank
 
     card = next(c for c in reversed(DECK) if c not in avoid and c.rank is not Rank.JACK)
     return f"{card.display} or {card}"

@@ -2,7 +2,7 @@
 
 Every missed lesson step and quiz question makes (or lapses) the card of each rule it missed;
 `fsrs <https://pypi.org/project/fsrs/>`_ says when each card is due again. What a review then
-asks is in :mod:`~pepper_tutor.teaching.review`.
+asks is in :mod:`~pepper_tutor.teaching.review.session`.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from datetime import UTC, datetime
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler, State
 
-from ..rulebook.book import get_rulebook
-from ..rulebook.feedback import Feedback
-from .steps import Step
+from ...rulebook.book import get_rulebook
+from ...rulebook.feedback import Feedback
+from ..questions.steps import Step
 from .store import LearnerStore
 
 __all__ = ["ReviewDeck", "ReviewItem", "question_rules", "missed_rules"]

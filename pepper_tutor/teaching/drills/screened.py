@@ -1,7 +1,8 @@
 """Judgement drill positions screened ahead of time, so the first drill does not wait.
 
 Dealing a judgement drill live means analysing random positions until one separates its best
-answer (:func:`~pepper_tutor.teaching.drills.clear_best`): seconds, more on a busy machine.
+answer (:func:`~pepper_tutor.teaching.drills.positions.clear_best`): seconds, more on a busy
+machine.
 ``pepper_tutor/data/screened-drills.json`` holds positions screened the same way, with the
 analysis that screened them, per rule preset and drill kind. A :class:`ScreenedPool` deals
 them first, in a random order per drill session and never the same one twice; when they run
@@ -9,7 +10,7 @@ out, or for rule sets not in the file, the drill deals live positions as before.
 
 The file is made by a command whose arguments are recorded in it (the provenance)::
 
-    python -m pepper_tutor.teaching.screened --per-kind 40 --seed 2026
+    python -m pepper_tutor.teaching.drills.screened --per-kind 40 --seed 2026
 
 Each position is dealt by the live drill from its own seed (``{seed}:{preset}:{kind}:{i}``),
 so any entry can be dealt again and checked; ``tests/test_screened.py`` re-screens a few and
@@ -29,13 +30,13 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from ..analysis.advice import Advice, Estimate, OptionAdvice
-from ..engine.calls import Bid, Defense, Mode, Trump
-from ..engine.cards import Card
-from ..engine.rules import RuleSet, get_ruleset
-from ..engine.seats import Seat
-from .choice_steps import BidStep, ChoiceStep, DeclareStep, DefendStep, ExchangeStep
-from .drills import (
+from ...analysis.advice import Advice, Estimate, OptionAdvice
+from ...engine.calls import Bid, Defense, Mode, Trump
+from ...engine.cards import Card
+from ...engine.rules import RuleSet, get_ruleset
+from ...engine.seats import Seat
+from ..questions.choice_steps import BidStep, ChoiceStep, DeclareStep, DefendStep, ExchangeStep
+from .positions import (
     DRILL_SAMPLES,
     JUDGEMENT_DRILLS,
     MARGIN,
@@ -296,7 +297,7 @@ def build(per_kind: int, seed: str, presets: Sequence[str], kinds: Sequence[str]
             seen.add(key)
             positions.setdefault(preset, {}).setdefault(entry["kind"], []).append(entry)
     return {"format": FORMAT,
-            "made": {"command": "python -m pepper_tutor.teaching.screened "
+            "made": {"command": "python -m pepper_tutor.teaching.drills.screened "
                      f"--per-kind {per_kind} --seed {seed} --presets {' '.join(presets)} "
                      f"--kinds {' '.join(kinds)}",
                      "seeds": f"random.Random('{seed}:<preset>:<kind>:<index>'), index 0 to "
@@ -328,7 +329,7 @@ def dump(data: Mapping[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m pepper_tutor.teaching.screened",
+    parser = argparse.ArgumentParser(prog="python -m pepper_tutor.teaching.drills.screened",
                                      description="Screen judgement drill positions ahead of "
                                      "time and write them into the package's data file.")
     parser.add_argument("--per-kind", type=int, default=40)

@@ -12,15 +12,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from ..analysis.advice import Advice, Estimate, OptionAdvice, advise, advise_bid
-from ..engine.calls import Bid, Defense, Mode, Trump
-from ..engine.cards import DECK, Card, NotationError, Rank, cards_display
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
-from ..engine.scoring import bid_value
-from ..engine.seats import Seat
-from ..engine.state import HandState, Phase
-from ..rulebook.feedback import AnswerError, Feedback
-from ..rulebook.verdict import Verdict, action_text
+from ...analysis.advice import Advice, Estimate, OptionAdvice, advise, advise_bid
+from ...engine.calls import Bid, Defense, Mode, Trump
+from ...engine.cards import DECK, Card, NotationError, Rank, cards_display
+from ...engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
+from ...engine.scoring import bid_value
+from ...engine.seats import Seat
+from ...engine.state import HandState, Phase
+from ...rulebook.feedback import AnswerError, Feedback
+from ...rulebook.verdict import Verdict, action_text
 from .answers import card_example, read_cards
 from .steps import Option, Step
 

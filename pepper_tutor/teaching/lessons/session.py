@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..rulebook.book import get_rule
-from ..rulebook.feedback import Feedback
-from .deck import ReviewDeck, missed_rules, question_rules
-from .lessons import Lesson
-from .steps import Step
-from .store import LearnerStore
+from ...rulebook.book import get_rule
+from ...rulebook.feedback import Feedback
+from ..learner.review_cards import ReviewDeck, missed_rules, question_rules
+from ..learner.store import LearnerStore
+from ..questions.steps import Step
+from .files import Lesson
 
 __all__ = ["LessonSession", "StepStatus"]
 

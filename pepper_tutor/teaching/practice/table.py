@@ -24,16 +24,16 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from ..engine.calls import Bid, Mode
-from ..engine.match import HandResult, Match
-from ..engine.rules import RuleSet, get_ruleset
-from ..engine.seats import Seat
-from ..engine.state import Action, HandState, Phase
-from ..records.hand_record import Entry, HandRecord, dump_record, record_from_state
-from ..rulebook.verdict import Verdict, action_text
+from ...engine.calls import Bid, Mode
+from ...engine.match import HandResult, Match
+from ...engine.rules import RuleSet, get_ruleset
+from ...engine.seats import Seat
+from ...engine.state import Action, HandState, Phase
+from ...records.hand_record import Entry, HandRecord, dump_record, record_from_state
+from ...rulebook.verdict import Verdict, action_text
 from .coach import CoachVerdict, Grade, coach_decision, decision_kind
-from .table_history import HistoryUnreadable, TableHistory
-from .table_players import LEVELS, Player, bot_decide, make_bot
+from .history import HistoryUnreadable, TableHistory
+from .players import LEVELS, Player, bot_decide, make_bot
 
 __all__ = ["PracticeTable", "Decision", "TurnResult", "Review", "LEVELS", "phase_prompt"]
 

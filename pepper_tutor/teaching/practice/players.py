@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..analysis.players import LEVELS, Player, make_player
-from ..analysis.view import view_of
-from ..engine.seats import Seat
-from ..engine.state import Action, HandState
+from ...analysis.players import LEVELS, Player, make_player
+from ...analysis.view import view_of
+from ...engine.seats import Seat
+from ...engine.state import Action, HandState
 
 __all__ = ["LEVELS", "Player", "make_bot", "bot_decide"]
 

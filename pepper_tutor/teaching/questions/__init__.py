@@ -1,0 +1,10 @@
+"""Questions: one decision put to a learner, judged by the engine, explained by the rulebook.
+
+Owns the step kinds decided by the rules (``steps``: rank, trick winner, legal plays, the
+card to play, the score, the game), the judgement steps decided by the analysis
+(``choice_steps``: bid, declare, exchange, defend), the step that asks who acts at the table
+(``table_steps``) and the one reader of what learners type (``answers``).
+
+May import: ``pepper_tutor.analysis``, ``pepper_tutor.rulebook``, ``pepper_tutor.engine``.
+Nothing here stores, schedules or shows anything.
+"""
