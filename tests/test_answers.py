@@ -23,7 +23,8 @@ def test_bidders_first_when_east_west_bid():
     truth = step.computed().points
     assert truth["EW"] < 0 < truth["NS"]  # set: the bidders lose, the defenders score
     ew, ns = truth["EW"], truth["NS"]
-    assert step.order == ("EW", "NS") and list(step.situation()["tricks"]) == ["EW", "NS"]
+    assert step.order == ("EW", "NS")
+    assert [side for side, _ in step.situation().tricks] == ["EW", "NS"]
     assert "bidders first" in step.example() and "EW" in step.example().split("such as")[1][:4]
     for typed in (f"{ew} {ns}", f"EW {ew} NS {ns}", f"NS {ns} EW {ew}", f"ns={ns}, ew={ew}",
                   f"E/W: {ew}; N/S: +{ns}", f"bidders {ew} defenders {ns}",

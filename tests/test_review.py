@@ -43,11 +43,11 @@ def test_fresh_positions_test_the_same_rule(rule):
     rng = random.Random(7)
     first = fresh_question(rule, rng)
     assert first is not None and rule in question_rules(first)
-    seen = [first.prompt + repr(first.situation())]
+    seen = [first.identity]
     for _ in range(3):
         q = fresh_question(rule, rng, avoid=seen)
         assert q is not None and rule in question_rules(q)
-        key = q.prompt + repr(q.situation())
+        key = q.identity
         assert key not in seen
         seen.append(key)
 

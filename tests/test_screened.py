@@ -81,13 +81,12 @@ def test_a_drill_session_deals_screened_positions_first_without_repeats():
         q = quiz.question
         assert q is not None and q.accept
         assert json.dumps(" ".join(str(c) for c in q.hand)) in cached  # type: ignore[attr-defined]
-        seen.append(q.prompt + str(q.situation()))
+        seen.append(q.identity)
         quiz.next_question()
     assert len(set(seen)) == len(seen)
     assert len(quiz.screened) == total - 9
     other = QuizSession("bid", seed=2)  # another learner: another order
-    assert other.question is not None and other.question.prompt + str(
-        other.question.situation()) != seen[0]
+    assert other.question is not None and other.question.identity != seen[0]
 
 
 def test_when_the_screened_positions_run_out_the_drill_deals_live_ones():

@@ -167,3 +167,43 @@ def test_hint_ladder_nudge_rule_answer():
     step = TrickWinnerStep(id="t", trump=Trump.H, trick=cards("JD AH 9S QH"), hint="Jacks!")
     nudge, rule, answer = step.hints()
     assert nudge == "Jacks!" and "[rank.left-bower]" in rule and answer.endswith("the J♦ wins")
+
+
+# ---- the situation seam -------------------------------------------------------------------
+
+
+def test_a_situation_key_is_stable_text_of_what_is_shown() -> None:
+    from pepper_tutor.engine.calls import Bid, Trump
+    from pepper_tutor.engine.cards import parse_cards
+    from pepper_tutor.engine.seats import Seat
+    from pepper_tutor.teaching.questions.situation import Situation
+
+    s = Situation(trump=Trump.H, trick=tuple(parse_cards("JD AH")), seats=(Seat.N, Seat.E))
+    assert s.key == "trump=H;trick=JD AH;seats=N E"
+    assert Situation(bid=Bid.FOUR, tricks=(("NS", 4), ("EW", 2))).key == "bid=FOUR;tricks=NS:4,EW:2"
+    # frozen, hashable, equal by value: the same position is the same situation
+    assert s == Situation(trump=Trump.H, trick=tuple(parse_cards("JD AH")), seats=(Seat.N, Seat.E))
+    assert len({s, Situation(trump=Trump.H, trick=tuple(parse_cards("JD AH")),
+                             seats=(Seat.N, Seat.E))}) == 1
+
+
+def test_every_step_kind_shows_a_situation_and_has_an_identity() -> None:
+    import random
+
+    from pepper_tutor.teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
+    from pepper_tutor.teaching.lessons.files import all_lessons
+    from pepper_tutor.teaching.questions.situation import Situation
+
+    kinds = [k for k in QUIZ_KINDS if k not in JUDGEMENT_KINDS]
+
+    def quiz_steps(seed: int) -> list:
+        rng = random.Random(seed)
+        return [make_question(k, rng) for k in kinds for _ in range(5)]
+
+    steps = [s for lesson in all_lessons() for s in lesson.steps] + quiz_steps(3)
+    for step in steps:
+        situation = step.situation()
+        assert isinstance(situation, Situation)
+        assert step.identity == f"{step.kind}|{step.prompt}|{situation.key}"
+        assert "0x" not in step.identity  # no object addresses: the same in every run
+    assert [q.identity for q in quiz_steps(3)] == [q.identity for q in quiz_steps(3)]

@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.calls import Bid, Trump
+from ..engine.calls import Trump
 from ..engine.seats import Seat
 from ..render.terminal import card_text, cards_text, make_console, plain
 from ..rulebook.feedback import AnswerError, Feedback
@@ -50,39 +50,38 @@ def render_step(step: Step, ascii: bool = False) -> Panel:
 
     if isinstance(step, ExplainStep) and step.text:
         body.append(step.text + "\n\n")
-    trump = s.get("trump")
-    if isinstance(trump, Trump):
-        body.append_text(_trump_line(trump))
+    if s.trump is not None:
+        body.append_text(_trump_line(s.trump))
         body.append("\n")
-    if s.get("trick"):
-        seats = s.get("seats") or ()
+    if s.trick:
         trick = Text()
-        for i, card in enumerate(s["trick"]):
+        for i, card in enumerate(s.trick):
             trick.append("  " if i else "")
-            if i < len(seats):
-                trick.append(f"{seats[i]}:", style="dim")
+            if i < len(s.seats):
+                trick.append(f"{s.seats[i]}:", style="dim")
             trick.append_text(card_text(card, ascii))
         line("trick", trick)
-    if s.get("after"):
-        line("then", cards_text(s["after"], ascii))
-    if s.get("cards"):
-        line("cards", cards_text(s["cards"], ascii))
-    if s.get("hand"):
-        line("your hand", cards_text(s["hand"], ascii))
-    if "auction" in s:
-        calls = [f"{Seat((s['dealer'] + 1 + i) % 4)} {c.display}"
-                 for i, c in enumerate(s["auction"])]
-        line("dealer", str(s["dealer"]))
+    if s.after:
+        line("then", cards_text(s.after, ascii))
+    if s.cards:
+        line("cards", cards_text(s.cards, ascii))
+    if s.hand:
+        line("your hand", cards_text(s.hand, ascii))
+    if s.auction is not None and s.dealer is not None:
+        dealer = s.dealer
+        calls = [f"{Seat((dealer + 1 + i) % 4)} {c.display}" for i, c in enumerate(s.auction)]
+        line("dealer", str(dealer))
         line("auction", ", ".join(calls) or "(you speak first)")
-        line("you are", Seat(s["seat"]).word)
-    if isinstance(s.get("bid"), Bid):
-        line("bid", s["bid"].display + (f" by {s['bidder'].word}" if s.get("bidder") else ""))
-    if s.get("tricks"):
-        line("tricks", ", ".join(f"{side} {n}" for side, n in s["tricks"].items()))
-    if s.get("defense"):
-        line("defence", str(s["defense"]))
-    if s.get("role"):
-        line("you are", "the bidder" if s["role"] == "bidder" else "the partner")
+        if s.seat is not None:
+            line("you are", s.seat.word)
+    if s.bid is not None:
+        line("bid", s.bid.display + (f" by {s.bidder.word}" if s.bidder is not None else ""))
+    if s.tricks:
+        line("tricks", ", ".join(f"{side} {n}" for side, n in s.tricks))
+    if s.defense is not None:
+        line("defence", str(s.defense))
+    if s.role:
+        line("you are", "the bidder" if s.role == "bidder" else "the partner")
     if step.prompt:
         body.append("\n" + step.prompt, style="bold cyan")
     options = [o.label for o in step.options() if not o.is_card]

@@ -6,9 +6,8 @@ All text is escaped: lesson files are untrusted input like hand records.
 from __future__ import annotations
 
 import html
-from typing import Any
 
-from ..engine.calls import Bid, Trump
+from ..engine.calls import Trump
 from ..engine.seats import Seat
 from ..rulebook.feedback import Feedback
 from ..teaching.questions.steps import ExplainStep, Step
@@ -43,49 +42,52 @@ def _trump_text(trump: Trump) -> str:
 def step_html(step: Step, card_width: int = 56) -> str:
     """The situation (trump, trick, hand, auction, score facts) and the question."""
     w = card_width
-    s: dict[str, Any] = step.situation()
-    trump = s.get("trump") if isinstance(s.get("trump"), Trump) else None
+    s = step.situation()
+    trump = s.trump
     left = step.rules.left_bower
     parts = ['<div class="pepper-step" style="font-family:system-ui,sans-serif">']
     if isinstance(step, ExplainStep) and step.text:
         parts.append(f"<p>{_e(step.text)}</p>")
     if trump is not None:
         parts.append(f'<p class="pepper-trump"><b>{_e(_trump_text(trump))}</b></p>')
-    if s.get("trick"):
+    if s.trick:
         parts.append("<div>Trick so far:</div>" if step.kind in ("legal-plays", "play")
                      else "<div>The trick:</div>")
-        parts.append(trick_html(list(s["trick"]), trump, list(s.get("seats") or ()), width=w,
-                                left_bower=left))
-    if s.get("after"):
-        parts.append("<div>Played after you:</div>" + cards_html(s["after"], trump, width=w,
+        parts.append(trick_html(list(s.trick), trump, list(s.seats), width=w, left_bower=left))
+    if s.after:
+        parts.append("<div>Played after you:</div>" + cards_html(s.after, trump, width=w,
                                                                     left_bower=left))
-    if s.get("cards"):
-        parts.append(cards_html(s["cards"], trump, width=w, left_bower=left))
-    if s.get("hand"):
-        parts.append("<div>Your hand:</div>" + cards_html(s["hand"], trump, width=w,
+    if s.cards:
+        parts.append(cards_html(s.cards, trump, width=w, left_bower=left))
+    if s.hand:
+        parts.append("<div>Your hand:</div>" + cards_html(s.hand, trump, width=w,
                                                           left_bower=left))
-    if "auction" in s:
-        dealer: Seat = s["dealer"]
+    if s.auction is not None and s.dealer is not None:
+        dealer = s.dealer
         calls = [f"{Seat((dealer + 1 + i) % 4).word}: {c.display}"
-                 for i, c in enumerate(s["auction"])]
+                 for i, c in enumerate(s.auction)]
+        you = f" You are {s.seat.word}." if s.seat is not None else ""
         parts.append(f"<p>Dealer: {dealer.word}. Calls so far: "
-                     f"{_e(', '.join(calls) or 'none — you speak first')}. "
-                     f"You are {Seat(s['seat']).word}.</p>")
-    if isinstance(s.get("bid"), Bid):
-        who = f" by {s['bidder'].word}" if s.get("bidder") else ""
-        parts.append(f"<p>Bid: {_e(s['bid'].display)}{_e(who)}</p>")
-    if s.get("tricks"):
-        parts.append("<p>Tricks taken: " + _e(", ".join(f"{k} {v}" for k, v in
-                                                        s["tricks"].items())) + "</p>")
-    if s.get("defense"):
-        parts.append(f"<p>Defenders: {_e(s['defense'])}</p>")
-    if s.get("before"):
-        after = {k: s["before"][k] + s["points"].get(k, 0) for k in s["before"]}
+                     f"{_e(', '.join(calls) or 'none — you speak first')}.{_e(you)}</p>")
+    if s.bid is not None:
+        who = f" by {s.bidder.word}" if s.bidder is not None else ""
+        parts.append(f"<p>Bid: {_e(s.bid.display)}{_e(who)}</p>")
+    if s.role:
+        parts.append(f"<p>You are {_e('the bidder' if s.role == 'bidder' else 'the partner')}"
+                     "</p>")
+    if s.tricks:
+        parts.append("<p>Tricks taken: " + _e(", ".join(f"{k} {v}" for k, v in s.tricks))
+                     + "</p>")
+    if s.defense is not None:
+        parts.append(f"<p>Defenders: {_e(s.defense)}</p>")
+    if s.before:
+        points = dict(s.points)
+        now = [(k, v + points.get(k, 0)) for k, v in s.before]
         parts.append("<p>Totals before this hand: " + _e(", ".join(
-            f"{k} {v}" for k, v in s["before"].items())) + "; this hand: " + _e(", ".join(
-            f"{k} {v:+d}" for k, v in s["points"].items())) + "; now: " + _e(", ".join(
-            f"{k} {v}" for k, v in after.items()))
-            + (" (the extra hand after a shared finish)" if s.get("overtime") else "") + ".</p>")
+            f"{k} {v}" for k, v in s.before)) + "; this hand: " + _e(", ".join(
+            f"{k} {v:+d}" for k, v in s.points)) + "; now: " + _e(", ".join(
+            f"{k} {v}" for k, v in now))
+            + (" (the extra hand after a shared finish)" if s.overtime else "") + ".</p>")
     if step.prompt:
         parts.append(f'<p class="pepper-prompt"><b>{_e(step.prompt)}</b></p>')
     parts.append(f"<style>{FEEDBACK_CSS}</style></div>")

@@ -85,24 +85,23 @@ def projector_cells(step: Step) -> tuple[list[ProjectorCard], int, list[Projecto
     s = step.situation()
     first: list[ProjectorCard] = []
     rest: list[ProjectorCard] = []
-    if s.get("trick"):
-        seats = list(s.get("seats") or ())
+    if s.trick:
         led = step.kind in ("legal-plays", "play")
         first = [ProjectorCard(c, "led" if led and i == 0 else
-                               (seats[i].word if i < len(seats) else "played"), c.is_red)
-                 for i, c in enumerate(s["trick"])]
-    if s.get("cards"):
-        first += [ProjectorCard(c, "", c.is_red) for c in s["cards"]]
-    if s.get("hand"):
+                               (s.seats[i].word if i < len(s.seats) else "played"), c.is_red)
+                 for i, c in enumerate(s.trick)]
+    if s.cards:
+        first += [ProjectorCard(c, "", c.is_red) for c in s.cards]
+    if s.hand:
         rest = [ProjectorCard(c, "your hand" if i == 0 else "", c.is_red)
-                for i, c in enumerate(s["hand"])]
+                for i, c in enumerate(s.hand)]
     free = 6 - len(first) % 6 if first else 6
     return first, (free if free >= 2 else 6), rest
 
 
 def trump_line(step: Step) -> str:
-    trump = step.situation().get("trump")
-    if not isinstance(trump, Trump) or trump.word in step.prompt.lower():
+    trump = step.situation().trump
+    if trump is None or trump.word in step.prompt.lower():
         return ""  # the question says it already
     return "No trump" if trump is Trump.NT else f"Trumps: {trump.word} {trump.display}"
 

@@ -164,10 +164,6 @@ def make_question(kind: str, rng: random.Random, n: int = 1,
     return GENERATORS[kind](rng, n, rules or get_ruleset("standard"), hard)
 
 
-def _position(step: Step) -> str:
-    return step.prompt + repr(step.situation())
-
-
 @dataclass
 class QuizSession:
     """An endless drill with a running score and a streak. One answer per question counts;
@@ -239,11 +235,11 @@ class QuizSession:
         # A position already asked in this drill is drawn again (a few times at most: some
         # drills have few positions).
         for _ in range(30):
-            if q is not None and _position(q) not in self.seen:
+            if q is not None and q.identity not in self.seen:
                 break
             q = self._make(self.asked)
         assert q is not None
-        self.seen.add(_position(q))
+        self.seen.add(q.identity)
         self.question = q
         return q
 

@@ -22,6 +22,7 @@ from ...engine.state import HandState, Phase
 from ...rulebook.feedback import AnswerError, Feedback
 from ...rulebook.verdict import Verdict, action_text
 from .answers import card_example, read_cards
+from .situation import Situation
 from .steps import Option, Step
 
 __all__ = ["ChoiceStep", "BidStep", "DeclareStep", "ExchangeStep", "DefendStep", "Valued",
@@ -488,9 +489,9 @@ class BidStep(ChoiceStep):
     def options(self) -> list[Option]:
         return [Option(b, b.display) for b in (Bid.PASS, *self.rules.ladder)]
 
-    def situation(self) -> dict[str, Any]:
-        return {"hand": self.hand, "dealer": self.dealer, "auction": self.auction,
-                "seat": self.seat}
+    def situation(self) -> Situation:
+        return Situation(hand=self.hand, dealer=self.dealer, auction=self.auction,
+                         seat=self.seat)
 
 
 @dataclass
@@ -598,9 +599,9 @@ class DeclareStep(ChoiceStep):
         return [Option(Mode.EXCHANGE, Mode.EXCHANGE.display),
                 Option(Mode.PARTNER, Mode.PARTNER.display), Option("alone", "play alone")]
 
-    def situation(self) -> dict[str, Any]:
-        return {"hand": self.hand, "bid": self.bid,
-                **({"trump": self.trump} if self.choose == "mode" else {})}
+    def situation(self) -> Situation:
+        return Situation(hand=self.hand, bid=self.bid,
+                         trump=self.trump if self.choose == "mode" else None)
 
 
 @dataclass
@@ -668,8 +669,8 @@ class ExchangeStep(ChoiceStep):
         verb = "discard" if self.role == "bidder" else "send"
         return f"Type the card to {verb}, such as {card_example(self.hand)}"
 
-    def situation(self) -> dict[str, Any]:
-        return {"hand": self.hand, "trump": self.trump, "bid": self.bid, "role": self.role}
+    def situation(self) -> Situation:
+        return Situation(hand=self.hand, trump=self.trump, bid=self.bid, role=self.role)
 
 
 @dataclass
@@ -732,5 +733,5 @@ class DefendStep(ChoiceStep):
     def options(self) -> list[Option]:
         return [Option(Defense.PLAY, "play"), Option(Defense.SURRENDER, "surrender")]
 
-    def situation(self) -> dict[str, Any]:
-        return {"hand": self.hand, "trump": self.trump, "bid": self.bid}
+    def situation(self) -> Situation:
+        return Situation(hand=self.hand, trump=self.trump, bid=self.bid)

@@ -32,6 +32,7 @@ from ...rulebook.book import get_rule
 from ...rulebook.feedback import ANSWER_PREFIX, AnswerError, Feedback
 from ...rulebook.tricks import check_play, check_trick_winner, explain_trick, why_higher
 from .answers import card_example, norm, read_cards, read_choice, read_score, wants_any
+from .situation import Situation
 
 __all__ = ["Step", "Option", "ExplainStep", "RankStep", "TrickWinnerStep", "LegalPlaysStep",
            "PlayStep", "ScoreStep", "GameStep", "PLAY_ON"]
@@ -131,11 +132,17 @@ class Step:
         """Where the author's claims and the engine disagree (for ``lesson --check``)."""
         return []
 
-    def situation(self) -> dict[str, Any]:
-        """The facts to show: trump, cards, hand, auction... (for renderers)."""
-        return {}
+    def situation(self) -> Situation:
+        """The facts the question shows: trump, cards, hand, auction... (for renderers)."""
+        return Situation()
 
     # ---- shared behaviour ------------------------------------------------------------------
+
+    @property
+    def identity(self) -> str:
+        """The question's identity: its kind, its prompt and the position it shows (what a
+        drill or a review checks to avoid asking the same question twice)."""
+        return f"{self.kind}|{self.prompt}|{self.situation().key}"
 
     @property
     def cited(self) -> tuple[str, ...]:
@@ -214,8 +221,8 @@ class ExplainStep(Step):
     def answer_text(self) -> str:
         return ""
 
-    def situation(self) -> dict[str, Any]:
-        return {"trump": self.trump, "cards": self.cards}
+    def situation(self) -> Situation:
+        return Situation(trump=self.trump, cards=self.cards)
 
     def problems(self) -> list[str]:
         return [] if self.text.strip() else ["an explain step needs text"]
@@ -309,8 +316,8 @@ class RankStep(Step):
         return (f"Type all {len(self.cards)} cards, highest first, separated by spaces "
                 f"(a card is typed like {card_example(self.cards)})")
 
-    def situation(self) -> dict[str, Any]:
-        return {"trump": self.trump, "cards": self.cards}
+    def situation(self) -> Situation:
+        return Situation(trump=self.trump, cards=self.cards)
 
 
 # ---- trick winner --------------------------------------------------------------------------
@@ -382,8 +389,8 @@ class TrickWinnerStep(Step):
         return f"Type the winning card, such as {card_example(self.trick)}" + (
             ", or the seat that played it" if self.seats else "")
 
-    def situation(self) -> dict[str, Any]:
-        return {"trump": self.trump, "trick": self.trick, "seats": self.seats}
+    def situation(self) -> Situation:
+        return Situation(trump=self.trump, trick=self.trick, seats=self.seats)
 
 
 # ---- legal plays ---------------------------------------------------------------------------
@@ -479,8 +486,8 @@ class LegalPlaysStep(Step):
         return (f"Type every card you may play, such as {spare[0]} {spare[1]} (or "
                 f"{spare[0].display} {spare[1].display}), or any if every card may be played")
 
-    def situation(self) -> dict[str, Any]:
-        return {"trump": self.trump, "trick": self.trick, "hand": self.hand}
+    def situation(self) -> Situation:
+        return Situation(trump=self.trump, trick=self.trick, hand=self.hand)
 
 
 # ---- play (win the trick) ------------------------------------------------------------------
@@ -577,9 +584,8 @@ class PlayStep(Step):
         return (f"Type one card, such as {card_example(self.hand)}, or any if every card you "
                 "may play wins")
 
-    def situation(self) -> dict[str, Any]:
-        return {"trump": self.trump, "trick": self.trick, "hand": self.hand,
-                "after": self.after}
+    def situation(self) -> Situation:
+        return Situation(trump=self.trump, trick=self.trick, hand=self.hand, after=self.after)
 
 
 # ---- score ---------------------------------------------------------------------------------
@@ -665,10 +671,10 @@ class ScoreStep(Step):
     def nudge(self) -> str:
         return "Did the bidders take at least the tricks they bid? Did the defenders take any?"
 
-    def situation(self) -> dict[str, Any]:
-        tricks = {s: self.tricks[s] for s in self.order if s in self.tricks}
-        return {"bid": self.bid, "bidder": self.bidder, "tricks": tricks or self.tricks,
-                "defense": self.defense}
+    def situation(self) -> Situation:
+        tricks = {s: self.tricks[s] for s in self.order if s in self.tricks} or self.tricks
+        return Situation(bid=self.bid, bidder=self.bidder, tricks=tuple(tricks.items()),
+                         defense=self.defense)
 
 
 # ---- the end of the game -------------------------------------------------------------------
@@ -753,6 +759,7 @@ class GameStep(Step):
     def options(self) -> list[Option]:
         return [Option(s, s) for s in self.rules.sides] + [Option(PLAY_ON, PLAY_ON)]
 
-    def situation(self) -> dict[str, Any]:
-        return {"before": self.before, "points": self.points, "overtime": self.overtime}
+    def situation(self) -> Situation:
+        return Situation(before=tuple(self.before.items()), points=tuple(self.points.items()),
+                         overtime=self.overtime)
 

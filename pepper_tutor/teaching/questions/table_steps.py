@@ -166,5 +166,3 @@ class TableStep(Step):
             return [f"the situation is impossible: {err}"]
         return []
 
-    def situation(self) -> dict[str, Any]:
-        return {}

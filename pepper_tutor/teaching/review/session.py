@@ -37,8 +37,8 @@ def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
                    n: int = 1, avoid: Sequence[str] = (), budget_s: float = 2.0
                    ) -> Step | None:
     """A new position that tests ``rule``: questions are drawn from the :data:`REVIEW_KINDS`
-    until one tests it (each kind gets a share of ``budget_s``). ``avoid``: prompts not to
-    repeat."""
+    until one tests it (each kind gets a share of ``budget_s``). ``avoid``: identities of
+    questions not to repeat."""
     ruleset = rules or get_ruleset("standard")
     kinds = list(REVIEW_KINDS)
     rng.shuffle(kinds)
@@ -52,7 +52,7 @@ def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
             q = make_question(kind, rng, n, ruleset, True)
             tested = question_rules(q)
             _ASKS.setdefault(kind, set()).update(tested)
-            if rule in tested and q.prompt + repr(q.situation()) not in avoid:
+            if rule in tested and q.identity not in avoid:
                 return q
             if time.monotonic() > stop:
                 break
@@ -115,7 +115,7 @@ class ReviewSession:
             q = q or _lesson_step(item.origin)
             if q is not None and q.answerable:
                 self.question = q
-                self.seen.append(q.prompt + repr(q.situation()))
+                self.seen.append(q.identity)
                 return
             # Nothing can ask this rule now: no drill found a new position in its time
             # budget and the card came from no lesson step that still exists. It stays due
