@@ -68,7 +68,7 @@ class _SaveNotice(widgets.HTML):  # type: ignore[misc]
 class AnswerPanel(widgets.VBox):  # type: ignore[misc]
     """The clickable part of a step: cards, choices or score boxes, for any step kind."""
 
-    def __init__(self, step: Step, on_answer: Callable[[Any], None], guard: _Guard):
+    def __init__(self, step: Step[Any], on_answer: Callable[[Any], None], guard: _Guard):
         super().__init__()
         self.step = step
         self.on_answer = on_answer

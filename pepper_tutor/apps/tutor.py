@@ -8,6 +8,7 @@ notation (``JD``, ``j♦``, ``10h``); the words ``hint``, ``reveal``, ``back``, 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console, Group
 from rich.panel import Panel
@@ -38,7 +39,7 @@ def _trump_line(trump: Trump | None) -> Text:
     return Text(f"Trumps: {trump.word} {trump.display}", style="bold")
 
 
-def render_step(step: Step, ascii: bool = False) -> Panel:
+def render_step(step: Step[Any], ascii: bool = False) -> Panel:
     """The situation and the question, as a rich panel."""
     s = step.situation()
     body = Text()
@@ -313,7 +314,7 @@ class Tutor:
                                 style="bold green"))
         return True
 
-    def run_step(self, session: LessonSession, step: Step) -> str:
+    def run_step(self, session: LessonSession, step: Step[Any]) -> str:
         if not step.answerable:
             reply = self.ask("Press Enter to go on (b: back, q: quit) ")
             if reply is None or reply.strip().lower() in ("q", "quit"):

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from ..teaching.questions.steps import Step
 from .timing import median_ms
@@ -36,7 +37,7 @@ def bench_feedback(seconds: float) -> str:
     steps = [s for lesson in all_lessons() for s in lesson.answerable_steps]
     rng = random.Random(4)
     quiz = [make_question(k, rng, i) for i in range(50) for k in ("tricks", "legal", "score")]
-    wrong: list[tuple[Step, object]] = []
+    wrong: list[tuple[Step[Any], object]] = []
     for step in steps + quiz:
         options = step.options()
         raw: object = options[-1].value if options else "NS 0 EW 0"
@@ -50,7 +51,7 @@ def bench_feedback(seconds: float) -> str:
     times = []
     for step, raw in wrong:
 
-        def judge(s: Step = step, r: object = raw) -> object:
+        def judge(s: Step[Any] = step, r: object = raw) -> object:
             return s.judge(r)
 
         times.append(median_ms(judge, 5))

@@ -6,6 +6,7 @@ All text is escaped: lesson files are untrusted input like hand records.
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from ..engine.calls import Trump
 from ..engine.seats import Seat
@@ -39,7 +40,7 @@ def _trump_text(trump: Trump) -> str:
     return "No trump this hand" if trump is Trump.NT else f"Trumps: {trump.word} {trump.display}"
 
 
-def step_html(step: Step, card_width: int = 56) -> str:
+def step_html(step: Step[Any], card_width: int = 56) -> str:
     """The situation (trump, trick, hand, auction, score facts) and the question."""
     w = card_width
     s = step.situation()

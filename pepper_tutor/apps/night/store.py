@@ -117,13 +117,13 @@ class Question:
     def is_open(self) -> bool:
         return self.closed is None
 
-    def step(self) -> Step:
+    def step(self) -> Step[Any]:
         """The question itself, regenerated from its seed: the same position after a restart."""
         return _step(self.kind, self.hard, self.preset, self.seed, self.id)
 
 
 @lru_cache(maxsize=8)
-def _step(kind: str, hard: bool, preset: str, seed: int, number: int) -> Step:
+def _step(kind: str, hard: bool, preset: str, seed: int, number: int) -> Step[Any]:
     # Fifty phones answer the same question: deal it once, not once per answer.
     return make_question(kind, random.Random(seed), number, get_ruleset(preset), hard)
 

@@ -79,7 +79,7 @@ class ProjectorCard:
     red: bool
 
 
-def projector_cells(step: Step) -> tuple[list[ProjectorCard], int, list[ProjectorCard]]:
+def projector_cells(step: Step[Any]) -> tuple[list[ProjectorCard], int, list[ProjectorCard]]:
     """The first row of big cards, how many of the six columns the text takes beside them
     (six: a row of its own), and the cards below (a hand)."""
     s = step.situation()
@@ -99,7 +99,7 @@ def projector_cells(step: Step) -> tuple[list[ProjectorCard], int, list[Projecto
     return first, (free if free >= 2 else 6), rest
 
 
-def trump_line(step: Step) -> str:
+def trump_line(step: Step[Any]) -> str:
     trump = step.situation().trump
     if trump is None or trump.word in step.prompt.lower():
         return ""  # the question says it already
@@ -128,7 +128,7 @@ class Results:
     reveal: Feedback
 
 
-def results(question: Question, step: Step, answers: list[Any]) -> Results:
+def results(question: Question, step: Step[Any], answers: list[Any]) -> Results:
     """How the room answered, and the right answer with its explanation and rule."""
     counts: Counter[str] = Counter()
     correct: dict[str, bool] = {}

@@ -97,7 +97,7 @@ def counted_call(hand: Sequence[Card], state: HandState) -> Bid:
 # ---- judgement drills ------------------------------------------------------------------------
 
 
-def clear_best(step: ChoiceStep) -> list[Valued] | None:
+def clear_best(step: ChoiceStep[Any]) -> list[Valued] | None:
     """The best answers when the analysis separates them from the rest (answers worth the
     same to within 0.25 points, such as two touching cards, count as one), else ``None``."""
     values = step.valued()
@@ -113,7 +113,7 @@ def clear_best(step: ChoiceStep) -> list[Valued] | None:
     return top
 
 
-def settle(step: ChoiceStep) -> bool:
+def settle(step: ChoiceStep[Any]) -> bool:
     """Accept the analysis's clear best, with its reason in words; False if not clear."""
     top = clear_best(step)
     if top is None:
@@ -134,13 +134,13 @@ def _gap(a: Valued, b: Valued) -> str:
     return points_words(a.worth.mean - b.worth.mean)
 
 
-def _judgement(make: Any, rng: random.Random, want: Any = None) -> ChoiceStep:
+def _judgement(make: Any, rng: random.Random, want: Any = None) -> ChoiceStep[Any]:
     """Positions from ``make(rng)`` until the analysis finds one clear (with ``want``, one
     whose clear best is that answer). ``make`` may return ``None`` for a position a quick
     count already shows to be a close call (pre-screening: the analysis is the slow part)."""
     analysed = 0
     while analysed < TRIES:  # positions the quick count set aside do not count
-        step: ChoiceStep | None = make(rng)
+        step: ChoiceStep[Any] | None = make(rng)
         if step is None:
             continue
         analysed += 1
@@ -178,10 +178,10 @@ def bid_step(n: int, rules: RuleSet, hand: Sequence[Card], dealer: Seat,
     return step
 
 
-def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
     """Your call, after the callers before you bid what their cards count to."""
 
-    def make(rng: random.Random) -> ChoiceStep | None:
+    def make(rng: random.Random) -> ChoiceStep[Any] | None:
         hands = _deal(rng)
         dealer = Seat(rng.randrange(4))
         state = HandState.from_hands({Seat(i): h for i, h in enumerate(hands)}, rules, dealer)
@@ -224,10 +224,10 @@ def declare_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, choose:
     return step
 
 
-def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
     """You won the bid: name trumps (or no trump), or choose the exchange or partner."""
 
-    def make(rng: random.Random) -> ChoiceStep | None:
+    def make(rng: random.Random) -> ChoiceStep[Any] | None:
         hand = tuple(_deal(rng)[0])
         bid = _bid_from(rng, rules)
         suits = sorted((_strength(hand, Trump(i)) for i in range(4)), reverse=True)
@@ -262,10 +262,10 @@ def exchange_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, role: 
     return step
 
 
-def exchange_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+def exchange_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
     """The exchange: which card the bidder lays aside, or which card the partner sends."""
 
-    def make(rng: random.Random) -> ChoiceStep:
+    def make(rng: random.Random) -> ChoiceStep[Any]:
         hand = tuple(_deal(rng)[0])
         bid = _bid_from(rng, rules)
         if rng.random() < 0.5:
@@ -294,7 +294,7 @@ def defend_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, trump: T
 
 
 def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
-                 want: Defense | None = None) -> Step:
+                 want: Defense | None = None) -> Step[Any]:
     """Play or surrender, as East, against North's contract; either answer about as often.
 
     Playing is right in most random deals, so a drill that aims at a surrender (``want``, else
@@ -309,7 +309,7 @@ def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
     if want is Defense.SURRENDER and rules.preset == "standard":
         table = get_ruleset("simple")
 
-    def make(rng: random.Random) -> ChoiceStep:
+    def make(rng: random.Random) -> ChoiceStep[Any]:
         trump = Trump(rng.randrange(4))
         mode = rng.choice((Mode.EXCHANGE, Mode.PARTNER))
         bids: tuple[Bid, ...]
@@ -329,7 +329,7 @@ def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
 
 # ---- rules drills: the table's order and the end of the game ---------------------------------
 
-def table_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+def table_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
     """Who calls, leads or deals, and how many cards, under a random rule set."""
     preset = rng.choice(("standard", "standard", "cutthroat"))
     if preset == "cutthroat":
@@ -395,7 +395,7 @@ def table_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -
     return step
 
 
-def game_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+def game_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
     """After this hand, who has won, or does play go on? Near the target, ties included."""
     table = rules if rng.random() < 0.7 else get_ruleset("simple")
     target = table.target
@@ -421,7 +421,7 @@ def game_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) ->
     return step
 
 
-def variants_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+def variants_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
     """A hand's score under a preset or house rule: cutthroat (alone or in pairs), score
     what you get, or the standard game itself."""
     from ..questions.steps import ScoreStep

@@ -15,6 +15,7 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ...engine.calls import Defense, Trump
 from ...engine.cards import DECK, Card, Rank, Suit
@@ -46,7 +47,7 @@ def _prompt_trick(trump: Trump, trick: list[Card]) -> str:
     return f"{head}; {' '.join(c.display for c in trick)}{alone} — who wins?"
 
 
-def tricks_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+def tricks_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
     trap = 1.0 if hard else 0.25
     trump = _trump(rng, 0.2 * trap)
     size = 3 if rng.random() < 0.3 * trap else 4
@@ -78,7 +79,7 @@ def tricks_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = Tru
                            trick=tuple(trick), seats=tuple(seats[:size]), rules=rules)
 
 
-def legal_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+def legal_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
     trap = 1.0 if hard else 0.25
     trump = _trump(rng, 0.15 * trap)
     left = _left(trump)
@@ -99,7 +100,7 @@ def legal_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True
                           hand=tuple(hand), rules=rules)
 
 
-def bowers_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+def bowers_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
     trump = _trump(rng, 0.1 if hard else 0.0)
     suits = EFFECTIVE_SUIT[trump_code(trump, rules.left_bower)]
     if trump is Trump.NT or rng.random() < 0.7:
@@ -128,7 +129,7 @@ def bowers_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = Tru
                     trump=trump, cards=tuple(cards), rules=rules)
 
 
-def score_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step:
+def score_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
     bid = rng.choice(rules.ladder)
     bidder = Seat(rng.randrange(4))
     side = rules.side_of(bidder)
@@ -149,7 +150,7 @@ def score_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True
                      defense=Defense.SURRENDER if surrender else Defense.PLAY, rules=rules)
 
 
-GENERATORS: dict[str, Callable[[random.Random, int, RuleSet, bool], Step]] = {
+GENERATORS: dict[str, Callable[[random.Random, int, RuleSet, bool], Step[Any]]] = {
     "tricks": tricks_question, "legal": legal_question, "bowers": bowers_question,
     "score": score_question, **JUDGEMENT_DRILLS, **RULES_DRILLS}
 QUIZ_KINDS = tuple(GENERATORS)
@@ -157,7 +158,7 @@ JUDGEMENT_KINDS = tuple(JUDGEMENT_DRILLS)
 
 
 def make_question(kind: str, rng: random.Random, n: int = 1,
-                  rules: RuleSet | None = None, hard: bool = True) -> Step:
+                  rules: RuleSet | None = None, hard: bool = True) -> Step[Any]:
     """One question. ``hard`` leans on the traps; easy questions are mostly plain."""
     if kind not in GENERATORS:
         raise ValueError(f"no quiz {kind!r} (expected one of {', '.join(QUIZ_KINDS)})")
@@ -180,7 +181,7 @@ class QuizSession:
     right: int = 0
     streak: int = 0
     best_streak: int = 0
-    question: Step | None = None
+    question: Step[Any] | None = None
     answered: bool = False
     hard: bool = True
     store: LearnerStore | None = None
@@ -192,7 +193,7 @@ class QuizSession:
         if self.kind not in GENERATORS:
             raise ValueError(f"no quiz {self.kind!r} (expected one of {', '.join(QUIZ_KINDS)})")
         self.rng = random.Random(self.seed)
-        self._ahead: tuple[threading.Thread, dict[str, Step]] | None = None
+        self._ahead: tuple[threading.Thread, dict[str, Step[Any]]] | None = None
         # Judgement drills deal positions screened ahead of time first (no waiting), then
         # live ones. Its own random stream: the live questions stay as the seed makes them.
         order = random.Random(None if self.seed is None else f"{self.seed}:screened")
@@ -206,7 +207,7 @@ class QuizSession:
             return get_ruleset("simple")
         return self.rules
 
-    def _make(self, n: int) -> Step:
+    def _make(self, n: int) -> Step[Any]:
         step = self.screened.draw(n) if self.screened is not None else None
         if step is not None:
             return step
@@ -217,18 +218,18 @@ class QuizSession:
         no screened position left is screened live by the analysis, which takes a moment.
         The questions come out the same."""
         if self._ahead is None:
-            box: dict[str, Step] = {}
+            box: dict[str, Step[Any]] = {}
             n = self.asked + 1
             thread = threading.Thread(target=lambda: box.setdefault("q", self._make(n)),
                                       daemon=True)
             thread.start()
             self._ahead = (thread, box)
 
-    def next_question(self) -> Step:
+    def next_question(self) -> Step[Any]:
         self.asked += 1
         self.answered = False
         ahead, self._ahead = self._ahead, None
-        q: Step | None = None
+        q: Step[Any] | None = None
         if ahead is not None:
             ahead[0].join()
             q = ahead[1].get("q")

@@ -113,7 +113,7 @@ def _hand(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def entry_of(step: ChoiceStep) -> dict[str, Any]:
+def entry_of(step: ChoiceStep[Any]) -> dict[str, Any]:
     """A screened drill step as JSON: what rebuilds its question, the answers the analysis
     found clearly best, and that analysis."""
     if isinstance(step, BidStep):
@@ -131,7 +131,7 @@ def entry_of(step: ChoiceStep) -> dict[str, Any]:
             "analysis": advice_json(step.analysis())}
 
 
-def _question(entry: Mapping[str, Any], n: int) -> ChoiceStep:
+def _question(entry: Mapping[str, Any], n: int) -> ChoiceStep[Any]:
     kind = entry["kind"]
     rules = get_ruleset(entry["rules"])
     hand = [Card.parse(c) for c in entry["hand"].split()]
@@ -149,7 +149,7 @@ def _question(entry: Mapping[str, Any], n: int) -> ChoiceStep:
     raise ValueError(f"no judgement drill {kind!r}")
 
 
-def step_of(entry: Mapping[str, Any], n: int = 1, analyse: bool = False) -> ChoiceStep:
+def step_of(entry: Mapping[str, Any], n: int = 1, analyse: bool = False) -> ChoiceStep[Any]:
     """The drill step of a screened entry, settled from its stored analysis (instant), or
     with ``analyse`` from a fresh one (what the test of the file compares with)."""
     step = _question(entry, n)
@@ -239,7 +239,7 @@ class ScreenedPool:
     def __len__(self) -> int:
         return sum(len(g) for g in self.groups.values())
 
-    def draw(self, n: int) -> ChoiceStep | None:
+    def draw(self, n: int) -> ChoiceStep[Any] | None:
         """The next screened position as question ``n``; ``None`` once they are used up.
         An entry this version cannot read or settle is passed over (the drill then deals
         live ones sooner; the test of the file says when it is stale)."""

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler, State
@@ -25,7 +26,7 @@ __all__ = ["ReviewDeck", "ReviewItem", "question_rules", "missed_rules"]
 SCHEDULER = Scheduler(enable_fuzzing=False)  # the same answers, the same schedule
 
 
-def question_rules(step: Step) -> tuple[str, ...]:
+def question_rules(step: Step[Any]) -> tuple[str, ...]:
     """The rules a question tests: those it cites and those its right answer rests on."""
     ids = list(step.cited)
     with suppress(TypeError, ValueError, AttributeError, IndexError):
@@ -35,7 +36,7 @@ def question_rules(step: Step) -> tuple[str, ...]:
     return tuple(r for r in dict.fromkeys(ids) if r in book)
 
 
-def missed_rules(step: Step, feedback: Feedback) -> tuple[str, ...]:
+def missed_rules(step: Step[Any], feedback: Feedback) -> tuple[str, ...]:
     """The rules a wrong answer missed: those the feedback names, else those the step tests."""
     book = get_rulebook()
     named = tuple(r for r in dict.fromkeys(feedback.rule_ids) if r in book)

@@ -38,7 +38,7 @@ __all__ = ["Lesson", "STEP_KINDS", "load_lesson", "parse_lesson", "check_lesson"
            "lesson_files", "all_lessons", "find_lesson", "LoadError"]
 
 FORMAT = "pepper-lesson/1"
-STEP_KINDS: dict[str, type[Step]] = {cls.kind: cls for cls in (
+STEP_KINDS: dict[str, type[Step[Any]]] = {cls.kind: cls for cls in (
     ExplainStep, RankStep, TrickWinnerStep, LegalPlaysStep, PlayStep, BidStep, DeclareStep,
     ExchangeStep, DefendStep, ScoreStep, GameStep, TableStep)}
 COMMON = ("kind", "id", "prompt", "hint", "note", "cite", "wrong", "rules")
@@ -87,15 +87,15 @@ class Lesson:
     summary: str
     rules: RuleSet
     requires: tuple[str, ...]
-    steps: list[Step]
+    steps: list[Step[Any]]
     file: str = "<lesson>"
     claims: dict[str, Any] = field(default_factory=dict)  # step id -> stated answer
 
     @property
-    def answerable_steps(self) -> list[Step]:
+    def answerable_steps(self) -> list[Step[Any]]:
         return [s for s in self.steps if s.answerable]
 
-    def step(self, step_id: str) -> Step:
+    def step(self, step_id: str) -> Step[Any]:
         for s in self.steps:
             if s.id == step_id:
                 return s
@@ -194,7 +194,7 @@ class _Reader(ProblemCollector):
                 out.append(card)
         return tuple(out)
 
-    def step(self, raw: Any, i: int, rules: RuleSet, lesson: Lesson) -> Step | None:
+    def step(self, raw: Any, i: int, rules: RuleSet, lesson: Lesson) -> Step[Any] | None:
         path: tuple[str | int, ...] = ("steps", i)
         if not isinstance(raw, dict):
             self.bad(path, "each step must be a mapping with a kind")
@@ -272,7 +272,7 @@ class _Reader(ProblemCollector):
         elif isinstance(hand, list) and len({str(c).upper() for c in hand}) != len(hand):
             self.bad((*path, "hand"), "a card appears twice in the hand")
 
-    def wrong_notes(self, step: Step, raw: Any, path: tuple[str | int, ...]) -> dict[str, str]:
+    def wrong_notes(self, step: Step[Any], raw: Any, path: tuple[str | int, ...]) -> dict[str, str]:
         if raw is None:
             return {}
         if not isinstance(raw, list):
@@ -297,7 +297,7 @@ class _Reader(ProblemCollector):
         return notes
 
     def build(self, kind: str, raw: dict[str, Any], path: tuple[str | int, ...],
-              common: dict[str, Any]) -> Step | None:
+              common: dict[str, Any]) -> Step[Any] | None:
         before = len(self.problems)
 
         def get(key: str, parse: Callable[[Any], Any], what: str, default: Any) -> Any:
@@ -311,7 +311,7 @@ class _Reader(ProblemCollector):
 
         named_trump = get("trump", _trump, "C, D, H, S or NT", None)
         trump = Trump.H if named_trump is None else named_trump
-        step: Step
+        step: Step[Any]
         if kind == "explain":
             text = _text(self.note((*path, "text"), raw.get("text"))) or ""
             step = ExplainStep(**common, text=text, cards=cards("cards"),
@@ -360,7 +360,7 @@ class _Reader(ProblemCollector):
         return {str(k): v for k, v in value.items()}
 
     def score_step(self, raw: dict[str, Any], path: tuple[str | int, ...],
-                   common: dict[str, Any], get: Callable[..., Any]) -> Step:
+                   common: dict[str, Any], get: Callable[..., Any]) -> Step[Any]:
         rules: RuleSet = common["rules"]
         bid = get("bid", Bid.parse, "a bid: 1-6, LP or BP", Bid.FOUR)
         bidder = get("bidder", lambda v: Seat.parse(str(v)), "a seat", Seat.N)
@@ -410,7 +410,7 @@ class _Reader(ProblemCollector):
 
     def choice_step(self, kind: str, raw: dict[str, Any], path: tuple[str | int, ...],
                     common: dict[str, Any], get: Callable[..., Any],
-                    cards: Callable[[str], tuple[Card, ...]], trump: Trump) -> Step:
+                    cards: Callable[[str], tuple[Card, ...]], trump: Trump) -> Step[Any]:
         accept_raw = raw.get("accept") or []
         if not isinstance(accept_raw, list):
             accept_raw = [accept_raw]
@@ -487,7 +487,7 @@ def check_lesson(lesson: Lesson, known_ids: set[str] | None = None,
     contradicts (seeded and bounded: the same verdict on every run)."""
     out: list[Problem] = []
 
-    def bad(step: Step | None, message: str) -> None:
+    def bad(step: Step[Any] | None, message: str) -> None:
         where = f"step {step.id} ({step.kind}): " if step else ""
         out.append(Problem(lesson.file, step.line if step else 1, 1, where + message))
 

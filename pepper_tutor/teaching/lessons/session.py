@@ -93,7 +93,7 @@ class LessonSession:
         return self.position >= len(self.queue)
 
     @property
-    def step(self) -> Step | None:
+    def step(self) -> Step[Any] | None:
         return None if self.finished else self.lesson.step(self.queue[self.position])
 
     @property
@@ -237,7 +237,7 @@ class LessonSession:
         if step is not None and step.id in self.done and not self.is_review:
             self.status.solved = True
 
-    def _need_step(self) -> Step:
+    def _need_step(self) -> Step[Any]:
         step = self.step
         if step is None:
             raise ValueError("the lesson is finished")
@@ -250,7 +250,7 @@ class LessonSession:
         self.quoted.update(new)
         return replace(feedback, quote_ids=new)
 
-    def _requeue(self, step: Step) -> None:
+    def _requeue(self, step: Step[Any]) -> None:
         if step.id not in self.requeued and not self.is_review:
             self.requeued.add(step.id)
             self.queue.append(step.id)

@@ -23,7 +23,7 @@ from ...rulebook.feedback import AnswerError, Feedback
 from ...rulebook.verdict import Verdict, action_text
 from .answers import card_example, read_cards
 from .situation import Situation
-from .steps import Option, Step
+from .steps import AnswerT, Option, Step, Why, WhyWrong
 
 __all__ = ["ChoiceStep", "BidStep", "DeclareStep", "ExchangeStep", "DefendStep", "Valued",
            "clearly_worse", "points_words"]
@@ -83,7 +83,7 @@ def _tricks_words(option: OptionAdvice) -> str:
 
 
 @dataclass
-class ChoiceStep(Step):
+class ChoiceStep(Step[AnswerT]):
     """Steps whose accepted answers the author gives; the engine checks their legality and
     the sampled analysis their worth (:meth:`analysis_problems`)."""
 
@@ -112,7 +112,7 @@ class ChoiceStep(Step):
     def verdict(self, answer: Any) -> Any:
         return self.state().check(answer)
 
-    def is_right(self, answer: Any) -> bool:
+    def is_right(self, answer: AnswerT) -> bool:
         return answer in self.accept and self.verdict(answer).legal
 
     def answer_text(self) -> str:
@@ -130,7 +130,7 @@ class ChoiceStep(Step):
         options = super().example_options()
         return sorted(options, key=lambda o: o.value not in legal)  # stable: legal first
 
-    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    def explain_wrong(self, answer: AnswerT) -> WhyWrong:
         verdict = self.verdict(answer)
         if not verdict.legal:
             return verdict.facts, verdict.rule_ids, None
@@ -142,7 +142,7 @@ class ChoiceStep(Step):
         return (f"{self.choice_words(answer)} is allowed, but it is not the best choice "
                 "here.",) + ((self.reason,) if self.reason else ()), (), None
 
-    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def explain_right(self, answer: AnswerT | None) -> Why:
         if answer is not None and self.reasons.get(self.key(answer)):
             return (self.reasons[self.key(answer)],), ()
         return ((self.reason,) if self.reason else ()), ()
@@ -416,7 +416,7 @@ def _contract_words(option: OptionAdvice, hand: Sequence[Card]) -> str:
 
 
 @dataclass
-class BidStep(ChoiceStep):
+class BidStep(ChoiceStep[Bid]):
     kind: ClassVar[str] = "bid"
     hand: tuple[Card, ...] = ()
     dealer: Seat = Seat.W
@@ -475,7 +475,7 @@ class BidStep(ChoiceStep):
             words += f", short of {mine.answer.tricks}"
         return words
 
-    def key(self, answer: Any) -> str:
+    def key(self, answer: Bid) -> str:
         return str(answer)
 
     def default_cite(self) -> tuple[str, ...]:
@@ -495,7 +495,7 @@ class BidStep(ChoiceStep):
 
 
 @dataclass
-class DeclareStep(ChoiceStep):
+class DeclareStep(ChoiceStep[Trump | Mode]):
     """``choose: trump`` (name trumps) or ``choose: mode`` (exchange, partner, or alone)."""
 
     kind: ClassVar[str] = "declare"
@@ -550,7 +550,7 @@ class DeclareStep(ChoiceStep):
             out.append("a judgement step needs accepted answers (accept: [...])")
         return out + self._common_problems()
 
-    def is_right(self, answer: Any) -> bool:
+    def is_right(self, answer: Trump | Mode) -> bool:
         return answer in self.accept and self.verdict(answer).legal
 
     def matches(self, option: OptionAdvice, answer: Any) -> bool:
@@ -605,7 +605,7 @@ class DeclareStep(ChoiceStep):
 
 
 @dataclass
-class ExchangeStep(ChoiceStep):
+class ExchangeStep(ChoiceStep[Card]):
     """As the bidder, which card to discard; as the partner, which card to send."""
 
     kind: ClassVar[str] = "exchange"
@@ -674,7 +674,7 @@ class ExchangeStep(ChoiceStep):
 
 
 @dataclass
-class DefendStep(ChoiceStep):
+class DefendStep(ChoiceStep[Defense]):
     kind: ClassVar[str] = "defend"
     hand: tuple[Card, ...] = ()
     trump: Trump = Trump.H

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ...engine.calls import Bid, Defense, Trump
 from ...engine.cards import DECK, Card, Rank, cards_display
@@ -34,8 +34,8 @@ from ...rulebook.tricks import check_play, check_trick_winner, explain_trick, wh
 from .answers import card_example, norm, read_cards, read_choice, read_score, wants_any
 from .situation import Situation
 
-__all__ = ["Step", "Option", "ExplainStep", "RankStep", "TrickWinnerStep", "LegalPlaysStep",
-           "PlayStep", "ScoreStep", "GameStep", "PLAY_ON"]
+__all__ = ["Step", "AnswerT", "Why", "WhyWrong", "Option", "ExplainStep", "RankStep",
+           "TrickWinnerStep", "LegalPlaysStep", "PlayStep", "ScoreStep", "GameStep", "PLAY_ON"]
 
 
 @dataclass(frozen=True)
@@ -51,9 +51,15 @@ def _cards_words(cards: Sequence[Card]) -> str:
     return cards_display(cards)
 
 
+AnswerT = TypeVar("AnswerT")
+Why = tuple[tuple[str, ...], tuple[str, ...]]  # the facts, and the rule ids they rest on
+WhyWrong = tuple[tuple[str, ...], tuple[str, ...], str | None]  # ... and what follows
+
+
 @dataclass
-class Step:
-    """One decision. Subclasses set :attr:`kind` and implement the answer and the judging."""
+class Step(Generic[AnswerT]):
+    """One decision, generic in the value of its answer (a card, a set of cards, a call, a
+    score...). Subclasses set :attr:`kind` and implement the answer and the judging."""
 
     kind: ClassVar[str] = ""
     id: str
@@ -71,25 +77,25 @@ class Step:
     def answerable(self) -> bool:
         return True
 
-    def parse(self, raw: Any) -> Any:
+    def parse(self, raw: Any) -> AnswerT:
         """A learner's raw answer (text, a card, a list) as this step's answer value."""
         raise NotImplementedError
 
-    def key(self, answer: Any) -> str:
+    def key(self, answer: AnswerT) -> str:
         """Canonical text of an answer: how ``wrong`` notes are looked up."""
         return str(answer)
 
-    def is_right(self, answer: Any) -> bool:
+    def is_right(self, answer: AnswerT) -> bool:
         raise NotImplementedError
 
     def answer_text(self) -> str:
         raise NotImplementedError
 
-    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    def explain_wrong(self, answer: AnswerT) -> WhyWrong:
         """Facts, rule ids and an optional consequence for a wrong answer."""
         raise NotImplementedError
 
-    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def explain_right(self, answer: AnswerT | None) -> Why:
         return (), ()
 
     def default_cite(self) -> tuple[str, ...]:
@@ -208,7 +214,7 @@ def _trump_words(trump: Trump) -> str:
 
 
 @dataclass
-class ExplainStep(Step):
+class ExplainStep(Step[None]):
     kind: ClassVar[str] = "explain"
     text: str = ""
     cards: tuple[Card, ...] = ()
@@ -232,7 +238,7 @@ class ExplainStep(Step):
 
 
 @dataclass
-class RankStep(Step):
+class RankStep(Step[list[Card]]):
     kind: ClassVar[str] = "rank"
     trump: Trump = Trump.H
     cards: tuple[Card, ...] = ()
@@ -262,16 +268,16 @@ class RankStep(Step):
                               f"{_cards_words(self.cards)}")
         return cards
 
-    def key(self, answer: Any) -> str:
+    def key(self, answer: list[Card]) -> str:
         return " ".join(str(c) for c in answer)
 
-    def is_right(self, answer: Any) -> bool:
+    def is_right(self, answer: list[Card]) -> bool:
         return list(answer) == self.order()
 
     def answer_text(self) -> str:
         return _cards_words(self.order())
 
-    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    def explain_wrong(self, answer: list[Card]) -> WhyWrong:
         truth = self.order()
         for mine, right in zip(answer, truth, strict=True):
             if mine is not right:
@@ -280,7 +286,7 @@ class RankStep(Step):
                         (rule,), None)
         return (), (), None
 
-    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def explain_right(self, answer: list[Card] | None) -> Why:
         lefts = [c for c in self.cards if bower(c, self.trump, self.rules.left_bower) == "left"]
         if lefts:
             fact, rule = why_higher(lefts[0], self.order()[-1], self.trump, self.rules.left_bower)
@@ -324,7 +330,7 @@ class RankStep(Step):
 
 
 @dataclass
-class TrickWinnerStep(Step):
+class TrickWinnerStep(Step[Card]):
     kind: ClassVar[str] = "trick-winner"
     trump: Trump = Trump.H
     trick: tuple[Card, ...] = ()
@@ -354,7 +360,7 @@ class TrickWinnerStep(Step):
                               f"{_cards_words(self.trick)}")
         return card
 
-    def is_right(self, answer: Any) -> bool:
+    def is_right(self, answer: Card) -> bool:
         return answer is self.winner()
 
     def answer_text(self) -> str:
@@ -363,12 +369,12 @@ class TrickWinnerStep(Step):
     def _seats(self) -> Sequence[Seat] | None:
         return self.seats or None
 
-    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    def explain_wrong(self, answer: Card) -> WhyWrong:
         verdict = check_trick_winner(self.trick, self.trump, self.trick.index(answer),
                                      self._seats(), self.rules.left_bower)
         return verdict.facts, verdict.rule_ids, None
 
-    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def explain_right(self, answer: Card | None) -> Why:
         why = explain_trick(self.trick, self.trump, self._seats(), self.rules.left_bower)
         return why.facts, (why.rule_id,)
 
@@ -397,7 +403,7 @@ class TrickWinnerStep(Step):
 
 
 @dataclass
-class LegalPlaysStep(Step):
+class LegalPlaysStep(Step[frozenset[Card]]):
     kind: ClassVar[str] = "legal-plays"
     trump: Trump = Trump.H
     trick: tuple[Card, ...] = ()  # cards already played, the lead first
@@ -429,17 +435,17 @@ class LegalPlaysStep(Step):
             raise AnswerError("pick at least one card: some card can always be played")
         return frozenset(cards)
 
-    def key(self, answer: Any) -> str:
+    def key(self, answer: frozenset[Card]) -> str:
         return " ".join(str(c) for c in sorted(answer, key=lambda c: c.index))
 
-    def is_right(self, answer: Any) -> bool:
+    def is_right(self, answer: frozenset[Card]) -> bool:
         return set(answer) == set(self.legal())
 
     def answer_text(self) -> str:
         legal = self.legal()
         return ("any card" if len(legal) == len(self.hand) else _cards_words(legal))
 
-    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    def explain_wrong(self, answer: frozenset[Card]) -> WhyWrong:
         legal = set(self.legal())
         facts: list[str] = []
         rules: list[str] = []
@@ -463,7 +469,7 @@ class LegalPlaysStep(Step):
             rules += [r for r in v.rule_ids if r not in rules]
         return tuple(facts), tuple(rules), None
 
-    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def explain_right(self, answer: frozenset[Card] | None) -> Why:
         legal = self.legal()
         v = check_play(self.hand, self.trick[0], self.trump, legal[0],
                        left_bower=self.rules.left_bower)
@@ -494,7 +500,7 @@ class LegalPlaysStep(Step):
 
 
 @dataclass
-class PlayStep(Step):
+class PlayStep(Step[Card]):
     """Which card do you play? Right answers: every legal card that wins the trick once the
     cards played after you (``after``) are added."""
 
@@ -539,7 +545,7 @@ class PlayStep(Step):
                               f"{_cards_words(self.hand)}")
         return card
 
-    def is_right(self, answer: Any) -> bool:
+    def is_right(self, answer: Card) -> bool:
         return answer in self.winners()
 
     def answer_text(self) -> str:
@@ -547,7 +553,7 @@ class PlayStep(Step):
         return (f"the {w[0].display}" if len(w) == 1 else
                 "any of " + _cards_words(w)) + " wins the trick"
 
-    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    def explain_wrong(self, answer: Card) -> WhyWrong:
         lead = self.trick[0] if self.trick else None
         v = check_play(self.hand, lead, self.trump, answer,
                        left_bower=self.rules.left_bower)
@@ -562,7 +568,7 @@ class PlayStep(Step):
                        + " takes the trick.")
         return why.facts, (why.rule_id,), consequence
 
-    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def explain_right(self, answer: Card | None) -> Why:
         winners = self.winners()
         if not isinstance(answer, Card) and not winners:
             return (), ()
@@ -592,7 +598,7 @@ class PlayStep(Step):
 
 
 @dataclass
-class ScoreStep(Step):
+class ScoreStep(Step[dict[str, int]]):
     kind: ClassVar[str] = "score"
     bid: Bid = Bid.FOUR
     bidder: Seat = Seat.N
@@ -635,17 +641,17 @@ class ScoreStep(Step):
                 + " ".join(f"{s} 3" for s in order[1:]) + ", or just -4 "
                 + " ".join("3" for _ in order[1:]) + f" ({' then '.join(order)})")
 
-    def key(self, answer: Any) -> str:
+    def key(self, answer: dict[str, int]) -> str:
         return " ".join(f"{s} {answer[s]}" for s in self.rules.sides)
 
-    def is_right(self, answer: Any) -> bool:
+    def is_right(self, answer: dict[str, int]) -> bool:
         return bool(dict(answer) == self.computed().points)
 
     def answer_text(self) -> str:
         pts = self.computed().points
         return ", ".join(f"{s} {pts[s]:+d}" for s in self.order)
 
-    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    def explain_wrong(self, answer: dict[str, int]) -> WhyWrong:
         score = self.computed()
         facts = []
         rules: list[str] = []
@@ -657,7 +663,7 @@ class ScoreStep(Step):
                     rules.append(score.rules[side])
         return tuple(facts), tuple(rules), None
 
-    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def explain_right(self, answer: dict[str, int] | None) -> Why:
         score = self.computed()
         rules: list[str] = []
         for side in self.rules.sides:
@@ -683,7 +689,7 @@ PLAY_ON = "play on"
 
 
 @dataclass
-class GameStep(Step):
+class GameStep(Step[str]):
     """After this hand, who has won, or does play go on? ``overtime`` says an earlier hand
     already took two sides to the target together."""
 
@@ -721,7 +727,7 @@ class GameStep(Step):
                 return side
         raise AnswerError(f"answer {' or '.join(self.rules.sides)} (the winner) or play on")
 
-    def is_right(self, answer: Any) -> bool:
+    def is_right(self, answer: str) -> bool:
         return bool(answer == self.result())
 
     def answer_text(self) -> str:
@@ -743,10 +749,10 @@ class GameStep(Step):
                    "hand decides" if reached else f"nobody has reached {target} yet")
         return (f"Totals: {line}; {why}.",)
 
-    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    def explain_wrong(self, answer: str) -> WhyWrong:
         return self._facts(), (self.status().rule,), None
 
-    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def explain_right(self, answer: str | None) -> Why:
         return self._facts(), (self.status().rule,)
 
     def default_cite(self) -> tuple[str, ...]:

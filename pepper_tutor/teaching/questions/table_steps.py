@@ -12,14 +12,14 @@ from ...engine.cards import DECK
 from ...engine.seats import Seat
 from ...engine.state import HandState, Phase
 from ...rulebook.feedback import AnswerError
-from .steps import Option, Step
+from .steps import Option, Step, Why, WhyWrong
 
 THROWN_IN = "thrown in"
 OVER = "the auction is over"
 
 
 @dataclass
-class TableStep(Step):
+class TableStep(Step[str]):
     """Who acts: the first call, the next call, the first lead, the next dealer, or how many
     cards each player gets. The engine's hand state gives every answer."""
 
@@ -87,7 +87,7 @@ class TableStep(Step):
             raise AnswerError("answer with a seat: N, E, S or W (or north, east, ...)"
                               ) from None
 
-    def is_right(self, answer: Any) -> bool:
+    def is_right(self, answer: str) -> bool:
         return bool(answer == self.result())
 
     def answer_text(self) -> str:
@@ -140,10 +140,10 @@ class TableStep(Step):
             return "Every other player has had their call, so the auction is over."
         return f"The calls go clockwise from the dealer's left, so {answer} calls next."
 
-    def explain_wrong(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    def explain_wrong(self, answer: str) -> WhyWrong:
         return (self._why(),), self.cited, None
 
-    def explain_right(self, answer: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def explain_right(self, answer: str | None) -> Why:
         return (self._why(),), self.cited
 
     def nudge(self) -> str:

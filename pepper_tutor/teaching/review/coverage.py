@@ -27,11 +27,11 @@ def rulebook_ids() -> list[str]:
     return [r.id for r in get_rulebook()]
 
 
-def _answers(step: Step) -> list[Any]:
+def _answers(step: Step[Any]) -> list[Any]:
     return [o.value for o in step.options()] + list(step.wrong)
 
 
-def step_rule_ids(step: Step) -> set[str]:
+def step_rule_ids(step: Step[Any]) -> set[str]:
     """The rules this question step can put in front of a learner."""
     if not step.answerable:
         return set()

@@ -35,7 +35,7 @@ REVIEW_KINDS = tuple(k for k in QUIZ_KINDS if k not in JUDGEMENT_KINDS)
 
 def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
                    n: int = 1, avoid: Sequence[str] = (), budget_s: float = 2.0
-                   ) -> Step | None:
+                   ) -> Step[Any] | None:
     """A new position that tests ``rule``: questions are drawn from the :data:`REVIEW_KINDS`
     until one tests it (each kind gets a share of ``budget_s``). ``avoid``: identities of
     questions not to repeat."""
@@ -62,7 +62,7 @@ def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
 _ASKS: dict[str, set[str]] = {}  # quiz kind -> the rules its questions have been seen to test
 
 
-def _lesson_step(origin: str) -> Step | None:
+def _lesson_step(origin: str) -> Step[Any] | None:
     """The lesson step a card came from (``lesson LESSON/STEP``), for rules no quiz reaches."""
     if not origin.startswith("lesson "):
         return None
@@ -86,7 +86,7 @@ class ReviewSession:
     items: list[ReviewItem] = field(default_factory=list)
     index: int = 0
     right: int = 0
-    question: Step | None = None
+    question: Step[Any] | None = None
     fresh: bool = True  # False when the question is the lesson step itself
     answered: bool = False
     seen: list[str] = field(default_factory=list)
