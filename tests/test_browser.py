@@ -47,7 +47,7 @@ def test_lesson_notebook_wrong_then_right(lab_server, page, tutor_home):
     expect(lesson.locator("button.pepper-next")).to_be_enabled()
     from pepper_tutor.teaching.learner.store import LearnerStore
 
-    assert "hearts-top" in LearnerStore(None, tutor_home).lesson("bowers")["done"]
+    assert "hearts-top" in LearnerStore(None, tutor_home).lesson("bowers").done
 
 
 def _trick_cards(quiz) -> list[Card]:

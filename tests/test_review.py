@@ -7,6 +7,7 @@ from itertools import pairwise
 import pytest
 
 from pepper_tutor.teaching.drills.quiz import QuizSession, make_question
+from pepper_tutor.teaching.learner.attempts import Attempt
 from pepper_tutor.teaching.learner.progress import MASTERY_RUN, progress_summary
 from pepper_tutor.teaching.learner.review_cards import ReviewDeck, missed_rules, question_rules
 from pepper_tutor.teaching.learner.store import LearnerStore
@@ -109,8 +110,8 @@ def test_progress_counts_mastered_rules_due_reviews_and_streaks(tmp_path):
     for day in range(3):
         at = T0 + timedelta(days=day)
         for _ in range(MASTERY_RUN):
-            store.record_answer("quiz", "legal", ("play.follow-suit",), True, at)
-    store.record_answer("quiz", "tricks", ("rank.left-bower",), False, T0)
+            store.record(Attempt("quiz", "legal", True, ("play.follow-suit",), at=at))
+    store.record(Attempt("quiz", "tricks", False, ("rank.left-bower",), at=T0))
     ReviewDeck(store).missed(["rank.left-bower"], "quiz tricks", at=T0)
     p = progress_summary(store, at=T0 + timedelta(days=2, hours=1))
     assert p.mastered == ("play.follow-suit",) and p.rules_total >= 40
@@ -126,10 +127,10 @@ def test_progress_counts_mastered_rules_due_reviews_and_streaks(tmp_path):
 
 def test_a_rule_just_missed_is_not_mastered_until_its_review_is_passed(tmp_path):
     store = LearnerStore("fi", tmp_path)
-    store.record_answer("lesson", "bowers/x", ("rank.left-bower",), False, T0)
+    store.record(Attempt("lesson", "bowers/x", False, ("rank.left-bower",), at=T0))
     ReviewDeck(store).missed(["rank.left-bower"], "lesson bowers/x", at=T0)
     for _ in range(MASTERY_RUN):
-        store.record_answer("lesson", "bowers/y", ("rank.left-bower",), True, T0)
+        store.record(Attempt("lesson", "bowers/y", True, ("rank.left-bower",), at=T0))
     assert progress_summary(store, at=T0).mastered == ()  # its card is not due yet, still
 
 

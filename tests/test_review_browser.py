@@ -212,10 +212,10 @@ def test_a_whole_lesson_with_a_wrong_answer(lab_server, page, tutor_home):
         if "Lesson finished" in text:
             break
         position = int(re.search(r"Step (\d+) of", text).group(1)) - 1
-        saved = LearnerStore(None, tutor_home).lesson("bowers")  # empty before the first save
-        queue = saved.get("queue") or [s.id for s in bowers.steps]
+        saved = LearnerStore(None, tutor_home).lesson("bowers")  # None before the first save
+        queue = (saved.queue if saved else ()) or [s.id for s in bowers.steps]
         step = bowers.step(queue[position])
-        solved = step.id in saved.get("done", []) and position < len(bowers.steps)
+        solved = saved is not None and step.id in saved.done and position < len(bowers.steps)
         if step.answerable and not solved:
             for answer in ([wrong_answer(step)] if not mistake and step.kind == "trick-winner"
                            else []) + [right_answer(step)]:
@@ -230,7 +230,7 @@ def test_a_whole_lesson_with_a_wrong_answer(lab_server, page, tutor_home):
     expect(progress).to_contain_text("Lesson finished")
     expect(progress).to_contain_text("8 of 8 steps solved")
     expect(lesson.locator(".pepper-save-warning")).to_have_text("")  # every save went through
-    assert mistake and LearnerStore(None, tutor_home).lesson("bowers")["finished"]
+    assert mistake and LearnerStore(None, tutor_home).lesson("bowers").finished
     open_and_run(page, lab_server, "01-cards-and-bowers.ipynb")  # looking changes nothing
     lesson = page.locator(".pepper-lesson").first
     expect(lesson.locator(".pepper-progress-text")).to_contain_text("Lesson finished")

@@ -3,6 +3,7 @@
 import pytest
 
 from pepper_tutor.rulebook.feedback import AnswerError
+from pepper_tutor.teaching.learner.attempts import LessonProgress
 from pepper_tutor.teaching.learner.store import LearnerStore as ProgressStore
 from pepper_tutor.teaching.lessons.files import parse_lesson
 from pepper_tutor.teaching.lessons.session import LessonSession
@@ -81,12 +82,12 @@ def test_progress_survives_a_restart(tmp_path):
     s.next()
     again = LessonSession(LESSON, ProgressStore("cy", tmp_path))
     assert again.position == 2 and again.done == {"left"} and again.step.id == "order"
-    assert ProgressStore("cy", tmp_path).lesson("mini")["position"] == 2
+    assert ProgressStore("cy", tmp_path).lesson("mini").position == 2
 
 
 def test_progress_for_a_changed_lesson_starts_over(tmp_path):
     store = ProgressStore("ed", tmp_path)
-    store.save_lesson("mini", {"queue": ["gone"], "position": 1})
+    store.save_progress("mini", LessonProgress(queue=("gone",), position=1))
     assert LessonSession(LESSON, store).position == 0
 
 

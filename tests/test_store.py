@@ -1,12 +1,12 @@
 """The learner store: two windows at once, damaged files, failed saves, names, the old JSON."""
 
-import json
 import multiprocessing
 import sqlite3
 import unicodedata
 
 import pytest
 
+from pepper_tutor.teaching.learner.attempts import Attempt
 from pepper_tutor.teaching.learner.store import DB_NAME, LearnerStore
 from pepper_tutor.teaching.lessons.files import find_lesson
 from pepper_tutor.teaching.lessons.session import LessonSession
@@ -19,7 +19,7 @@ def _window(home: str, lesson_step: str, n: int, barrier) -> None:  # type: igno
     store = LearnerStore("ann", Path(home))
     barrier.wait()
     for i in range(n):
-        assert store.record_answer("quiz", "tricks", ("play.trick-winner",), i % 2 == 0)
+        assert store.record(Attempt("quiz", "tricks", i % 2 == 0, ("play.trick-winner",)))
     session = LessonSession(find_lesson("bowers"), store)  # where the other window left it
     while session.position > 0:
         session.back()
@@ -48,7 +48,7 @@ def test_two_processes_saving_the_same_learner_lose_nothing(tmp_path):
     assert len(store.answers("quiz")) == 120
     assert sum(a.correct for a in store.answers("quiz")) == 60
     saved = store.lesson("bowers")
-    assert set(steps) <= set(saved["done"])  # both windows' solved steps are kept
+    assert saved is not None and set(steps) <= saved.done  # both windows' solved steps kept
     assert len(store.answers("lesson")) == 2
 
 
@@ -58,7 +58,7 @@ def test_a_damaged_store_is_set_aside_under_a_unique_name_never_overwritten(tmp_
         (tmp_path / DB_NAME).write_bytes(junk)
         store = LearnerStore("bo", tmp_path)
         assert store.warning and "damaged" in store.warning and "kept as" in store.warning
-        assert store.ok and store.record_answer("quiz", "score", ("score.made",), True)
+        assert store.ok and store.record(Attempt("quiz", "score", True, ("score.made",)))
         store.close()
         aside = sorted(p for p in tmp_path.glob(f"{DB_NAME}.damaged-*")
                        if not p.name.endswith(("-wal", "-shm")))
@@ -86,7 +86,7 @@ def _read_only(store: LearnerStore) -> None:
 def test_a_failed_save_is_reported_not_raised(tmp_path):
     store = LearnerStore("di", tmp_path)
     _read_only(store)
-    assert store.record_answer("quiz", "tricks", (), True) is False
+    assert store.record(Attempt("quiz", "tricks", True, ())) is False
     assert store.warning and store.warning.startswith("could not save your answer")
     s = LessonSession(find_lesson("bowers"), store)
     s.next()
@@ -98,45 +98,27 @@ def test_a_home_that_cannot_be_made_says_nothing_will_be_saved(tmp_path):
     blocker.write_text("x")
     store = LearnerStore("ed", blocker / "home")
     assert not store.ok and "nothing will be saved" in (store.warning or "")
-    assert store.record_answer("quiz", "tricks", (), True) is False
+    assert store.record(Attempt("quiz", "tricks", True, ())) is False
 
 
 @pytest.mark.parametrize(("a", "b"), [("José", "Jos"), ("Жора", "Жорa"), ("李雷", "李"),
                                       ("Zoë", "Zoe"), ("learner", "Learner")])
 def test_names_differing_only_outside_ascii_are_different_learners(tmp_path, a, b):
-    LearnerStore(a, tmp_path).record_answer("quiz", "tricks", (), True)
+    LearnerStore(a, tmp_path).record(Attempt("quiz", "tricks", True, ()))
     assert LearnerStore(b, tmp_path).answers() == []
     assert len(LearnerStore(a, tmp_path).answers()) == 1
     assert LearnerStore(a, tmp_path).learner == a
 
 
 def test_the_same_name_typed_two_ways_is_one_learner(tmp_path):
-    LearnerStore(unicodedata.normalize("NFC", "José"), tmp_path).record_answer(
-        "quiz", "tricks", (), True)
+    LearnerStore(unicodedata.normalize("NFC", "José"), tmp_path).record(
+        Attempt("quiz", "tricks", True, ()))
     assert len(LearnerStore(unicodedata.normalize("NFD", "José"), tmp_path).answers()) == 1
 
 
-def test_the_old_json_progress_is_imported_once(tmp_path):
-    folder = tmp_path / "progress"
-    folder.mkdir()
-    state = {"queue": [s.id for s in find_lesson("bowers").steps], "position": 4,
-             "done": ["hearts-top"], "mistakes": {}, "requeued": [], "finished": False}
-    (folder / "Jos-.json").write_text(json.dumps(
-        {"format": "pepper-progress/1", "learner": "José", "lessons": {"bowers": state},
-         "quizzes": {}}), "utf-8")
-    (folder / "broken.json").write_text("{half", "utf-8")
-    store = LearnerStore("José", tmp_path)
-    assert store.lesson("bowers")["position"] == 4
-    assert LessonSession(find_lesson("bowers"), store).done == {"hearts-top"}
-    assert store.warning and "broken.json" in store.warning
-    assert (folder / "broken.json").read_text() == "{half"  # left as it was
-    store.save_lesson("bowers", {**state, "position": 6})
-    assert LearnerStore("José", tmp_path).lesson("bowers")["position"] == 6  # not re-imported
-
-
 def test_wal_mode_and_one_file_per_home(tmp_path):
-    LearnerStore("fay", tmp_path).record_answer("quiz", "tricks", (), True)
-    LearnerStore("gus", tmp_path).record_answer("quiz", "tricks", (), True)
+    LearnerStore("fay", tmp_path).record(Attempt("quiz", "tricks", True, ()))
+    LearnerStore("gus", tmp_path).record(Attempt("quiz", "tricks", True, ()))
     con = sqlite3.connect(tmp_path / DB_NAME)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert {r[0] for r in con.execute("SELECT name FROM learners")} == {"fay", "gus"}
@@ -147,10 +129,10 @@ def test_a_store_made_in_one_thread_saves_from_another(tmp_path):
     import threading
 
     store = LearnerStore("lu", tmp_path)
-    assert store.lesson("bowers") == {}
+    assert store.lesson("bowers") is None
     results: list[bool] = []
     worker = threading.Thread(target=lambda: results.append(
-        store.record_answer("quiz", "tricks", (), True)))
+        store.record(Attempt("quiz", "tricks", True, ()))))
     worker.start()
     worker.join()
     assert results == [True] and store.warning is None and len(store.answers()) == 1

@@ -41,8 +41,8 @@ def test_lesson_widget_wrong_then_right_by_clicking_cards(home):
     assert "Right." in w.feedback.value and w.progress.value == 1
     assert not w.next_button.disabled
     saved = LearnerStore("ann", home).lesson("bowers")
-    assert saved["done"] == ["hearts-top"]
-    assert saved["mistakes"] == {"hearts-top": 1}
+    assert saved is not None and saved.done == {"hearts-top"}
+    assert saved.mistakes == {"hearts-top": 1}
     w.next_button.click()
     assert "Step 4 of 11" in w.progress_text.value  # the missed step is queued again
     assert w.errors == []
@@ -105,7 +105,7 @@ def test_a_finished_lesson_reopens_finished_and_replays_without_losing_the_recor
     looked = notebook.lesson("bowers", learner="hu")  # opening it again changes nothing
     assert looked.session.finished and "Lesson finished" in looked.progress_text.value
     assert "finished 1 time; 8 of 8 steps solved" in looked.progress_text.value
-    assert LearnerStore("hu", home).lesson("bowers")["finished"]
+    assert LearnerStore("hu", home).lesson("bowers").finished
     looked.replay_button.click()
     assert looked.session.position == 0 and "Step 1 of 10" in looked.progress_text.value
     _finish(looked)

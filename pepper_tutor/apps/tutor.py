@@ -377,7 +377,7 @@ class Tutor:
 def _met_simple_scoring(store: LearnerStore) -> bool:
     """Simple scoring is met in the variants lesson; score drills use it only after that."""
     saved = store.lesson("variants")
-    return bool(saved.get("done") or saved.get("record", {}).get("solved"))
+    return saved is not None and bool(saved.done or saved.solved)
 
 
 def run_quiz(kind: str, seed: int | None = None, count: int | None = None,

@@ -107,6 +107,7 @@ def bench_store_and_review(seconds: float) -> str:
     import tempfile
     from datetime import UTC, datetime, timedelta
 
+    from ..teaching.learner.attempts import Attempt
     from ..teaching.learner.review_cards import ReviewDeck
     from ..teaching.learner.store import LearnerStore
     from ..teaching.review.session import ReviewSession
@@ -114,8 +115,8 @@ def bench_store_and_review(seconds: float) -> str:
     with tempfile.TemporaryDirectory() as home:
         store = LearnerStore("bench", Path(home))
         repeat = max(20, int(seconds * 50))
-        save = median_ms(lambda: store.record_answer("quiz", "tricks", ("play.trick-winner",),
-                                                     True), repeat)
+        save = median_ms(lambda: store.record(Attempt("quiz", "tricks", True,
+                                                      ("play.trick-winner",))), repeat)
         past = datetime.now(UTC) - timedelta(days=1)
         rules = ("rank.left-bower", "play.follow-suit", "score.sweep", "rank.no-trump",
                  "play.trick-winner")

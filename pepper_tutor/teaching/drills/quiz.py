@@ -23,7 +23,8 @@ from ...engine.ranking import EFFECTIVE_SUIT, trump_code
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
 from ...rulebook.feedback import Feedback
-from ..learner.review_cards import ReviewDeck, missed_rules, question_rules
+from ..learner.attempts import Attempt
+from ..learner.review_cards import missed_rules, question_rules
 from ..learner.store import LearnerStore
 from ..questions.steps import LegalPlaysStep, RankStep, ScoreStep, Step, TrickWinnerStep
 from .positions import JUDGEMENT_DRILLS, RULES_DRILLS
@@ -257,9 +258,9 @@ class QuizSession:
             q = self.question
             rules = (question_rules(q) if correct or feedback is None
                      else missed_rules(q, feedback))
-            self.store.record_answer("quiz", self.kind, rules, correct)
-            if not correct:
-                ReviewDeck(self.store).missed(rules, f"quiz {self.kind}")
+            self.store.record(Attempt("quiz", self.kind, correct, rules,
+                                      missed=() if correct else rules,
+                                      origin=f"quiz {self.kind}"))
 
     def answer(self, raw: object) -> Feedback:
         """Judge the answer; a wrong one is shown with the right answer at once."""

@@ -86,8 +86,7 @@ def progress_summary(store: LearnerStore, at: datetime | None = None) -> Progres
     days = {a.at.astimezone().date() for a in answers}
     streak, best = _streaks(days, now.astimezone().date())
     lessons = store.lessons()
-    finished = tuple(k for k, v in lessons.items()
-                     if v.get("finished") or v.get("record", {}).get("finished_runs"))
+    finished = tuple(k for k, v in lessons.items() if v.finished or v.finished_runs)
     quizzes: dict[str, tuple[int, int]] = {}
     for a in answers:
         if a.source == "quiz":

@@ -13,17 +13,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from fsrs import Card as FsrsCard
-from fsrs import Rating, Scheduler, State
-
 from ...rulebook.book import get_rulebook
 from ...rulebook.feedback import Feedback
 from ..questions.steps import Step
+from .attempts import Attempt
+from .scheduling import due_and_state
 from .store import LearnerStore
 
 __all__ = ["ReviewDeck", "ReviewItem", "question_rules", "missed_rules"]
 
-SCHEDULER = Scheduler(enable_fuzzing=False)  # the same answers, the same schedule
 
 
 def question_rules(step: Step[Any]) -> tuple[str, ...]:
@@ -66,45 +64,25 @@ class ReviewDeck:
     def __init__(self, store: LearnerStore):
         self.store = store
 
-    def _rate(self, rule: str, rating: Rating, origin: str, at: datetime | None,
-              create: bool) -> bool:
-        when = aware(at)
+    def missed(self, rules: Sequence[str], origin: str, at: datetime | None = None) -> bool:
+        """Rules missed outside a counted answer: a new card for each, or a lapse of the card
+        it has. (A session's own misses go with the answer, in its :class:`Attempt`.)"""
+        return self.store.record(Attempt("review", origin, False, counts=False,
+                                         missed=tuple(rules), origin=origin, at=at))
 
-        def update(old: str | None) -> tuple[str, str, bool]:
-            if old is None:
-                if not create:
-                    raise _NoCard
-                card = FsrsCard()
-            else:
-                card = FsrsCard.from_json(old)
-            lapsed = old is not None and rating is Rating.Again
-            card, _log = SCHEDULER.review_card(card, rating, review_datetime=when)
-            return card.to_json(), card.due.isoformat(), lapsed
-        try:
-            return self.store.update_card(rule, update, origin)
-        except _NoCard:
-            return False
-
-    def missed(self, rules: Sequence[str], origin: str, at: datetime | None = None) -> None:
-        """A wrong answer: a new card for each rule, or a lapse of the card it has."""
-        for rule in rules:
-            self._rate(rule, Rating.Again, origin, at, create=True)
-
-    def reviewed(self, rule: str, correct: bool, at: datetime | None = None) -> None:
-        """A review answered: right pushes the card further out, wrong brings it back soon."""
-        self._rate(rule, Rating.Good if correct else Rating.Again, "", at, create=False)
+    def reviewed(self, rule: str, correct: bool, at: datetime | None = None) -> bool:
+        """A due card rated outside a counted answer: right pushes it further out, wrong
+        brings it back soon."""
+        return self.store.record(Attempt("review", rule, correct, counts=False, reviewed=rule,
+                                         at=at))
 
     def items(self) -> list[ReviewItem]:
         out = []
         for rule, (text, origin, lapses) in self.store.review_cards().items():
-            card = FsrsCard.from_json(text)
-            out.append(ReviewItem(rule, card.due, origin, lapses, State(card.state).name.lower()))
+            due, state = due_and_state(text)
+            out.append(ReviewItem(rule, due, origin, lapses, state))
         return sorted(out, key=lambda i: i.due)
 
     def due(self, at: datetime | None = None) -> list[ReviewItem]:
         now = aware(at)
         return [i for i in self.items() if i.due <= now]
-
-
-class _NoCard(Exception):
-    pass

@@ -13,7 +13,9 @@ A database that cannot be read is never written over: it is renamed aside under 
 that fails (a read-only folder, a full disk) is reported in :attr:`LearnerStore.warning` and by
 the return value; nothing is raised into a lesson.
 
-The JSON progress files of earlier versions (``progress/*.json``) are imported once.
+One answer is one transaction: :meth:`LearnerStore.record` takes an
+:class:`~pepper_tutor.teaching.learner.attempts.Attempt` and writes the answer, its review
+cards and the lesson's progress together.
 """
 
 from __future__ import annotations
@@ -32,13 +34,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ...records.reading import read_json
+from .attempts import Attempt, LessonProgress
+from .scheduling import rate
 
 __all__ = ["LearnerStore", "tutor_home", "default_learner", "DB_NAME", "AnswerRow"]
 
 DB_NAME = "learners.sqlite"
 SCHEMA_VERSION = 1
-LEGACY_FORMAT = "pepper-progress/1"
 
 T = TypeVar("T")
 
@@ -182,8 +184,6 @@ class LearnerStore:
                 continue
             self._ready = True
             break
-        if self._ready:
-            self._import_legacy()
 
     @staticmethod
     def _read_only(err: sqlite3.Error) -> bool:
@@ -266,48 +266,79 @@ class LearnerStore:
 
     # ---- lessons ------------------------------------------------------------------------------
 
-    def lesson(self, lesson_id: str) -> dict[str, Any]:
-        """The saved state of one lesson ({} when never started)."""
-        def get(con: sqlite3.Connection, me: int) -> dict[str, Any]:
+    def lesson(self, lesson_id: str) -> LessonProgress | None:
+        """The saved progress of one lesson (None when never started, or unreadable)."""
+        def get(con: sqlite3.Connection, me: int) -> LessonProgress | None:
             row = con.execute("SELECT state FROM lessons WHERE learner = ? AND lesson = ?",
                               (me, lesson_id)).fetchone()
-            return dict(json.loads(row[0])) if row else {}
+            return None if row is None else self._progress(lesson_id, row[0])
+        return self.read(get, None)
+
+    def lessons(self) -> dict[str, LessonProgress]:
+        """Every lesson this learner has started, with its progress."""
+        def get(con: sqlite3.Connection, me: int) -> dict[str, LessonProgress]:
+            out = {}
+            for lesson_id, text in con.execute(
+                    "SELECT lesson, state FROM lessons WHERE learner = ?", (me,)):
+                progress = self._progress(lesson_id, text)
+                if progress is not None:
+                    out[lesson_id] = progress
+            return out
         return self.read(get, {})
 
-    def save_lesson(self, lesson_id: str, state: dict[str, Any],
-                    merge: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
-                    | None = None) -> bool:
-        """Save one lesson's state. ``merge(stored, mine)`` runs inside the transaction, so
-        what another window saved meanwhile is combined, not lost."""
-        def put(con: sqlite3.Connection, me: int) -> bool:
-            row = con.execute("SELECT state FROM lessons WHERE learner = ? AND lesson = ?",
-                              (me, lesson_id)).fetchone()
-            new = merge(json.loads(row[0]), state) if (row and merge) else state
-            con.execute("INSERT INTO lessons VALUES (?, ?, ?, ?) ON CONFLICT (learner, lesson) "
-                        "DO UPDATE SET state = excluded.state, updated = excluded.updated",
-                        (me, lesson_id, json.dumps(new, ensure_ascii=False), _now()))
-            return True
-        return bool(self.change("your lesson progress", put))
+    def _progress(self, lesson_id: str, text: str) -> LessonProgress | None:
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise ValueError("not an object")
+            return LessonProgress.from_json(data)
+        except ValueError as err:
+            self._warn(f"the saved progress of lesson {lesson_id!r} in {self.path} cannot be "
+                       f"read ({err}); the lesson starts from the beginning")
+            return None
 
-    def lessons(self) -> dict[str, dict[str, Any]]:
-        def get(con: sqlite3.Connection, me: int) -> dict[str, dict[str, Any]]:
-            return {r[0]: json.loads(r[1]) for r in con.execute(
-                "SELECT lesson, state FROM lessons WHERE learner = ?", (me,))}
-        return self.read(get, {})
+    def save_progress(self, lesson_id: str, progress: LessonProgress) -> bool:
+        """Save one lesson's progress (a hint, a reveal, a move to another step)."""
+        return bool(self.change("your lesson progress",
+                                lambda con, me: self._put_progress(con, me, lesson_id, progress)))
+
+    def _put_progress(self, con: sqlite3.Connection, me: int, lesson_id: str,
+                      progress: LessonProgress) -> bool:
+        # Read and written in the same transaction: what another window saved meanwhile is
+        # combined with this one's, not lost.
+        row = con.execute("SELECT state FROM lessons WHERE learner = ? AND lesson = ?",
+                          (me, lesson_id)).fetchone()
+        stored = self._progress(lesson_id, row[0]) if row else None
+        new = progress.merged_with(stored) if stored is not None else progress
+        con.execute("INSERT INTO lessons VALUES (?, ?, ?, ?) ON CONFLICT (learner, lesson) "
+                    "DO UPDATE SET state = excluded.state, updated = excluded.updated",
+                    (me, lesson_id, json.dumps(new.to_json(), ensure_ascii=False), _now()))
+        return True
 
     # ---- answers ------------------------------------------------------------------------------
 
-    def record_answer(self, source: str, item: str, rules: tuple[str, ...], correct: bool,
-                      at: datetime | None = None) -> bool:
-        """One answer (lesson step, quiz question or review), kept for streaks and mastery."""
-        when = (at or datetime.now(UTC)).isoformat(timespec="seconds")
+    def record(self, attempt: Attempt) -> bool:
+        """Everything one answer changes, in one transaction: the answer row, the review
+        cards it makes, lapses or rates, and the lesson's progress. False (with
+        :attr:`warning` set) when it could not be saved; then nothing of it was."""
+        when = attempt.at or datetime.now(UTC)
 
         def put(con: sqlite3.Connection, me: int) -> bool:
-            con.execute("INSERT INTO answers (learner, at, source, item, rules, correct) "
-                        "VALUES (?, ?, ?, ?, ?, ?)",
-                        (me, when, source, item, json.dumps(list(rules)), int(correct)))
+            if attempt.counts:
+                con.execute("INSERT INTO answers (learner, at, source, item, rules, correct) "
+                            "VALUES (?, ?, ?, ?, ?, ?)",
+                            (me, when.isoformat(timespec="seconds"), attempt.source,
+                             attempt.item, json.dumps(list(attempt.rules)),
+                             int(attempt.correct)))
+            for rule in attempt.missed:
+                self._rate(con, me, rule, True, attempt.origin, when, create=True)
+            if attempt.reviewed is not None:
+                self._rate(con, me, attempt.reviewed, not attempt.correct, "", when,
+                           create=False)
+            if attempt.lesson is not None and attempt.progress is not None:
+                self._put_progress(con, me, attempt.lesson, attempt.progress)
             return True
-        return bool(self.change("your answer", put))
+        return bool(self.change("your answer" if attempt.counts else "your progress", put))
 
     def answers(self, source: str | None = None) -> list[AnswerRow]:
         def get(con: sqlite3.Connection, me: int) -> list[AnswerRow]:
@@ -330,68 +361,18 @@ class LearnerStore:
                 "ORDER BY due", (me,))}
         return self.read(get, {})
 
-    def update_card(self, rule: str,
-                    fn: Callable[[str | None], tuple[str, str, bool]], origin: str) -> bool:
-        """``fn(stored card JSON or None) -> (new card JSON, due ISO time, lapsed)``, read and
-        written in one transaction."""
-        def put(con: sqlite3.Connection, me: int) -> bool:
-            row = con.execute("SELECT card FROM review_cards WHERE learner = ? AND rule = ?",
-                              (me, rule)).fetchone()
-            card, due, lapsed = fn(row[0] if row else None)
-            con.execute(
-                "INSERT INTO review_cards VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (learner, rule) "
-                "DO UPDATE SET card = excluded.card, due = excluded.due, "
-                "lapses = review_cards.lapses + excluded.lapses",
-                (me, rule, card, due, origin, int(lapsed)))
-            return True
-        return bool(self.change("your review card", put))
+    @staticmethod
+    def _rate(con: sqlite3.Connection, me: int, rule: str, again: bool, origin: str,
+              at: datetime, create: bool) -> None:
+        row = con.execute("SELECT card FROM review_cards WHERE learner = ? AND rule = ?",
+                          (me, rule)).fetchone()
+        rated = rate(row[0] if row else None, again, at, create)
+        if rated is None:
+            return  # a review of a card that is not there (removed meanwhile): nothing to do
+        card, due, lapsed = rated
+        con.execute(
+            "INSERT INTO review_cards VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (learner, rule) "
+            "DO UPDATE SET card = excluded.card, due = excluded.due, "
+            "lapses = review_cards.lapses + excluded.lapses",
+            (me, rule, card, due, origin, int(lapsed)))
 
-    # ---- the JSON files of earlier versions ---------------------------------------------------
-
-    def _import_legacy(self) -> None:
-        """Import ``progress/*.json`` once (the whole folder, every learner in it)."""
-        folder = self.home / "progress"
-        try:
-            con = self._connect()
-            try:
-                done = con.execute("SELECT value FROM meta WHERE key = 'json-imported'"
-                                   ).fetchone()
-            finally:
-                con.close()
-        except sqlite3.Error:
-            return
-        if done or not folder.is_dir():
-            return
-        skipped: list[str] = []
-        found: list[tuple[str, dict[str, Any]]] = []
-        for path in sorted(folder.glob("*.json")):
-            try:
-                data = read_json(path)  # the one reading path: a regular file, bounded
-                if not isinstance(data, dict) or data.get("format") != LEGACY_FORMAT or \
-                        not isinstance(data.get("lessons"), dict) or \
-                        not isinstance(data.get("learner"), str):
-                    raise ValueError("not a pepper-tutor progress file")
-            except (OSError, ValueError) as err:
-                skipped.append(f"{path.name} ({err})")
-                continue
-            found.append((_name(data["learner"]) if data["learner"].strip() else path.stem,
-                          data["lessons"]))
-
-        def put(con: sqlite3.Connection, _me: int) -> bool:
-            if con.execute("SELECT 1 FROM meta WHERE key = 'json-imported'").fetchone():
-                return False  # another process imported them meanwhile
-            for name, lessons in found:
-                con.execute("INSERT OR IGNORE INTO learners (name, created) VALUES (?, ?)",
-                            (name, _now()))
-                lid = con.execute("SELECT id FROM learners WHERE name = ?", (name,)
-                                  ).fetchone()[0]
-                for lesson_id, state in lessons.items():
-                    if isinstance(state, dict):
-                        con.execute("INSERT OR IGNORE INTO lessons VALUES (?, ?, ?, ?)",
-                                    (lid, str(lesson_id), json.dumps(state, ensure_ascii=False),
-                                     _now()))
-            con.execute("INSERT INTO meta VALUES ('json-imported', ?)", (_now(),))
-            return True
-        if self.change("the imported progress files", put) and skipped:
-            self._warn("some old progress files could not be read and were left where they "
-                       "are: " + ", ".join(skipped))

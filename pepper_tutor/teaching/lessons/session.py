@@ -18,7 +18,8 @@ from typing import Any
 
 from ...rulebook.book import get_rule
 from ...rulebook.feedback import Feedback
-from ..learner.review_cards import ReviewDeck, missed_rules, question_rules
+from ..learner.attempts import Attempt, LessonProgress
+from ..learner.review_cards import missed_rules, question_rules
 from ..learner.store import LearnerStore
 from ..questions.steps import Step
 from .files import Lesson
@@ -37,51 +38,26 @@ class StepStatus:
     last: Feedback | None = None
 
 
-def _merge(stored: dict[str, Any], mine: dict[str, Any]) -> dict[str, Any]:
-    """Combine what another window saved meanwhile with this window's state: the record only
-    grows, and within the same run every solved step and mistake is kept."""
-    out = dict(mine)
-    rs, rm = stored.get("record", {}), mine.get("record", {})
-    out["record"] = {
-        "finished_runs": max(int(rs.get("finished_runs", 0)), int(rm.get("finished_runs", 0))),
-        "replays": max(int(rs.get("replays", 0)), int(rm.get("replays", 0))),
-        "solved": sorted(set(rs.get("solved", [])) | set(rm.get("solved", [])))}
-    if stored.get("run", 0) > mine.get("run", 0):
-        return {**stored, "record": out["record"]}  # the other window started a replay
-    if stored.get("run", 0) == mine.get("run", 0) and stored.get("queue") == mine.get("queue"):
-        out["done"] = sorted(set(stored.get("done", [])) | set(mine.get("done", [])))
-        theirs = stored.get("mistakes", {})
-        out["mistakes"] = {k: max(int(theirs.get(k, 0)), int(mine.get("mistakes", {}).get(k, 0)))
-                           for k in {*theirs, *mine.get("mistakes", {})}}
-    return out
-
-
 class LessonSession:
     MAX_TRIES = 2
 
     def __init__(self, lesson: Lesson, store: LearnerStore | None = None):
         self.lesson = lesson
         self.store = store
-        saved = store.lesson(lesson.id) if store else {}
+        saved = (store.lesson(lesson.id) if store else None) or LessonProgress()
         ids = [s.id for s in lesson.steps]
-        record = saved.get("record", {})
-        self.finished_runs: int = int(record.get("finished_runs", 1 if saved.get("finished")
-                                                 else 0))
-        self.replays: int = int(record.get("replays", 0))
-        self.ever_solved: set[str] = (set(record.get("solved", saved.get("done", [])))
-                                      & set(ids))
-        self.run: int = int(saved.get("run", 0))
-        queue = saved.get("queue")
-        if not isinstance(queue, list) or any(q not in ids for q in queue) or queue[:len(ids)] \
-                != ids:
-            queue = list(ids)  # the lesson changed since the progress was saved: start over
-            saved = {}
-        self.queue: list[str] = queue
-        self.position: int = min(int(saved.get("position", 0)), len(queue))
-        self.done: set[str] = set(saved.get("done", [])) & set(ids)
-        self.mistakes: dict[str, int] = {k: int(v) for k, v in saved.get("mistakes", {}).items()
-                                         if k in ids}
-        self.requeued: set[str] = set(saved.get("requeued", [])) & set(ids)
+        self.finished_runs: int = saved.finished_runs
+        self.replays: int = saved.replays
+        self.ever_solved: set[str] = set(saved.solved) & set(ids)
+        self.run: int = saved.run
+        if list(saved.queue[:len(ids)]) != ids or any(q not in ids for q in saved.queue):
+            # the lesson changed since the progress was saved (or it is new): start over
+            saved = LessonProgress()
+        self.queue: list[str] = list(saved.queue) or list(ids)
+        self.position: int = min(saved.position, len(self.queue))
+        self.done: set[str] = set(saved.done) & set(ids)
+        self.mistakes: dict[str, int] = {k: v for k, v in saved.mistakes.items() if k in ids}
+        self.requeued: set[str] = set(saved.requeued) & set(ids)
         self.status = StepStatus()
         self.quoted: set[str] = set()  # rules quoted in full so far: each is quoted once
         self._settle_status()
@@ -141,13 +117,14 @@ class LessonSession:
                 feedback = replace(feedback, revealed=True)
         feedback = self._quote_once(feedback)
         st.last = feedback
-        self._save()
-        if first and self.store is not None:
+        if self.store is not None:
             item = f"{self.lesson.id}/{step.id}"
             rules = question_rules(step) if feedback.correct else missed_rules(step, feedback)
-            self.store.record_answer("lesson", item, rules, feedback.correct)
-            if not feedback.correct:
-                ReviewDeck(self.store).missed(rules, f"lesson {item}")
+            # Only the first answer to a step counts; every answer saves the progress.
+            self.store.record(Attempt(
+                "lesson", item, feedback.correct, rules, counts=first,
+                missed=rules if first and not feedback.correct else (),
+                origin=f"lesson {item}", lesson=self.lesson.id, progress=self.saved_state()))
         return feedback
 
     @property
@@ -255,12 +232,15 @@ class LessonSession:
             self.requeued.add(step.id)
             self.queue.append(step.id)
 
+    def saved_state(self) -> LessonProgress:
+        """The progress as the store keeps it."""
+        return LessonProgress(
+            queue=tuple(self.queue), position=self.position, done=frozenset(self.done),
+            mistakes=dict(self.mistakes), requeued=frozenset(self.requeued),
+            finished=self.finished, run=self.run, finished_runs=self.finished_runs,
+            replays=self.replays, solved=frozenset(self.ever_solved))
+
     def _save(self) -> bool:
         if self.store is None:
             return True
-        state = {"queue": self.queue, "position": self.position, "done": sorted(self.done),
-                 "mistakes": self.mistakes, "requeued": sorted(self.requeued),
-                 "finished": self.finished, "run": self.run,
-                 "record": {"finished_runs": self.finished_runs, "replays": self.replays,
-                            "solved": sorted(self.ever_solved)}}
-        return self.store.save_lesson(self.lesson.id, state, _merge)
+        return self.store.save_progress(self.lesson.id, self.saved_state())

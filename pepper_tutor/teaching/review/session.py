@@ -21,6 +21,7 @@ from typing import Any
 from ...engine.rules import RuleSet, get_ruleset
 from ...rulebook.feedback import Feedback
 from ..drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
+from ..learner.attempts import Attempt
 from ..learner.review_cards import ReviewDeck, ReviewItem, question_rules
 from ..learner.store import LearnerStore
 from ..questions.steps import Step
@@ -131,9 +132,8 @@ class ReviewSession:
         if not self.answered:
             self.answered = True
             self.right += feedback.correct
-            self.deck.reviewed(item.rule, feedback.correct, self.at)
-            self.store.record_answer("review", item.rule, question_rules(q), feedback.correct,
-                                     self.at)
+            self.store.record(Attempt("review", item.rule, feedback.correct, question_rules(q),
+                                      reviewed=item.rule, at=self.at))
         if not feedback.correct:
             feedback = replace(feedback, revealed=True)
         return feedback
@@ -145,8 +145,8 @@ class ReviewSession:
             raise ValueError("no review is due")
         if not self.answered:
             self.answered = True
-            self.deck.reviewed(item.rule, False, self.at)
-            self.store.record_answer("review", item.rule, question_rules(q), False, self.at)
+            self.store.record(Attempt("review", item.rule, False, question_rules(q),
+                                      reviewed=item.rule, at=self.at))
         return q.reveal()
 
     def next(self) -> None:
