@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+import asyncio
+import contextlib
 import re
 import sqlite3
 import threading
@@ -310,6 +313,75 @@ def test_a_full_round_over_http(app: Any, store: NightStore) -> None:
     assert "1 of 1 right" in shown and re.search(r"<code>[a-z.-]+</code>", shown)
     assert "Right!" in phone_a.get("/part/quiz-phone").text
     assert "did not answer" in phones[1][0].get("/part/quiz-phone").text
+
+
+def test_a_slow_store_call_does_not_hold_up_the_event_stream(app: Any, store: NightStore,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """While one request waits on the night's file, another page's event stream still opens:
+    the endpoints call the store from worker threads, never on the event loop. (Were the call
+    on the loop, the stream could not start until the slow call gave up waiting.)"""
+    entered, released = threading.Event(), threading.Event()
+    waited: list[bool] = []
+    leaderboard = store.leaderboard
+
+    def slow_leaderboard() -> list[tuple[str, int, int]]:
+        entered.set()
+        waited.append(released.wait(10))  # False: nobody released it, the loop was stuck
+        return leaderboard()
+
+    monkeypatch.setattr(store, "leaderboard", slow_leaderboard)
+    order: list[str] = []
+
+    async def get(path: str, started: asyncio.Event) -> None:
+        """One GET as a server would make it, noting when its body starts."""
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+                 "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+                 "query_string": b"", "root_path": "", "client": ("127.0.0.1", 5000),
+                 "server": ("127.0.0.1", 8866),
+                 "headers": [(b"host", b"127.0.0.1:8866"),
+                             (b"cookie", f"pt_host={store.host_token}".encode())]}
+        requests = [{"type": "http.request", "body": b"", "more_body": False}]
+
+        async def receive() -> dict[str, Any]:
+            if requests:
+                return requests.pop()
+            await asyncio.Event().wait()  # the client never hangs up
+            raise AssertionError
+
+        async def send(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.body" and not started.is_set():
+                order.append(path)
+                started.set()
+
+        await app(scope, receive, send)
+
+    async def scenario() -> None:
+        board_done, stream_open = asyncio.Event(), asyncio.Event()
+        board = asyncio.create_task(get("/part/board", board_done))
+        assert await asyncio.to_thread(entered.wait, 10)
+        events = asyncio.create_task(get("/events", stream_open))
+        try:
+            await asyncio.wait_for(stream_open.wait(), 10)
+        finally:
+            released.set()
+            await board
+            events.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await events
+
+    asyncio.run(scenario())
+    assert order == ["/events", "/part/board"] and waited == [True]
+
+
+def test_no_function_in_the_night_server_is_over_80_lines() -> None:
+    folder = Path(night_path.__code__.co_filename).parent
+    sizes = {f"{path.name}: {node.name}": (node.end_lineno or node.lineno) - node.lineno + 1
+             for path in sorted(folder.glob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(), str(path)))
+             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
+    assert len(sizes) > 50  # the server's endpoints and parts are all seen
+    assert {name: n for name, n in sizes.items() if n > 80} == {}
 
 
 # ---- where the night lives and how it is started ----------------------------------------

@@ -3,7 +3,8 @@
 ``pepper-tutor night`` serves :func:`~pepper_tutor.apps.night.server.create_app` with uvicorn
 over one SQLite file per night (:mod:`.store`), pushes changes to every screen by server-sent
 events (:mod:`.events`) and finds the address phones join at from the network interfaces
-(:mod:`.lan`).
+(:mod:`.lan`). :mod:`.server` lists the app's routes and middleware and says which module
+holds what.
 """
 
 from __future__ import annotations

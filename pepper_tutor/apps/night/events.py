@@ -1,8 +1,9 @@
 """Live updates: every open page holds a server-sent-events stream and is told what changed.
 
 An event names a part of the night (``sheet``, ``quiz``, ``players``); the page fetches that
-part again as server-rendered HTML. Changes are published from request handlers running in
-worker threads, so publishing hands the event to the event loop thread-safely.
+part again as server-rendered HTML. Changes are published from the endpoints, which Starlette
+runs in its worker threads (see :mod:`.server`), so publishing hands the event to the event
+loop thread-safely; the stream itself runs on the loop.
 """
 
 from __future__ import annotations

@@ -1,0 +1,131 @@
+"""What the night's app shares between requests, kept on ``app.state.night``.
+
+One :class:`Night` per app: the store, where the pages are served, the templates, the event
+broadcaster, the join limits and two caches (the question on the screen, the sheet as drawn).
+Endpoints run in worker threads, so everything here that changes is safe to share between
+them.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import HTTPConnection
+from starlette.templating import Jinja2Templates
+
+from ...engine.rules import PRESETS
+from ...render.steps_html import step_html
+from .events import Broadcaster
+from .store import NIGHT_KINDS, NightStore, Question
+from .views import TRUMP_CHOICES, answer_label
+
+__all__ = ["Night", "NightConfig", "RateLimit", "QuestionCache", "SheetCache", "night_of",
+           "HOST_COOKIE", "PLAYER_COOKIE", "CSRF_COOKIE", "TIMERS"]
+
+HERE = Path(__file__).parent
+HOST_COOKIE, PLAYER_COOKIE, CSRF_COOKIE = "pt_host", "pt_player", "pt_csrf"
+TIMERS = (0, 15, 20, 30, 45, 60)
+
+
+class NightConfig:
+    """What the pages need to know about where they are served."""
+
+    def __init__(self, join_base: str, name: str, join_limit: int = 30,
+                 wrong_code_limit: int = 8):
+        self.join_base = join_base.rstrip("/")
+        self.name = name
+        self.join_limit = join_limit  # joins per address per minute
+        self.wrong_code_limit = wrong_code_limit  # wrong room codes per address per minute
+
+    def join_url(self, code: str) -> str:
+        return f"{self.join_base}/join?code={code}"
+
+
+class RateLimit:
+    """At most ``n`` events per key in a sliding minute."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, deque[float]] = defaultdict(deque)
+        self._lock = threading.Lock()
+
+    def allow(self, key: str, n: int) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            times = self.seen[key]
+            while times and times[0] < now - 60:
+                times.popleft()
+            if len(times) >= n:
+                return False
+            times.append(now)
+            return True
+
+
+class QuestionCache:
+    """The question on the screen, judged and drawn once rather than once per phone."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._drawn: tuple[int, Any, str] | None = None
+
+    def get(self, q: Question) -> tuple[Any, str]:
+        """The question's step and its situation drawn as HTML."""
+        with self._lock:
+            drawn = self._drawn
+            if drawn is None or drawn[0] != q.id:
+                step = q.step()
+                drawn = self._drawn = (q.id, step, step_html(step, 48))
+        return drawn[1], drawn[2]
+
+
+class SheetCache:
+    """The sheet part, the same for everyone: drawn once per version, not once per phone."""
+
+    def __init__(self) -> None:
+        self._drawn: tuple[int, str] | None = None  # replaced whole, so threads see one pair
+
+    def get(self, version: int) -> str | None:
+        drawn = self._drawn
+        return drawn[1] if drawn is not None and drawn[0] == version else None
+
+    def put(self, version: int, html: str) -> None:
+        self._drawn = (version, html)
+
+
+def _templates(config: NightConfig) -> Jinja2Templates:
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    templates.env.globals.update(quiz_kinds=NIGHT_KINDS, presets=PRESETS, timers=TIMERS,
+                                 trump_choices=TRUMP_CHOICES, night=config,
+                                 answer_label=answer_label, step_html=step_html)
+    return templates
+
+
+@dataclass
+class Night:
+    """Everything the endpoints share. The host token and the room code never change in a
+    night's file, so they are read once."""
+
+    store: NightStore
+    config: NightConfig
+    host_token: str
+    room_code: str
+    templates: Jinja2Templates
+    events: Broadcaster = field(default_factory=Broadcaster)
+    limits: RateLimit = field(default_factory=RateLimit)
+    on_screen: QuestionCache = field(default_factory=QuestionCache)
+    drawn_sheet: SheetCache = field(default_factory=SheetCache)
+
+    @classmethod
+    def open(cls, store: NightStore, config: NightConfig) -> Night:
+        return cls(store, config, store.host_token, store.room_code, _templates(config))
+
+
+def night_of(conn: HTTPConnection) -> Night:
+    """The night of the app serving this request."""
+    night = conn.app.state.night
+    assert isinstance(night, Night)
+    return night
