@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 import os
@@ -259,3 +260,43 @@ def test_each_public_name_is_the_one_its_layer_defines(name: str) -> None:
     assert module.split(".")[1] in ("engine", "rulebook")  # the public API is the lower layers
     defined = getattr(importlib.import_module("pepper_tutor" + module), name)
     assert getattr(pepper_tutor, name) is defined
+
+
+# ---- every package's map names exactly its modules --------------------------------------------
+
+_NAMED = re.compile(r"``([a-z][a-z0-9_]*)``|:mod:`[~.]*(?:[a-z_][a-z0-9_]*\.)*([a-z][a-z0-9_]*)`")
+
+
+def _packages() -> list[Path]:
+    return sorted(p.parent for p in (ROOT / "pepper_tutor").rglob("__init__.py")
+                  if p.parent != ROOT / "pepper_tutor")
+
+
+def _named_in(doc: str) -> set[str]:
+    return {a or b for a, b in _NAMED.findall(doc)}
+
+
+def test_each_package_map_names_exactly_its_modules() -> None:
+    """A package's ``__init__`` docstring says what it owns: every module and subpackage of the
+    folder is named in it (``name``, or :mod:`...name`), and every bare lower-case name in
+    double backticks is one of them (a deleted module cannot stay on the map)."""
+    for package in _packages():
+        tree = ast.parse((package / "__init__.py").read_text("utf-8"))
+        doc = ast.get_docstring(tree) or ""
+        modules = {p.stem for p in package.glob("*.py")
+                   if p.stem != "__init__" and not p.stem.startswith("_")}
+        modules |= {p.name for p in package.iterdir() if (p / "__init__.py").exists()}
+        named = _named_in(doc)
+        where = package.relative_to(ROOT)
+        assert modules <= named, f"{where}: not on the map: {sorted(modules - named)}"
+        stale = {n for n in named if n not in modules} - _NOT_MODULES
+        assert not stale, f"{where}: the map names what is not here: {sorted(stale)}"
+
+
+# Names in double backticks that are not modules: commands and parts of the public API.
+_NOT_MODULES = {"pepper_tutor"}
+
+
+def test_the_map_check_finds_a_stale_name() -> None:
+    assert _named_in('"""Owns ``cards`` and :mod:`~pepper_tutor.engine.seats`."""') == {
+        "cards", "seats"}

@@ -1,8 +1,10 @@
 """The engine: the rules of Pepper as code, and nothing else.
 
-Owns cards, seats and calls with their notation, the ranking (the one source of truth for the
-bowers: effective suit and trick rank), rule sets and their switches, scoring, one hand as a
-state machine (``HandState``) and a match to the target.
+Owns cards (``cards``), seats (``seats``) and calls (``calls``) with their notation, the
+ranking (``ranking``: the one source of truth for the bowers, effective suit and trick rank),
+rule sets and their switches (``rules``), scoring (``scoring``), one hand as a state machine
+(``state``: ``HandState``, with public read accessors for everything the layers above need)
+and a match to the target (``match``).
 
 May import: the standard library only. Nothing here knows of the rulebook's texts, lessons,
 renderers or front ends. The public names are re-exported, lazily, by ``pepper_tutor``
