@@ -364,7 +364,7 @@ def test_a_new_output_file_gets_the_usual_mode(tmp_path, good_record):
 
 
 def test_a_failed_save_leaves_the_old_file_and_no_temp(tmp_path, monkeypatch):
-    from pepper_tutor.records import writing
+    from pepper_tutor.files import writing
 
     out = tmp_path / "out.md"
     out.write_text("old")
@@ -381,7 +381,7 @@ def test_a_failed_save_leaves_the_old_file_and_no_temp(tmp_path, monkeypatch):
 
 @posix_only
 def test_stale_temp_files_are_cleaned_up_by_the_next_save(tmp_path):
-    from pepper_tutor.records.writing import write_text
+    from pepper_tutor.files.writing import write_text
 
     out = tmp_path / "out.md"
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
@@ -406,7 +406,7 @@ def test_killed_saves_leave_nothing_behind_after_the_next_one(tmp_path):
         pytest.skip("POSIX signals")
     out = tmp_path / "out.txt"
     code = ("import os, sys\n"
-            "from pepper_tutor.records import writing\n"
+            "from pepper_tutor.files import writing\n"
             "real = writing.os.replace\n"
             "def die(*a):\n"
             "    os.kill(os.getpid(), 9)\n"
@@ -416,7 +416,7 @@ def test_killed_saves_leave_nothing_behind_after_the_next_one(tmp_path):
         proc = subprocess.run([sys.executable, "-c", code], timeout=60)
         assert proc.returncode == -9
         assert len(list(tmp_path.glob(".out.txt.*.tmp"))) == 1
-    from pepper_tutor.records.writing import write_text
+    from pepper_tutor.files.writing import write_text
 
     write_text(out, "done")
     assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]

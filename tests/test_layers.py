@@ -21,7 +21,8 @@ import pepper_tutor
 
 ROOT = Path(__file__).resolve().parent.parent
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
-LAYERS = ["engine", "rulebook", "analysis", "records", "teaching", "render", "apps", "bench"]
+LAYERS = ["files", "engine", "rulebook", "analysis", "records", "teaching", "render", "apps",
+          "bench"]
 WINGS = ["questions", "learner", "lessons", "drills", "review", "practice"]  # of teaching
 
 

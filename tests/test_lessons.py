@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from pepper_tutor.apps.cli import main
-from pepper_tutor.records.yamlpos import LoadError
+from pepper_tutor.files.yamlpos import LoadError
 from pepper_tutor.teaching.lessons.files import (
     all_lessons,
     check_lesson,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pepper_tutor.records.reading import (
+from pepper_tutor.files.reading import (
     LoadError,
     Problem,
     parse_json,

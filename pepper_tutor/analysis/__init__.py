@@ -8,6 +8,7 @@ played cards and decisions (``grading``), the reasons in words (``reasons``), wh
 may see (``view``), the computer players that decide from it (``players``) and the choice
 between the pure and the compiled search (``native``).
 
-May import: ``pepper_tutor.rulebook`` and ``pepper_tutor.engine``; it never reads lessons,
-records or front ends, so computer players and coaches can sit on top of it.
+May import: ``pepper_tutor.rulebook``, ``pepper_tutor.engine`` and ``pepper_tutor.files``; it
+never reads lessons, records or front ends, so computer players and coaches can sit on top
+of it.
 """

@@ -49,11 +49,11 @@ def positive_count(text: str) -> int:
 
 def write_output(text: str, output: str | None) -> None:
     """Print, or replace the file whole through the one writing path
-    (:mod:`pepper_tutor.records.writing`: regular files and new paths only, mode kept)."""
+    (:mod:`pepper_tutor.files.writing`: regular files and new paths only, mode kept)."""
     if output is None or output == "-":
         sys.stdout.write(text)
         return
-    from ..records.writing import write_text
+    from ..files.writing import write_text
 
     write_text(output, text)
 
@@ -139,7 +139,7 @@ def _cmd_lesson(args: argparse.Namespace) -> int:
 def _check_lessons(paths: list[str], analysis: bool = True) -> int:
     from pathlib import Path
 
-    from ..records.yamlpos import LoadError, Problem
+    from ..files.yamlpos import LoadError, Problem
     from ..render.plain import strip_controls
     from ..teaching.lessons.files import check_lesson, lesson_files, load_lesson
 

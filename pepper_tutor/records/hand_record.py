@@ -9,7 +9,7 @@ hands contain them, and the annotator reports them as findings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -17,11 +17,18 @@ from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.cards import Card, NotationError
 from ..engine.rules import RuleSet, get_ruleset
 from ..engine.seats import Seat
-from .yamlpos import LoadError, Problem, ProblemCollector, load_located, read_file
+from ..files.yamlpos import (
+    KeyPath,
+    LoadError,
+    Problem,
+    ProblemCollector,
+    load_located,
+    read_file,
+)
 
 __all__ = ["FORMAT", "GLYPHS", "Entry", "HandRecord", "load_record", "parse_record",
            "dump_record", "record_from_state", "record_to_state", "placeholder_deal",
-           "pass_unknown_exchange",
+           "pass_unknown_exchange", "RulesCollector",
            "LoadError", "Problem"]
 
 FORMAT = "pepper-hand/1"
@@ -92,7 +99,41 @@ def parse_record(text: bytes | str, file: str = "<record>") -> HandRecord:
     return _Reader(doc).read()
 
 
-class _Reader(ProblemCollector):
+class RulesCollector(ProblemCollector):
+    """A located reader that also reads a ``rules:`` value (records and lesson files both
+    name their rule set the same way)."""
+
+    def ruleset(self, path: KeyPath, raw: Any) -> RuleSet | None:
+        """The RuleSet a ``rules:`` value names (a preset or a mapping of switches), each
+        switch checked for its type where it is written (``target: true`` is no number)."""
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            self.bad(path, "rules is empty; expected a preset name such as standard, or a "
+                           "mapping of switches")
+            return None
+        if not isinstance(raw, dict | str):
+            self.bad(path, "rules must be a preset name or a mapping of switches")
+            return None
+        before = len(self.problems)
+        if isinstance(raw, dict):
+            kinds = {f.name: str(f.type) for f in fields(RuleSet)}
+            for key, value in raw.items():
+                kind = kinds.get(key)
+                if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+                    self.bad((*path, key), f"{key} must be a whole number, not {value!r}")
+                elif kind == "bool" and not isinstance(value, bool):
+                    self.bad((*path, key), f"{key} must be true or false, not {value!r}")
+                elif kind == "str" and not isinstance(value, str):
+                    self.bad((*path, key), f"{key} must be a word, not {value!r}")
+        if len(self.problems) > before:
+            return None
+        try:
+            return get_ruleset(raw)
+        except (ValueError, TypeError) as err:
+            self.bad(path, str(err))
+            return None
+
+
+class _Reader(RulesCollector):
 
     # ---- shape -------------------------------------------------------------------------
 

@@ -5,6 +5,6 @@ states (``state_html``), lesson steps (``steps_html``), annotations in every for
 (``annotation``) and text from files made safe to show in a terminal (``plain``).
 
 May import: ``pepper_tutor.teaching``, ``pepper_tutor.records``, ``pepper_tutor.analysis``,
-``pepper_tutor.rulebook``, ``pepper_tutor.engine``. Renderers decide how things look, never
-what the rules say.
+``pepper_tutor.rulebook``, ``pepper_tutor.engine``, ``pepper_tutor.files``. Renderers decide
+how things look, never what the rules say.
 """

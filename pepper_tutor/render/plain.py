@@ -8,7 +8,7 @@ the command line's error path uses it without loading rich.
 
 from __future__ import annotations
 
-from ..records.reading import CONTROL_CHARACTERS as _CONTROLS
+from ..files.reading import CONTROL_CHARACTERS as _CONTROLS
 
 __all__ = ["strip_controls", "one_line"]
 

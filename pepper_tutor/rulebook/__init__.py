@@ -6,5 +6,5 @@ verdict value (legal or not, the rule ids, the facts of the position, the altern
 feedback sentences built from them (``feedback``) and the rulebook's worked examples checked
 against the engine (``known_answers``).
 
-May import: ``pepper_tutor.engine``.
+May import: ``pepper_tutor.engine`` and ``pepper_tutor.files``.
 """

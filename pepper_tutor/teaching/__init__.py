@@ -9,7 +9,7 @@ The wings import downward only, in that order from ``questions`` up (``lessons``
 ``drills``, ``review`` beside ``practice``): the ``teaching-wings`` contract in
 ``pyproject.toml``.
 
-May import: ``pepper_tutor.records``, ``pepper_tutor.analysis``, ``pepper_tutor.rulebook``
-and ``pepper_tutor.engine``. No renderer, no front end: the same sessions drive the
-terminal, the notebooks and the web.
+May import: ``pepper_tutor.records``, ``pepper_tutor.analysis``, ``pepper_tutor.rulebook``,
+``pepper_tutor.engine`` and ``pepper_tutor.files``. No renderer, no front end: the same
+sessions drive the terminal, the notebooks and the web.
 """

@@ -9,7 +9,7 @@ from starlette.responses import JSONResponse, Response
 
 from ...records.annotate import annotate
 from ...records.hand_record import parse_record
-from ...records.yamlpos import LoadError
+from ...files.yamlpos import LoadError
 from ...render.annotation import to_html as annotation_html
 from .auth import need_member
 from .middleware import form_of

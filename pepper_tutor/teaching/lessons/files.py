@@ -17,8 +17,9 @@ from ...engine.calls import Bid, Defense, Mode, Trump
 from ...engine.cards import Card, NotationError
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
-from ...records.reading import CONTROL_CHARACTERS
-from ...records.yamlpos import LoadError, Problem, ProblemCollector, load_located, read_file
+from ...files.reading import CONTROL_CHARACTERS
+from ...files.yamlpos import LoadError, Problem, load_located, read_file
+from ...records.hand_record import RulesCollector
 from ...rulebook.book import get_rulebook
 from ...rulebook.feedback import AnswerError
 from ..questions.choice_steps import BidStep, ChoiceStep, DeclareStep, DefendStep, ExchangeStep
@@ -111,7 +112,7 @@ def parse_lesson(text: bytes | str, file: str = "<lesson>") -> Lesson:
     return _Reader(load_located(text, file)).read()
 
 
-class _Reader(ProblemCollector):
+class _Reader(RulesCollector):
 
     def read(self) -> Lesson:
         data = self.doc.data

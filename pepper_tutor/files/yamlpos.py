@@ -81,39 +81,6 @@ class ProblemCollector:
             return None
         return str(raw)
 
-    def ruleset(self, path: KeyPath, raw: Any) -> Any:
-        """The RuleSet a ``rules:`` value names (a preset or a mapping of switches), each
-        switch checked for its type where it is written (``target: true`` is no number)."""
-        from dataclasses import fields
-
-        from ..engine.rules import RuleSet, get_ruleset
-
-        if raw is None or (isinstance(raw, str) and not raw.strip()):
-            self.bad(path, "rules is empty; expected a preset name such as standard, or a "
-                           "mapping of switches")
-            return None
-        if not isinstance(raw, dict | str):
-            self.bad(path, "rules must be a preset name or a mapping of switches")
-            return None
-        before = len(self.problems)
-        if isinstance(raw, dict):
-            kinds = {f.name: str(f.type) for f in fields(RuleSet)}
-            for key, value in raw.items():
-                kind = kinds.get(key)
-                if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-                    self.bad((*path, key), f"{key} must be a whole number, not {value!r}")
-                elif kind == "bool" and not isinstance(value, bool):
-                    self.bad((*path, key), f"{key} must be true or false, not {value!r}")
-                elif kind == "str" and not isinstance(value, str):
-                    self.bad((*path, key), f"{key} must be a word, not {value!r}")
-        if len(self.problems) > before:
-            return None
-        try:
-            return get_ruleset(raw)
-        except (ValueError, TypeError) as err:
-            self.bad(path, str(err))
-            return None
-
 
 def _shape(raw: Any) -> str:
     return "mapping" if isinstance(raw, dict) else "list"
