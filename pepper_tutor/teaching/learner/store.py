@@ -8,7 +8,9 @@ runs in WAL mode, so a reader never blocks a writer.
 Names are stored as typed (normalised to Unicode NFC only, so that the same name typed two ways
 is one learner): ``José`` and ``Jos``, ``Жора`` and ``李雷`` are different learners.
 
-A database that cannot be read is never written over: it is renamed aside under a unique name
+The connection settings, the transaction and the damaged-file policy are the SQLite
+foundation's (:mod:`pepper_tutor.files.database`): a database that cannot be read is never
+written over; it is renamed aside under a unique name
 (``learners.sqlite.damaged-TIMESTAMP-XXXX``) and a fresh one is started, with a warning. A save
 that fails (a read-only folder, a full disk) is reported in :attr:`LearnerStore.warning` and by
 the return value; nothing is raised into a lesson.
@@ -22,22 +24,22 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import sqlite3
 import threading
-import time
 import unicodedata
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ...files.database import connect, open_checked, transaction
+from ...files.home import tutor_home
 from .attempts import Attempt, LessonProgress
 from .scheduling import rate
 
-__all__ = ["LearnerStore", "tutor_home", "default_learner", "DB_NAME", "AnswerRow"]
+__all__ = ["LearnerStore", "default_learner", "DB_NAME", "AnswerRow"]
 
 DB_NAME = "learners.sqlite"
 SCHEMA_VERSION = 1
@@ -61,15 +63,6 @@ CREATE TABLE IF NOT EXISTS review_cards (
     card TEXT NOT NULL, due TEXT NOT NULL, origin TEXT NOT NULL, lapses INTEGER NOT NULL,
     PRIMARY KEY (learner, rule));
 """
-
-
-def tutor_home() -> Path:
-    """``$PEPPER_TUTOR_HOME``, else ``$XDG_DATA_HOME/pepper-tutor`` (``~/.local/share``)."""
-    home = os.environ.get("PEPPER_TUTOR_HOME")
-    if home:
-        return Path(home)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "pepper-tutor"
 
 
 def default_learner() -> str:
@@ -120,29 +113,7 @@ class LearnerStore:
         self.warnings.append(text)
 
     def _connect(self) -> sqlite3.Connection:
-        # A notebook kernel runs widget callbacks in another thread than the cell that made the
-        # widget: the connection may move between threads (self._lock keeps one at a time).
-        con = sqlite3.connect(self.path, timeout=30, isolation_level=None,
-                              check_same_thread=False)
-        con.execute("PRAGMA busy_timeout = 30000")
-        return con
-
-    def _set_aside(self, why: str) -> None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{secrets.token_hex(3)}")
-        try:
-            os.rename(self.path, aside)  # a unique name: an earlier one is never replaced
-        except OSError as err:
-            self._warn(f"your progress database {self.path} cannot be read ({why}) and could "
-                       f"not be moved aside ({err.strerror or err}); nothing will be saved")
-            return
-        for suffix in ("-wal", "-shm"):
-            extra = Path(f"{self.path}{suffix}")
-            if extra.exists():
-                with suppress(OSError):
-                    os.rename(extra, Path(f"{aside}{suffix}"))
-        self._warn(f"your progress database was damaged ({why}); it is kept as {aside} and a "
-                   "new one was started")
+        return connect(self.path)
 
     def _prepare(self) -> None:
         try:
@@ -151,44 +122,24 @@ class LearnerStore:
             self._warn(f"cannot create {self.home} ({err.strerror or err}); nothing will be "
                        "saved")
             return
-        for _attempt in range(2):
-            try:
-                con = self._connect()
-                try:
-                    row = con.execute("PRAGMA quick_check").fetchone()
-                    if row is None or row[0] != "ok":
-                        raise sqlite3.DatabaseError(str(row[0] if row else "no answer"))
-                    tables = {r[0] for r in con.execute(
-                        "SELECT name FROM sqlite_master WHERE type = 'table'")}
-                    if tables and "meta" not in tables:
-                        raise sqlite3.DatabaseError("it is not a pepper-tutor database")
-                    con.execute("PRAGMA journal_mode = WAL")
-                    con.executescript(SCHEMA)
-                    con.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)",
-                                (str(SCHEMA_VERSION),))
-                finally:
-                    con.close()
-            except sqlite3.OperationalError as err:
-                if self._read_only(err):
-                    self._warn(f"cannot write to {self.path} ({err}); your progress will not "
-                               "be saved")
-                    return
-                self._set_aside(str(err))
-                if self.path.exists():
-                    return
-                continue
-            except sqlite3.DatabaseError as err:
-                self._set_aside(str(err))
-                if self.path.exists():
-                    return
-                continue
-            self._ready = True
-            break
 
-    @staticmethod
-    def _read_only(err: sqlite3.Error) -> bool:
-        text = str(err).lower()
-        return "readonly" in text or "read-only" in text or "unable to open" in text
+        def setup(con: sqlite3.Connection) -> None:
+            con.executescript(SCHEMA)
+            con.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)",
+                        (str(SCHEMA_VERSION),))
+
+        opening = open_checked(self.path, "meta", setup)
+        for why, aside in opening.set_aside:
+            self._warn(f"your progress database was damaged ({why}); it is kept as {aside} "
+                       "and a new one was started")
+        if opening.stuck is not None:
+            why, move = opening.stuck
+            self._warn(f"your progress database {self.path} cannot be read ({why}) and could "
+                       f"not be moved aside ({move}); nothing will be saved")
+        if opening.read_only is not None:
+            self._warn(f"cannot write to {self.path} ({opening.read_only}); your progress "
+                       "will not be saved")
+        self._ready = opening.ready
 
     @property
     def ok(self) -> bool:
@@ -203,7 +154,6 @@ class LearnerStore:
         the program crashing; only a power cut can lose the last moments."""
         if self._con is None:
             self._con = self._connect()
-            self._con.execute("PRAGMA synchronous = NORMAL")
         return self._con
 
     def close(self) -> None:
@@ -213,15 +163,8 @@ class LearnerStore:
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            con = self._connection()
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                yield con
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-            con.execute("COMMIT")
+        with self._lock, transaction(self._connection()) as con:
+            yield con
 
     def _learner_id(self, con: sqlite3.Connection) -> int:
         if self._id is None:
