@@ -1,10 +1,12 @@
 """The practice table's history: every hand played and the coach's grade of each decision.
 
-One SQLite file, ``$PEPPER_TUTOR_HOME/table.sqlite`` (default
-``~/.local/share/pepper-tutor``), kept apart from the lesson store and created with the first
-hand kept. Each finished hand is written in one transaction (the hand and its decisions
-together, or nothing). A file that cannot be read is never replaced: the table says so and
-keeps no history for the session.
+One SQLite file, ``table.sqlite`` in the tutor's home folder
+(:func:`pepper_tutor.files.home.tutor_home`), kept apart from the lesson store and created with
+the first hand kept, on the SQLite foundation (:mod:`pepper_tutor.files.database`: its
+connection settings, its transaction, its check). Each finished hand is written in one
+transaction (the hand and its decisions together, or nothing). A file that cannot be read
+(damaged, or someone else's database) is neither replaced nor set aside, unlike the learner
+store: the table plays on without it, so it says so and keeps no history for the session.
 
 The learner's figures are points lost per decision, by kind (bidding, exchange, defence,
 play), over all hands and hand by hand.
@@ -12,13 +14,15 @@ play), over all hands and hand by hand.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+
+from ...files.database import check, connect, transaction
+from ...files.home import tutor_home
 
 __all__ = ["TableHistory", "KindFigures", "HandRow", "history_path", "HistoryUnreadable"]
 
@@ -43,16 +47,17 @@ CREATE TABLE IF NOT EXISTS decisions (
 """
 
 
+def _prepare(db: sqlite3.Connection) -> None:
+    db.execute("PRAGMA journal_mode = WAL")
+    db.executescript(SCHEMA)
+
+
 class HistoryUnreadable(ValueError):
     """The history file exists but is not a database this program can read."""
 
 
 def history_path() -> Path:
-    home = os.environ.get("PEPPER_TUTOR_HOME")
-    if home:
-        return Path(home) / "table.sqlite"
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "pepper-tutor" / "table.sqlite"
+    return tutor_home() / "table.sqlite"
 
 
 @dataclass(frozen=True)
@@ -84,19 +89,18 @@ class TableHistory:
         if self.path.exists():
             try:
                 with self._connect() as db:
-                    db.executescript(SCHEMA)
+                    check(db, "hands")
+                    _prepare(db)
             except sqlite3.DatabaseError as err:
                 raise HistoryUnreadable(f"{self.path}: the practice history cannot be read "
                                         f"({err}); it was left untouched") from None
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        """One transaction: committed when the block ends, rolled back on an error."""
-        db = sqlite3.connect(self.path, timeout=10)
+        """A connection for one use (no lock is held between hands), closed after it."""
+        db = connect(self.path)
         try:
-            db.execute("PRAGMA foreign_keys = ON")
-            with db:
-                yield db
+            yield db
         finally:
             db.close()
 
@@ -107,17 +111,17 @@ class TableHistory:
         one transaction."""
         when = datetime.now(UTC).isoformat(timespec="seconds")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self._connect() as db:  # the tables first (executescript commits on its own)
-            db.executescript(SCHEMA)
         with self._connect() as db:
-            cur = db.execute("INSERT INTO hands (played_at, rules, seat, level, contract, "
-                             "points, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                             (when, rules, seat, level, contract, points, record))
-            hand_id = cur.lastrowid
-            assert hand_id is not None
-            db.executemany("INSERT INTO decisions (hand_id, kind, action, grade, loss) "
-                           "VALUES (?, ?, ?, ?, ?)",
-                           [(hand_id, k, a, g, float(loss)) for k, a, g, loss in decisions])
+            _prepare(db)  # the tables first (executescript commits on its own)
+            with transaction(db):
+                cur = db.execute("INSERT INTO hands (played_at, rules, seat, level, "
+                                 "contract, points, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 (when, rules, seat, level, contract, points, record))
+                hand_id = cur.lastrowid
+                assert hand_id is not None
+                db.executemany("INSERT INTO decisions (hand_id, kind, action, grade, loss) "
+                               "VALUES (?, ?, ?, ?, ?)",
+                               [(hand_id, k, a, g, float(loss)) for k, a, g, loss in decisions])
         return hand_id
 
     def figures(self) -> list[KindFigures]:
