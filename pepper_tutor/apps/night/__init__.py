@@ -13,9 +13,10 @@ redraw (:mod:`.parts`), with who is asking (:mod:`.auth`), the checks on every r
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
+
+from ...files.home import tutor_home
 
 __all__ = ["nights_dir", "night_path", "serve", "KEEP_ALIVE"]
 
@@ -25,12 +26,8 @@ KEEP_ALIVE = 75
 
 
 def nights_dir() -> Path:
-    """``$PEPPER_TUTOR_HOME/nights``, else the XDG data folder's."""
-    home = os.environ.get("PEPPER_TUTOR_HOME")
-    if home:
-        return Path(home) / "nights"
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "pepper-tutor" / "nights"
+    """``nights`` in the tutor's home folder (:func:`pepper_tutor.files.home.tutor_home`)."""
+    return tutor_home() / "nights"
 
 
 def night_path(name: str) -> Path:
@@ -66,6 +63,8 @@ def serve(port: int = 8866, lan: bool = False, address: str | None = None,
     base = f"http://{shown}:{port}"
     app = create_app(store, NightConfig(base, name))
     print(f"Game night {name!r}: {path}")
+    if store.warning:
+        print(f"  {store.warning}")
     print(f"  Host (keep this link to yourself): {base}/h/{store.host_token}")
     print(f"  Players join at:                   {base}/join?code={store.room_code}")
     print(f"  Room code:                         {store.room_code}")

@@ -7,6 +7,11 @@ a refusal) leaves nothing behind. The score sheet carries
 a version that every change to it bumps: an entry made on an older view is refused
 (:class:`StaleSheet`), so two people entering the same hand cannot enter it twice.
 
+The connection settings, the transaction and the damaged-file policy are the SQLite
+foundation's (:mod:`pepper_tutor.files.database`): a night's file that cannot be read is
+renamed aside (``NAME.sqlite.damaged-TIMESTAMP-XXXX``) and a new night started, and
+:attr:`NightStore.warning` says so.
+
 The rules of the sheet are :class:`~pepper_tutor.records.scoresheet.ScoreSheet`'s; this module
 only keeps what was entered.
 """
@@ -28,6 +33,7 @@ from typing import Any
 
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
+from ...files.database import connect, open_checked, transaction
 from ...records.scoresheet import EntryError, HandEntry, ScoredHand, ScoreSheet
 from ...rulebook.feedback import AnswerError
 from ...teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
@@ -43,6 +49,8 @@ __all__ = ["NightStore", "StaleSheet", "Player", "Question", "NightError", "ROOM
 # Letters and digits that cannot be mistaken for one another when read off a wall.
 ROOM_ALPHABET = "ACDEFHJKMNPRTWXY3479"
 NAME_MAX = 24
+# Seconds a change waits for another's lock: a phone's request should fail in seconds, not hang.
+BUSY_TIMEOUT = 5.0
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -133,15 +141,24 @@ class NightStore:
 
     def __init__(self, path: Path):
         self.path = path
+        self.warning: str | None = None  # a damaged file set aside on opening
         path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        opening = open_checked(path, "meta", lambda con: con.executescript(SCHEMA),
+                               timeout=BUSY_TIMEOUT)
+        for why, aside in opening.set_aside:
+            self.warning = (f"the night's file was damaged ({why}); it is kept as {aside} and "
+                            "a new night was started")
+        if opening.read_only is not None:
+            raise NightError(f"cannot write to {path} ({opening.read_only})")
+        if opening.stuck is not None:
+            why, move = opening.stuck
+            raise NightError(f"the night's file {path} cannot be read ({why}) and could not "
+                             f"be moved aside ({move})")
+        if not opening.ready:
+            raise NightError(f"the night's file {path} cannot be read")
+        self._db = connect(path, timeout=BUSY_TIMEOUT, synchronous="FULL")
         self._db.row_factory = sqlite3.Row
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.execute("PRAGMA busy_timeout=5000")
-        self._db.executescript(SCHEMA)
         with self._tx() as db:
             self._init_meta(db)
 
@@ -158,13 +175,8 @@ class NightStore:
         the sheet's changes are; a quiz answer (dozens a second) is not worth 10 ms each."""
         with self._lock:
             self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+            with transaction(self._db) as db:
+                yield db
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         with self._lock:
