@@ -81,6 +81,12 @@ def build() -> bool:
         print("compiled search not built: mypyc is not installed (pip install mypy); "
               "the pure-Python search is used")
         return False
+    from ..files.writing import write_bytes
+
+    # The scratch files (the copied sources, the search under its compiled name, mypy.ini) are
+    # written straight into a fresh temporary folder, not through the one writer: no one else
+    # reads that folder, it is removed whole when the build ends, and a half-written scratch
+    # file can only fail this build. What reaches the package goes through the writer.
     with tempfile.TemporaryDirectory(prefix="pepper-native-") as tmp:
         root = Path(tmp)
         shutil.copytree(_PACKAGE, root / _PACKAGE.name, ignore=_python_files_only)
@@ -101,10 +107,12 @@ def build() -> bool:
             print("compiled search not built (is a C compiler installed?); the pure-Python "
                   "search is used. mypyc said:\n  " + "\n  ".join(tail))
             return False
+        names = {path.name for path in built}
         for old in _HERE.glob(f"{COMPILED_NAME}*.so"):
-            old.unlink()
-        for path in built:
-            shutil.copy2(path, _HERE / path.name)
+            if old.name not in names:  # a build for another Python: no longer wanted
+                old.unlink()
+        for path in built:  # replaced whole: a running program keeps the module it loaded
+            write_bytes(_HERE / path.name, path.read_bytes())
     print(f"compiled search built: {', '.join(p.name for p in built)}")
     return True
 
