@@ -98,12 +98,15 @@ def serve(port: int, home: Path) -> None:
     from ..apps.night import KEEP_ALIVE, night_path
     from ..apps.night.server import NightConfig, create_app
     from ..apps.night.store import NightStore
+    from ..files.writing import write_text
 
     os.environ["PEPPER_TUTOR_HOME"] = str(home)
     store = NightStore(night_path("load"))
     app = create_app(store, NightConfig(f"http://{HOST}:{port}", "load", join_limit=10_000))
-    (home / "host-token").write_text(store.host_token)
-    (home / "room-code").write_text(store.room_code)
+    # Through the one writer: the load test reads these as soon as room-code exists, so each
+    # must appear whole.
+    write_text(home / "host-token", store.host_token)
+    write_text(home / "room-code", store.room_code)
     uvicorn.run(app, host=HOST, port=port, log_level="warning", access_log=False,
                 timeout_graceful_shutdown=2, timeout_keep_alive=KEEP_ALIVE)
 
@@ -229,6 +232,8 @@ def run_load(phones: int = 50, duration: float = 60.0) -> LoadResult:
     with tempfile.TemporaryDirectory(prefix="pepper-night-load-") as tmp:
         home = Path(tmp)
         port = _free_port()
+        # The server's output, streamed as it runs (not a whole file to replace), in the
+        # load test's own temporary folder.
         log = (home / "server.log").open("w")
         proc = subprocess.Popen([sys.executable, "-m", "pepper_tutor.bench.night", "--serve",
                                  str(port), "--home", str(home)],

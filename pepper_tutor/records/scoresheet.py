@@ -13,7 +13,6 @@ import csv
 import io
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from ..engine.match import Match
 from ..engine.rules import RuleSet, get_ruleset
 from ..engine.scoring import GameStatus, HandScore, score_hand
 from ..engine.seats import Seat
+from ..files.writing import write_text
 
 __all__ = ["HandEntry", "ScoreSheet", "EntryError", "SheetError"]
 
@@ -240,21 +240,12 @@ class ScoreSheet:
                 "hands": [e.to_json() for e in self.entries]}
 
     def save(self) -> None:
-        """Write the whole sheet to a temporary file, then rename it over the old one: a
-        crash at any moment leaves either the old sheet or the new one, never half of one."""
+        """Write the whole sheet through the one writer: a crash at any moment leaves either
+        the old sheet or the new one, never half of one."""
         if self.path is None:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(self.to_json(), fh, indent=1)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_text(self.path, json.dumps(self.to_json(), indent=1))
 
     @classmethod
     def load(cls, path: Path) -> ScoreSheet:

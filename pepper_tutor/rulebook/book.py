@@ -138,7 +138,9 @@ def _load_data(source: str) -> Any:
 
 
 def _write_cache(cache: str, data: Any) -> None:
-    import tempfile
+    """Write the cache through the one writer (whole or not at all, no half-written file
+    left behind), imported here because only a first start writes it."""
+    from ..files.writing import write_text
 
     try:
         text = json.dumps(data, ensure_ascii=False)
@@ -147,20 +149,16 @@ def _write_cache(cache: str, data: Any) -> None:
         folder = os.path.dirname(cache)
         os.makedirs(folder, exist_ok=True)
         _remove_stale_temp_files(folder)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".rulebook-")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, cache)
-        finally:
-            if os.path.exists(tmp):  # the write failed: leave no half-written file behind
-                os.remove(tmp)
-    except (OSError, TypeError, ValueError):
+        write_text(cache, text)
+    except (OSError, TypeError, ValueError):  # the writer's refusals are ValueErrors
         pass  # a read-only home or a full disk only costs the next start its speed
 
 
 def _remove_stale_temp_files(folder: str, older_than: float = 600.0) -> None:
-    """Temp files of writes that were killed part way (another writer's are younger)."""
+    """Temp files of writes that were killed part way (another writer's are younger).
+
+    The writer cleans up after earlier saves to the same path only; the cache's name changes
+    with the rulebook's size and time, so a killed write of an older cache is swept here."""
     import time
 
     for name in os.listdir(folder):

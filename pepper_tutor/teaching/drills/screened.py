@@ -35,6 +35,7 @@ from ...engine.calls import Bid, Defense, Mode, Trump
 from ...engine.cards import Card
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
+from ...files.writing import write_text
 from ..questions.choice_steps import BidStep, ChoiceStep, DeclareStep, DefendStep, ExchangeStep
 from .positions import (
     DRILL_SAMPLES,
@@ -341,8 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     data = build(args.per_kind, args.seed, args.presets, args.kinds, args.jobs)
     out = args.out or str(resources.files("pepper_tutor").joinpath(*_FILE))
-    with open(out, "w", encoding="utf-8") as f:
-        f.write(dump(data))
+    write_text(out, dump(data))
     counts = ", ".join(f"{p} {k} {len(v)}" for p, ks in data["positions"].items()
                        for k, v in ks.items())
     print(f"wrote {out}: {counts} ({data['made']['seconds']} s)", file=sys.stderr)

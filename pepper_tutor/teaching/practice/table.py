@@ -29,6 +29,7 @@ from ...engine.match import HandResult, Match
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
 from ...engine.state import Action, HandState, Phase
+from ...files.writing import write_text
 from ...records.hand_record import Entry, HandRecord, dump_record, record_from_state
 from ...rulebook.verdict import Verdict, action_text
 from .coach import CoachVerdict, Grade, coach_decision, decision_kind
@@ -398,7 +399,7 @@ class PracticeTable:
         if self.seed is not None:
             stem = f"seed-{self.seed}-{stem}"
         path = self.save_dir / f"{re.sub(r'[^A-Za-z0-9_.-]', '-', stem)}.yaml"
-        path.write_text(dump_record(self.record()), encoding="utf-8")
+        write_text(path, dump_record(self.record()))
         self.saved.append(path)
         return path
 
