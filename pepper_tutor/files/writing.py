@@ -1,6 +1,8 @@
 """The one way the project replaces a file: whole or not at all, and only a regular file.
 
-``annotate -o PATH`` and every save go through :func:`write_text`:
+Every file the package writes goes through :func:`write_text` or :func:`write_bytes`
+(``annotate -o PATH``, the score sheet, the practice table's records, the rulebook cache,
+the screened-drills data file, the compiled search):
 
 - the text goes to a temporary file in the same folder, is flushed to disk, then renamed over
   the target, so a crash or Ctrl-C leaves the old file or the new one, never half of one;
