@@ -7,9 +7,9 @@ from html import escape
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from ...files.yamlpos import LoadError
 from ...records.annotate import annotate
 from ...records.hand_record import parse_record
-from ...files.yamlpos import LoadError
 from ...render.annotation import to_html as annotation_html
 from .auth import need_member
 from .middleware import form_of
