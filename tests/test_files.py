@@ -55,6 +55,12 @@ def test_every_file_the_package_writes_goes_through_the_one_writer() -> None:
     assert found == NOT_THE_WRITER
 
 
+def test_every_sqlite_connection_is_opened_by_the_foundation() -> None:
+    opened = sorted(path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py")
+                    if "sqlite3.connect(" in path.read_text("utf-8"))
+    assert opened == ["files/database.py"]
+
+
 def test_a_transaction_is_all_or_nothing(tmp_path: Path) -> None:
     con = connect(tmp_path / "t.sqlite")
     con.execute("CREATE TABLE t (x INTEGER NOT NULL)")

@@ -18,7 +18,6 @@ import random
 import re
 import signal
 import socket
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -258,7 +257,9 @@ def run_load(phones: int = 50, duration: float = 60.0) -> LoadResult:
                     proc.kill()
                     proc.wait()
             log.close()
-        db = sqlite3.connect(home / "nights" / "load.sqlite")
+        from ..files.database import connect
+
+        db = connect(home / "nights" / "load.sqlite")
         result.answers_stored = db.execute("SELECT COUNT(*) FROM answers").fetchone()[0]
         result.hands_stored = db.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
         db.close()
