@@ -37,7 +37,6 @@ NOT_THE_WRITER = {
     "analysis/native.py": 2,  # build scratch files in the build's own temporary folder
     "bench/night.py": 1,  # the load test's server log, streamed as it runs
     "apps/commands.py": 1,  # rich's console printing to os.devnull
-    "records/scoresheet.py": 1,  # a damaged sheet moved aside (a rename; nothing written)
 }
 WRITES = re.compile(r"os\.replace\(|os\.rename\(|mkstemp\(|\.write_text\(|\.write_bytes\(|"
                     r"open\([^)]*[\"']w")

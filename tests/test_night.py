@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import contextlib
+import json
 import re
 import sqlite3
 import threading
@@ -189,13 +190,12 @@ def test_the_file_uses_wal_and_foreign_keys(store: NightStore) -> None:
 
 def test_an_old_json_sheet_is_imported_as_a_new_match(store: NightStore, app: Any,
                                                       tmp_path: Path) -> None:
-    old = ScoreSheet("standard", "W", tmp_path / "sheet.json")
+    old = ScoreSheet("standard", "W")
     old.add_simple("N", "3", "H", "partner", "play", 4)
     old.add_simple(None, None)
-    old.save()
     client, csrf = host_client(app, store)
     r = client.post("/sheet/import", data={"csrf": csrf, "version": "0",
-                                           "sheet_json": old.path.read_text()},  # type: ignore[union-attr]
+                                           "sheet_json": json.dumps(old.to_json())},
                     headers=JSON)
     assert r.status_code == 200 and "Imported 2 hands" in r.json()["message"]
     sheet, _ = store.sheet()

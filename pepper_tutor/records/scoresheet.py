@@ -3,16 +3,15 @@
 Each hand is entered as the table reports it (dealer, bidder, bid, trumps, exchange or
 partner, play or surrender, the bidders' tricks); the engine's scoring tables give the
 points, with the rule applied, and the end-of-game rule decides the winner, the tie case
-included. Impossible entries are refused with the reason. The sheet saves itself atomically
-after every change and reloads after a restart, so a night's scores are never lost.
+included. Impossible entries are refused with the reason. Game night keeps the entries in
+its SQLite file (:mod:`pepper_tutor.apps.night.store`); the JSON form here is its export and
+import.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,6 @@ from ..engine.match import Match
 from ..engine.rules import RuleSet, get_ruleset
 from ..engine.scoring import GameStatus, HandScore, score_hand
 from ..engine.seats import Seat
-from ..files.writing import write_text
 
 __all__ = ["HandEntry", "ScoreSheet", "EntryError", "SheetError"]
 
@@ -88,13 +86,11 @@ class ScoreSheet:
     """The hands of one match and everything that follows from them."""
 
     def __init__(self, rules: RuleSet | str = "standard", first_dealer: Seat | str = Seat.W,
-                 path: Path | None = None, event: str = ""):
+                 event: str = ""):
         self.rules = get_ruleset(rules)
         self.first_dealer = Seat.parse(first_dealer)
         self.entries: list[HandEntry] = []
-        self.path = path
         self.event = event
-        self.warning: str | None = None
 
     # ---- what follows from the entries ----------------------------------------------------
 
@@ -193,7 +189,6 @@ class ScoreSheet:
     def add(self, entry: HandEntry) -> ScoredHand:
         self.check(entry)
         self.entries.append(entry)
-        self.save()
         return self.scored()[-1]
 
     def add_simple(self, bidder: Seat | str | None, bid: Bid | str | int | None,
@@ -229,31 +224,14 @@ class ScoreSheet:
         if not self.entries:
             raise EntryError("there is no hand to undo")
         entry = self.entries.pop()
-        self.save()
         return entry
 
-    # ---- files ----------------------------------------------------------------------------------
+    # ---- as data -----------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "rules": self.rules.to_mapping(), "event": self.event,
                 "first_dealer": str(self.first_dealer),
                 "hands": [e.to_json() for e in self.entries]}
-
-    def save(self) -> None:
-        """Write the whole sheet through the one writer: a crash at any moment leaves either
-        the old sheet or the new one, never half of one."""
-        if self.path is None:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        write_text(self.path, json.dumps(self.to_json(), indent=1))
-
-    @classmethod
-    def load(cls, path: Path) -> ScoreSheet:
-        try:
-            data = json.loads(path.read_text("utf-8"))
-        except (OSError, ValueError) as err:
-            raise SheetError(f"{path}: {err}") from None
-        return cls.from_json(data, path)
 
     @classmethod
     def from_json(cls, data: Any, path: Path | None = None) -> ScoreSheet:
@@ -262,7 +240,7 @@ class ScoreSheet:
         try:
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise ValueError(f"not a {FORMAT} file")
-            sheet = cls(data["rules"], data["first_dealer"], path, data.get("event", ""))
+            sheet = cls(data["rules"], data["first_dealer"], data.get("event", ""))
             for number, raw in enumerate(data["hands"], 1):
                 entry = HandEntry.from_json(raw)
                 try:
@@ -273,21 +251,6 @@ class ScoreSheet:
         except (ValueError, KeyError, TypeError, AttributeError) as err:
             raise SheetError(f"{where}: {err}") from None
         return sheet
-
-    @classmethod
-    def open(cls, path: Path, rules: RuleSet | str = "standard",
-             first_dealer: Seat | str = Seat.W) -> ScoreSheet:
-        """The sheet saved at ``path``, or a new one there. A damaged file is set aside."""
-        if not path.exists():
-            return cls(rules, first_dealer, path)
-        try:
-            return cls.load(path)
-        except SheetError as err:
-            aside = path.with_suffix(".damaged.json")
-            os.replace(path, aside)
-            sheet = cls(rules, first_dealer, path)
-            sheet.warning = f"{err}; the file was kept as {aside} and a new sheet started"
-            return sheet
 
     def to_csv(self) -> str:
         out = io.StringIO()

@@ -253,7 +253,7 @@ class NightStore:
     def _sheet_from(self, db: sqlite3.Connection) -> tuple[ScoreSheet, int]:
         match = db.execute("SELECT * FROM matches ORDER BY id DESC LIMIT 1").fetchone()
         sheet = ScoreSheet(get_ruleset(json.loads(match["rules"])), match["first_dealer"],
-                           None, match["event"])
+                           match["event"])
         for row in db.execute("SELECT entry FROM hands WHERE match_id = ? ORDER BY number",
                               (match["id"],)):
             sheet.entries.append(HandEntry.from_json(json.loads(row["entry"])))
@@ -310,7 +310,7 @@ class NightStore:
                   entries: list[HandEntry] | None = None) -> None:
         """Start a new match (the old one stays in the file); ``entries`` imports a sheet."""
         with self._sheet_change(seen) as (db, _old, _id):
-            sheet = ScoreSheet(rules, first_dealer, None, event)
+            sheet = ScoreSheet(rules, first_dealer, event)
             for entry in entries or []:
                 sheet.check(entry)
                 sheet.entries.append(entry)
