@@ -18,7 +18,7 @@ from pepper_tutor.teaching.lessons.files import all_lessons, check_lesson, find_
 from pepper_tutor.teaching.lessons.session import LessonSession
 from pepper_tutor.teaching.questions.choice_steps import BidStep, ChoiceStep, clearly_worse
 from pepper_tutor.teaching.questions.table_steps import TableStep
-from pepper_tutor.teaching.review.coverage import (
+from tests.coverage import (
     explained_rule_ids,
     lesson_rule_ids,
     quiz_rule_ids,

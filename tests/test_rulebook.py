@@ -4,7 +4,7 @@ import pytest
 
 from pepper_tutor import Seat, get_rulebook
 from pepper_tutor.rulebook.book import UnknownRuleError, get_rule
-from pepper_tutor.rulebook.known_answers import run_check
+from tests.known_answers import run_check
 
 REQUIRED = [
     "deck",

@@ -1,7 +1,7 @@
 """Review: bringing every miss back as a fresh question.
 
 Owns the review session (``session``: the due cards, each asked as a new position of the
-same rule) and which rules each lesson and quiz kind can ask (``coverage``).
+same rule).
 
 May import: ``pepper_tutor.teaching.lessons``, ``pepper_tutor.teaching.drills``, the wings
 below them and the layers below teaching.

@@ -10,13 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.calls import Bid, Defense, Mode, Trump
-from ..engine.cards import Card
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, legal_plays, trick_winner, trump_code
-from ..engine.rules import get_ruleset
-from ..engine.scoring import game_status, score_hand
-from ..engine.seats import Seat
-from ..engine.state import HandState, Phase
+from pepper_tutor.engine.calls import Bid, Defense, Mode, Trump
+from pepper_tutor.engine.cards import Card
+from pepper_tutor.engine.ranking import (
+    EFFECTIVE_SUIT,
+    TRICK_RANK,
+    legal_plays,
+    trick_winner,
+    trump_code,
+)
+from pepper_tutor.engine.rules import get_ruleset
+from pepper_tutor.engine.scoring import game_status, score_hand
+from pepper_tutor.engine.seats import Seat
+from pepper_tutor.engine.state import HandState, Phase
 
 __all__ = ["CheckResult", "run_check"]
 

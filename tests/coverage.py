@@ -12,12 +12,12 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...engine.cards import NotationError
-from ...rulebook.book import get_rulebook
-from ...rulebook.feedback import AnswerError
-from ..lessons.files import Lesson
-from ..questions.choice_steps import ChoiceStep
-from ..questions.steps import Step
+from pepper_tutor.engine.cards import NotationError
+from pepper_tutor.rulebook.book import get_rulebook
+from pepper_tutor.rulebook.feedback import AnswerError
+from pepper_tutor.teaching.lessons.files import Lesson
+from pepper_tutor.teaching.questions.choice_steps import ChoiceStep
+from pepper_tutor.teaching.questions.steps import Step
 
 __all__ = ["step_rule_ids", "lesson_rule_ids", "quiz_rule_ids", "explained_rule_ids",
            "rulebook_ids"]
@@ -66,7 +66,7 @@ def quiz_rule_ids(kinds: Sequence[str], questions: int = 40, seed: int = 1,
                   per_kind: dict[str, int] | None = None) -> dict[str, set[str]]:
     """For each quiz kind, the rules its generated questions reach (``questions`` of each,
     or ``per_kind[kind]``)."""
-    from ..drills.quiz import make_question
+    from pepper_tutor.teaching.drills.quiz import make_question
 
     out: dict[str, set[str]] = {}
     for kind in kinds:
