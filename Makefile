@@ -2,6 +2,12 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# What is installed in .venv, one stamp per part: the core package (editable) and mypy, whose
+# mypyc compiles the search; the notebooks' extra; game night's extra; everything the tests,
+# the docs and the bench use (`dev`, which holds both extras).
+CORE := $(VENV)/.core
+NOTEBOOK := $(VENV)/.notebook
+NIGHT := $(VENV)/.night
 STAMP := $(VENV)/.installed
 # The compiled build of the double-dummy search (pepper_tutor/analysis/native.py): about
 # twice as fast where a C compiler is at hand; without one the pure-Python search runs.
@@ -9,28 +15,40 @@ NATIVE := $(VENV)/.native
 NATIVE_SOURCES := pepper_tutor/analysis/search.py pepper_tutor/analysis/position.py \
 	pepper_tutor/engine/ranking.py
 
-.PHONY: lab tutor night docs test lint bench fuzz clean tournament
+.PHONY: lab tutor night docs check test lint bench fuzz clean tournament
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+$(CORE): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[native]'
+	touch $(CORE)
+
+$(NOTEBOOK): $(CORE)
+	$(BIN)/pip install -q -e '.[notebook]'
+	touch $(NOTEBOOK)
+
+$(NIGHT): $(CORE)
+	$(BIN)/pip install -q -e '.[night]'
+	touch $(NIGHT)
+
+$(STAMP): $(CORE)
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-$(NATIVE): $(STAMP) $(NATIVE_SOURCES)
+$(NATIVE): $(CORE) $(NATIVE_SOURCES)
 	$(BIN)/python -m pepper_tutor.analysis.native build
 	touch $(NATIVE)
 
 # JupyterLab refuses to run as root unless told; containers often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-lab: $(NATIVE)
+lab: $(NOTEBOOK) $(NATIVE)
 	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG)
 
 tutor: $(NATIVE)
 	$(BIN)/pepper-tutor lesson
 
-night: $(NATIVE)
+night: $(NIGHT) $(NATIVE)
 	$(BIN)/pepper-tutor night $(NIGHT_ARGS)
 
 docs: $(STAMP)
@@ -42,19 +60,24 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 
+# The inner loop: lint, types, the layers and every test not marked slow (about a minute on
+# two cores). `make test` (CI) runs everything, browser tests included.
+check: lint $(NATIVE)
+	$(BIN)/python -m pytest -q -m 'not slow'
+
 test: lint $(NATIVE)
 	$(BIN)/python -m pytest -q
 
-bench: $(NATIVE)
+bench: $(STAMP) $(NATIVE)
 	$(BIN)/python -m pepper_tutor.bench
 
 # The property tests of tests/test_fuzz.py with their long budget: over 100,000 inputs
 # (card notation, calls, tricks, whole hands, records and lessons: random and mutated).
-fuzz: $(NATIVE)
+fuzz: $(STAMP) $(NATIVE)
 	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider --durations=0 tests/test_fuzz.py
 
 # Duplicate matches between the computer players (several minutes).
-tournament: $(NATIVE)
+tournament: $(STAMP) $(NATIVE)
 	$(BIN)/python -m pepper_tutor.bench tournament
 
 clean:

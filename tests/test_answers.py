@@ -108,6 +108,7 @@ def test_trick_winner_by_the_seat_that_played_it():
     assert q.judge(seat.word).correct and q.judge(seat.word.upper()).correct
 
 
+@pytest.mark.slow
 def test_every_question_shows_an_example_of_what_to_type():
     steps = [s for lesson in all_lessons() for s in lesson.steps if s.answerable]
     rng = random.Random(2)

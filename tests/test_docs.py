@@ -53,6 +53,7 @@ def _ids(page_html: str) -> set[str]:
 # ---- the build ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_site_builds_strict_and_offline(site: Path) -> None:
     for path in ("", "getting-started", "rules", "lessons", "lesson-format", "hands", "cli",
                  "api", "notebooks"):
@@ -63,6 +64,7 @@ def test_site_builds_strict_and_offline(site: Path) -> None:
     assert "fonts.googleapis.com" not in _page(site, "")
 
 
+@pytest.mark.slow
 def test_every_notebook_is_a_page_with_local_widget_js(site: Path) -> None:
     notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
     assert notebooks
@@ -81,6 +83,7 @@ def test_every_notebook_is_a_page_with_local_widget_js(site: Path) -> None:
 # ---- the generated pages cover the package --------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_rule_has_an_anchor_on_the_rules_page(site: Path) -> None:
     from pepper_tutor.engine.rules import PRESETS, SWITCHES
     from pepper_tutor.rulebook.book import get_rulebook
@@ -97,6 +100,7 @@ def test_every_rule_has_an_anchor_on_the_rules_page(site: Path) -> None:
     assert all(f"preset.{p}" in ids for p in PRESETS)
 
 
+@pytest.mark.slow
 def test_every_lesson_is_in_the_catalogue(site: Path) -> None:
     from pepper_tutor.teaching.lessons.files import all_lessons
 
@@ -111,6 +115,7 @@ def test_every_lesson_is_in_the_catalogue(site: Path) -> None:
     assert "lesson.schema.json" in _page(site, "lesson-format")
 
 
+@pytest.mark.slow
 def test_every_example_hand_is_on_the_hands_page(site: Path) -> None:
     from importlib import resources
 
@@ -127,6 +132,7 @@ def test_every_example_hand_is_on_the_hands_page(site: Path) -> None:
         assert annotate_file(path).title in page, path.name
 
 
+@pytest.mark.slow
 def test_cli_page_lists_every_command_and_option(site: Path) -> None:
     import argparse
 
@@ -145,6 +151,7 @@ def test_cli_page_lists_every_command_and_option(site: Path) -> None:
     assert "J♦ wins" in page  # an example was run at build time
 
 
+@pytest.mark.slow
 def test_api_page_documents_the_public_names(site: Path) -> None:
     import pepper_tutor
 
@@ -265,6 +272,7 @@ def test_rules_page_search_finds_left_bower(site_url: str, page) -> None:  # typ
     assert not outside, f"requests that left the site: {outside}"
 
 
+@pytest.mark.slow
 def test_schema_download_is_the_packaged_file(site: Path) -> None:
     from importlib import resources
 

@@ -40,11 +40,13 @@ def judgement_steps(lessons):
             if isinstance(s, ChoiceStep)]
 
 
+@pytest.mark.slow
 def test_every_judgement_step_passes_the_stricter_check(lessons):
     for lesson in lessons:
         assert check_lesson(lesson, analysis=True) == [], lesson.id
 
 
+@pytest.mark.slow
 def test_the_check_fails_an_accepted_answer_the_analysis_finds_clearly_worse(tmp_path,
                                                                              capsys):
     text = (Path(__file__).parents[1] / "lessons" / "04-bidding.yaml").read_text()

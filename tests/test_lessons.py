@@ -21,6 +21,7 @@ SCHEMA = json.loads(resources.files("pepper_tutor").joinpath("data/lesson.schema
                     .read_text())
 
 
+@pytest.mark.slow
 def test_lesson_check_passes_on_every_shipped_lesson(capsys):
     assert main(["lesson", "--check"]) == 0
     out = capsys.readouterr().out

@@ -103,6 +103,7 @@ def _play_checked(level: str, preset: str, switches: dict, hands: int,
 
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("preset,switches", CONFIGS)
+@pytest.mark.slow
 def test_every_level_plays_legal_hands(level, preset, switches):
     """Club and expert on one sampled deal a decision (see the module notes)."""
     _play_checked(level, preset, switches, HANDS[level], BUDGET[level])
@@ -110,6 +111,7 @@ def test_every_level_plays_legal_hands(level, preset, switches):
 
 @pytest.mark.parametrize("level", ["club", "expert"])
 @pytest.mark.parametrize("preset,switches", CONFIGS)
+@pytest.mark.slow
 def test_sampling_levels_play_legal_hands_at_full_budget(level, preset, switches):
     _play_checked(level, preset, switches, FULL_BUDGET_HANDS[level], None)
 

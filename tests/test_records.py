@@ -162,6 +162,7 @@ def test_load_record_reads_files(tmp_path):
     assert load_record(path).file == str(path)
 
 
+@pytest.mark.slow
 def test_random_hands_round_trip_through_records():
     """Many random complete hands written as records and read back agree with the engine."""
     from pepper_tutor import HandState, get_ruleset

@@ -204,7 +204,18 @@ def _cmd_play(args: argparse.Namespace) -> int:
                     args.save, args.ascii)
 
 
+#: What game night imports beyond the core: the ``night`` extra of pyproject.toml.
+NIGHT_PACKAGES = ("starlette", "uvicorn", "ifaddr", "segno", "jinja2")
+
+
 def _cmd_night(args: argparse.Namespace) -> int:
+    import importlib.util
+
+    missing = [name for name in NIGHT_PACKAGES if importlib.util.find_spec(name) is None]
+    if missing:
+        print(f"pepper-tutor night needs {', '.join(missing)}, which are not installed: "
+              "pip install 'pepper-tutor[night]'", file=sys.stderr)
+        return 2
     from .night import serve
 
     return serve(args.port, args.lan, args.address, args.name)

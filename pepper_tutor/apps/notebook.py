@@ -16,7 +16,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import ipywidgets as widgets
+try:
+    import ipywidgets as widgets
+except ModuleNotFoundError as missing:  # the `notebook` extra of pyproject.toml
+    if missing.name != "ipywidgets":
+        raise
+    raise ImportError("the notebook widgets need ipywidgets, which is not installed: "
+                      "pip install 'pepper-tutor[notebook]'") from None
 
 from ..engine.cards import Card
 from ..engine.rules import get_ruleset
