@@ -29,7 +29,7 @@ from .seats import Seat
 if TYPE_CHECKING:
     from ..rulebook.verdict import Verdict
 
-__all__ = ["Action", "HandState", "IllegalActionError", "Phase", "Trick"]
+__all__ = ["Action", "HandState", "IllegalActionError", "Phase", "Snapshot", "Trick"]
 
 Action = Bid | Trump | Mode | Defense | Card
 
@@ -89,6 +89,23 @@ class Trick:
         from ..render.cards_html import trick_html  # imported on demand: notebooks only
 
         return trick_html(self.cards, None, self.seats, self.winning_index)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The facts of a hand at one moment in the analysis's terms: card indices 0..23 and seat
+    numbers, -1 for one not there (yet). :meth:`HandState.snapshot` takes one; the analysis
+    and the search read the state through it (nothing above the engine reads a private
+    attribute), and holding only tuples it cannot change the state it came from."""
+
+    to_act: int  # the seat whose decision it is, -1 once the hand is over
+    bidder: int  # the high bidder, -1 before a bid
+    trump: int  # the Trump named (0-4: clubs, diamonds, hearts, spades, no trump), -1 before
+    code: int  # its ranking code (engine.ranking.trump_code: the table's left-bower switch)
+    out: int  # the seat sitting out this hand, -1 for none
+    hands: tuple[tuple[int, ...], ...]  # the cards each seat holds now, in the state's order
+    trick: tuple[tuple[int, int], ...]  # the current trick so far: (seat, card) in play order
+    won: tuple[int, ...]  # tricks taken by each seat so far
 
 
 class HandState:
@@ -275,6 +292,16 @@ class HandState:
         return last
 
     # ---- what can be seen -----------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        """The facts the analysis reads, as card indices and seat numbers (:class:`Snapshot`).
+        Cheap: a few tuples of what the state holds, no Card or Seat values built."""
+        phase = self.phase
+        return Snapshot(-1 if phase is _SCORED or phase is _THROWN_IN else self._to_act,
+                        self._high_bidder, self._trump, self._code, self._out,
+                        tuple(map(tuple, self._hands)),
+                        tuple(zip(self._trick_seats, self._trick, strict=True)),
+                        tuple(self._won))
 
     @property
     def to_act(self) -> Seat | None:
