@@ -7,7 +7,11 @@ caller), :meth:`check` (the explaining path: it returns a
 natural values of each phase: a :class:`Bid` in the auction, a :class:`Trump`, a
 :class:`Mode`, a :class:`Card` to discard, send or play, a :class:`Defense`.
 
-Internally cards are indices 0..23 and seats ints, which keeps random playouts fast.
+Internally cards are indices 0..23 and seats ints, which keeps random playouts fast. The
+layers above read the state only through its public accessors: the Card and Seat values
+above, and for the analysis :meth:`HandState.snapshot`, the same facts in indices as a
+frozen :class:`Snapshot` (a test checks that nothing outside the engine reads a private
+attribute).
 """
 
 from __future__ import annotations
