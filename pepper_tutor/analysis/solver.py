@@ -185,7 +185,8 @@ def _position(state: HandState, now: Snapshot, side_seats: Collection[Seat | int
     out = now.out if now.out >= 0 else None
     if side_seats is None:
         side_seats = bidding_side(state)
-    hands = tuple(() if s == out else hand for s, hand in enumerate(now.hands))
+    hands = now.hands if out is None else tuple(() if s == out else hand
+                                                for s, hand in enumerate(now.hands))
     return Position(hands=hands, trick=now.trick, to_play=now.to_act, trump=now.trump,
                     side=frozenset(int(s) for s in side_seats), players=state.players,
                     out=out, left_bower=state.rules.left_bower)
