@@ -83,7 +83,7 @@ def why_card(state: HandState, card: Card, better: Card | None = None) -> Reason
     legal = [c.index for c in state.legal_actions()]  # type: ignore[union-attr]
     c = card.index
     b = better.index if better is not None else None
-    trick = [card for _, card in now.trick]
+    trick = [played for _, played in now.trick]
     rules = state.rules
     if trick:
         led = EFFECTIVE_SUIT[trump][trick[0]]
