@@ -429,8 +429,6 @@ def test_a_snapshot_reads_the_state_in_indices_and_is_its_own(rules):
     """The snapshot the analysis reads agrees with the public accessors at every step of a
     hand (the exchange and a partner sitting out included), and is a value: later actions
     leave it as it was, and it cannot be changed."""
-    import dataclasses
-
     for seed in range(6):
         rng = random.Random(seed)
         state = HandState.deal(rules, rng=rng)
@@ -444,7 +442,7 @@ def test_a_snapshot_reads_the_state_in_indices_and_is_its_own(rules):
             state.apply(rng.choice(state.legal_actions()))
             _snapshot_agrees(state)
         assert first.hands == held and state.snapshot() != first
-        with pytest.raises(dataclasses.FrozenInstanceError):
+        with pytest.raises(AttributeError):
             first.to_act = 0  # type: ignore[misc]
     early = fresh().snapshot()
     assert (early.bidder, early.trump, early.code, early.out, early.trick) == (-1, -1, -1, -1, ())
