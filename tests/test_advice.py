@@ -103,10 +103,11 @@ def test_play_deals_agree_with_the_cards_played_voids_and_the_exchange(
             state.apply(rng.choice(state.legal_actions()))
         if not known_voids(state):
             continue
-        viewer = state._to_act
-        played = {c.index for t in state.tricks for c in t.cards} | set(state._trick)
+        now = state.snapshot()
+        viewer = now.to_act
+        played = {c.index for t in state.tricks for c in t.cards} | {c for _, c in now.trick}
         voids = known_voids(state)
-        suits = EFFECTIVE_SUIT[state._trump]
+        suits = EFFECTIVE_SUIT[now.trump]
 
         def check(task: Any, deal: list[list[int]], tables: Any,
                   st: HandState = state, viewer: int = viewer, played: set[int] = played,
@@ -114,8 +115,8 @@ def test_play_deals_agree_with_the_cards_played_voids_and_the_exchange(
                   suits: list[int] = suits) -> Any:
             hands = dict(zip(task.seen, deal, strict=False))
             for seat, hand in hands.items():
-                assert len(hand) == len(st._hands[seat])
-                assert not set(hand) & (played | set(st._hands[viewer]))
+                assert len(hand) == len(st.hand(Seat(seat)))
+                assert not set(hand) & (played | {c.index for c in st.hand(Seat(viewer))})
                 assert not any(Trump(suits[c]) in voids.get(Seat(seat), ()) for c in hand)
             if viewer == st.bidder and st.discard is not None:
                 assert all(st.discard.index not in h for h in hands.values())

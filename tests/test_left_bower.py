@@ -265,7 +265,7 @@ def test_card_advice_solves_by_the_switch(left, tricks):
 @pytest.mark.parametrize("left", [True, False])
 def test_voids_read_from_play_follow_the_switch(left):
     """The J♦ played to a diamond lead shows a void in diamonds only where it is a trump."""
-    from pepper_tutor.analysis.dealing import _voids
+    from pepper_tutor.analysis.dealing import void_masks
 
     rules = get_ruleset("cutthroat", players=4, partnerships=True, left_bower=left)
     hands = {"N": ["AD", "9S", "TS", "QS", "KS", "AS"], "E": ["JD", "9C", "TC", "QC", "KC", "AC"],
@@ -279,7 +279,7 @@ def test_voids_read_from_play_follow_the_switch(left):
     state.apply(Card.parse("JD"))
     diamonds = sum(1 << c.index for c in pepper_tutor.DECK
                    if c.suit is Suit.DIAMONDS and c.rank is not pepper_tutor.Rank.JACK)
-    assert bool(_voids(state)[int(Seat.E)] & diamonds) is left
+    assert bool(void_masks(state)[int(Seat.E)] & diamonds) is left
 
 
 def test_card_pictures_name_the_left_bower_only_where_the_table_has_one():

@@ -23,7 +23,7 @@ import zlib
 
 import pytest
 
-from pepper_tutor import Bid, Card, Defense, HandState, Mode, Trump, get_ruleset
+from pepper_tutor import Bid, Card, Defense, HandState, Mode, Phase, Trump, get_ruleset
 from pepper_tutor.analysis.advice import advise
 from pepper_tutor.analysis.grading import grade_decision
 from pepper_tutor.analysis.inference import deal_for_view
@@ -166,6 +166,57 @@ def test_the_view_hides_the_exchange_from_the_defenders():
     assert south.sent == Card.parse("KH") and south.discard is None
     assert_sealed(east, state)
     assert deal_for_view(east, random.Random(1)).phase is state.phase
+
+
+@pytest.mark.parametrize("rules", ["standard", get_ruleset("cutthroat", players=4)])
+def test_advice_from_a_view_is_the_advice_from_any_hand_that_fits_it(rules):
+    """The advice reads only the deciding seat's view: given the view, the whole hand it
+    came from, or another hand dealt to fit it, it says the same for the same seed. So a
+    player may hand it the view and need not deal a whole hand first."""
+    rng = random.Random(7)
+    checked = 0
+    for state in _midway(3, rules)[::2]:
+        view = view_of(state)
+        if len(view.legal) < 2:
+            continue
+        advice = advise(view, 4, seed=1)
+        assert advice == advise(state, 4, seed=1)
+        assert advice == advise(deal_for_view(view, rng), 4, seed=1)
+        checked += 1
+    assert checked >= 5
+    state = _midway(3, rules)[0]
+    with pytest.raises(ValueError, match="advice is for the seat to act"):
+        advise(view_of(state, Seat.E), 4)  # North calls first
+
+
+@pytest.mark.parametrize("level", ["club", "expert"])
+def test_a_computer_players_decision_deals_the_hidden_cards_once(level, monkeypatch):
+    """One dealer of the unseen cards a decision, the advice's: no whole hand is dealt
+    first to hand the advice a state (which would deal the cards twice)."""
+    from pepper_tutor.analysis.dealing import Dealer
+
+    made: list[int] = []
+    original = Dealer.__init__
+
+    def counted(self, pool, buckets):
+        made.append(len(pool))
+        original(self, pool, buckets)
+
+    monkeypatch.setattr(Dealer, "__init__", counted)
+    sampled = 0
+    for seed in range(3):
+        state = HandState.deal("standard", Seat.W, random.Random(seed))
+        players = [make_player(level, seed + k, samples=2) for k in range(4)]
+        while not state.is_terminal():
+            view = view_of(state)
+            made.clear()
+            action = players[int(state.to_act)].decide(view)
+            assert len(made) <= 1, (level, state.phase, len(made))
+            if state.phase is Phase.PLAY and len(view.hand) > 1 and len(view.legal) > 1:
+                assert len(made) == 1  # every sampling level samples a card to play
+            sampled += len(made)
+            state.apply(action)
+    assert sampled >= 10
 
 
 def test_make_player_refuses_an_unknown_level():

@@ -405,3 +405,44 @@ def test_playout_from_hands_in_any_order_plays_only_legal_cards():
         assert replay.tricks == fast.tricks and replay.score == fast.score
         assert state.random_tricks(random.Random(seed)) == [
             fast.tricks_won_by_seat()[s] for s in fast.seats]
+
+
+def _snapshot_agrees(state):
+    """The snapshot says what the public accessors say, in card indices and seat numbers."""
+    from pepper_tutor.engine.ranking import trump_code
+
+    now = state.snapshot()
+    assert now.to_act == (-1 if state.to_act is None else int(state.to_act))
+    assert now.bidder == (-1 if state.bidder is None else int(state.bidder))
+    assert now.trump == (-1 if state.trump is None else int(state.trump))
+    assert now.code == (-1 if state.trump is None
+                        else trump_code(state.trump, state.rules.left_bower))
+    assert now.out == (-1 if state.sitting_out is None else int(state.sitting_out))
+    assert now.hands == tuple(tuple(c.index for c in state.hand(s)) for s in state.seats)
+    assert now.trick == tuple((int(s), c.index) for s, c in state.current_trick)
+    assert now.won == tuple(state.tricks_won_by_seat()[s] for s in state.seats)
+    return now
+
+
+@pytest.mark.parametrize("rules", ["standard", "cutthroat"])
+def test_a_snapshot_reads_the_state_in_indices_and_is_its_own(rules):
+    """The snapshot the analysis reads agrees with the public accessors at every step of a
+    hand (the exchange and a partner sitting out included), and is a value: later actions
+    leave it as it was, and it cannot be changed."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = HandState.deal(rules, rng=rng)
+        if rules == "standard":
+            for a in (Bid.FOUR, Bid.PASS, Bid.PASS, Bid.PASS, Trump(seed % 5),
+                      (Mode.EXCHANGE, Mode.PARTNER)[seed % 2]):
+                state.apply(a)
+        first = _snapshot_agrees(state)
+        held = tuple(tuple(c.index for c in state.hand(s)) for s in state.seats)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+            _snapshot_agrees(state)
+        assert first.hands == held and state.snapshot() != first
+        with pytest.raises(AttributeError):
+            first.to_act = 0  # type: ignore[misc]
+    early = fresh().snapshot()
+    assert (early.bidder, early.trump, early.code, early.out, early.trick) == (-1, -1, -1, -1, ())

@@ -32,10 +32,14 @@ points: the game is a race, so points handed to the other side count against you
 ``net`` cannot be known (a non-bidder in three- or four-handed cutthroat, whose rivals' split
 of the tricks the solver does not fix) they are ranked by ``score``.
 
-Every function takes ``samples``; a ``seed`` (an int or a :class:`random.Random`: the same
-seed gives the same report); an optional ``progress(done, total)`` callback, called as
-sampled deals are solved, for a progress bar; and ``workers``, the number of processes that
-solve the deals (1: in this process). Deals are drawn one at a time as they are solved and
+Every function takes the hand, a :class:`~pepper_tutor.engine.state.HandState`, or the
+deciding seat's :class:`~pepper_tutor.analysis.view.SeatView` of it, and reads only the view
+(the state is turned into the view of the seat to act): a computer player hands over the
+view it was given, and the advice deals the unseen cards from it, once. Then ``samples``;
+a ``seed`` (an int or a :class:`random.Random`: the same seed gives the same report); an
+optional ``progress(done, total)`` callback, called as sampled deals are solved, for a
+progress bar; and ``workers``, the number of processes that solve the deals (1: in this
+process). Deals are drawn one at a time as they are solved and
 in the same order whatever ``workers``; what each deal showed is added to running counts
 (per option and per pair of options, how many deals gave each trick count) and dropped,
 so memory does not grow with the sample count, and the report does not depend on
@@ -75,8 +79,9 @@ from ..engine.scoring import score_hand
 from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
 from .calling import auction_weight
-from .dealing import Dealer, _played, _voids, discard_rule, known_voids, send_rule
+from .dealing import Dealer, discard_rule, known_voids, send_rule, void_masks
 from .solver import Position, TranspositionTable, solve, takes_at_least
+from .view import SeatView, view_of
 
 __all__ = [
     "Progress",
@@ -243,6 +248,31 @@ class Advice:
 
 
 # ---- the hands of a position ----------------------------------------------------------------
+
+
+def _seen(state: HandState | SeatView) -> SeatView:
+    """What the seat deciding knows, which is all the advice reads: a view as given, or the
+    view of the seat to act in a whole hand."""
+    if not isinstance(state, SeatView):
+        return view_of(state)
+    if not state.my_turn:
+        raise ValueError(f"advice is for the seat to act ({state.to_act}), not {state.seat}")
+    return state
+
+
+def _indices(cards: Iterable[Card]) -> tuple[int, ...]:
+    return tuple(c.index for c in cards)
+
+
+def _trump_of(view: SeatView) -> int:
+    """The trump named (0-4), once it is."""
+    assert view.trump is not None, "no trump is named yet"
+    return int(view.trump)
+
+
+def _bidder_of(view: SeatView) -> int:
+    assert view.bidder is not None, "no one has bid yet"
+    return int(view.bidder)
 
 
 def _side_seats(rules: RuleSet, seat: int) -> frozenset[int]:
@@ -535,27 +565,27 @@ def _check_samples(samples: int) -> None:
         raise ValueError(f"advice needs at least one sample, not {samples}")
 
 
-def _reads_auction(state: HandState, viewer: int, auction: bool | None) -> bool:
+def _reads_auction(view: SeatView, viewer: int, auction: bool | None) -> bool:
     """Auction-aware by default whenever another seat has made a call."""
     if auction is False:
         return False
-    return any(int(seat) != viewer for seat, _ in state.calls)
+    return any(int(seat) != viewer for seat, _ in view.calls)
 
 
-def _auction_accept(state: HandState, viewer: int, seats: Sequence[int | None],
+def _auction_accept(view: SeatView, viewer: int, seats: Sequence[int | None],
                     extra: Callable[[list[list[int]]], dict[int, list[int]]] | None = None
                     ) -> _Accept:
     """The likelihood of the calls seen for a deal whose buckets hold ``seats``' cards
     (``None`` for a bucket of no seat); the cards each seat played are added back, and
     ``extra`` may rebuild hands the buckets do not hold whole (an exchange)."""
     played: dict[int, list[int]] = {}
-    for t in state.tricks:
+    for t in view.tricks:
         for s, c in zip(t.seats, t.cards, strict=True):
             played.setdefault(int(s), []).append(c.index)
-    for seat, card in zip(state._trick_seats, state._trick, strict=True):
-        played.setdefault(seat, []).append(card)
-    callers = {int(s) for s, _ in state.calls} - {viewer}
-    rules, dealer, calls = state.rules, int(state.dealer), list(state.calls)
+    for seat, card in view.trick:
+        played.setdefault(int(seat), []).append(card.index)
+    callers = {int(s) for s, _ in view.calls} - {viewer}
+    rules, dealer, calls = view.rules, int(view.dealer), list(view.calls)
 
     def accept(deal: list[list[int]]) -> float:
         hands = {s: deal[k] + played.get(s, []) for k, s in enumerate(seats)
@@ -746,7 +776,7 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables) -> tuple
     return (*row, *sweeps)
 
 
-def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
+def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
                progress: Progress | None = None, trumps: Sequence[Trump] | None = None,
                workers: int = 1, auction: bool | None = None,
                until_clear: bool = False, drop_worse: bool = True) -> Advice:
@@ -771,25 +801,26 @@ def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
     """
     _check_samples(samples)
     phase = state.phase
-    rules, viewer = state.rules, state._to_act
+    if phase not in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
+        raise ValueError(f"bid advice is for the auction or the declaration, not the {phase} "
+                         "phase")
+    view = _seen(state)
+    rules, viewer = view.rules, int(view.seat)
     chosen = tuple(trumps) if trumps is not None else tuple(Trump)
     ways: tuple[Mode | None, ...] = (Mode.PARTNER, Mode.EXCHANGE) if rules.has_exchange else (
         None,)
     if phase is Phase.AUCTION:
-        legal = [b for b in state.legal_actions() if isinstance(b, Bid)]
+        legal = [b for b in view.legal if isinstance(b, Bid)]
     elif phase is Phase.DECLARE_TRUMP:
-        legal = [state.high_bid]
-        if state.high_bid is Bid.BIG_PEPPER and rules.has_exchange:
+        legal = [view.high_bid]
+        if view.high_bid is Bid.BIG_PEPPER and rules.has_exchange:
             ways = ()  # big pepper is played alone, without an exchange
-    elif phase is Phase.DECLARE_MODE:
-        legal = [state.high_bid]
-        chosen = (Trump(state._trump),)
     else:
-        raise ValueError(f"bid advice is for the auction or the declaration, not the {phase} "
-                         "phase")
+        legal = [view.high_bid]
+        chosen = (Trump(_trump_of(view)),)
     levels = [b for b in legal if b not in (Bid.PASS, Bid.BIG_PEPPER)]
     big = Bid.BIG_PEPPER in legal
-    own = tuple(state._hands[viewer])
+    own = _indices(view.hand)
     others = tuple(s for s in range(rules.players) if s != viewer)
     pool = [c for c in range(24) if c not in own]
     dealer = Dealer(pool, [(6, 0)] * len(others) + [(len(pool) - 6 * len(others), 0)])
@@ -834,8 +865,8 @@ def advise_bid(state: HandState, samples: int = 200, seed: Seed = None,
 
     rng = _rng(seed)
     draws = _Draws()
-    accept = (_auction_accept(state, viewer, [*others, None])
-              if _reads_auction(state, viewer, auction) else None)
+    accept = (_auction_accept(view, viewer, [*others, None])
+              if _reads_auction(view, viewer, auction) else None)
     tally = _Tally(width + len(chosen))
     _solve_all(_bid_sample, task, _deals(dealer, samples, rng, accept, draws), samples,
                workers, progress, tally, _bid_row(width, len(chosen)),
@@ -930,7 +961,7 @@ def _send_sample(task: _ExchangeTask, deal: list[list[int]], tables: _Tables
     return tuple(out)
 
 
-def advise_discard(state: HandState, samples: int = 200, seed: Seed = None,
+def advise_discard(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
                    progress: Progress | None = None, workers: int = 1,
                    auction: bool | None = None, until_clear: bool = False) -> Advice:
     """Which card the bidder should discard, before the partner's card arrives.
@@ -938,18 +969,19 @@ def advise_discard(state: HandState, samples: int = 200, seed: Seed = None,
     _check_samples(samples)
     if state.phase is not Phase.DISCARD:
         raise ValueError(f"discard advice is for the discard, not the {state.phase} phase")
-    rules, bidder = state.rules, state._to_act
-    own = tuple(state._hands[bidder])
+    view = _seen(state)
+    rules, bidder = view.rules, int(view.seat)
+    own = _indices(view.hand)
     others = tuple(s for s in range(4) if s != bidder)
     pool = [c for c in range(24) if c not in own]
-    task = _ExchangeTask(bidder, (bidder + 2) % 4, _side_seats(rules, bidder), state._trump,
+    task = _ExchangeTask(bidder, (bidder + 2) % 4, _side_seats(rules, bidder), _trump_of(view),
                          own, others, rules.left_bower)
     score = _Scorer(rules, bidder, bidder)
-    accept = (_auction_accept(state, bidder, others)
-              if _reads_auction(state, bidder, auction) else None)
+    accept = (_auction_accept(view, bidder, others)
+              if _reads_auction(view, bidder, auction) else None)
     draws = _Draws()
     deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed), accept, draws)
-    bid = state.high_bid
+    bid = view.high_bid
     tally = _Tally(len(own))
     _solve_all(_discard_sample, task, deals, samples, workers, progress, tally, _same,
                _net_choices(score, bid, len(own)) if until_clear else None)
@@ -960,7 +992,7 @@ def advise_discard(state: HandState, samples: int = 200, seed: Seed = None,
                   _ranked(options), notes + _stopped(until_clear, tally, samples))
 
 
-def advise_send(state: HandState, samples: int = 200, seed: Seed = None,
+def advise_send(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
                 progress: Progress | None = None, workers: int = 1,
                 auction: bool | None = None, until_clear: bool = False) -> Advice:
     """Which card the bidder's partner should hand over in the exchange.
@@ -968,20 +1000,21 @@ def advise_send(state: HandState, samples: int = 200, seed: Seed = None,
     _check_samples(samples)
     if state.phase is not Phase.SEND:
         raise ValueError(f"send advice is for the exchange, not the {state.phase} phase")
-    rules, partner, bidder = state.rules, state._to_act, state._high_bidder
-    own = tuple(state._hands[partner])
+    view = _seen(state)
+    rules, partner, bidder = view.rules, int(view.seat), _bidder_of(view)
+    own = _indices(view.hand)
     defenders = tuple(s for s in range(4) if s not in (partner, bidder))
     pool = [c for c in range(24) if c not in own]
     # The bidder holds five unseen cards; the discard is one more, out of play.
     dealer = Dealer(pool, [(5, 0), (6, 0), (6, 0), (1, 0)])
-    task = _ExchangeTask(bidder, partner, _side_seats(rules, bidder), state._trump, own,
+    task = _ExchangeTask(bidder, partner, _side_seats(rules, bidder), _trump_of(view), own,
                          (bidder, *defenders), rules.left_bower)
     score = _Scorer(rules, bidder, partner)
-    accept = (_auction_accept(state, partner, [bidder, *defenders, None],
+    accept = (_auction_accept(view, partner, [bidder, *defenders, None],
                               lambda deal: {bidder: deal[0] + deal[3]})
-              if _reads_auction(state, partner, auction) else None)
+              if _reads_auction(view, partner, auction) else None)
     draws = _Draws()
-    bid = state.high_bid
+    bid = view.high_bid
     tally = _Tally(len(own))
     _solve_all(_send_sample, task, _deals(dealer, samples, _rng(seed), accept, draws),
                samples, workers, progress, tally, _same,
@@ -1027,7 +1060,7 @@ def _defense_sample(task: _DefenseTask, deal: list[list[int]], tables: _Tables) 
     return _tricks(pos, tables, "defense")
 
 
-def advise_defense(state: HandState, samples: int = 200, seed: Seed = None,
+def advise_defense(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
                    progress: Progress | None = None, workers: int = 1,
                    auction: bool | None = None, until_clear: bool = False) -> Advice:
     """Whether the defenders should play or surrender, for the defender who speaks.
@@ -1035,24 +1068,25 @@ def advise_defense(state: HandState, samples: int = 200, seed: Seed = None,
     _check_samples(samples)
     if state.phase is not Phase.DEFENSE:
         raise ValueError(f"defence advice is for the defence, not the {state.phase} phase")
-    rules, viewer, bidder, bid = state.rules, state._to_act, state._high_bidder, state.high_bid
-    own = tuple(state._hands[viewer])
+    view = _seen(state)
+    rules, viewer, bidder, bid = view.rules, int(view.seat), _bidder_of(view), view.high_bid
+    own = _indices(view.hand)
     others = tuple(s for s in range(4) if s != viewer)
     pool = [c for c in range(24) if c not in own]
     # The bidders' hands are dealt as they were before any exchange, which is then replayed
     # by the rules: the bidder's hand holds the partner's card, as it would at the table.
-    task = _DefenseTask(viewer, bidder, _side_seats(rules, bidder), state._trump, own, others,
-                        state.mode is Mode.EXCHANGE, state._out if state._out >= 0 else None,
-                        rules.left_bower)
+    out = int(view.sitting_out) if view.sitting_out is not None else None
+    task = _DefenseTask(viewer, bidder, _side_seats(rules, bidder), _trump_of(view), own,
+                        others, view.mode is Mode.EXCHANGE, out, rules.left_bower)
     score = _Scorer(rules, bidder, viewer)
-    can_surrender = Defense.SURRENDER in state.legal_actions()
+    can_surrender = Defense.SURRENDER in view.legal
     surrender = score(bid, None)
 
     choices = [_Choice(0, lambda t: score(bid, t)[1])]
     if can_surrender:
         choices.append(_Choice(None, lambda t: surrender[1]))
-    accept = (_auction_accept(state, viewer, others)
-              if _reads_auction(state, viewer, auction) else None)
+    accept = (_auction_accept(view, viewer, others)
+              if _reads_auction(view, viewer, auction) else None)
     draws = _Draws()
     deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed), accept, draws)
     tally = _Tally(1)
@@ -1103,7 +1137,7 @@ def _play_sample(task: _PlayTask, deal: list[list[int]], tables: _Tables) -> tup
     return tuple(task.before + tricks[c] for c in task.cards)
 
 
-def advise_play(state: HandState, samples: int = 200, seed: Seed = None,
+def advise_play(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
                 progress: Progress | None = None, workers: int = 1,
                 auction: bool | None = None, until_clear: bool = False) -> Advice:
     """Which card to play, for the seat to play, seeing only its own hand and the table.
@@ -1111,22 +1145,23 @@ def advise_play(state: HandState, samples: int = 200, seed: Seed = None,
     _check_samples(samples)
     if state.phase is not Phase.PLAY:
         raise ValueError(f"card advice is for the play, not the {state.phase} phase")
-    rules, viewer, bidder, bid = state.rules, state._to_act, state._high_bidder, state.high_bid
-    own = tuple(state._hands[viewer])
-    known = set(own) | set(_played(state))
-    if viewer == bidder and state.discard is not None:
-        known.add(state.discard.index)  # the bidder saw the discard (and holds the sent card)
+    view = _seen(state)
+    rules, viewer, bidder, bid = view.rules, int(view.seat), _bidder_of(view), view.high_bid
+    own = _indices(view.hand)
+    known = set(own) | set(_indices(view.played))
+    if viewer == bidder and view.discard is not None:
+        known.add(view.discard.index)  # the bidder saw the discard (and holds the sent card)
     pool = [c for c in range(24) if c not in known]
-    voids = _voids(state)
-    seen = tuple(s for s in range(rules.players) if s not in (viewer, state._out))
-    buckets = [(len(state._hands[s]), voids[s]) for s in seen]
+    voids = void_masks(view)
+    out = int(view.sitting_out) if view.sitting_out is not None else None
+    seen = tuple(s for s in range(rules.players) if s not in (viewer, out))
+    buckets = [(view.held[s], voids[s]) for s in seen]
     rest = len(pool) - sum(n for n, _ in buckets)  # out of play: partner sitting out, etc.
     side = _side_seats(rules, viewer)
-    cards = tuple(sorted(a.index for a in state.legal_actions() if isinstance(a, Card)))
-    task = _PlayTask(rules.players, viewer, side, state._trump, own, seen,
-                     tuple(zip(state._trick_seats, state._trick, strict=True)),
-                     state._out if state._out >= 0 else None, rules.left_bower, cards,
-                     sum(state._won[s] for s in side))
+    cards = tuple(sorted(a.index for a in view.legal if isinstance(a, Card)))
+    task = _PlayTask(rules.players, viewer, side, _trump_of(view), own, seen,
+                     tuple((int(s), c.index) for s, c in view.trick), out, rules.left_bower,
+                     cards, sum(view.won[s] for s in side))
     score = _Scorer(rules, bidder, viewer)
     ours = rules.side_of(viewer) == rules.side_of(bidder)
 
@@ -1137,8 +1172,8 @@ def advise_play(state: HandState, samples: int = 200, seed: Seed = None,
             return score(bid, 6 - t)[1]
         return float(t)
 
-    accept = (_auction_accept(state, viewer, [*seen, None])
-              if _reads_auction(state, viewer, auction) else None)
+    accept = (_auction_accept(view, viewer, [*seen, None])
+              if _reads_auction(view, viewer, auction) else None)
     draws = _Draws()
     deals = _deals(Dealer(pool, [*buckets, (rest, 0)]), samples, _rng(seed), accept, draws)
     tally = _Tally(len(cards))
@@ -1162,7 +1197,7 @@ def advise_play(state: HandState, samples: int = 200, seed: Seed = None,
                   _ranked(options), tuple(notes))
 
 
-def advise(state: HandState, samples: int = 200, seed: Seed = None,
+def advise(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
            progress: Progress | None = None, workers: int = 1, auction: bool | None = None,
            until_clear: bool = False, drop_worse: bool = True) -> Advice:
     """Advice for whatever decision the hand waits on: the bid, the declaration (trump and

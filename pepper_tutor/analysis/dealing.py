@@ -9,8 +9,9 @@ holds that part:
 - :class:`Dealer` deals a pool of unseen cards into buckets (seats, an unseen discard, the
   undealt cards), each barred from the cards it cannot hold, exactly uniformly and with no
   retries however tight the bars.
-- :func:`known_voids` (with the private ``_voids`` and ``_played``) reads what play has
-  shown: the cards gone and the suits a seat failed to follow.
+- :func:`void_masks` and :func:`known_voids` read what play has shown, the suits a seat
+  failed to follow, from a whole hand or one seat's view of it (the one place voids are
+  inferred).
 - :func:`send_rule` and :func:`discard_rule` fill in an exchange on a dealt layout: the card
   the partner sends and the card the bidder discards, where they are not the decision
   being advised.
@@ -32,12 +33,14 @@ from ..engine.calls import Trump
 from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, TRUMP_OF, trump_code
 from ..engine.seats import Seat
 from ..engine.state import HandState
+from .view import SeatView
 
 __all__ = [
     "Dealer",
     "send_rule",
     "discard_rule",
     "known_voids",
+    "void_masks",
 ]
 
 
@@ -180,13 +183,13 @@ def discard_rule(hand: Sequence[int], trump: int, left_bower: bool = True) -> in
 # ---- what the viewer knows -----------------------------------------------------------------
 
 
-def known_voids(state: HandState) -> dict[Seat, tuple[Trump, ...]]:
+def known_voids(seen: HandState | SeatView) -> dict[Seat, tuple[Trump, ...]]:
     """The effective suits each seat has shown it lacks by failing to follow, so far."""
     out: dict[Seat, tuple[Trump, ...]] = {}
-    if state._trump < 0:
+    if seen.trump is None:
         return out  # no card is played before trumps are named
-    for seat, mask in enumerate(_voids(state)):
-        code = trump_code(state._trump, state.rules.left_bower)
+    code = trump_code(int(seen.trump), seen.rules.left_bower)
+    for seat, mask in enumerate(void_masks(seen)):
         suits = tuple(Trump(s) for s in range(4) if mask & _suit_mask(code, s))
         if suits:
             out[Seat(seat)] = suits
@@ -199,23 +202,23 @@ def _suit_mask(code: int, suit: int) -> int:
     return sum(1 << c for c in range(24) if EFFECTIVE_SUIT[code][c] == suit)
 
 
-def _voids(state: HandState) -> list[int]:
-    """Per seat, the mask of cards it cannot hold because it failed to follow a suit."""
-    masks = [0] * state.players
-    if state._trump < 0:
+def void_masks(seen: HandState | SeatView) -> list[int]:
+    """Per seat, the mask of cards it cannot hold because it failed to follow a suit.
+
+    The one reading of voids from play, for a whole hand or one seat's view of it: the
+    tricks are public, so both give the same masks."""
+    masks = [0] * seen.players
+    if seen.trump is None:
         return masks
-    code = trump_code(state._trump, state.rules.left_bower)
+    code = trump_code(int(seen.trump), seen.rules.left_bower)
     suits = EFFECTIVE_SUIT[code]
-    tricks = [([c.index for c in t.cards], [int(s) for s in t.seats]) for t in state.tricks]
-    if state._trick:
-        tricks.append((list(state._trick), list(state._trick_seats)))
+    tricks = [([c.index for c in t.cards], [int(s) for s in t.seats]) for t in seen.tricks]
+    current = seen.trick if isinstance(seen, SeatView) else seen.current_trick
+    if current:
+        tricks.append(([c.index for _, c in current], [int(s) for s, _ in current]))
     for cards, seats in tricks:
         led = suits[cards[0]]
         for card, seat in zip(cards[1:], seats[1:], strict=True):
             if suits[card] != led:
                 masks[seat] |= _suit_mask(code, led)
     return masks
-
-
-def _played(state: HandState) -> list[int]:
-    return [c.index for t in state.tricks for c in t.cards] + list(state._trick)

@@ -4,8 +4,10 @@
 :class:`~pepper_tutor.engine.state.HandState` at the same moment of the same hand: the seat's
 own cards and everything public are as seen, the other hands are dealt at random among the
 layouts that fit (the cards each seat played, the suits it showed void in, the exchange),
-and the history is replayed over that deal. A computer player hands such a state to the
-advice functions, which read only what the seat knows from it and deal the rest again.
+and the history is replayed over that deal. The advice does not need one: it takes the view
+itself and deals the unseen cards as it samples, so a computer player's decision deals them
+once. A whole hand that fits is for what needs one, such as the tests that redeal the
+hidden cards to show that a player reads nothing hidden.
 
 With ``auction=True`` the deal is kept in proportion to how likely each other seat was to
 make its calls with the hand dealt to it (:func:`~pepper_tutor.analysis.calling.call_likelihood`),
@@ -18,31 +20,12 @@ import random
 
 from ..engine.calls import Mode
 from ..engine.cards import DECK
-from ..engine.ranking import EFFECTIVE_SUIT, trump_code
 from ..engine.state import HandState, Phase
 from .calling import auction_weight
-from .dealing import Dealer, _suit_mask
+from .dealing import Dealer, void_masks
 from .view import SeatView
 
-__all__ = ["deal_for_view", "view_voids"]
-
-
-def view_voids(view: SeatView) -> list[int]:
-    """Per seat, the mask of cards it cannot hold now because it failed to follow a suit."""
-    masks = [0] * view.players
-    if view.trump is None:
-        return masks
-    code = trump_code(int(view.trump), view.rules.left_bower)
-    suits = EFFECTIVE_SUIT[code]
-    tricks = [([c.index for c in t.cards], [int(s) for s in t.seats]) for t in view.tricks]
-    if view.trick:
-        tricks.append(([c.index for _, c in view.trick], [int(s) for s, _ in view.trick]))
-    for cards, seats in tricks:
-        led = suits[cards[0]]
-        for card, seat in zip(cards[1:], seats[1:], strict=True):
-            if suits[card] != led:
-                masks[seat] |= _suit_mask(code, led)
-    return masks
+__all__ = ["deal_for_view"]
 
 
 def _exchange_slots(view: SeatView) -> tuple[int | None, int | None]:
@@ -82,7 +65,7 @@ def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
     known |= {c for p in played for c in p}
     known |= {c for c in (discard_seen, sent_seen) if c is not None}
     pool = [c for c in range(24) if c not in known]
-    voids = view_voids(view)
+    voids = void_masks(view)
     others = [s for s in range(n) if s != me]
     buckets = [(view.held[s] - len(known_in.get(s, [])), voids[s]) for s in others]
     hidden_discard = discard_at is not None and discard_seen is None

@@ -296,17 +296,14 @@ class _SamplingPlayer:
 
     def _advice(self, view: SeatView, samples: int) -> Action:
         from .advice import advise  # advice imports the solver: load it when first needed
-        from .inference import deal_for_view
 
         # Bids and trumps are taken cautiously; how to play them (partner or alone) by the
         # plain mean: playing alone varies less from deal to deal, so a cautious ranking
         # sent the expert alone in over half its contracts (the analysis: about a third).
         cautious = view.phase in (Phase.AUCTION, Phase.DECLARE_TRUMP)
 
-        # Any layout that fits the view will do: the advice reads only what this seat knows
-        # from the state and deals the unseen cards again itself (reading the auction when
-        # the level does), so weighing this one deal by the auction would be wasted work.
-        state = deal_for_view(view, self.rng)
+        # The advice takes the view itself and deals the unseen cards from it as it samples
+        # (reading the auction when the level does): the decision deals them once.
         if view.phase is Phase.AUCTION or view.phase is Phase.DECLARE_TRUMP:
             from .advice import advise_bid
 
@@ -315,10 +312,10 @@ class _SamplingPlayer:
             hand = _indices(view.hand)
             suits = sorted(range(4),
                            key=lambda t: -hand_tricks(hand, t, view.rules.left_bower))[:2]
-            advice = advise_bid(state, samples, seed=self.rng, auction=self.auction,
+            advice = advise_bid(view, samples, seed=self.rng, auction=self.auction,
                                 until_clear=True, trumps=[Trump(t) for t in (*suits, 4)])
         else:
-            advice = advise(state, samples, seed=self.rng, auction=self.auction,
+            advice = advise(view, samples, seed=self.rng, auction=self.auction,
                             until_clear=True)
         best = _cautious_best(advice, self.caution) if cautious else advice.best
         for value in (best.card, best.defense):

@@ -77,17 +77,18 @@ def sure_trumps(hand: list[int] | tuple[int, ...], trump: int) -> list[int]:
 def why_card(state: HandState, card: Card, better: Card | None = None) -> Reason | None:
     """Why playing ``card`` (in the play phase of ``state``, before it is played) was worse
     than ``better`` (a card the analysis prefers), if a rule of thumb says so."""
-    trump = state._code  # a ranking code: see _is_trump
-    seat = state._to_act
+    now = state.snapshot()
+    trump = now.code  # a ranking code: see _is_trump
+    seat = now.to_act
     legal = [c.index for c in state.legal_actions()]  # type: ignore[union-attr]
     c = card.index
     b = better.index if better is not None else None
-    trick = list(state._trick)
+    trick = [played for _, played in now.trick]
     rules = state.rules
     if trick:
         led = EFFECTIVE_SUIT[trump][trick[0]]
         win = winner_of(trick, trump)
-        winner_seat = state._trick_seats[win]
+        winner_seat = now.trick[win][0]
         top = max(_power(x, led, trump) for x in trick)
         partner_wins = rules.side_of(winner_seat) == rules.side_of(seat) and winner_seat != seat
         mine = _power(c, led, trump)
@@ -126,7 +127,7 @@ def why_card(state: HandState, card: Card, better: Card | None = None) -> Reason
                               "worth less")
     else:
         if (trump != 4 and _is_trump(c, trump) and rules.side_of(seat)
-                != rules.side_of(state._high_bidder) and b is not None and not _is_trump(b, trump)):
+                != rules.side_of(now.bidder) and b is not None and not _is_trump(b, trump)):
             return Reason("led-trump-on-defence",
                           f"leading the {_d(c)} helps the bidders draw trumps; the {_d(b)} "
                           "makes them use their trumps on your suit")
@@ -139,8 +140,9 @@ def why_card(state: HandState, card: Card, better: Card | None = None) -> Reason
 
 def why_exchange(state: HandState, card: Card, better: Card | None = None) -> Reason | None:
     """Why a discard (bidder) or a card sent (partner) was worse."""
-    trump = state._code  # a ranking code: see _is_trump
-    hand = list(state._hands[state._to_act])
+    now = state.snapshot()
+    trump = now.code  # a ranking code: see _is_trump
+    hand = list(now.hands[now.to_act])
     c = card.index
     suits = EFFECTIVE_SUIT[trump]
     if state.phase is Phase.DISCARD:
@@ -184,7 +186,8 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
     """Why a bid, a trump, a way of playing or a defence was worse, with the advice's
     sampled figures where they tell (how often the bid makes)."""
     phase = state.phase
-    hand = list(state._hands[state._to_act])
+    now = state.snapshot()
+    hand = list(now.hands[now.to_act])
     if phase is Phase.DEFENSE and advice is not None:
         play = advice.option("play")
         bid = state.high_bid

@@ -27,7 +27,7 @@ from .native import search_module
 from .position import Position, TranspositionTable
 
 if TYPE_CHECKING:
-    from ..engine.state import HandState
+    from ..engine.state import HandState, Snapshot
     from . import search
 
 # The compiled build of the search when there is one up to date (see .native), else the
@@ -173,17 +173,21 @@ def position_from_state(state: HandState, side_seats: Collection[Seat | int] | N
 
     ``side_seats`` defaults to the bidding side: the bidder and, in partnerships, the partner
     (who may be sitting out: only seats in play count)."""
+    return _position(state, state.snapshot(), side_seats)
+
+
+def _position(state: HandState, now: Snapshot, side_seats: Collection[Seat | int] | None
+              ) -> Position:
     from ..engine.state import Phase
 
     if state.phase is not Phase.PLAY:
         raise ValueError(f"the solver needs a hand in the play phase, not {state.phase}")
-    out = state._out if state._out >= 0 else None
+    out = now.out if now.out >= 0 else None
     if side_seats is None:
         side_seats = bidding_side(state)
-    hands = tuple(() if s == out else tuple(state._hands[s]) for s in range(state.players))
-    return Position(hands=hands,
-                    trick=tuple(zip(state._trick_seats, state._trick, strict=True)),
-                    to_play=state._to_act, trump=state._trump,
+    hands = now.hands if out is None else tuple(() if s == out else hand
+                                                for s, hand in enumerate(now.hands))
+    return Position(hands=hands, trick=now.trick, to_play=now.to_act, trump=now.trump,
                     side=frozenset(int(s) for s in side_seats), players=state.players,
                     out=out, left_bower=state.rules.left_bower)
 
@@ -200,8 +204,9 @@ def solve_state(state: HandState, side_seats: Collection[Seat | int] | None = No
                 table: TranspositionTable | None = None, card_values: bool = True) -> Solution:
     """:func:`solve` for a hand in the play phase; ``won_before`` counts the side's tricks
     already taken, so ``solution.total`` is its final count with best play."""
-    position = position_from_state(state, side_seats)
+    now = state.snapshot()
+    position = _position(state, now, side_seats)
     solution = solve(position, table, card_values)
-    won = sum(state._won[s] for s in position.side)
+    won = sum(now.won[s] for s in position.side)
     return Solution(solution.tricks, solution.to_play, solution.maximising, solution.side,
                     solution.values, won)

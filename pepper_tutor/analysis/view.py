@@ -81,12 +81,11 @@ class SeatView:
         return self.bidder is not None and self.side_of(self.bidder) == self.side_of(self.seat)
 
 
-def _masked_history(state: HandState, seat: int) -> tuple[Action | None, ...]:
+def _masked_history(state: HandState, seat: int, bidder: int) -> tuple[Action | None, ...]:
     """The history with the exchange cards this seat did not see replaced by ``None``."""
     history: list[Action | None] = list(state.history)
     if state.mode is Mode.EXCHANGE:
         at = len(state.calls) + 2  # calls, trump, mode, then the discard and the card sent
-        bidder = state._high_bidder
         if seat != bidder and at < len(history):
             history[at] = None
         if seat not in (bidder, (bidder + 2) % 4) and at + 1 < len(history):
@@ -105,7 +104,8 @@ def view_of(state: HandState, seat: Seat | int | None = None,
     if not 0 <= s < state.players:
         raise ValueError(f"seat {Seat(s) if 0 <= s < 4 else s} is not at a "
                          f"{state.players}-player table")
-    bidder = state._high_bidder
+    now = state.snapshot()
+    bidder = now.bidder
     sees_discard = s == bidder
     sees_sent = s == bidder or (bidder >= 0 and s == (bidder + 2) % 4)
     to_act = state.to_act
@@ -119,9 +119,9 @@ def view_of(state: HandState, seat: Seat | int | None = None,
         defense=state.defense, sitting_out=state.sitting_out,
         tricks=tuple(state.tricks),
         trick=tuple(state.current_trick),
-        held=tuple(len(h) for h in state._hands),
-        won=tuple(state._won),
+        held=tuple(len(h) for h in now.hands),
+        won=now.won,
         legal=tuple(state.legal_actions()) if to_act == s else (),
-        actions=_masked_history(state, s),
+        actions=_masked_history(state, s, bidder),
         scores=dict(scores or {}),
     )

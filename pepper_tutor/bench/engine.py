@@ -224,7 +224,7 @@ def bench_playouts(seconds: float) -> str:
     rng_a, rng_b, rng_c = random.Random(4), random.Random(5), random.Random(6)
     masks = [sum(1 << c.index for c in start.hand(s)) for s in start.seats]
     leader = int(start.to_act or 0)
-    code = start._code
+    code = start.snapshot().code
 
     def ours() -> int:
         for _ in range(200):

@@ -124,22 +124,19 @@ def _analysis_rates(views: Sequence[SeatView], defence_views: Sequence[SeatView]
     """The analysis's own choices at the auction decisions a level faced: the contracts
     it would bid, how often alone, and its surrenders at the defence decisions."""
     from ..analysis.advice import advise_bid, advise_defense
-    from ..analysis.inference import deal_for_view
 
     rng = random.Random(seed)
     contracts: Counter[str] = Counter()
     bids = alone = 0
     for view in views:
-        state = deal_for_view(view, rng)
-        best = advise_bid(state, samples, seed=rng, until_clear=True).best
+        best = advise_bid(view, samples, seed=rng, until_clear=True).best
         if best.bid is not None and best.bid is not Bid.PASS:
             bids += 1
             contracts[str(best.bid)] += 1
             alone += best.mode is Mode.EXCHANGE or best.bid is Bid.BIG_PEPPER
     surrenders = 0
     for view in defence_views:
-        state = deal_for_view(view, rng)
-        surrenders += advise_defense(state, samples, seed=rng).best.defense is Defense.SURRENDER
+        surrenders += advise_defense(view, samples, seed=rng).best.defense is Defense.SURRENDER
     return contracts, bids, alone, surrenders, len(defence_views)
 
 

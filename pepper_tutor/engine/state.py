@@ -7,7 +7,11 @@ caller), :meth:`check` (the explaining path: it returns a
 natural values of each phase: a :class:`Bid` in the auction, a :class:`Trump`, a
 :class:`Mode`, a :class:`Card` to discard, send or play, a :class:`Defense`.
 
-Internally cards are indices 0..23 and seats ints, which keeps random playouts fast.
+Internally cards are indices 0..23 and seats ints, which keeps random playouts fast. The
+layers above read the state only through its public accessors: the Card and Seat values
+above, and for the analysis :meth:`HandState.snapshot`, the same facts in indices as a
+frozen :class:`Snapshot` (a test checks that nothing outside the engine reads a private
+attribute).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .calls import Bid, Defense, Mode, Trump
 from .cards import DECK, Card, CardLike
@@ -29,7 +33,7 @@ from .seats import Seat
 if TYPE_CHECKING:
     from ..rulebook.verdict import Verdict
 
-__all__ = ["Action", "HandState", "IllegalActionError", "Phase", "Trick"]
+__all__ = ["Action", "HandState", "IllegalActionError", "Phase", "Snapshot", "Trick"]
 
 Action = Bid | Trump | Mode | Defense | Card
 
@@ -89,6 +93,24 @@ class Trick:
         from ..render.cards_html import trick_html  # imported on demand: notebooks only
 
         return trick_html(self.cards, None, self.seats, self.winning_index)
+
+
+class Snapshot(NamedTuple):
+    """The facts of a hand at one moment in the analysis's terms: card indices 0..23 and seat
+    numbers, -1 for one not there (yet). :meth:`HandState.snapshot` takes one; the analysis
+    and the search read the state through it (nothing above the engine reads a private
+    attribute), and holding only tuples it cannot change the state it came from. A named
+    tuple: the solver takes one for every position it sets up, and a frozen dataclass
+    costs about three times as much to build."""
+
+    to_act: int  # the seat whose decision it is, -1 once the hand is over
+    bidder: int  # the high bidder, -1 before a bid
+    trump: int  # the Trump named (0-4: clubs, diamonds, hearts, spades, no trump), -1 before
+    code: int  # its ranking code (engine.ranking.trump_code: the table's left-bower switch)
+    out: int  # the seat sitting out this hand, -1 for none
+    hands: tuple[tuple[int, ...], ...]  # the cards each seat holds now, in the state's order
+    trick: tuple[tuple[int, int], ...]  # the current trick so far: (seat, card) in play order
+    won: tuple[int, ...]  # tricks taken by each seat so far
 
 
 class HandState:
@@ -275,6 +297,16 @@ class HandState:
         return last
 
     # ---- what can be seen -----------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        """The facts the analysis reads, as card indices and seat numbers (:class:`Snapshot`).
+        Cheap: a few tuples of what the state holds, no Card or Seat values built."""
+        phase = self.phase
+        return Snapshot(-1 if phase is _SCORED or phase is _THROWN_IN else self._to_act,
+                        self._high_bidder, self._trump, self._code, self._out,
+                        tuple(map(tuple, self._hands)),
+                        tuple(zip(self._trick_seats, self._trick, strict=True)),
+                        tuple(self._won))
 
     @property
     def to_act(self) -> Seat | None:
