@@ -207,3 +207,19 @@ def test_every_step_kind_shows_a_situation_and_has_an_identity() -> None:
         assert step.identity == f"{step.kind}|{step.prompt}|{situation.key}"
         assert "0x" not in step.identity  # no object addresses: the same in every run
     assert [q.identity for q in quiz_steps(3)] == [q.identity for q in quiz_steps(3)]
+
+
+def test_a_step_kind_says_how_lessons_write_it_and_how_it_is_answered() -> None:
+    """Adding a step kind is one class: the lesson reader's fields, required fields and
+    default prompt, and the answer's shape for the widgets, all come from it."""
+    from pepper_tutor.teaching.lessons.files import DEFAULT_PROMPTS, FIELDS, REQUIRED, STEP_KINDS
+
+    for kind, cls in STEP_KINDS.items():
+        assert cls.kind == kind
+        assert set(cls.lesson_required) <= set(cls.lesson_fields), kind
+        assert FIELDS[kind] == cls.lesson_fields and REQUIRED[kind] == cls.lesson_required
+        assert cls.answer_shape in ("choice", "order", "set", "sides"), kind
+        assert kind == "explain" or DEFAULT_PROMPTS[kind].endswith("?") or \
+            DEFAULT_PROMPTS[kind].endswith(".")
+    assert {k: c.answer_shape for k, c in STEP_KINDS.items() if c.answer_shape != "choice"} == {
+        "rank": "order", "legal-plays": "set", "score": "sides"}

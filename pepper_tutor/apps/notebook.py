@@ -85,10 +85,10 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
         self.order_label = widgets.HTML()
         self.order_label.add_class("pepper-order")
         self.locked_css = widgets.HTML(LOCKED_CSS)
-        kind = step.kind
+        shape = step.answer_shape
         if not step.answerable:
             self.children = []
-        elif kind == "score":
+        elif shape == "sides":
             self.boxes = {side: widgets.IntText(value=0, description=side,
                                                 layout=widgets.Layout(width="160px"))
                           for side in step.rules.sides}
@@ -99,8 +99,8 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
                 {s: int(b.value) for s, b in self.boxes.items()})))
             self.buttons = [*self.boxes.values(), submit]
             self.children = [widgets.HBox(list(self.boxes.values())), submit]
-        elif kind in ("rank", "legal-plays"):
-            self._card_buttons(multi=kind == "legal-plays")
+        elif shape in ("order", "set"):
+            self._card_buttons(multi=shape == "set")
         else:
             self._plain_buttons()
 
@@ -183,12 +183,12 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
         self.order_label.value = f"<span>Your order: {html.escape(shown)}</span>"
 
     def reset_order(self) -> None:
-        if self.step.kind == "legal-plays":
+        if self.step.answer_shape == "set":
             for b in self.card_row:
                 if Card.parse(b.description) in self.chosen:
                     self._toggle(Card.parse(b.description), b)
         self.order = []
-        if self.step.kind == "rank":
+        if self.step.answer_shape == "order":
             self._show_order()
 
     def lock(self) -> None:

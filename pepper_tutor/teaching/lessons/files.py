@@ -43,42 +43,10 @@ STEP_KINDS: dict[str, type[Step[Any]]] = {cls.kind: cls for cls in (
     ExplainStep, RankStep, TrickWinnerStep, LegalPlaysStep, PlayStep, BidStep, DeclareStep,
     ExchangeStep, DefendStep, ScoreStep, GameStep, TableStep)}
 COMMON = ("kind", "id", "prompt", "hint", "note", "cite", "wrong", "rules")
-FIELDS: dict[str, tuple[str, ...]] = {
-    "explain": ("text", "cards", "trump"),
-    "rank": ("trump", "cards", "answer"),
-    "trick-winner": ("trump", "trick", "seats", "answer"),
-    "legal-plays": ("trump", "trick", "hand", "answer"),
-    "play": ("trump", "trick", "hand", "after", "answer"),
-    "bid": ("hand", "dealer", "auction", "accept", "reason", "disagree"),
-    "declare": ("choose", "hand", "bid", "trump", "accept", "reason", "disagree"),
-    "exchange": ("role", "hand", "trump", "bid", "accept", "reason", "disagree"),
-    "defend": ("hand", "trump", "bid", "mode", "accept", "reason", "disagree"),
-    "score": ("bid", "bidder", "tricks", "defense", "answer"),
-    "game": ("before", "points", "overtime", "answer"),
-    "table": ("ask", "dealer", "auction", "trump", "mode", "played", "answer"),
-}
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "explain": ("text",), "rank": ("trump", "cards"), "trick-winner": ("trump", "trick"),
-    "legal-plays": ("trump", "trick", "hand"), "play": ("trump", "hand"),
-    "bid": ("hand", "accept", "reason"), "declare": ("choose", "accept", "reason"),
-    "exchange": ("role", "hand", "trump", "accept", "reason"),
-    "defend": ("trump", "bid", "accept", "reason"), "score": ("bid",),
-    "game": ("before", "points"),
-    "table": ("ask",),
-}
-DEFAULT_PROMPTS = {
-    "rank": "Put these cards in order, highest first.",
-    "trick-winner": "Which card wins this trick?",
-    "legal-plays": "Which of your cards may you play to this trick?",
-    "play": "Which card do you play to win this trick?",
-    "bid": "What do you call?",
-    "declare": "What do you declare?",
-    "exchange": "Which card do you discard?",
-    "defend": "Do you play or surrender?",
-    "score": "What does each side score for this hand?",
-    "game": "Who has won the game, or does play go on?",
-    "table": "Who is it?",
-}
+# what each kind of step takes in a lesson file, from the step classes themselves
+FIELDS: dict[str, tuple[str, ...]] = {k: cls.lesson_fields for k, cls in STEP_KINDS.items()}
+REQUIRED: dict[str, tuple[str, ...]] = {k: cls.lesson_required for k, cls in STEP_KINDS.items()}
+DEFAULT_PROMPTS = {k: cls.default_prompt for k, cls in STEP_KINDS.items() if cls.default_prompt}
 
 
 @dataclass

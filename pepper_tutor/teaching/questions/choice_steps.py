@@ -418,6 +418,10 @@ def _contract_words(option: OptionAdvice, hand: Sequence[Card]) -> str:
 @dataclass
 class BidStep(ChoiceStep[Bid]):
     kind: ClassVar[str] = "bid"
+    lesson_fields: ClassVar[tuple[str, ...]] = (
+        "hand", "dealer", "auction", "accept", "reason", "disagree")
+    lesson_required: ClassVar[tuple[str, ...]] = ("hand", "accept", "reason")
+    default_prompt: ClassVar[str] = "What do you call?"
     hand: tuple[Card, ...] = ()
     dealer: Seat = Seat.W
     auction: tuple[Bid, ...] = ()
@@ -499,6 +503,10 @@ class DeclareStep(ChoiceStep[Trump | Mode]):
     """``choose: trump`` (name trumps) or ``choose: mode`` (exchange, partner, or alone)."""
 
     kind: ClassVar[str] = "declare"
+    lesson_fields: ClassVar[tuple[str, ...]] = (
+        "choose", "hand", "bid", "trump", "accept", "reason", "disagree")
+    lesson_required: ClassVar[tuple[str, ...]] = ("choose", "accept", "reason")
+    default_prompt: ClassVar[str] = "What do you declare?"
     choose: str = "trump"
     hand: tuple[Card, ...] = ()
     bid: Bid = Bid.FOUR
@@ -609,6 +617,10 @@ class ExchangeStep(ChoiceStep[Card]):
     """As the bidder, which card to discard; as the partner, which card to send."""
 
     kind: ClassVar[str] = "exchange"
+    lesson_fields: ClassVar[tuple[str, ...]] = (
+        "role", "hand", "trump", "bid", "accept", "reason", "disagree")
+    lesson_required: ClassVar[tuple[str, ...]] = ("role", "hand", "trump", "accept", "reason")
+    default_prompt: ClassVar[str] = "Which card do you discard?"
     role: str = "bidder"
     hand: tuple[Card, ...] = ()
     trump: Trump = Trump.H
@@ -676,6 +688,10 @@ class ExchangeStep(ChoiceStep[Card]):
 @dataclass
 class DefendStep(ChoiceStep[Defense]):
     kind: ClassVar[str] = "defend"
+    lesson_fields: ClassVar[tuple[str, ...]] = (
+        "hand", "trump", "bid", "mode", "accept", "reason", "disagree")
+    lesson_required: ClassVar[tuple[str, ...]] = ("trump", "bid", "accept", "reason")
+    default_prompt: ClassVar[str] = "Do you play or surrender?"
     hand: tuple[Card, ...] = ()
     trump: Trump = Trump.H
     bid: Bid = Bid.FOUR

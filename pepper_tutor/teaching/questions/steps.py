@@ -62,6 +62,15 @@ class Step(Generic[AnswerT]):
     score...). Subclasses set :attr:`kind` and implement the answer and the judging."""
 
     kind: ClassVar[str] = ""
+    # how a lesson file writes this kind of step: its own fields, the ones it must have,
+    # and the question asked when the file gives no prompt
+    lesson_fields: ClassVar[tuple[str, ...]] = ()
+    lesson_required: ClassVar[tuple[str, ...]] = ()
+    default_prompt: ClassVar[str] = ""
+    # what an answer looks like, for front ends that offer it to click: one of the options
+    # ("choice"), the cards in order ("order"), a set of the cards ("set"), or a number for
+    # each side ("sides")
+    answer_shape: ClassVar[str] = "choice"
     id: str
     prompt: str = ""
     hint: str | None = None
@@ -216,6 +225,8 @@ def _trump_words(trump: Trump) -> str:
 @dataclass
 class ExplainStep(Step[None]):
     kind: ClassVar[str] = "explain"
+    lesson_fields: ClassVar[tuple[str, ...]] = ("text", "cards", "trump")
+    lesson_required: ClassVar[tuple[str, ...]] = ("text",)
     text: str = ""
     cards: tuple[Card, ...] = ()
     trump: Trump | None = None
@@ -240,6 +251,10 @@ class ExplainStep(Step[None]):
 @dataclass
 class RankStep(Step[list[Card]]):
     kind: ClassVar[str] = "rank"
+    lesson_fields: ClassVar[tuple[str, ...]] = ("trump", "cards", "answer")
+    lesson_required: ClassVar[tuple[str, ...]] = ("trump", "cards")
+    default_prompt: ClassVar[str] = "Put these cards in order, highest first."
+    answer_shape: ClassVar[str] = "order"
     trump: Trump = Trump.H
     cards: tuple[Card, ...] = ()
 
@@ -332,6 +347,9 @@ class RankStep(Step[list[Card]]):
 @dataclass
 class TrickWinnerStep(Step[Card]):
     kind: ClassVar[str] = "trick-winner"
+    lesson_fields: ClassVar[tuple[str, ...]] = ("trump", "trick", "seats", "answer")
+    lesson_required: ClassVar[tuple[str, ...]] = ("trump", "trick")
+    default_prompt: ClassVar[str] = "Which card wins this trick?"
     trump: Trump = Trump.H
     trick: tuple[Card, ...] = ()
     seats: tuple[Seat, ...] = ()
@@ -405,6 +423,10 @@ class TrickWinnerStep(Step[Card]):
 @dataclass
 class LegalPlaysStep(Step[frozenset[Card]]):
     kind: ClassVar[str] = "legal-plays"
+    lesson_fields: ClassVar[tuple[str, ...]] = ("trump", "trick", "hand", "answer")
+    lesson_required: ClassVar[tuple[str, ...]] = ("trump", "trick", "hand")
+    default_prompt: ClassVar[str] = "Which of your cards may you play to this trick?"
+    answer_shape: ClassVar[str] = "set"
     trump: Trump = Trump.H
     trick: tuple[Card, ...] = ()  # cards already played, the lead first
     hand: tuple[Card, ...] = ()
@@ -505,6 +527,9 @@ class PlayStep(Step[Card]):
     cards played after you (``after``) are added."""
 
     kind: ClassVar[str] = "play"
+    lesson_fields: ClassVar[tuple[str, ...]] = ("trump", "trick", "hand", "after", "answer")
+    lesson_required: ClassVar[tuple[str, ...]] = ("trump", "hand")
+    default_prompt: ClassVar[str] = "Which card do you play to win this trick?"
     trump: Trump = Trump.H
     trick: tuple[Card, ...] = ()
     hand: tuple[Card, ...] = ()
@@ -600,6 +625,10 @@ class PlayStep(Step[Card]):
 @dataclass
 class ScoreStep(Step[dict[str, int]]):
     kind: ClassVar[str] = "score"
+    lesson_fields: ClassVar[tuple[str, ...]] = ("bid", "bidder", "tricks", "defense", "answer")
+    lesson_required: ClassVar[tuple[str, ...]] = ("bid",)
+    default_prompt: ClassVar[str] = "What does each side score for this hand?"
+    answer_shape: ClassVar[str] = "sides"
     bid: Bid = Bid.FOUR
     bidder: Seat = Seat.N
     tricks: dict[str, int] = field(default_factory=dict)
@@ -694,6 +723,9 @@ class GameStep(Step[str]):
     already took two sides to the target together."""
 
     kind: ClassVar[str] = "game"
+    lesson_fields: ClassVar[tuple[str, ...]] = ("before", "points", "overtime", "answer")
+    lesson_required: ClassVar[tuple[str, ...]] = ("before", "points")
+    default_prompt: ClassVar[str] = "Who has won the game, or does play go on?"
     before: dict[str, int] = field(default_factory=dict)
     points: dict[str, int] = field(default_factory=dict)
     overtime: bool = False

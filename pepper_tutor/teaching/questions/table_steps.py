@@ -24,6 +24,10 @@ class TableStep(Step[str]):
     cards each player gets. The engine's hand state gives every answer."""
 
     kind: ClassVar[str] = "table"
+    lesson_fields: ClassVar[tuple[str, ...]] = (
+        "ask", "dealer", "auction", "trump", "mode", "played", "answer")
+    lesson_required: ClassVar[tuple[str, ...]] = ("ask",)
+    default_prompt: ClassVar[str] = "Who is it?"
     ask: str = "first-call"  # first-call, next-call, leader, next-dealer, cards, next-player
     dealer: Seat = Seat.W
     auction: tuple[Bid, ...] = ()
