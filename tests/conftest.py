@@ -62,10 +62,13 @@ def lab_server(nb_copy: Path, tutor_home: Path):  # type: ignore[no-untyped-def]
 
 @pytest.fixture(scope="session")
 def browser():  # type: ignore[no-untyped-def]
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
     from .servers import CHROMIUM, CHROMIUM_ARGS
 
+    # Assertions wait for a page as long as a loaded machine may need; one that never comes
+    # still fails.
+    expect.set_options(timeout=20_000)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield b

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import re
@@ -370,7 +371,9 @@ def test_a_slow_store_call_does_not_hold_up_the_event_stream(app: Any, store: Ni
             with contextlib.suppress(asyncio.CancelledError):
                 await events
 
-    asyncio.run(scenario())
+    # Its own thread: a browser test's Playwright may hold this thread's event loop.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
     assert order == ["/events", "/part/board"] and waited == [True]
 
 
