@@ -386,12 +386,12 @@ def test_stale_temp_files_are_cleaned_up_by_the_next_save(tmp_path):
     out = tmp_path / "out.md"
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True, check=True).stdout.strip()
-    stale = [tmp_path / f".out.md.{dead}.abc{i}.tmp" for i in range(3)]
+    stale = [tmp_path / f".out.md.{dead}.{i:016x}.tmp" for i in range(3)]
     for path in stale:
         path.write_text("half")
-    alive = tmp_path / f".out.md.{os.getppid()}.xyz.tmp"  # a save still running elsewhere
+    alive = tmp_path / f".out.md.{os.getppid()}.{'a' * 16}.tmp"  # a save running elsewhere
     alive.write_text("busy")
-    other = tmp_path / f".notes.md.{dead}.abc.tmp"  # another file's: not ours to touch
+    other = tmp_path / f".notes.md.{dead}.{'b' * 16}.tmp"  # another file's: not ours
     other.write_text("half")
     write_text(out, "whole")
     assert out.read_text() == "whole"
