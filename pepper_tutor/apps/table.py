@@ -29,7 +29,7 @@ from ..engine.calls import Mode, Trump
 from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
-from ..render.terminal import card_text, make_console
+from ..render.terminal import card_text, make_console, plain, strip_controls
 from ..rulebook.verdict import Verdict, action_text
 from ..teaching.practice.coach import CoachVerdict, Grade
 from ..teaching.practice.table import Decision, PracticeTable, Review, phase_prompt
@@ -337,6 +337,14 @@ class TableApp:
                            .append("): same cards, choose again."), style="cyan")
         return True
 
+    def told_save(self) -> None:
+        """Where the hand's record went, or why it went nowhere (paths shown as written)."""
+        t = self.table
+        if t.last_saved is not None:
+            self.console.print(plain(f"Saved: {t.last_saved}", style="dim"))
+        elif t.save_problem:
+            self.console.print(plain(f"Warning: {t.save_problem}.", style="yellow"))
+
     def after_hand(self) -> bool:
         """The review, then: next hand, replay, undo or quit. False to quit."""
         t = self.table
@@ -349,6 +357,7 @@ class TableApp:
             word = reply.strip().lower()
             if word in ("q", "quit", "exit"):
                 t.finish_hand()
+                self.told_save()
                 self.console.print("This hand is saved in your history. Goodbye.", style="dim")
                 return False
             if word in ("u", "undo"):
@@ -369,8 +378,7 @@ class TableApp:
             self._told = 0
             self.console.print(Text(f"Hand {result.number} counted: ")
                                .append(", ".join(f"{s} {p}" for s, p in result.totals.items())))
-            if t.saved:
-                self.console.print(f"Saved: {t.saved[-1]}", style="dim")
+            self.told_save()
             if not t.match.over:
                 self.show_moves(t.decisions)
             return True
@@ -433,9 +441,11 @@ def run_auto(level: str = "club", rules: str = "standard", seat: str = "S",
             line += (f" {table.seat.word}: {len(graded)} decisions graded, {errors} "
                          f"error{'s' if errors != 1 else ''}.")
         result = table.finish_hand()
-        if table.saved:
-            line += f" Saved {table.saved[-1]}"
-        console.print(line, markup=False, highlight=False, soft_wrap=True)
+        if table.last_saved is not None:
+            line += f" Saved {table.last_saved}"
+        elif table.save_problem:
+            line += f" Warning: {table.save_problem}."
+        console.print(strip_controls(line), markup=False, highlight=False, soft_wrap=True)
         if table.match.over:
             console.print(f"The match is over: {table.match.winner} won "
                           f"({', '.join(f'{s} {p}' for s, p in result.totals.items())}).",
