@@ -120,7 +120,7 @@ class TableApp:
 
     def show_verdict(self, verdict: Verdict) -> None:
         body = Text("Not allowed. ", style="bold red")
-        body.append(" ".join(verdict.facts))
+        body.append(strip_controls(" ".join(verdict.facts)))  # may quote what was typed
         for rule in verdict.rules:
             body.append(f"\n[{rule.id}] ", style="dim")
             body.append(rule.text, style="dim italic")
@@ -229,7 +229,7 @@ class TableApp:
     def run(self) -> int:
         t = self.table
         if t.warning:
-            self.console.print(t.warning, style="yellow")
+            self.console.print(plain(t.warning, style="yellow"))  # it names the home path
         self._told = 0
         self.console.print(Text(
             f"Practice table: {t.rules.name} rules, you sit {t.seat.word}"
@@ -279,7 +279,7 @@ class TableApp:
             try:
                 d = t.take_back()
             except ValueError as err:
-                self.console.print(str(err), style="yellow")
+                self.console.print(plain(err, style="yellow"))
                 return True
             self._told = len(t.state.tricks)
             self.console.print(Text("Taken back: ").append_text(_action(d.action, self.ascii))
@@ -329,7 +329,7 @@ class TableApp:
         try:
             d = t.replay_from(int(parts[1]))
         except ValueError as err:
-            self.console.print(str(err), style="yellow")
+            self.console.print(plain(err, style="yellow"))
             return True
         self._told = len(t.state.tricks)
         self.console.print(Text(f"Back to your decision {parts[1]} (you chose ")
@@ -398,13 +398,14 @@ def show_history(console: Console, last: int = 10) -> int:
     for col in ("kind", "decisions", "points lost per decision", "errors"):
         table.add_column(col, justify="left" if col == "kind" else "right")
     for f in figures:
-        table.add_row(f.kind, str(f.decisions), f"{f.points_lost:.2f}", str(f.errors))
+        table.add_row(plain(f.kind), str(f.decisions), f"{f.points_lost:.2f}", str(f.errors))
     console.print(table)
     hands = Table(title=f"The last {last} hands, oldest first")
     for col in ("played", "contract", "your points", "decisions", "points lost per decision"):
         hands.add_column(col)
     for h in history.hands(last):
-        hands.add_row(h.played_at.replace("T", " ")[:16], h.contract, f"{h.points:+d}",
+        hands.add_row(plain(h.played_at.replace("T", " ")[:16]), plain(h.contract),
+                      f"{h.points:+d}",
                       str(h.decisions), f"{h.points_lost:.2f}")
     console.print(hands)
     return 0
