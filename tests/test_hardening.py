@@ -4,6 +4,7 @@ what it should not."""
 
 from __future__ import annotations
 
+import html
 import io
 import os
 import stat
@@ -270,16 +271,17 @@ def test_record_text_in_markdown_adds_no_structure(tmp_path):
     from pepper_tutor.render.annotation import to_markdown
 
     md = to_markdown(annotate(parse_record(HOSTILE, "hostile.yaml")))
-    assert ("- *Trick 1, E 9♥:* Setext === - \\*\\*revoke\\*\\* \\[x\\](https://evil.example)"
-            " &lt;img src=x&gt; \\# h") in md
-    assert "| North (\\[link=https://evil.example/login\\]Ann\\[/link\\]) |" in md
+    assert ("- *Trick 1, E 9♥:* Setext === - \\*\\*revoke\\*\\* \\[x\\](https&#58;//evil&#46;"
+            "example) &lt;img src=x&gt; \\# h") in md
+    assert ("| North (\\[link=https&#58;//evil&#46;example/login\\]Ann\\[/link\\]) |"
+            in md)
     assert "| West (&lt;b&gt;Di&lt;/b&gt;) |" in md
     assert "\x1b" not in md and "\a" not in md
     assert not any(line.startswith(("===", "- **revoke", "#  h")) for line in md.splitlines())
     import markdown  # mkdocs' own Markdown: what the notes turn into when published
 
     page = markdown.markdown(md, extensions=["tables"])
-    assert "evil.example" in page and 'href="https://evil.example' not in page
+    assert "evil.example" in html.unescape(page) and "href=" not in page
     assert "<img" not in page and "<b>Di" not in page and "<h1>" not in page
     assert "<strong>revoke" not in page
 
