@@ -1,7 +1,7 @@
 """The one way the project replaces a file: whole or not at all, and only a regular file.
 
-Every file the package writes goes through :func:`write_text` or :func:`write_bytes`
-(``annotate -o PATH``, the score sheet, the practice table's records, the rulebook cache,
+Every file the package writes goes through :func:`write_text`, :func:`write_bytes` or
+:func:`write_new` (``annotate -o PATH``, the practice table's records, the rulebook cache,
 the screened-drills data file, the compiled search):
 
 - the text goes to a temporary file in the same folder, is flushed to disk, then renamed over
