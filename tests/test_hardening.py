@@ -4,6 +4,7 @@ what it should not."""
 
 from __future__ import annotations
 
+import html
 import io
 import os
 import stat
@@ -270,16 +271,17 @@ def test_record_text_in_markdown_adds_no_structure(tmp_path):
     from pepper_tutor.render.annotation import to_markdown
 
     md = to_markdown(annotate(parse_record(HOSTILE, "hostile.yaml")))
-    assert ("- *Trick 1, E 9♥:* Setext === - \\*\\*revoke\\*\\* \\[x\\](https://evil.example)"
-            " &lt;img src=x&gt; \\# h") in md
-    assert "| North (\\[link=https://evil.example/login\\]Ann\\[/link\\]) |" in md
+    assert ("- *Trick 1, E 9♥:* Setext === - \\*\\*revoke\\*\\* \\[x\\](https&#58;//evil&#46;"
+            "example) &lt;img src=x&gt; \\# h") in md
+    assert ("| North (\\[link=https&#58;//evil&#46;example/login\\]Ann\\[/link\\]) |"
+            in md)
     assert "| West (&lt;b&gt;Di&lt;/b&gt;) |" in md
     assert "\x1b" not in md and "\a" not in md
     assert not any(line.startswith(("===", "- **revoke", "#  h")) for line in md.splitlines())
     import markdown  # mkdocs' own Markdown: what the notes turn into when published
 
     page = markdown.markdown(md, extensions=["tables"])
-    assert "evil.example" in page and 'href="https://evil.example' not in page
+    assert "evil.example" in html.unescape(page) and "href=" not in page
     assert "<img" not in page and "<b>Di" not in page and "<h1>" not in page
     assert "<strong>revoke" not in page
 
@@ -386,12 +388,12 @@ def test_stale_temp_files_are_cleaned_up_by_the_next_save(tmp_path):
     out = tmp_path / "out.md"
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True, check=True).stdout.strip()
-    stale = [tmp_path / f".out.md.{dead}.abc{i}.tmp" for i in range(3)]
+    stale = [tmp_path / f".out.md.{dead}.{i:016x}.tmp" for i in range(3)]
     for path in stale:
         path.write_text("half")
-    alive = tmp_path / f".out.md.{os.getppid()}.xyz.tmp"  # a save still running elsewhere
+    alive = tmp_path / f".out.md.{os.getppid()}.{'a' * 16}.tmp"  # a save running elsewhere
     alive.write_text("busy")
-    other = tmp_path / f".notes.md.{dead}.abc.tmp"  # another file's: not ours to touch
+    other = tmp_path / f".notes.md.{dead}.{'b' * 16}.tmp"  # another file's: not ours
     other.write_text("half")
     write_text(out, "whole")
     assert out.read_text() == "whole"

@@ -47,28 +47,34 @@ def positive_count(text: str) -> int:
     return n
 
 
-def write_output(text: str, output: str | None) -> None:
+def write_output(text: str, output: str | None, inputs: tuple[str, ...] = ()) -> None:
     """Print, or replace the file whole through the one writing path
-    (:mod:`pepper_tutor.files.writing`: regular files and new paths only, mode kept)."""
+    (:mod:`pepper_tutor.files.writing`: regular files and new paths only, mode kept, never
+    one of ``inputs``, the files the command read)."""
     if output is None or output == "-":
         sys.stdout.write(text)
         return
     from ..files.writing import write_text
 
-    write_text(output, text)
+    write_text(output, text, inputs=inputs)
 
 
 def _cmd_annotate(args: argparse.Namespace) -> int:
     from ..records.annotate import annotate_file
     from ..render.annotation import to_html, to_json, to_markdown, to_rich
 
+    inputs = (args.file,)
+    if args.output and args.output != "-":  # a refused path is said before the work
+        from ..files.writing import check_target
+
+        check_target(args.output, inputs=inputs)
     annotation = annotate_file(args.file, analyse=args.analyse)
     if args.format == "json":
-        write_output(to_json(annotation) + "\n", args.output)
+        write_output(to_json(annotation) + "\n", args.output, inputs)
     elif args.format == "markdown":
-        write_output(to_markdown(annotation), args.output)
+        write_output(to_markdown(annotation), args.output, inputs)
     elif args.format == "html":
-        write_output(to_html(annotation), args.output)
+        write_output(to_html(annotation), args.output, inputs)
     else:
         from ..render.terminal import make_console
 
@@ -77,7 +83,7 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
 
             console = Console(record=True, width=110, file=open(os.devnull, "w"))  # noqa: SIM115
             console.print(to_rich(annotation, args.ascii))
-            write_output(console.export_text(), args.output)
+            write_output(console.export_text(), args.output, inputs)
         else:
             make_console(args.ascii).print(to_rich(annotation, args.ascii))
     return 0

@@ -29,7 +29,7 @@ from ..engine.calls import Mode, Trump
 from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
-from ..render.terminal import card_text, make_console
+from ..render.terminal import card_text, make_console, plain, strip_controls
 from ..rulebook.verdict import Verdict, action_text
 from ..teaching.practice.coach import CoachVerdict, Grade
 from ..teaching.practice.table import Decision, PracticeTable, Review, phase_prompt
@@ -120,7 +120,7 @@ class TableApp:
 
     def show_verdict(self, verdict: Verdict) -> None:
         body = Text("Not allowed. ", style="bold red")
-        body.append(" ".join(verdict.facts))
+        body.append(strip_controls(" ".join(verdict.facts)))  # may quote what was typed
         for rule in verdict.rules:
             body.append(f"\n[{rule.id}] ", style="dim")
             body.append(rule.text, style="dim italic")
@@ -229,7 +229,7 @@ class TableApp:
     def run(self) -> int:
         t = self.table
         if t.warning:
-            self.console.print(t.warning, style="yellow")
+            self.console.print(plain(t.warning, style="yellow"))  # it names the home path
         self._told = 0
         self.console.print(Text(
             f"Practice table: {t.rules.name} rules, you sit {t.seat.word}"
@@ -279,7 +279,7 @@ class TableApp:
             try:
                 d = t.take_back()
             except ValueError as err:
-                self.console.print(str(err), style="yellow")
+                self.console.print(plain(err, style="yellow"))
                 return True
             self._told = len(t.state.tricks)
             self.console.print(Text("Taken back: ").append_text(_action(d.action, self.ascii))
@@ -329,13 +329,21 @@ class TableApp:
         try:
             d = t.replay_from(int(parts[1]))
         except ValueError as err:
-            self.console.print(str(err), style="yellow")
+            self.console.print(plain(err, style="yellow"))
             return True
         self._told = len(t.state.tricks)
         self.console.print(Text(f"Back to your decision {parts[1]} (you chose ")
                            .append_text(_action(d.action, self.ascii))
                            .append("): same cards, choose again."), style="cyan")
         return True
+
+    def told_save(self) -> None:
+        """Where the hand's record went, or why it went nowhere (paths shown as written)."""
+        t = self.table
+        if t.last_saved is not None:
+            self.console.print(plain(f"Saved: {t.last_saved}", style="dim"))
+        elif t.save_problem:
+            self.console.print(plain(f"Warning: {t.save_problem}.", style="yellow"))
 
     def after_hand(self) -> bool:
         """The review, then: next hand, replay, undo or quit. False to quit."""
@@ -349,6 +357,7 @@ class TableApp:
             word = reply.strip().lower()
             if word in ("q", "quit", "exit"):
                 t.finish_hand()
+                self.told_save()
                 self.console.print("This hand is saved in your history. Goodbye.", style="dim")
                 return False
             if word in ("u", "undo"):
@@ -369,8 +378,7 @@ class TableApp:
             self._told = 0
             self.console.print(Text(f"Hand {result.number} counted: ")
                                .append(", ".join(f"{s} {p}" for s, p in result.totals.items())))
-            if t.saved:
-                self.console.print(f"Saved: {t.saved[-1]}", style="dim")
+            self.told_save()
             if not t.match.over:
                 self.show_moves(t.decisions)
             return True
@@ -390,13 +398,14 @@ def show_history(console: Console, last: int = 10) -> int:
     for col in ("kind", "decisions", "points lost per decision", "errors"):
         table.add_column(col, justify="left" if col == "kind" else "right")
     for f in figures:
-        table.add_row(f.kind, str(f.decisions), f"{f.points_lost:.2f}", str(f.errors))
+        table.add_row(plain(f.kind), str(f.decisions), f"{f.points_lost:.2f}", str(f.errors))
     console.print(table)
     hands = Table(title=f"The last {last} hands, oldest first")
     for col in ("played", "contract", "your points", "decisions", "points lost per decision"):
         hands.add_column(col)
     for h in history.hands(last):
-        hands.add_row(h.played_at.replace("T", " ")[:16], h.contract, f"{h.points:+d}",
+        hands.add_row(plain(h.played_at.replace("T", " ")[:16]), plain(h.contract),
+                      f"{h.points:+d}",
                       str(h.decisions), f"{h.points_lost:.2f}")
     console.print(hands)
     return 0
@@ -433,9 +442,11 @@ def run_auto(level: str = "club", rules: str = "standard", seat: str = "S",
             line += (f" {table.seat.word}: {len(graded)} decisions graded, {errors} "
                          f"error{'s' if errors != 1 else ''}.")
         result = table.finish_hand()
-        if table.saved:
-            line += f" Saved {table.saved[-1]}"
-        console.print(line, markup=False, highlight=False, soft_wrap=True)
+        if table.last_saved is not None:
+            line += f" Saved {table.last_saved}"
+        elif table.save_problem:
+            line += f" Warning: {table.save_problem}."
+        console.print(strip_controls(line), markup=False, highlight=False, soft_wrap=True)
         if table.match.over:
             console.print(f"The match is over: {table.match.winner} won "
                           f"({', '.join(f'{s} {p}' for s, p in result.totals.items())}).",

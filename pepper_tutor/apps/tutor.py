@@ -17,7 +17,7 @@ from rich.text import Text
 
 from ..engine.calls import Trump
 from ..engine.seats import Seat
-from ..render.terminal import card_text, cards_text, make_console, plain
+from ..render.terminal import card_text, cards_text, make_console, plain, strip_controls
 from ..rulebook.feedback import AnswerError, Feedback
 from ..teaching.learner.store import LearnerStore
 from ..teaching.lessons.files import Lesson, all_lessons, find_lesson
@@ -46,11 +46,11 @@ def render_step(step: Step[Any], ascii: bool = False) -> Panel:
 
     def line(label: str, value: Text | str) -> None:
         body.append(f"{label:>9}  ", style="dim")
-        body.append_text(value if isinstance(value, Text) else Text(value))
+        body.append_text(value if isinstance(value, Text) else plain(value))
         body.append("\n")
 
     if isinstance(step, ExplainStep) and step.text:
-        body.append(step.text + "\n\n")
+        body.append(strip_controls(step.text) + "\n\n")
     if s.trump is not None:
         body.append_text(_trump_line(s.trump))
         body.append("\n")
@@ -84,13 +84,13 @@ def render_step(step: Step[Any], ascii: bool = False) -> Panel:
     if s.role:
         line("you are", "the bidder" if s.role == "bidder" else "the partner")
     if step.prompt:
-        body.append("\n" + step.prompt, style="bold cyan")
+        body.append("\n" + strip_controls(step.prompt), style="bold cyan")
     options = [o.label for o in step.options() if not o.is_card]
     if options:
-        body.append("\nChoices: " + ", ".join(options), style="dim")
+        body.append("\nChoices: " + strip_controls(", ".join(options)), style="dim")
     example = step.example() if step.answerable else ""
     if example:
-        body.append("\n" + example + ".", style="dim")
+        body.append("\n" + strip_controls(example) + ".", style="dim")
     return Panel(body, title=f"[bold]{step.kind}[/]", title_align="left")
 
 
@@ -108,10 +108,12 @@ def render_feedback(fb: Feedback, ascii: bool = False, full: bool = False) -> Gr
     for kind, text in fb.parts(full):
         if kind == "quote":
             rid, _, words = text.partition(": ")
-            quotes.append(Text(f"{rid}  ", style="dim bold").append(words, style="dim italic"))
+            quotes.append(plain(f"{rid}  ", style="dim bold").append(strip_controls(words),
+                                                                      style="dim italic"))
             continue
         line_style = f"bold {style}" if kind == "headline" else _FEEDBACK_STYLES[kind]
-        body.append(("• " if kind == "more" else "") + text + "\n", style=line_style)
+        body.append(("• " if kind == "more" else "") + strip_controls(text) + "\n",
+                    style=line_style)  # feedback may quote the answer typed
     body.rstrip()
     return Group(Panel(body, border_style=style), *quotes)
 
@@ -133,7 +135,7 @@ class Tutor:
         new = self.store.warnings[self.said:]
         self.said = len(self.store.warnings)
         for text in new:
-            self.console.print(f"Warning: {text}.", style="bold yellow")
+            self.console.print(plain(f"Warning: {text}.", style="bold yellow"))  # home paths
         return not new and self.store.ok
 
     def goodbye(self) -> None:
@@ -156,7 +158,7 @@ class Tutor:
 
         lessons = all_lessons()
         while True:
-            table = Table(title=f"pepper-tutor lessons · {self.store.learner}")
+            table = Table(title=plain(f"pepper-tutor lessons · {self.store.learner}"))
             for col in ("#", "lesson", "title", "progress", "builds on"):
                 table.add_column(col)
             for i, item in enumerate(lessons, 1):
@@ -211,9 +213,10 @@ class Tutor:
             seen.add(first.id)
             first = unfinished(first)[0]
         names = ", ".join(f"{m.id} ({m.title})" for m in missing)
-        self.console.print(f"{lesson.title} builds on {names}, which you have not finished.",
-                           style="yellow")
-        reply = self.ask(f"Start with {first.id} ({first.title}) instead? (y/N) ")
+        self.console.print(plain(f"{lesson.title} builds on {names}, which you have not "
+                                 "finished.", style="yellow"))
+        reply = self.ask(strip_controls(f"Start with {first.id} ({first.title}) instead? "
+                                        "(y/N) "))
         return first if reply is not None and reply.strip().lower() in ("y", "yes") \
             else lesson
 
@@ -221,23 +224,23 @@ class Tutor:
         """Run until the lesson ends (True) or the learner quits (False)."""
         session = LessonSession(lesson, self.store)
         if session.finished:
-            self.console.print(Panel(Text(f"You have finished this lesson: "
-                                          f"{session.record_text()}.", style="bold green"),
-                                     title=f"[bold]{lesson.title}[/]"))
+            self.console.print(Panel(plain(f"You have finished this lesson: "
+                                           f"{session.record_text()}.", style="bold green"),
+                                     title=plain(lesson.title, style="bold")))
             reply = self.ask("Replay it? Your record is kept (y/N) ")
             if reply is None or reply.strip().lower() not in ("y", "yes"):
                 return True
             session.replay()
-        self.console.print(Panel(Text(lesson.summary or lesson.title),
-                                 title=f"[bold]{lesson.title}[/]"))
+        self.console.print(Panel(plain(lesson.summary or lesson.title),
+                                 title=plain(lesson.title, style="bold")))
         while not session.finished:
             step = session.step
             assert step is not None
             done, total = session.progress()
             where = f"step {session.position + 1} of {len(session.queue)}"
             where += " (a step you missed, once more)" if session.is_review else ""
-            self.console.print(Text(f"{lesson.title} · {where} · solved {done}/{total}",
-                                    style="dim"))
+            self.console.print(plain(f"{lesson.title} · {where} · solved {done}/{total}",
+                                     style="dim"))
             self.console.print(render_step(step, self.ascii))
             outcome = self.run_step(session, step)
             self.report_store()
@@ -259,10 +262,11 @@ class Tutor:
         from ..teaching.learner.progress import progress_summary
 
         summary = progress_summary(self.store)
-        body = Text("\n".join(summary.lines))
+        body = plain("\n".join(summary.lines))
         if summary.due:
             body.append("\nType r at the lesson menu, or run: pepper-tutor review", style="bold")
-        self.console.print(Panel(body, title=f"[bold]Progress · {self.store.learner}[/]"))
+        self.console.print(Panel(body, title=plain(f"Progress · {self.store.learner}",
+                                                   style="bold")))
         self.report_store()
 
     def review(self, seed: int | None = None) -> bool:
@@ -282,8 +286,8 @@ class Tutor:
             step, item = rs.question, rs.item
             assert step is not None and item is not None
             where = "a new position" if rs.fresh else "the step you missed"
-            self.console.print(Text(f"{rs.score_text} · rule {item.rule} ({item.title}) · "
-                                    f"{where}", style="dim"))
+            self.console.print(plain(f"{rs.score_text} · rule {item.rule} ({item.title}) · "
+                                     f"{where}", style="dim"))
             self.console.print(render_step(step, self.ascii))
             while True:
                 reply = self.ask("> ")
@@ -292,18 +296,18 @@ class Tutor:
                     return False
                 word = reply.strip().lower()
                 if word in ("h", "hint"):
-                    self.console.print(Text(step.hints()[0], style="cyan"))
+                    self.console.print(plain(step.hints()[0], style="cyan"))
                     continue
                 if word in ("r", "reveal", "?", "s", "skip"):
                     fb = rs.reveal()
                     break
                 if not word:
-                    self.console.print(step.example() or HELP, style="dim")
+                    self.console.print(plain(step.example() or HELP, style="dim"))
                     continue
                 try:
                     fb = rs.answer(reply)
-                except AnswerError as err:
-                    self.console.print(f"I could not read that: {err}.", style="yellow")
+                except AnswerError as err:  # the message quotes what was typed
+                    self.console.print(plain(f"I could not read that: {err}.", style="yellow"))
                     continue
                 break
             self.console.print(render_feedback(fb, self.ascii))
@@ -333,12 +337,12 @@ class Tutor:
                 return "quit"
             if word in ("h", "hint"):
                 level, text = session.hint()
-                self.console.print(Panel(Text(text), title=f"hint {level} of "
+                self.console.print(Panel(plain(text), title=f"hint {level} of "
                                                            f"{session.hint_total}",
                                          border_style="cyan"))
                 continue
             if word in ("rule", "rules", "why", "more"):
-                self.console.print(Panel(Text(session.rule_text(), style="italic"),
+                self.console.print(Panel(plain(session.rule_text(), style="italic"),
                                          title="the rule", border_style="dim"))
                 continue
             if word in ("r", "reveal", "?"):
@@ -352,8 +356,8 @@ class Tutor:
                 session.next()
                 return "moved"
             if not word:
-                self.console.print(step.example() + ". " + HELP if step.example() else HELP,
-                                   style="dim")
+                self.console.print(plain(step.example() + ". " + HELP if step.example()
+                                         else HELP, style="dim"))
                 continue
             try:
                 fb = session.answer(reply)
@@ -414,17 +418,17 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
                 return 0
             word = reply.strip().lower()
             if word in ("h", "hint"):
-                console.print(Text(step.hints()[0], style="cyan"))
+                console.print(plain(step.hints()[0], style="cyan"))
                 continue
             if word in ("rule", "rules", "why", "more"):
-                console.print(Panel(Text(step.hints()[1], style="italic"), title="the rule",
+                console.print(Panel(plain(step.hints()[1], style="italic"), title="the rule",
                                     border_style="dim"))
                 continue
             if word in ("r", "reveal", "?", "s", "skip"):
                 fb = quiz.reveal()
                 break
             if not word:
-                console.print(step.example() or "Type your answer.", style="dim")
+                console.print(plain(step.example() or "Type your answer.", style="dim"))
                 continue
             try:
                 fb = quiz.answer(reply)

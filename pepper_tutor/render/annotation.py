@@ -9,14 +9,14 @@ rich ``Text`` (markup shown as written) without control characters.
 from __future__ import annotations
 
 import html
-import json
+import re
 from typing import Any
 
 from ..analysis.grading import glyph_for_cost
 from ..engine.cards import Card
 from ..records.annotate import Annotation, Finding, PlayedCard, TrickNote
 from ..rulebook.book import get_rule
-from .plain import one_line, strip_controls
+from .plain import one_line, safe_json, strip_controls
 
 __all__ = ["to_json", "to_markdown", "to_html", "to_rich", "FORMATS"]
 
@@ -24,7 +24,7 @@ FORMATS = ("text", "json", "markdown", "html")
 
 
 def to_json(a: Annotation) -> str:
-    return json.dumps(a.to_dict(), ensure_ascii=False, indent=2)
+    return safe_json(a.to_dict(), indent=2)
 
 
 def _who(a: Annotation, seat: Any) -> str:
@@ -72,11 +72,20 @@ def _md(text: object) -> str:
     Everything is put on one line first (a newline could start a heading, a list item, a
     setext underline or a new table row), control characters go, HTML is escaped (``<``
     and ``&`` become entities), then every character that could open emphasis, code, a link,
-    an image, strikethrough or a table cell is backslash-escaped."""
+    an image, strikethrough or a table cell is backslash-escaped. Last, what a renderer
+    would turn into a link by itself (``https://...``, ``mailto:``, ``www.host``, a bare
+    ``host.example``, ``a@b``) loses the character it is recognised by, spelled as an entity
+    (``&#58;``, ``&#46;``, ``&#64;``): a reader sees the same text, with no link in it."""
     out = html.escape(one_line(text), quote=False)
     for ch in "\\`*_[]|#~":
         out = out.replace(ch, "\\" + ch)
-    return out
+    return _AUTOLINK.sub(lambda m: _ENTITY[m.group()], out)
+
+
+#: A colon that could end a scheme (``https:``, ``mailto:``; not "Note: ..."), a dot inside a
+#: host name (``www.x``, ``evil.example``; not "1.5" or the end of a sentence), any ``@``.
+_AUTOLINK = re.compile(r":(?=\S)|(?<=\w)\.(?=[^\W\d_])|@")
+_ENTITY = {":": "&#58;", ".": "&#46;", "@": "&#64;"}
 
 
 def _md_card(pc: PlayedCard) -> str:

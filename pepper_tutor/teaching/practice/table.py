@@ -17,8 +17,10 @@ as notes and glyphs, and added to the history.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -29,7 +31,7 @@ from ...engine.match import HandResult, Match
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
 from ...engine.state import Action, HandState, Phase
-from ...files.writing import write_text
+from ...files.writing import write_new
 from ...records.hand_record import Entry, HandRecord, dump_record, record_from_state
 from ...rulebook.verdict import Verdict, action_text
 from .coach import CoachVerdict, Grade, coach_decision, decision_kind
@@ -141,6 +143,8 @@ class PracticeTable:
             if auto or s != self.seat}
         self.match = Match(self.rules, Seat(self.rules.players - 1))
         self.saved: list[Path] = []
+        self.last_saved: Path | None = None  # the hand just finished, if its record was saved
+        self.save_problem: str | None = None  # why it was not, for the learner
         self.hand_number = 0
         self.state: HandState
         self.decisions: list[Decision] = []
@@ -391,17 +395,42 @@ class PracticeTable:
         return record
 
     def save(self) -> Path | None:
-        """Write this hand's record into the save folder (if there is one)."""
+        """Write this hand's record into the save folder (if there is one) under a new name:
+        earlier records, and anything planted there, are never replaced or followed. A save
+        that fails leaves no file, sets :attr:`save_problem` and returns None (the hand
+        still counts, and goes in the history without a record)."""
+        self.last_saved = self.save_problem = None
         if self.save_dir is None:
             return None
-        self.save_dir.mkdir(parents=True, exist_ok=True)
-        stem = f"hand-{self.hand_number:03d}"
-        if self.seed is not None:
-            stem = f"seed-{self.seed}-{stem}"
-        path = self.save_dir / f"{re.sub(r'[^A-Za-z0-9_.-]', '-', stem)}.yaml"
-        write_text(path, dump_record(self.record()))
+        try:
+            self.save_dir.mkdir(parents=True, exist_ok=True)
+            path = write_new(self.save_dir, self._record_names(),
+                             dump_record(self.record()).encode("utf-8"))
+        except (OSError, ValueError) as err:  # the writer's refusals are ValueErrors
+            self.save_problem = (f"hand {self.hand_number} was not saved as a record "
+                                 f"({err}); it is kept in your history")
+            return None
         self.saved.append(path)
+        self.last_saved = path
         return path
+
+    def _record_names(self) -> Iterator[str]:
+        """Names for this hand's record, the first free one taken. Unseeded hands number on
+        from the highest ``hand-NNN.yaml`` in the folder, so a second session adds to the
+        first; a seeded hand keeps its seed and number (``seed-7-hand-001.yaml``, which says
+        how to deal it again) and a repeat run adds ``-2``, ``-3``, ..."""
+        assert self.save_dir is not None
+        if self.seed is None:
+            taken = [int(m.group(1)) for p in self.save_dir.iterdir()
+                     if (m := re.fullmatch(r"hand-(\d{1,9})\.yaml", p.name))]
+            n = max(taken, default=0) + 1
+            while True:
+                yield f"hand-{n:03d}.yaml"
+                n += 1
+        stem = re.sub(r"[^A-Za-z0-9_.-]", "-", f"seed-{self.seed}-hand-{self.hand_number:03d}")
+        yield f"{stem}.yaml"
+        for again in itertools.count(2):
+            yield f"{stem}-{again}.yaml"
 
 
 def _count(decisions: list[Decision]) -> list[tuple[Grade, int]]:
