@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+import pepper_tutor.apps.night.store as night_store
 import pepper_tutor.files.database as database
 import pepper_tutor.teaching.learner.store as learner_store
 import pepper_tutor.teaching.practice.history as history_module
@@ -272,7 +273,9 @@ def test_a_newer_store_is_neither_written_nor_set_aside(tmp_path: Path) -> None:
     assert not list(tmp_path.glob("*.damaged-*"))
 
 
-def test_a_newer_or_busy_night_does_not_start_and_is_left_alone(tmp_path: Path) -> None:
+def test_a_newer_or_busy_night_does_not_start_and_is_left_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(night_store, "BUSY_TIMEOUT", 0.2)
     path = tmp_path / "friday.sqlite"
     NightStore(path).close()
     with held(path), pytest.raises(NightError, match="another program is using"):
@@ -339,7 +342,8 @@ def test_the_progress_command_survives_a_bad_card(tmp_path: Path) -> None:
 
 def test_a_busy_history_keeps_the_hand_until_the_table_closes(tmp_path: Path) -> None:
     path = tmp_path / "table.sqlite"
-    table = PracticeTable(seed=3, coach=False, history=TableHistory(path), auto=True)
+    table = PracticeTable(seed=3, coach=False, history=TableHistory(path), auto=True,
+                          level="beginner")
     assert table.history is not None
     table.history.add_hand("standard", "S", "club", "first", 1, [])
     with held(path):
@@ -359,7 +363,8 @@ def test_a_busy_history_keeps_the_hand_until_the_table_closes(tmp_path: Path) ->
 def test_a_busy_history_through_the_table(tmp_path: Path) -> None:
     path = tmp_path / "table.sqlite"
     TableHistory(path).add_hand("standard", "S", "club", "before", 0, [])
-    table = PracticeTable(seed=5, coach=False, history=TableHistory(path), auto=True)
+    table = PracticeTable(seed=5, coach=False, history=TableHistory(path), auto=True,
+                          level="beginner")
     with held(path):
         table.play_bots()
         table.finish_hand()  # not internal error: OperationalError, not exit 1
@@ -429,3 +434,39 @@ def test_kill_9_between_an_answer_and_its_card_loses_nothing(tmp_path: Path) -> 
         store.close()
     assert answered > 15  # the kills landed among answers, not only before the first
 
+
+
+def test_a_busy_history_at_the_terminal_table_keeps_the_hand(tmp_path: Path) -> None:
+    """`pepper-tutor play` with table.sqlite held by another program: once `internal error:
+    OperationalError`, exit 1, and the hand's history lost."""
+    import io
+
+    from rich.console import Console
+
+    from pepper_tutor.apps.table import TableApp, _action
+
+    path = tmp_path / "table.sqlite"
+    TableHistory(path).add_hand("standard", "S", "club", "before", 0, [])
+    table = PracticeTable(seed=11, coach=False, history=TableHistory(path), level="beginner")
+    out = io.StringIO()
+    lock = held(path)
+    lock.__enter__()
+    after = 0
+
+    def reply(prompt: str) -> str:
+        nonlocal after
+        if prompt.startswith("Enter: next hand"):
+            after += 1
+            if after == 1:
+                return ""  # the next hand: this one's history cannot be saved now
+            lock.__exit__(None, None, None)  # the other program lets go
+            return "quit"
+        return _action(table.legal()[0], True).plain
+
+    code = TableApp(table, Console(file=out, width=200), reply, True).run()
+    said = " ".join(out.getvalue().split())
+    assert code == 0 and after == 2
+    assert f"cannot save to your practice history now: another program is using {path}" \
+        in said and "1 hand is kept to be saved with the next one" in said
+    assert "Your practice history is saved again, with the 1 hand kept meanwhile." in said
+    assert len(TableHistory(path).hands()) == 3

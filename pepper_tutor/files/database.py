@@ -45,8 +45,8 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import quote
 
-__all__ = ["BUSY_TIMEOUT", "PERSON_WAIT", "DamagedDatabase", "Schema", "Opening", "Fault",
-           "connect", "transaction", "look", "fault", "trouble", "set_aside", "open_store"]
+__all__ = ["BUSY_TIMEOUT", "PERSON_WAIT", "DamagedDatabase", "Unavailable", "Schema", "Opening",
+           "Fault", "connect", "transaction", "look", "fault", "trouble", "set_aside", "open_store"]
 
 #: Seconds a connection waits for another's write lock before giving up.
 BUSY_TIMEOUT = 30.0
@@ -72,6 +72,15 @@ _CODES: dict[int, Fault] = {
 
 class DamagedDatabase(sqlite3.DatabaseError):
     """The file fails SQLite's own check, or is a database of something else."""
+
+
+class Unavailable(sqlite3.OperationalError):
+    """A store that could not be opened for writing (:attr:`Opening.problem` in words), with
+    the :data:`Fault` that stopped it."""
+
+    def __init__(self, words: str, kind: Fault | None) -> None:
+        super().__init__(words)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -139,6 +148,8 @@ def fault(err: sqlite3.Error) -> Fault | None:
     for anything else (a mistake in the program, a constraint)."""
     if isinstance(err, DamagedDatabase):
         return "damaged"
+    if isinstance(err, Unavailable):
+        return err.kind
     code = getattr(err, "sqlite_errorcode", None)
     if isinstance(code, int) and (code & 0xFF) in _CODES:
         return _CODES[code & 0xFF]
@@ -157,6 +168,8 @@ def fault(err: sqlite3.Error) -> Fault | None:
 def trouble(err: sqlite3.Error, path: Path, timeout: float = BUSY_TIMEOUT) -> str:
     """The error in a person's words, naming the file: "another program is using ..."."""
     kind = fault(err)
+    if isinstance(err, Unavailable):
+        return str(err)  # already in words
     if kind == "busy":
         return (f"another program is using {path} (waited {timeout:g} s): close it (a "
                 "database browser with unsaved changes?) and go on")
@@ -248,6 +261,8 @@ class Opening:
     problem: str | None = None
     #: the file's schema version, when it is newer
     version: int = 0
+    #: what stopped it, when it is not ready
+    fault: Fault | None = None
     #: the read-only look passed: the file can be read even when it cannot be written now
     readable: bool = False
 
@@ -300,6 +315,7 @@ def open_store(path: Path, schema: Schema, *, timeout: float = BUSY_TIMEOUT) -> 
         except sqlite3.Error as err:
             kind = fault(err)
             if kind != "damaged":
+                opening.fault = kind
                 opening.problem = trouble(err, path, timeout)
                 opening.state = "read_only" if kind == "read_only" and path.exists() \
                     else "not_now"

@@ -45,7 +45,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ...files.database import PERSON_WAIT, Schema, connect, fault, open_store, transaction, trouble
+from ...files.database import (
+    PERSON_WAIT,
+    Schema,
+    Unavailable,
+    connect,
+    fault,
+    open_store,
+    transaction,
+    trouble,
+)
 from ...files.home import tutor_home
 from .attempts import Attempt, LessonProgress
 from .scheduling import due_and_state, rate
@@ -215,7 +224,8 @@ class LearnerStore:
             with self._lock:
                 opening = open_store(self.path, STORE, timeout=PERSON_WAIT)
                 if not opening.ready:
-                    raise sqlite3.OperationalError(opening.problem or "cannot open")
+                    raise Unavailable(opening.problem or f"cannot open {self.path}",
+                                      opening.fault)
                 self._set_up = self._readable = True
         with self._tx() as con:
             return fn(con, self._learner_id(con))
