@@ -10,10 +10,10 @@ import pytest
 
 from pepper_tutor.apps.night import nights_dir
 from pepper_tutor.apps.night.store import NightStore
-from pepper_tutor.files.database import DamagedDatabase, check, connect, transaction
+from pepper_tutor.files.database import DamagedDatabase, Schema, connect, look, transaction
 from pepper_tutor.files.home import tutor_home
 from pepper_tutor.teaching.learner.store import LearnerStore
-from pepper_tutor.teaching.practice.history import HistoryUnreadable, TableHistory, history_path
+from pepper_tutor.teaching.practice.history import TableHistory, history_path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pepper_tutor"
 
@@ -73,15 +73,19 @@ def test_a_transaction_is_all_or_nothing(tmp_path: Path) -> None:
     assert con.execute("PRAGMA foreign_keys").fetchone()[0] == 1
 
 
-def test_the_check_refuses_a_damaged_or_foreign_file(tmp_path: Path) -> None:
+def test_the_look_refuses_a_damaged_or_foreign_file(tmp_path: Path) -> None:
     foreign = tmp_path / "photos.sqlite"
     con = connect(foreign)
     con.execute("CREATE TABLE photos (x)")
-    with pytest.raises(DamagedDatabase, match="not a pepper-tutor database"):
-        check(con, "meta")
-    check(con, "photos")
     con.close()
-    check(connect(tmp_path / "new.sqlite"), "meta")  # a new file is fine
+    ours = Schema(frozenset({"meta"}), "CREATE TABLE IF NOT EXISTS meta (key, value);")
+    with pytest.raises(DamagedDatabase, match="not a pepper-tutor database"):
+        look(foreign, ours)
+    assert look(foreign, Schema(frozenset({"photos"}), "")).state == "ours"
+    connect(tmp_path / "new.sqlite").close()
+    assert look(tmp_path / "new.sqlite", ours).state == "new"  # a new file is fine
+    assert look(tmp_path / "none.sqlite", ours).state == "missing"
+    assert not (tmp_path / "none.sqlite").exists()  # looking makes nothing
 
 
 def test_a_damaged_night_is_set_aside_and_a_new_one_started(tmp_path: Path) -> None:
@@ -109,7 +113,10 @@ def test_a_foreign_database_is_not_taken_for_the_practice_history(tmp_path: Path
     con.execute("CREATE TABLE photos (x)")
     con.commit()
     con.close()
-    with pytest.raises(HistoryUnreadable, match="not a pepper-tutor database"):
-        TableHistory(path)
-    tables = sqlite3.connect(path).execute("SELECT name FROM sqlite_master").fetchall()
-    assert tables == [("photos",)]
+    before = path.read_bytes()
+    history = TableHistory(path)
+    assert history.warning and "not a pepper-tutor database" in history.warning
+    (aside,) = tmp_path.glob("table.sqlite.damaged-*")
+    assert aside.read_bytes() == before  # set aside untouched: no schema, no WAL added
+    assert history.add_hand("standard", "S", "club", "North 4", 4, []) is not None
+    assert len(history.hands()) == 1

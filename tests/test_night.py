@@ -119,8 +119,8 @@ def test_a_full_disk_refuses_the_hand_and_a_retry_adds_it_once(store: NightStore
             client.post("/sheet/new", data={"csrf": csrf, "version": str(store.sheet()[1]),
                                             "preset": "standard"}, headers=JSON)
     assert failures == 1
-    assert "could not be written" in r.json()["message"] and "nothing was changed" in (
-        r.json()["message"])
+    assert r.json()["message"] == ("The night's file could not be written (the host's disk is "
+                                   "full): nothing was changed. Try again in a moment.")
     before = len(store.sheet()[0].entries)
     store._db.execute("PRAGMA max_page_count = 1073741823")
     r = client.post("/sheet/add", data={**big, "version": str(store.sheet()[1])},

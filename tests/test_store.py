@@ -72,9 +72,11 @@ def test_a_foreign_sqlite_file_is_set_aside_too(tmp_path):
     con.execute("CREATE TABLE photos (x)")
     con.commit()
     con.close()
+    before = (tmp_path / DB_NAME).read_bytes()
     store = LearnerStore("cy", tmp_path)
     assert store.warning and "not a pepper-tutor database" in store.warning
-    assert list(tmp_path.glob(f"{DB_NAME}.damaged-*"))
+    (aside,) = tmp_path.glob(f"{DB_NAME}.damaged-*")
+    assert aside.read_bytes() == before  # never written to: no schema, no WAL
 
 
 def _read_only(store: LearnerStore) -> None:
@@ -87,10 +89,11 @@ def test_a_failed_save_is_reported_not_raised(tmp_path):
     store = LearnerStore("di", tmp_path)
     _read_only(store)
     assert store.record(Attempt("quiz", "tricks", True, ())) is False
-    assert store.warning and store.warning.startswith("could not save your answer")
+    assert store.warning and store.warning.startswith("cannot save your answer: ")
+    assert f"{store.path} is read-only" in store.warning and not store.ok
     s = LessonSession(find_lesson("bowers"), store)
-    s.next()
-    assert store.warning.startswith("could not save your lesson progress")
+    s.next()  # the lesson goes on
+    assert store.failed_saves == 2 and store.unsaved == 0  # read-only: nothing to retry
 
 
 def test_a_home_that_cannot_be_made_says_nothing_will_be_saved(tmp_path):

@@ -182,14 +182,29 @@ def test_the_review_puts_the_worst_decisions_first(tmp_path):
     assert "graded" in review.summary
 
 
-def test_an_unreadable_history_is_left_alone(tmp_path):
+def test_a_damaged_history_is_set_aside_like_every_store(tmp_path):
     bad = tmp_path / "table.sqlite"
-    bad.write_bytes(b"not a database, but somebody's file" * 100)
-    with pytest.raises(HistoryUnreadable, match="left untouched"):
-        TableHistory(bad)
-    assert bad.read_bytes().startswith(b"not a database")
-    with pytest.raises(sqlite3.DatabaseError):
-        sqlite3.connect(bad).execute("SELECT * FROM hands")
+    junk = b"not a database, but somebody's file" * 100
+    bad.write_bytes(junk)
+    history = TableHistory(bad)
+    assert history.warning and "kept as" in history.warning and str(tmp_path) in history.warning
+    (aside,) = tmp_path.glob("table.sqlite.damaged-*")
+    assert aside.read_bytes() == junk  # kept byte for byte
+    assert history.add_hand("standard", "S", "club", "North 4", 4, []) is not None
+    assert len(TableHistory(bad).hands()) == 1
+
+
+def test_a_newer_history_is_left_alone(tmp_path):
+    path = tmp_path / "table.sqlite"
+    TableHistory(path).add_hand("standard", "S", "club", "North 4", 4, [])
+    con = sqlite3.connect(path)
+    con.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
+    con.commit()
+    con.close()
+    before = path.read_bytes()
+    with pytest.raises(HistoryUnreadable, match="newer pepper-tutor"):
+        TableHistory(path)
+    assert path.read_bytes() == before
 
 
 def test_the_history_is_written_one_hand_per_transaction(tmp_path):

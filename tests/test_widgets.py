@@ -118,7 +118,8 @@ def test_a_failed_save_is_shown_in_the_widget(home):
     store._connection().execute("PRAGMA query_only = ON")  # the disk turns read-only
     w = notebook.LessonWidget(find_lesson("bowers"), store=store)
     w.next_button.click()
-    assert "Not saved" in w.save_notice.value and "could not save" in w.save_notice.value
+    assert "Not saved" in w.save_notice.value and "cannot save" in w.save_notice.value
+    assert "is read-only" in w.save_notice.value
     q = notebook.QuizWidget("tricks", seed=1, store=store)
     cards_of(q)[q.quiz.question.winner().display].click()
     assert "Not saved" in q.save_notice.value

@@ -227,6 +227,15 @@ class TableApp:
             return None
 
     def run(self) -> int:
+        try:
+            return self._run()
+        finally:
+            t = self.table
+            t.close()
+            if t.history_news:
+                self.console.print(t.history_news, style="yellow", markup=False)
+
+    def _run(self) -> int:
         t = self.table
         if t.warning:
             self.console.print(plain(t.warning, style="yellow"))  # it names the home path
@@ -358,7 +367,9 @@ class TableApp:
             if word in ("q", "quit", "exit"):
                 t.finish_hand()
                 self.told_save()
-                self.console.print("This hand is saved in your history. Goodbye.", style="dim")
+                if t.history_news is None:
+                    self.console.print("This hand is saved in your history. Goodbye.",
+                                       style="dim")
                 return False
             if word in ("u", "undo"):
                 self.command("undo")
@@ -376,6 +387,9 @@ class TableApp:
                 continue
             result = t.next_hand()
             self._told = 0
+            if t.history_news:
+                self.console.print(t.history_news, style="yellow", markup=False)
+                t.history_news = None  # said
             self.console.print(Text(f"Hand {result.number} counted: ")
                                .append(", ".join(f"{s} {p}" for s, p in result.totals.items())))
             self.told_save()

@@ -273,6 +273,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         result = t.next_hand()
         self.lines = [f"<b>Hand {result.number} counted:</b> "
                       + _e(", ".join(f"{s} {p}" for s, p in result.totals.items()))]
+        if t.history_news:  # the history could not take the hand (kept), or took it again
+            self.lines.append(f"<i>{_e(t.history_news)}</i>")
         self._say(t.decisions)
         self.coach_box.value = ""
         self._render()

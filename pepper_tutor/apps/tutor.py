@@ -139,9 +139,13 @@ class Tutor:
         return not new and self.store.ok
 
     def goodbye(self) -> None:
-        """"Progress saved" only when every save of this session went through."""
+        """"Progress saved" only when every save of this session went through (answers kept
+        while the file was busy or full are tried once more now)."""
+        if self.store.unsaved:
+            self.store.flush()
         self.report_store()
-        if self.store.ok and self.store.failed_saves == self.failed_before:
+        if (self.store.ok and self.store.failed_saves == self.failed_before
+                and not self.store.unsaved):
             self.console.print("Progress saved. Come back any time.", style="dim")
         else:
             self.console.print("Your progress was NOT saved (see the warning above).",
@@ -454,6 +458,7 @@ def run_review(learner: str | None = None, ascii: bool = False, console: Console
     tutor.report_store()
     if tutor.review(seed) and tutor.store.answers("review"):
         tutor.goodbye()
+    tutor.report_store()  # what reading the cards found (a card that cannot be read)
     return 0
 
 

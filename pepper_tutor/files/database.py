@@ -1,6 +1,7 @@
 """The SQLite foundation under the stores: the learner store, the practice history, game night.
 
-One way to open a database file, to change it, and to treat one that cannot be read:
+One way to open a database file, to change it, and to treat one that cannot be used. Only
+damage is damage:
 
 - :func:`connect` gives a connection with the shared settings: a busy timeout (a second
   window or process waits its turn instead of failing), ``synchronous=NORMAL`` unless asked
@@ -9,16 +10,25 @@ One way to open a database file, to change it, and to treat one that cannot be r
   (``isolation_level=None``): every change is an explicit :func:`transaction`. The connection
   may move between threads (a notebook kernel runs widget callbacks in another thread than
   the cell that made the widget; a server has its worker threads): the store's lock keeps one
-  at a time;
+  at a time. ``read_only`` opens it with ``mode=ro``: nothing can be written through it;
 - :func:`transaction` is one ``BEGIN IMMEDIATE`` ... ``COMMIT``: the write lock is taken at
   the start, so two writers queue up instead of one failing half way, and an error rolls
   everything in the block back;
-- :func:`check` refuses a file that fails ``PRAGMA quick_check`` or that holds tables but not
-  the store's own (someone else's database at our path) with :class:`DamagedDatabase`;
-- :func:`open_checked` is the damaged-file policy: a file that cannot be read is never
-  written over; it is renamed aside under a unique name (:func:`set_aside`:
-  ``NAME.damaged-TIMESTAMP-XXXX``, with its ``-wal`` and ``-shm`` files) and a fresh one is
-  started. The store words what happened for its reader (:class:`Opening`).
+- :func:`look` reads a file through a read-only connection before anything is written to it:
+  it passes ``PRAGMA quick_check``, and is new (no tables), ours (a :class:`Schema`'s tables,
+  at a version this code knows) or newer (written by a later version). A file that is not a
+  database, fails the check or is someone else's raises :class:`DamagedDatabase`;
+- :func:`open_store` is the policy. A damaged file is renamed aside under a unique name
+  (:func:`set_aside`: ``NAME.damaged-TIMESTAMP-XXXX``, with its ``-wal`` and ``-shm`` files)
+  and a fresh one is started. Anything else is not damage and nothing is renamed or written:
+  a busy file (another program holds it past the wait), a full disk or an I/O error is
+  "cannot save now, nothing changed" (:func:`fault` tells them apart, :func:`trouble` words
+  them); a read-only file is opened read-only; a newer one is left alone. The store words
+  what happened for its reader (:class:`Opening`).
+
+Waits: :data:`BUSY_TIMEOUT` (30 s) where nobody is watching; :data:`PERSON_WAIT` (5 s) where
+a person waits for the answer (the learner store, the practice history), so a database browser
+holding the file makes the tutor say so within seconds instead of seeming to hang.
 """
 
 from __future__ import annotations
@@ -28,31 +38,79 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
+from urllib.parse import quote
 
-__all__ = ["BUSY_TIMEOUT", "DamagedDatabase", "Opening", "connect", "transaction", "check",
-           "set_aside", "open_checked", "is_read_only"]
+__all__ = ["BUSY_TIMEOUT", "PERSON_WAIT", "DamagedDatabase", "Unavailable", "Schema", "Opening",
+           "Fault", "connect", "transaction", "look", "fault", "trouble", "set_aside", "open_store"]
 
 #: Seconds a connection waits for another's write lock before giving up.
 BUSY_TIMEOUT = 30.0
+#: The wait where a person is waiting for the next question or hand.
+PERSON_WAIT = 5.0
+
+#: What went wrong with a database, by what it means for the file.
+Fault = Literal["damaged", "read_only", "busy", "full", "io"]
+
+# SQLite's primary result codes (the low byte of the extended code in ``sqlite_errorcode``).
+_CODES: dict[int, Fault] = {
+    3: "read_only",   # SQLITE_PERM
+    5: "busy",        # SQLITE_BUSY
+    6: "busy",        # SQLITE_LOCKED
+    8: "read_only",   # SQLITE_READONLY
+    10: "io",         # SQLITE_IOERR
+    11: "damaged",    # SQLITE_CORRUPT
+    13: "full",       # SQLITE_FULL
+    14: "io",         # SQLITE_CANTOPEN: a folder or -shm that cannot be made, not damage
+    26: "damaged",    # SQLITE_NOTADB
+}
 
 
 class DamagedDatabase(sqlite3.DatabaseError):
     """The file fails SQLite's own check, or is a database of something else."""
 
 
+class Unavailable(sqlite3.OperationalError):
+    """A store that could not be opened for writing (:attr:`Opening.problem` in words), with
+    the :data:`Fault` that stopped it."""
+
+    def __init__(self, words: str, kind: Fault | None) -> None:
+        super().__init__(words)
+        self.kind = kind
+
+
+@dataclass(frozen=True)
+class Schema:
+    """A store's tables: how a database of this store is recognised and made.
+
+    ``tables`` are the tables every database of the store has (a file with tables, but not
+    these, is someone else's); ``sql`` makes them (``CREATE ... IF NOT EXISTS``, run in one
+    transaction), a ``meta (key, value)`` table among them, where ``version`` is written
+    (key ``schema``; a file of ours without that row is version 1)."""
+
+    tables: frozenset[str]
+    sql: str
+    version: int = 1
+
+
 def connect(path: Path, *, timeout: float = BUSY_TIMEOUT,
-            synchronous: Literal["NORMAL", "FULL"] = "NORMAL") -> sqlite3.Connection:
+            synchronous: Literal["NORMAL", "FULL"] = "NORMAL",
+            read_only: bool = False) -> sqlite3.Connection:
     """A connection to ``path`` with the shared settings (see the module)."""
-    con = sqlite3.connect(path, timeout=timeout, isolation_level=None,
-                          check_same_thread=False)
+    if read_only:
+        con = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=timeout,
+                              isolation_level=None, check_same_thread=False)
+    else:
+        con = sqlite3.connect(path, timeout=timeout, isolation_level=None,
+                              check_same_thread=False)
     try:
         con.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-        con.execute(f"PRAGMA synchronous = {synchronous}")
+        if not read_only:
+            con.execute(f"PRAGMA synchronous = {synchronous}")
         con.execute("PRAGMA foreign_keys = ON")
     except BaseException:
         con.close()
@@ -74,18 +132,102 @@ def transaction(con: sqlite3.Connection,
             if con.in_transaction:  # SQLite may have rolled back already (a full disk)
                 con.execute("ROLLBACK")
             raise
-        con.execute("COMMIT")
+        try:
+            con.execute("COMMIT")
+        except BaseException:
+            # A COMMIT that fails (busy past the wait, a full disk) leaves the transaction
+            # open: roll it back so that the connection holds no lock and nothing half-done.
+            if con.in_transaction:
+                with suppress(sqlite3.Error):
+                    con.execute("ROLLBACK")
+            raise
 
 
-def check(con: sqlite3.Connection, marker: str) -> None:
-    """Raise :class:`DamagedDatabase` unless the file passes ``PRAGMA quick_check`` and is new
-    (no tables) or holds the table ``marker`` that every database of this store has."""
-    row = con.execute("PRAGMA quick_check").fetchone()
-    if row is None or row[0] != "ok":
-        raise DamagedDatabase(str(row[0] if row else "no answer"))
-    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if tables and marker not in tables:
-        raise DamagedDatabase("it is not a pepper-tutor database")
+def fault(err: sqlite3.Error) -> Fault | None:
+    """What an error means for the file: damaged, read-only, busy, full or an I/O error; None
+    for anything else (a mistake in the program, a constraint)."""
+    if isinstance(err, DamagedDatabase):
+        return "damaged"
+    if isinstance(err, Unavailable):
+        return err.kind
+    code = getattr(err, "sqlite_errorcode", None)
+    if isinstance(code, int) and (code & 0xFF) in _CODES:
+        return _CODES[code & 0xFF]
+    text = str(err).lower()  # an error raised without a code
+    if "locked" in text or "busy" in text:
+        return "busy"
+    if "readonly" in text or "read-only" in text:
+        return "read_only"
+    if "full" in text:
+        return "full"
+    if "malformed" in text or "not a database" in text:
+        return "damaged"
+    return None
+
+
+def trouble(err: sqlite3.Error, path: Path, timeout: float = BUSY_TIMEOUT) -> str:
+    """The error in a person's words, naming the file: "another program is using ..."."""
+    kind = fault(err)
+    if isinstance(err, Unavailable):
+        return str(err)  # already in words
+    if kind == "busy":
+        return (f"another program is using {path} (waited {timeout:g} s): close it (a "
+                "database browser with unsaved changes?) and go on")
+    if kind == "full":
+        return f"the disk that holds {path} is full"
+    if kind == "read_only":
+        return f"{path} is read-only"
+    if kind == "io":
+        return f"{path} cannot be read or written ({err})"
+    if kind == "damaged":
+        return f"{path} is damaged ({err})"
+    return f"{path}: {err}"
+
+
+@dataclass(frozen=True)
+class Look:
+    """What a read-only look at a file found."""
+
+    state: Literal["missing", "new", "ours", "newer"]
+    version: int = 0
+
+
+def look(path: Path, schema: Schema, *, timeout: float = BUSY_TIMEOUT) -> Look:
+    """Read ``path`` without writing anything (see the module). Raises
+    :class:`DamagedDatabase` for a file that is not a database of this store, and the
+    ``OperationalError`` of a busy file or an I/O error."""
+    if not path.exists():
+        return Look("missing")
+    con = connect(path, timeout=timeout, read_only=True)
+    try:
+        row = con.execute("PRAGMA quick_check").fetchone()
+        if row is None or row[0] != "ok":
+            raise DamagedDatabase(str(row[0] if row else "no answer"))
+        tables = {r[0] for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+        if not tables:
+            return Look("new")
+        if not schema.tables <= tables:
+            raise DamagedDatabase("it is not a pepper-tutor database (its tables: "
+                                  f"{', '.join(sorted(tables)[:6])})")
+        version = 1
+        if "meta" in tables:
+            try:
+                found = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            except sqlite3.OperationalError as err:
+                if fault(err) is not None:
+                    raise
+                raise DamagedDatabase("it is not a pepper-tutor database (another program's "
+                                      "meta table)") from None
+            if found is not None:
+                try:
+                    version = int(found[0])
+                except (TypeError, ValueError):
+                    raise DamagedDatabase(f"its schema version {found[0]!r} is not one "
+                                          "pepper-tutor writes") from None
+        return Look("newer" if version > schema.version else "ours", version)
+    finally:
+        con.close()
 
 
 def set_aside(path: Path) -> Path:
@@ -103,52 +245,90 @@ def set_aside(path: Path) -> Path:
     return aside
 
 
-def is_read_only(err: sqlite3.Error) -> bool:
-    """Whether an error says the file or its folder cannot be written (not that it is
-    damaged)."""
-    text = str(err).lower()
-    return "readonly" in text or "read-only" in text or "unable to open" in text
-
-
 @dataclass
 class Opening:
-    """What :func:`open_checked` found and did, for the store to say in its own words."""
+    """What :func:`open_store` found and did, for the store to say in its own words.
 
-    ready: bool = False
+    ``state``: ``ready`` (read and write), ``read_only`` (read through a ``mode=ro``
+    connection; nothing can be saved), ``not_now`` (busy, full or an I/O error: nothing was
+    changed; try again later), ``newer`` (written by a later version: left alone, neither read
+    nor written), ``stuck`` (damaged and could not be moved aside)."""
+
+    state: Literal["ready", "read_only", "not_now", "newer", "stuck"] = "stuck"
     #: each damaged file moved away: why it could not be read, where it is now
     set_aside: list[tuple[str, Path]] = field(default_factory=list)
-    #: a damaged file that could not be moved: why it could not be read, why not moved
-    stuck: tuple[str, str] | None = None
-    #: the file or its folder cannot be written: the error
-    read_only: str | None = None
+    #: why it is not ready, in a person's words naming the file
+    problem: str | None = None
+    #: the file's schema version, when it is newer
+    version: int = 0
+    #: what stopped it, when it is not ready
+    fault: Fault | None = None
+    #: the read-only look passed: the file can be read even when it cannot be written now
+    readable: bool = False
+
+    @property
+    def ready(self) -> bool:
+        return self.state == "ready"
 
 
-def open_checked(path: Path, marker: str, setup: Callable[[sqlite3.Connection], object], *,
-                 timeout: float = BUSY_TIMEOUT) -> Opening:
-    """Check ``path`` (:func:`check`), put it in WAL mode and run ``setup`` (the schema) on it;
-    a file that cannot be read is set aside and a fresh one started, once. The folder must
-    exist."""
+def _setup(con: sqlite3.Connection, schema: Schema) -> None:
+    """The tables and the version row, in one transaction: a crash half way leaves a new file,
+    not one with some of our tables (which would look like someone else's). The version row
+    is written each time (never downgraded: a newer file is not opened for writing), so a
+    file that cannot be written says so now, not at the learner's first answer."""
+    version = ("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', "
+               f"'{schema.version}');")
+    try:
+        con.executescript(f"BEGIN IMMEDIATE;\n{schema.sql}\n{version}\nCOMMIT;")
+    except BaseException:
+        if con.in_transaction:
+            with suppress(sqlite3.Error):
+                con.execute("ROLLBACK")
+        raise
+
+
+def open_store(path: Path, schema: Schema, *, timeout: float = BUSY_TIMEOUT) -> Opening:
+    """Look at ``path`` (:func:`look`) before writing anything, then put it in WAL mode and
+    make its tables; the policy of the module. The folder must exist."""
     opening = Opening()
     for _attempt in range(2):
         try:
+            seen = look(path, schema, timeout=timeout)
+            opening.readable = seen.state != "missing"
+            if seen.state == "newer":
+                opening.readable = False
+                opening.state, opening.version = "newer", seen.version
+                opening.problem = (f"{path} was written by a newer pepper-tutor (schema "
+                                   f"{seen.version}; this one knows {schema.version})")
+                return opening
             con = connect(path, timeout=timeout)
             try:
-                check(con, marker)
+                if seen.state == "missing":
+                    # Made by this connection just now (or by another process meanwhile):
+                    # look again before writing to it.
+                    look(path, schema, timeout=timeout)
+                    opening.readable = True
                 con.execute("PRAGMA journal_mode = WAL")
-                setup(con)
+                _setup(con, schema)
             finally:
                 con.close()
-        except sqlite3.DatabaseError as err:  # OperationalError included
-            if isinstance(err, sqlite3.OperationalError) and is_read_only(err):
-                opening.read_only = str(err)
+        except sqlite3.Error as err:
+            kind = fault(err)
+            if kind != "damaged":
+                opening.fault = kind
+                opening.problem = trouble(err, path, timeout)
+                opening.state = "read_only" if kind == "read_only" and path.exists() \
+                    else "not_now"
                 return opening
             try:
                 opening.set_aside.append((str(err), set_aside(path)))
             except OSError as move:
-                opening.stuck = (str(err), str(move.strerror or move))
+                opening.state = "stuck"
+                opening.problem = (f"{path} cannot be read ({err}) and could not be moved "
+                                   f"aside ({move.strerror or move})")
                 if path.exists():
                     return opening
             continue
-        opening.ready = True
+        opening.state, opening.problem, opening.readable = "ready", None, True
         break
     return opening

@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
+from ...files.database import fault
 from .state import CSRF_COOKIE, night_of
 
 __all__ = ["page", "done", "refused", "write_failed", "wants_json", "http_error",
@@ -58,8 +59,12 @@ def refused(request: Request, err: Exception, status: int = 400) -> Response:
 
 
 def write_failed(request: Request, err: sqlite3.Error) -> Response:
-    return done(request, "The night's file could not be written (is the disk full?): "
-                         f"nothing was changed. ({err})", 503)
+    # Said to a phone: why, in words, without the host's folders.
+    why = {"busy": "another program on the host's computer is using it",
+           "full": "the host's disk is full", "read_only": "it is read-only",
+           "io": "the disk would not read or write it"}.get(fault(err) or "", str(err))
+    return done(request, f"The night's file could not be written ({why}): nothing was "
+                         "changed. Try again in a moment.", 503)
 
 
 async def http_error(request: Request, exc: Exception) -> Response:

@@ -8,9 +8,10 @@ a version that every change to it bumps: an entry made on an older view is refus
 (:class:`StaleSheet`), so two people entering the same hand cannot enter it twice.
 
 The connection settings, the transaction and the damaged-file policy are the SQLite
-foundation's (:mod:`pepper_tutor.files.database`): a night's file that cannot be read is
-renamed aside (``NAME.sqlite.damaged-TIMESTAMP-XXXX``) and a new night started, and
-:attr:`NightStore.warning` says so.
+foundation's (:mod:`pepper_tutor.files.database`): a night's file that is damaged or someone
+else's is renamed aside (``NAME.sqlite.damaged-TIMESTAMP-XXXX``) and a new night started, and
+:attr:`NightStore.warning` says so. A busy, full, read-only or newer file is not damage: the
+night does not start (:class:`NightError`, naming the file) and the file is left as it is.
 
 The rules of the sheet are :class:`~pepper_tutor.records.scoresheet.ScoreSheet`'s; this module
 only keeps what was entered.
@@ -33,7 +34,7 @@ from typing import Any
 
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
-from ...files.database import connect, open_checked, transaction
+from ...files.database import Schema, connect, open_store, transaction
 from ...records.scoresheet import EntryError, HandEntry, ScoredHand, ScoreSheet
 from ...rulebook.feedback import AnswerError
 from ...teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
@@ -92,6 +93,8 @@ CREATE TABLE IF NOT EXISTS answers (
     at REAL NOT NULL,
     PRIMARY KEY (question_id, player_id));
 """
+STORE = Schema(frozenset({"meta", "players", "matches", "hands", "questions", "answers"}),
+               SCHEMA)
 
 
 class NightError(ValueError):
@@ -144,19 +147,13 @@ class NightStore:
         self.warning: str | None = None  # a damaged file set aside on opening
         path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
-        opening = open_checked(path, "meta", lambda con: con.executescript(SCHEMA),
-                               timeout=BUSY_TIMEOUT)
+        opening = open_store(path, STORE, timeout=BUSY_TIMEOUT)
         for why, aside in opening.set_aside:
             self.warning = (f"the night's file was damaged ({why}); it is kept as {aside} and "
                             "a new night was started")
-        if opening.read_only is not None:
-            raise NightError(f"cannot write to {path} ({opening.read_only})")
-        if opening.stuck is not None:
-            why, move = opening.stuck
-            raise NightError(f"the night's file {path} cannot be read ({why}) and could not "
-                             f"be moved aside ({move})")
         if not opening.ready:
-            raise NightError(f"the night's file {path} cannot be read")
+            raise NightError(f"the night cannot start: {opening.problem}; the file was left "
+                             "as it is")
         self._db = connect(path, timeout=BUSY_TIMEOUT, synchronous="FULL")
         self._db.row_factory = sqlite3.Row
         with self._tx() as db:

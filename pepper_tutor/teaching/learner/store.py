@@ -9,11 +9,22 @@ Names are stored as typed (normalised to Unicode NFC only, so that the same name
 is one learner): ``José`` and ``Jos``, ``Жора`` and ``李雷`` are different learners.
 
 The connection settings, the transaction and the damaged-file policy are the SQLite
-foundation's (:mod:`pepper_tutor.files.database`): a database that cannot be read is never
-written over; it is renamed aside under a unique name
-(``learners.sqlite.damaged-TIMESTAMP-XXXX``) and a fresh one is started, with a warning. A save
-that fails (a read-only folder, a full disk) is reported in :attr:`LearnerStore.warning` and by
-the return value; nothing is raised into a lesson.
+foundation's (:mod:`pepper_tutor.files.database`), and only damage is damage: a file that is
+not a database, fails SQLite's check or is someone else's is renamed aside under a unique name
+(``learners.sqlite.damaged-TIMESTAMP-XXXX``) and a fresh one is started, with a warning. Nothing
+else renames or writes over anything:
+
+- a busy file (another program holds it past :data:`~pepper_tutor.files.database.PERSON_WAIT`,
+  5 s, the wait of a person at the keyboard), a full disk or an I/O error: "cannot save ...
+  now; nothing changed", and the change is kept in memory and saved with the next one that
+  succeeds (or at :meth:`LearnerStore.close`);
+- a read-only file is read (the progress is shown) and nothing is saved;
+- a file written by a newer pepper-tutor is neither read nor written;
+- one row that cannot be read (a review card, a lesson's progress, an answer) is reported
+  with the file and the row and skipped.
+
+All of it is said in :attr:`LearnerStore.warning` and by the return value; nothing is raised
+into a lesson.
 
 One answer is one transaction: :meth:`LearnerStore.record` takes an
 :class:`~pepper_tutor.teaching.learner.attempts.Attempt` and writes the answer, its review
@@ -34,10 +45,19 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ...files.database import connect, open_checked, transaction
+from ...files.database import (
+    PERSON_WAIT,
+    Schema,
+    Unavailable,
+    connect,
+    fault,
+    open_store,
+    transaction,
+    trouble,
+)
 from ...files.home import tutor_home
 from .attempts import Attempt, LessonProgress
-from .scheduling import rate
+from .scheduling import due_and_state, rate
 
 __all__ = ["LearnerStore", "default_learner", "DB_NAME", "AnswerRow"]
 
@@ -63,6 +83,10 @@ CREATE TABLE IF NOT EXISTS review_cards (
     card TEXT NOT NULL, due TEXT NOT NULL, origin TEXT NOT NULL, lapses INTEGER NOT NULL,
     PRIMARY KEY (learner, rule));
 """
+STORE = Schema(frozenset({"meta", "learners", "lessons", "answers", "review_cards"}), SCHEMA,
+               SCHEMA_VERSION)
+# What a row that cannot be read raises on the way (bad JSON, a wrong shape, a bad date).
+ROW_ERRORS = (ValueError, KeyError, TypeError, AttributeError)
 
 
 def default_learner() -> str:
@@ -99,11 +123,18 @@ class LearnerStore:
         self.path = self.home / DB_NAME
         self.warning: str | None = None
         self.warnings: list[str] = []  # everything said since the store was opened
-        self.failed_saves = 0
+        self.failed_saves = 0  # changes lost (not kept for later: see unsaved)
         self._id: int | None = None
         self._con: sqlite3.Connection | None = None
         self._lock = threading.RLock()
-        self._ready = False
+        self._ready = False  # the file is ours and set up: changes can be tried
+        self._readable = False  # it can be read (ready, read-only, or busy at opening)
+        self._read_only = False
+        self._set_up = False  # its tables are made (not yet when it was busy at opening)
+        # Changes that could not be saved yet (busy, full, an I/O error), oldest first: each
+        # is tried again, in order, before the next change, and at close().
+        self._unsaved: list[tuple[str, Callable[[sqlite3.Connection, int], Any]]] = []
+        self._reported: set[tuple[str, str]] = set()  # rows already said to be unreadable
         self._prepare()
 
     # ---- opening ------------------------------------------------------------------------------
@@ -113,7 +144,7 @@ class LearnerStore:
         self.warnings.append(text)
 
     def _connect(self) -> sqlite3.Connection:
-        return connect(self.path)
+        return connect(self.path, timeout=PERSON_WAIT, read_only=self._read_only)
 
     def _prepare(self) -> None:
         try:
@@ -122,29 +153,39 @@ class LearnerStore:
             self._warn(f"cannot create {self.home} ({err.strerror or err}); nothing will be "
                        "saved")
             return
-
-        def setup(con: sqlite3.Connection) -> None:
-            con.executescript(SCHEMA)
-            con.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)",
-                        (str(SCHEMA_VERSION),))
-
-        opening = open_checked(self.path, "meta", setup)
+        opening = open_store(self.path, STORE, timeout=PERSON_WAIT)
         for why, aside in opening.set_aside:
             self._warn(f"your progress database was damaged ({why}); it is kept as {aside} "
                        "and a new one was started")
-        if opening.stuck is not None:
-            why, move = opening.stuck
-            self._warn(f"your progress database {self.path} cannot be read ({why}) and could "
-                       f"not be moved aside ({move}); nothing will be saved")
-        if opening.read_only is not None:
-            self._warn(f"cannot write to {self.path} ({opening.read_only}); your progress "
-                       "will not be saved")
-        self._ready = opening.ready
+        self._set_up = opening.ready
+        self._readable = opening.readable
+        if opening.state == "ready":
+            self._ready = True
+        elif opening.state == "read_only":
+            self._read_only = True
+            self._warn(f"{opening.problem}: your progress is shown, but nothing new will be "
+                       "saved")
+        elif opening.state == "not_now":
+            # Not damage: the file is left as it is, and the tables are made at the first
+            # change that can be saved.
+            self._ready = True
+            self._warn(f"cannot open your progress now: {opening.problem}; nothing changed, "
+                       "and your answers are kept until it can be saved")
+        elif opening.state == "newer":
+            self._warn(f"{opening.problem}: it is left as it is, and your progress is neither "
+                       "shown nor saved by this version (update pepper-tutor)")
+        else:
+            self._warn(f"your progress database {opening.problem}; nothing will be saved")
 
     @property
     def ok(self) -> bool:
         """True when changes are being saved."""
-        return self._ready
+        return self._ready and not self._read_only
+
+    @property
+    def unsaved(self) -> int:
+        """Changes kept in memory because the file could not take them yet."""
+        return len(self._unsaved)
 
     # ---- the transaction helper ---------------------------------------------------------------
 
@@ -157,6 +198,9 @@ class LearnerStore:
         return self._con
 
     def close(self) -> None:
+        """Save what is still unsaved (one more try), then let the file go."""
+        if self._unsaved:
+            self.flush()
         if self._con is not None:
             self._con.close()
             self._con = None
@@ -175,27 +219,82 @@ class LearnerStore:
             self._id = int(row[0])
         return self._id
 
+    def _run(self, fn: Callable[[sqlite3.Connection, int], T]) -> T:
+        if not self._set_up:
+            with self._lock:
+                opening = open_store(self.path, STORE, timeout=PERSON_WAIT)
+                if not opening.ready:
+                    raise Unavailable(opening.problem or f"cannot open {self.path}",
+                                      opening.fault)
+                self._set_up = self._readable = True
+        with self._tx() as con:
+            return fn(con, self._learner_id(con))
+
+    def flush(self) -> bool:
+        """Try again to save the changes kept in memory, oldest first; True when none is left.
+        """
+        with self._lock:
+            while self._unsaved:
+                what, fn = self._unsaved[0]
+                try:
+                    self._run(fn)
+                except sqlite3.Error as err:
+                    self._id = None
+                    self._failed(what, err, keep=None)
+                    return False
+                self._unsaved.pop(0)
+            return True
+
+    def _failed(self, what: str, err: sqlite3.Error,
+                keep: Callable[[sqlite3.Connection, int], Any] | None) -> bool:
+        """Say why ``what`` was not saved; True when it is kept to be saved later."""
+        kind = fault(err)
+        if kind == "read_only":
+            self._read_only = True
+            self.failed_saves += len(self._unsaved)  # it will not become writable now
+            self._unsaved.clear()
+            self._warn(f"cannot save {what}: {trouble(err, self.path, PERSON_WAIT)}; your "
+                       "progress is shown, but nothing new will be saved")
+            return False
+        if kind in ("busy", "full", "io"):
+            if keep is not None:
+                self._unsaved.append((what, keep))
+            waiting = len(self._unsaved)
+            self._warn(f"cannot save {what} now: {trouble(err, self.path, PERSON_WAIT)}; "
+                       f"nothing changed, and {waiting} unsaved change"
+                       f"{'s are' if waiting != 1 else ' is'} kept to be saved when it can be")
+            return True
+        self._warn(f"could not save {what} in {self.path} ({err})")
+        return False
+
     def change(self, what: str, fn: Callable[[sqlite3.Connection, int], T]) -> T | None:
         """Run ``fn(connection, learner_id)`` as one transaction. A failure is reported in
-        :attr:`warning` ("could not save ...") and gives ``None``."""
-        if not self._ready:
+        :attr:`warning` ("cannot save ...") and gives ``None``; a busy, full or failing file
+        keeps ``fn`` to run again before the next change (see the module)."""
+        if not self._ready or self._read_only:
             self.failed_saves += 1
             if self.warning is None:
                 self._warn("your progress is not being saved")
             return None
-        try:
-            with self._tx() as con:
-                return fn(con, self._learner_id(con))
-        except sqlite3.Error as err:
-            self._id = None  # its insertion may have been rolled back
-            self.failed_saves += 1
-            self._warn(f"could not save {what} ({err})")
-            return None
+        with self._lock:
+            if self._unsaved and not self.flush():
+                if self._read_only:  # the kept ones were dropped: this one cannot wait
+                    self.failed_saves += 1
+                else:
+                    self._unsaved.append((what, fn))  # after the older ones, in order
+                return None
+            try:
+                return self._run(fn)
+            except sqlite3.Error as err:
+                self._id = None  # its insertion may have been rolled back
+                if not self._failed(what, err, keep=fn):
+                    self.failed_saves += 1
+                return None
 
     def read(self, fn: Callable[[sqlite3.Connection, int], T], default: T) -> T:
         """Run ``fn(connection, learner_id)`` to read; ``default`` for a learner with nothing
         saved yet (reading never creates the learner)."""
-        if not self._ready:
+        if not self._readable:
             return default
         try:
             with self._lock:
@@ -204,8 +303,17 @@ class LearnerStore:
                                   (self.learner,)).fetchone()
                 return default if row is None else fn(con, int(row[0]))
         except sqlite3.Error as err:
-            self._warn(f"could not read your progress ({err})")
+            self._warn(f"could not read your progress: {trouble(err, self.path, PERSON_WAIT)}")
             return default
+
+    def _bad_row(self, table: str, row: str, err: Exception, then: str) -> None:
+        """Say once that one row cannot be read, naming the file and the row."""
+        if (table, row) in self._reported:
+            return
+        self._reported.add((table, row))
+        why = f"{err.args[0]!r} is missing" if isinstance(err, KeyError) and err.args \
+            else str(err) or type(err).__name__
+        self._warn(f"{self.path}: {row} in the table {table} cannot be read ({why}); {then}")
 
     # ---- lessons ------------------------------------------------------------------------------
 
@@ -229,15 +337,17 @@ class LearnerStore:
             return out
         return self.read(get, {})
 
-    def _progress(self, lesson_id: str, text: str) -> LessonProgress | None:
+    def _progress(self, lesson_id: str, text: object) -> LessonProgress | None:
         try:
+            if not isinstance(text, str | bytes):
+                raise ValueError(f"not text but {type(text).__name__}")
             data = json.loads(text)
             if not isinstance(data, dict):
                 raise ValueError("not an object")
             return LessonProgress.from_json(data)
-        except ValueError as err:
-            self._warn(f"the saved progress of lesson {lesson_id!r} in {self.path} cannot be "
-                       f"read ({err}); the lesson starts from the beginning")
+        except ROW_ERRORS as err:
+            self._bad_row("lessons", f"the progress of lesson {lesson_id!r}", err,
+                          "the lesson starts from the beginning")
             return None
 
     def save_progress(self, lesson_id: str, progress: LessonProgress) -> bool:
@@ -264,7 +374,7 @@ class LearnerStore:
         """Everything one answer changes, in one transaction: the answer row, the review
         cards it makes, lapses or rates, and the lesson's progress. False (with
         :attr:`warning` set) when it could not be saved; then nothing of it was."""
-        when = attempt.at or datetime.now(UTC)
+        when = attempt.at or datetime.now(UTC)  # fixed now: a retried save keeps the time
 
         def put(con: sqlite3.Connection, me: int) -> bool:
             if attempt.counts:
@@ -290,8 +400,20 @@ class LearnerStore:
             if source:
                 sql += " AND source = ?"
                 args += (source,)
-            return [AnswerRow(datetime.fromisoformat(r[0]), r[1], r[2], tuple(json.loads(r[3])),
-                              bool(r[4])) for r in con.execute(sql + " ORDER BY id", args)]
+            out = []
+            for r in con.execute(sql.replace("SELECT ", "SELECT id, ", 1) + " ORDER BY id",
+                                 args):
+                try:
+                    rules = json.loads(r[4])
+                    if not isinstance(rules, list) or not all(isinstance(x, str)
+                                                              for x in rules):
+                        raise ValueError("not a list of rule ids")
+                    out.append(AnswerRow(datetime.fromisoformat(r[1]), str(r[2]), str(r[3]),
+                                         tuple(rules), bool(r[5])))
+                except ROW_ERRORS as err:
+                    self._bad_row("answers", f"answer {r[0]}", err,
+                                  "it is left out of your progress")
+            return out
         return self.read(get, [])
 
     # ---- review cards -------------------------------------------------------------------------
@@ -299,17 +421,32 @@ class LearnerStore:
     def review_cards(self) -> dict[str, tuple[str, str, int]]:
         """rule id -> (the fsrs card as JSON, where it was first missed, lapses)."""
         def get(con: sqlite3.Connection, me: int) -> dict[str, tuple[str, str, int]]:
-            return {r[0]: (r[1], r[2], int(r[3])) for r in con.execute(
-                "SELECT rule, card, origin, lapses FROM review_cards WHERE learner = ? "
-                "ORDER BY due", (me,))}
+            out = {}
+            for r in con.execute("SELECT rule, card, origin, lapses FROM review_cards "
+                                 "WHERE learner = ? ORDER BY due", (me,)):
+                if self._card(r[0], r[1]) is not None:
+                    out[str(r[0])] = (str(r[1]), str(r[2]), int(r[3]))
+            return out
         return self.read(get, {})
 
-    @staticmethod
-    def _rate(con: sqlite3.Connection, me: int, rule: str, again: bool, origin: str,
+    def _card(self, rule: str, text: object) -> str | None:
+        """A stored card, or None (said once) when it cannot be read."""
+        try:
+            if not isinstance(text, str):
+                raise ValueError(f"not text but {type(text).__name__}")
+            due_and_state(text)
+            return text
+        except ROW_ERRORS as err:
+            self._bad_row("review_cards", f"the review card of rule {rule!r}", err,
+                          "it is skipped until you miss the rule again, which starts it anew")
+            return None
+
+    def _rate(self, con: sqlite3.Connection, me: int, rule: str, again: bool, origin: str,
               at: datetime, create: bool) -> None:
         row = con.execute("SELECT card FROM review_cards WHERE learner = ? AND rule = ?",
                           (me, rule)).fetchone()
-        rated = rate(row[0] if row else None, again, at, create)
+        stored = None if row is None else self._card(rule, row[0])
+        rated = rate(stored, again, at, create)
         if rated is None:
             return  # a review of a card that is not there (removed meanwhile): nothing to do
         card, due, lapsed = rated

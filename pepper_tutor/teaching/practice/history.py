@@ -3,10 +3,15 @@
 One SQLite file, ``table.sqlite`` in the tutor's home folder
 (:func:`pepper_tutor.files.home.tutor_home`), kept apart from the lesson store and created with
 the first hand kept, on the SQLite foundation (:mod:`pepper_tutor.files.database`: its
-connection settings, its transaction, its check). Each finished hand is written in one
-transaction (the hand and its decisions together, or nothing). A file that cannot be read
-(damaged, or someone else's database) is neither replaced nor set aside, unlike the learner
-store: the table plays on without it, so it says so and keeps no history for the session.
+connection settings, its transaction, its damaged-file policy, the same as every store's).
+Each finished hand is written in one transaction (the hand and its decisions together, or
+nothing). A damaged file, or someone else's database, is set aside and a new history started
+(:attr:`TableHistory.warning` says so). A busy file (another program holds it past
+:data:`~pepper_tutor.files.database.PERSON_WAIT`, 5 s: a person waits for the next deal), a
+full disk or an I/O error never ends the session: the hand is kept in memory and saved with
+the next one, or at :meth:`TableHistory.flush` when the table closes, and the warning says so.
+A read-only history is shown and not added to; a newer one is left alone
+(:class:`HistoryUnreadable`).
 
 The learner's figures are points lost per decision, by kind (bidding, exchange, defence,
 play), over all hands and hand by hand.
@@ -21,12 +26,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ...files.database import check, connect, transaction
+from ...files.database import PERSON_WAIT, Schema, connect, fault, open_store, transaction, trouble
 from ...files.home import tutor_home
 
 __all__ = ["TableHistory", "KindFigures", "HandRow", "history_path", "HistoryUnreadable"]
 
 SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS hands (
     id INTEGER PRIMARY KEY,
     played_at TEXT NOT NULL,
@@ -45,15 +51,15 @@ CREATE TABLE IF NOT EXISTS decisions (
     loss REAL NOT NULL
 );
 """
+# Files from before the meta table have only these two: they are still ours.
+STORE = Schema(frozenset({"hands", "decisions"}), SCHEMA)
 
-
-def _prepare(db: sqlite3.Connection) -> None:
-    db.execute("PRAGMA journal_mode = WAL")
-    db.executescript(SCHEMA)
+#: One finished hand as add_hand takes it, kept while the file cannot take it.
+PendingHand = tuple[str, str, str, str, str, int, list[tuple[str, str, str, float]], str | None]
 
 
 class HistoryUnreadable(ValueError):
-    """The history file exists but is not a database this program can read."""
+    """The history file is one this program must leave alone (newer, or damaged and stuck)."""
 
 
 def history_path() -> Path:
@@ -81,24 +87,48 @@ class HandRow:
 
 class TableHistory:
     """The history file (created with the first hand kept). Raises
-    :class:`HistoryUnreadable` for a file that is not such a database; it is left as it
-    is."""
+    :class:`HistoryUnreadable` for a file it must leave alone (written by a newer version, or
+    damaged and impossible to move aside); everything else is said in :attr:`warning`."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or history_path()
+        self.warning: str | None = None
+        self._set_up = False
+        self._read_only = False
+        self._unsaved: list[PendingHand] = []  # hands the file could not take yet, in order
         if self.path.exists():
-            try:
-                with self._connect() as db:
-                    check(db, "hands")
-                    _prepare(db)
-            except sqlite3.DatabaseError as err:
-                raise HistoryUnreadable(f"{self.path}: the practice history cannot be read "
-                                        f"({err}); it was left untouched") from None
+            self._open()
+
+    def _open(self) -> bool:
+        """Check the file and make its tables (see the module); True when hands can be
+        added."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        opening = open_store(self.path, STORE, timeout=PERSON_WAIT)
+        for why, aside in opening.set_aside:
+            self.warning = (f"your practice history was damaged ({why}); it is kept as "
+                            f"{aside} and a new one was started")
+        if opening.state in ("newer", "stuck"):
+            raise HistoryUnreadable(f"{opening.problem}: the practice history was left as it "
+                                    "is, and this session keeps no history")
+        if opening.state == "read_only":
+            self._read_only = True
+            self.warning = (f"{opening.problem}: your practice history is shown, but no new "
+                            "hand is added to it")
+        elif opening.state == "not_now":
+            self.warning = (f"cannot open your practice history now: {opening.problem}; "
+                            "nothing changed, and your hands are kept until it can be saved")
+        self._set_up = opening.ready
+        return self._set_up
+
+    @property
+    def unsaved(self) -> int:
+        """Hands kept in memory because the file could not take them yet."""
+        return len(self._unsaved)
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
         """A connection for one use (no lock is held between hands), closed after it."""
-        db = connect(self.path)
+        db = connect(self.path, timeout=PERSON_WAIT)
         try:
             yield db
         finally:
@@ -106,22 +136,62 @@ class TableHistory:
 
     def add_hand(self, rules: str, seat: str, level: str, contract: str, points: int,
                  decisions: Iterable[tuple[str, str, str, float]], record: str | None = None
-                 ) -> int:
+                 ) -> int | None:
         """One finished hand and its graded decisions ``(kind, action, grade, loss)``, in
-        one transaction."""
+        one transaction; its id. None when the file cannot take it now: it is kept and saved
+        before the next hand (or by :meth:`flush`), and :attr:`warning` says so."""
         when = datetime.now(UTC).isoformat(timespec="seconds")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self._connect() as db:
-            _prepare(db)  # the tables first (executescript commits on its own)
-            with transaction(db):
-                cur = db.execute("INSERT INTO hands (played_at, rules, seat, level, "
-                                 "contract, points, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                                 (when, rules, seat, level, contract, points, record))
-                hand_id = cur.lastrowid
-                assert hand_id is not None
-                db.executemany("INSERT INTO decisions (hand_id, kind, action, grade, loss) "
-                               "VALUES (?, ?, ?, ?, ?)",
-                               [(hand_id, k, a, g, float(loss)) for k, a, g, loss in decisions])
+        self._unsaved.append((when, rules, seat, level, contract, points,
+                              [(k, a, g, float(loss)) for k, a, g, loss in decisions], record))
+        return self.flush()
+
+    def flush(self) -> int | None:
+        """Save the hands kept in memory, oldest first; the id of the last one saved when all
+        are, else None (and :attr:`warning` says why)."""
+        if self._read_only:
+            lost, self._unsaved = len(self._unsaved), []
+            self.warning = (f"{self.path} is read-only: {lost} hand{'s' if lost != 1 else ''} "
+                            "could not be added to your practice history")
+            return None
+        hand_id: int | None = None
+        while self._unsaved:
+            try:
+                if not self._set_up and not self._open():
+                    return None
+                hand_id = self._insert(self._unsaved[0])
+            except HistoryUnreadable as err:  # it became a newer file meanwhile: keep them
+                self.warning = str(err)
+                return None
+            except sqlite3.Error as err:
+                kind = fault(err)
+                if kind == "read_only":
+                    self._read_only = True
+                    return self.flush()
+                if kind not in ("busy", "full", "io"):
+                    self._unsaved.pop(0)  # it can never be saved: say so, keep the others
+                    self.warning = (f"could not add a hand to {self.path} ({err}); it is "
+                                    "not in your practice history")
+                    continue
+                waiting = len(self._unsaved)
+                self.warning = (f"cannot save to your practice history now: "
+                                f"{trouble(err, self.path, PERSON_WAIT)}; nothing changed, "
+                                f"and {waiting} hand{'s are' if waiting != 1 else ' is'} kept "
+                                "to be saved with the next one")
+                return None
+            self._unsaved.pop(0)
+        return hand_id
+
+    def _insert(self, hand: PendingHand) -> int:
+        when, rules, seat, level, contract, points, decisions, record = hand
+        with self._connect() as db, transaction(db):
+            cur = db.execute("INSERT INTO hands (played_at, rules, seat, level, "
+                             "contract, points, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (when, rules, seat, level, contract, points, record))
+            hand_id = cur.lastrowid
+            assert hand_id is not None
+            db.executemany("INSERT INTO decisions (hand_id, kind, action, grade, loss) "
+                           "VALUES (?, ?, ?, ?, ?)",
+                           [(hand_id, k, a, g, loss) for k, a, g, loss in decisions])
         return hand_id
 
     def figures(self) -> list[KindFigures]:

@@ -130,6 +130,9 @@ class PracticeTable:
         self.seed = seed
         self.save_dir = Path(save_dir) if save_dir is not None else None
         self.warning: str | None = None
+        # What became of the last hand's history, when it is news (not saved, or saved again
+        # after hands were kept in memory); None when it was simply saved.
+        self.history_news: str | None = None
         self.history: TableHistory | None = None
         if isinstance(history, TableHistory):
             self.history = history
@@ -300,10 +303,27 @@ class PracticeTable:
                       for d in self.decisions if d.coach is not None and not d.coach.forced]
             points = (self.state.score.points.get(self.learner_side, 0)
                       if self.state.score else 0)
-            self.history.add_hand(self.rules.name, str(self.seat), self.level,
-                                  self.contract_text(), points, graded,
-                                  None if path is None else str(path))
+            kept = self.history.unsaved
+            saved = self.history.add_hand(self.rules.name, str(self.seat), self.level,
+                                          self.contract_text(), points, graded,
+                                          None if path is None else str(path))
+            # A busy or full history never ends the session: the hand is kept and saved with
+            # the next one; the learner is told either way.
+            self.history_news = (self.history.warning if saved is None else
+                                 f"Your practice history is saved again, with the {kept} "
+                                 f"hand{'s' if kept != 1 else ''} kept meanwhile."
+                                 if kept else None)
         return result
+
+    def close(self) -> None:
+        """The end of the session: one more try to save the hands the history could not take
+        yet (:attr:`history_news` says how it went)."""
+        if self.history is not None and self.history.unsaved:
+            kept = self.history.unsaved
+            self.history_news = (
+                self.history.warning if self.history.flush() is None else
+                f"Your practice history is saved again, with the {kept} "
+                f"hand{'s' if kept != 1 else ''} kept meanwhile.")
 
     # ---- words ----------------------------------------------------------------------------------
 
