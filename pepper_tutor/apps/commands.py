@@ -7,11 +7,16 @@ import os
 import sys
 from typing import Any
 
-__all__ = ["register", "write_output", "MAX_SAMPLES"]
+__all__ = ["register", "write_output", "MAX_HANDS", "MAX_NIGHT_NAME", "MAX_SAMPLES"]
 
-#: The most random deals ``analyse --samples`` takes: the advice is already steady long
-#: before, and every deal is a full double-dummy solve.
+#: The most random deals ``analyse --samples`` (and ``play --samples``, per decision) takes:
+#: the advice is already steady long before, and every deal is a full double-dummy solve.
 MAX_SAMPLES = 10_000
+#: The most hands ``play --auto --hands`` plays in one run (a long tournament is
+#: ``python -m pepper_tutor.bench tournament``): a typo of a few zeros is not a week of play.
+MAX_HANDS = 10_000
+#: The longest night name: it becomes a file name, and file systems stop at 255 bytes.
+MAX_NIGHT_NAME = 64
 
 
 def _whole_number(text: str) -> int:
@@ -45,6 +50,58 @@ def positive_count(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, not {n}")
     return n
+
+
+def hands_count(text: str) -> int:
+    """``--hands``: 1 to MAX_HANDS."""
+    n = _whole_number(text)
+    if not 1 <= n <= MAX_HANDS:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_HANDS:,}, not {n:,}")
+    return n
+
+
+def port_number(text: str) -> int:
+    """``night --port``: a TCP port, 1 to 65535 (whether it is free is checked by binding it
+    before anything is printed: see :func:`pepper_tutor.apps.night.bind_port`)."""
+    n = _whole_number(text)
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, not {n:,}")
+    return n
+
+
+def host_address(text: str) -> str:
+    """``night --address``: an IP address or a host name this computer can resolve (it is
+    printed in the join link, so a typo would send every phone nowhere)."""
+    import ipaddress
+    import socket
+
+    value = text.strip()
+    try:
+        ipaddress.ip_address(value)
+        return value
+    except ValueError:
+        pass
+    # A host name: letters, digits, dashes and dots only (RFC 1123), and it must resolve.
+    if (not value or len(value) > 253
+            or not all(c.isascii() and (c.isalnum() or c in "-.") for c in value)):
+        raise argparse.ArgumentTypeError(f"expected an IP address or a host name, not {text!r}")
+    try:
+        socket.getaddrinfo(value, None)
+    except (OSError, UnicodeError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not an IP address, and no host of that "
+                                         "name can be found") from None
+    return value
+
+
+def night_name(text: str) -> str:
+    """``night --name``: at most MAX_NIGHT_NAME characters, with a letter or digit."""
+    if len(text) > MAX_NIGHT_NAME:
+        raise argparse.ArgumentTypeError(f"a night's name has at most {MAX_NIGHT_NAME} "
+                                         f"characters, not {len(text):,}")
+    if not any(c.isascii() and c.isalnum() for c in text):
+        raise argparse.ArgumentTypeError(f"{text!r} cannot name a night: use letters, digits "
+                                         "and dashes")
+    return text
 
 
 def write_output(text: str, output: str | None, inputs: tuple[str, ...] = ()) -> None:
@@ -201,8 +258,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
         from ..render.terminal import make_console
 
         return show_history(make_console(args.ascii))
-    if args.samples < 1:
-        raise ValueError("--samples must be at least 1")
     if args.auto:
         return run_auto(args.level, args.rules, args.seat, args.seed, args.hands, args.save,
                         args.samples)
@@ -287,12 +342,14 @@ def register(sub: Any) -> None:
     p.add_argument("--seat", default="S", help="your seat: N, E, S or W (default: S)")
     p.add_argument("--coach", action="store_true",
                    help="grade every decision as you make it (else: type coach)")
-    p.add_argument("--samples", type=int, default=60,
-                   help="deals of the unseen cards the coach solves per decision")
+    p.add_argument("--samples", type=samples_count, default=60,
+                   help="deals of the unseen cards the coach solves per decision "
+                        f"(1 to {MAX_SAMPLES:,}; default 60)")
     p.add_argument("--seed", type=int, default=None, help="the same seed, the same deals")
     p.add_argument("--auto", action="store_true",
                    help="computer players at every seat; play unattended")
-    p.add_argument("--hands", type=int, default=1, help="with --auto: how many hands")
+    p.add_argument("--hands", type=hands_count, default=1,
+                   help=f"with --auto: how many hands (1 to {MAX_HANDS:,}; default 1)")
     p.add_argument("--save", metavar="DIR", help="write each hand's record into DIR")
     p.add_argument("--history", action="store_true",
                    help="show your figures: points lost per decision, by kind and by hand")
@@ -300,12 +357,13 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("night", help="game night for a table: host screen, projector quiz, "
                                      "phones that join, one live score sheet")
-    p.add_argument("--port", type=int, default=8866)
+    p.add_argument("--port", type=port_number, default=8866,
+                   help="the port to serve on (1 to 65535; default 8866)")
     p.add_argument("--lan", action="store_true",
                    help="let phones on the local network join (default: this computer only)")
-    p.add_argument("--address", default=None,
+    p.add_argument("--address", type=host_address, default=None,
                    help="the address phones use to reach this computer (default: found from "
                         "the network interfaces)")
-    p.add_argument("--name", default="tonight",
+    p.add_argument("--name", type=night_name, default="tonight",
                    help="which night: each name has its own file; the same name resumes it")
     p.set_defaults(handler=_cmd_night)
