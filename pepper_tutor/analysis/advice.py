@@ -63,8 +63,8 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import random
-import signal
 import threading
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -82,6 +82,7 @@ from .calling import auction_weight
 from .dealing import Dealer, discard_rule, known_voids, send_rule, void_masks
 from .solver import Position, TranspositionTable, solve, takes_at_least
 from .view import SeatView, view_of
+from .workers import start_worker, stopping_on_signals
 
 __all__ = [
     "Progress",
@@ -313,11 +314,6 @@ def _solve_one(work: _Work[_R], context: Any, deal: list[list[int]], tables: _Ta
             table.clear()
 
 
-def _ignore_interrupt() -> None:
-    """Worker processes leave Ctrl-C to the main process, which stops them at once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 @dataclass
 class _Draws:
     """How many deals were dealt and how many the auction kept."""
@@ -506,8 +502,16 @@ def _solve_in_workers(work: _Work[_R], context: Any, deals: Iterable[list[list[i
     method = ("fork" if "fork" in multiprocessing.get_all_start_methods()
               and threading.active_count() == 1 else "spawn")
     source = iter(deals)
+    # The workers end with this process whatever ends it (see analysis/workers.py).
+    with stopping_on_signals():
+        _run_pool(work, context, source, size, total, workers, method, progress, tally, row)
+
+
+def _run_pool(work: _Work[_R], context: Any, source: Iterator[list[list[int]]], size: int,
+              total: int, workers: int, method: str, progress: Progress | None,
+              tally: _Tally, row: Callable[[_R], Sequence[int]]) -> None:
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
-                               initializer=_ignore_interrupt)
+                               initializer=start_worker, initargs=(os.getpid(),))
     try:
         pending: set[Future[list[_R]]] = set()
         exhausted = False

@@ -283,9 +283,13 @@ def build(per_kind: int, seed: str, presets: Sequence[str], kinds: Sequence[str]
     tasks = [(k, p, seed, i) for p in presets for k in kinds for i in range(per_kind)]
     start = time.perf_counter()
     if jobs > 1:
+        import os
         from multiprocessing import Pool
 
-        with Pool(jobs) as pool:
+        from ...analysis.workers import start_worker, stopping_on_signals
+
+        # The workers end with this process whatever ends it (see analysis/workers.py).
+        with stopping_on_signals(), Pool(jobs, start_worker, (os.getpid(),)) as pool:
             found = pool.map(_screen_task, tasks, chunksize=1)
     else:
         found = [_screen_task(t) for t in tasks]
