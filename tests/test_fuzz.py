@@ -15,7 +15,7 @@ import os
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -32,6 +32,7 @@ from pepper_tutor import (
     Trump,
     effective_suit,
     explain_trick,
+    get_ruleset,
     legal_plays,
     trick_rank,
     trick_winner,
@@ -49,10 +50,10 @@ LESSON_FILES = sorted((ROOT / "lessons").glob("*.yaml"))
 # small fixed number of each, derandomized so the suite is repeatable.
 FUZZ_SHARE = {"notation": 40_000, "calls": 20_000, "tricks": 20_000, "hand_play": 3_000,
               "record_bytes": 12_000, "record_mutations": 8_000, "lesson_bytes": 3_000,
-              "lesson_mutations": 3_000}
+              "lesson_mutations": 3_000, "api": 30_000}
 CI_EXAMPLES = {"notation": 300, "calls": 200, "tricks": 300, "hand_play": 40,
                "record_bytes": 150, "record_mutations": 80, "lesson_bytes": 60,
-               "lesson_mutations": 40}
+               "lesson_mutations": 40, "api": 400}
 FUZZING = os.environ.get("PEPPER_FUZZ") == "1"
 COUNTS: Counter[str] = Counter()
 
@@ -253,3 +254,172 @@ def test_mutated_shipped_records_load_or_are_refused_with_locations(text: str) -
 def test_mutated_shipped_lessons_load_or_are_refused_with_locations(text: str) -> None:
     COUNTS["lesson_mutations"] += 1
     check_lesson_text(text, "lesson.yaml")
+
+
+# ---- the public API called with anything -------------------------------------------------
+#
+# Random calls of the public API (pepper_tutor's names, HandState's and Match's methods) with
+# arguments of any type: right values, wrong values, wrong kinds (a Trump where a Bid goes, a
+# string where a card goes) and wrong types (None, floats, bytes, lists, objects), always in
+# a number the signature takes. The oracle: a value, or an exception that is a ValueError
+# subclass (NotationError, RuleSetError, IllegalActionError, ...), a refused call leaving the
+# HandState exactly as it was. Any other exception (TypeError, AttributeError, IndexError,
+# ...) is counted in API_FAILURES and fails the test; `make fuzz` prints the count (target 0).
+
+API_FAILURES: Counter[str] = Counter()
+STANDARD = get_ruleset("standard")
+
+
+class _Odd:
+    """An object of no kind the API knows."""
+
+    def __repr__(self) -> str:
+        return "<odd>"
+
+
+def _api_values() -> st.SearchStrategy[object]:
+    from pepper_tutor import Defense, Mode, Phase, Rank, Suit
+
+    scalars = st.one_of(
+        st.none(), st.booleans(), st.integers(-3, 30), st.integers(), st.floats(),
+        st.text(max_size=6), st.binary(max_size=4),
+        st.sampled_from(["JD", "AH", "9s", "10♦", "NT", "H", "pass", "4", "LP", "BP", "N",
+                         "W", "exchange", "partner", "play", "surrender", "standard",
+                         "simple", "cutthroat", "rank.left-bower", "NS", "EW", "", " "]),
+        st.sampled_from([*DECK, *Trump, *Suit, *Bid, *Seat, *Mode, *Defense, *Phase, *Rank]),
+        st.sampled_from([_Odd(), STANDARD, get_ruleset("cutthroat"), float("nan")]),
+        st.builds(random.Random, st.integers(0, 9)))
+    keys = st.one_of(st.sampled_from(["N", "E", "S", "W", "NS", "EW", "players", "preset",
+                                      "dirty_clubs", "minimum_bid"]),
+                     st.integers(-3, 5), st.none(), st.sampled_from([*Seat, *DECK]))
+    return st.recursive(scalars, lambda inner: st.one_of(
+        st.lists(inner, max_size=7), st.tuples(inner, inner),
+        st.dictionaries(keys, inner, max_size=4)), max_leaves=8)
+
+
+def _state_fingerprint(state: HandState) -> tuple[object, ...]:
+    return (state.phase, state.snapshot(), tuple(state.history), tuple(state.calls),
+            state.mode, state.discard, state.sent, state.defense, state.dealer)
+
+
+def _fresh_state(seed: int, steps: int) -> HandState:
+    rng = random.Random(seed)
+    state = HandState.deal(rng.choice(["standard", "simple", "cutthroat"]), rng=rng)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+Call = Callable[[HandState, object, tuple[object, ...]], object]
+
+
+def _api_targets() -> dict[str, tuple[Call, object]]:
+    """Each target: a call of (a fresh HandState, a Match, the random arguments), and the
+    function whose signature says how many arguments it takes."""
+    import pepper_tutor as api
+    from pepper_tutor import Defense, Match, Mode, Suit
+
+    book = api.get_rulebook()
+    plain: dict[str, Callable[..., object]] = {name: getattr(api, name) for name in (
+        "parse_cards", "effective_suit", "trick_rank", "trick_winner", "legal_plays",
+        "sort_by_rank", "score_hand", "game_status", "get_rule", "check_action",
+        "check_trick_winner", "explain_trick", "RuleSet")}
+    plain.update({"Card": Card, "Card.parse": Card.parse, "Card.from_index": Card.from_index,
+                  "Suit.parse": Suit.parse, "Trump.parse": Trump.parse,
+                  "Trump.from_suit": Trump.from_suit, "Bid.parse": Bid.parse,
+                  "Mode.parse": Mode.parse, "Defense.parse": Defense.parse,
+                  "Seat.parse": Seat.parse, "HandState.deal": HandState.deal,
+                  "HandState.from_hands": HandState.from_hands, "HandState": HandState,
+                  "Match": Match, "rulebook.search": book.search, "rulebook.get": book.get})
+
+    def plain_call(fn: Callable[..., object]) -> Call:
+        return lambda s, m, a: fn(*a)
+
+    def method_call(name: str, on_state: bool) -> Call:
+        return lambda s, m, a: getattr(s if on_state else m, name)(*a)
+
+    targets: dict[str, tuple[Call, object]] = {
+        name: (plain_call(fn), fn) for name, fn in plain.items()}
+    # The rule set made is dealt and played out: a switch let through unchecked once crashed
+    # only the deal after it.
+    targets["get_ruleset"] = (
+        lambda s, m, a: _play_out(api.get_ruleset(*a[:1], **_kwargs(a[1:]))), None)
+    for method in ("new_hand", "record", "add_points"):
+        targets[f"match.{method}"] = (method_call(method, False), getattr(Match, method))
+    for method in ("apply", "check", "play_checked", "legal_actions", "hand", "dealt", "undo",
+                   "random_tricks", "playout", "copy", "snapshot", "tricks_won",
+                   "tricks_won_by_seat", "dealer_must_bid_now", "surrender_forbidden"):
+        targets[f"state.{method}"] = (method_call(method, True), getattr(HandState, method))
+    return targets
+
+
+def _arity(fn: object) -> tuple[int, int]:
+    """How many positional arguments ``fn`` takes, at least and at most (self not counted):
+    the fuzz calls the API wrongly in kind and type, never in number (Python's own
+    TypeError for that is not the API's to give)."""
+    import inspect
+
+    if fn is None:
+        return 0, 4
+    params = [p for p in inspect.signature(fn).parameters.values()  # type: ignore[arg-type]
+              if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name != "self"]
+    return sum(p.default is p.empty for p in params), len(params)
+
+
+def _play_out(rules: object) -> None:
+    rng = random.Random(0)
+    state = HandState.deal(rules, rng=rng)  # type: ignore[arg-type]
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def _kwargs(args: tuple[object, ...]) -> dict[str, object]:
+    keys = ("players", "minimum_bid", "all_pass", "score_what_you_get", "dirty_clubs",
+            "partnerships", "target", "left_bower", "dealer_must_bid", "nonsense")
+    return {keys[i % len(keys)]: v for i, v in enumerate(args)}
+
+
+API_TARGETS = _api_targets()
+API_ARITY = {name: _arity(fn) for name, (_, fn) in API_TARGETS.items()}
+
+
+def call_api(target: str, seed: int, steps: int, args: tuple[object, ...]) -> None:
+    """One call; a failure of the oracle raises AssertionError and is counted."""
+    from pepper_tutor import Match
+
+    state = _fresh_state(seed, steps)
+    match = Match(state.rules, state.dealer)
+    low, high = API_ARITY[target]
+    args = (args + (None,) * low)[:max(low, min(len(args), high))]
+    before = _state_fingerprint(state)
+    COUNTS["api"] += 1
+    try:
+        API_TARGETS[target][0](state, match, args)
+    except ValueError:
+        assert _state_fingerprint(state) == before, f"{target}{args!r} changed the state"
+    except Exception as err:
+        API_FAILURES[f"{target}: {type(err).__name__}"] += 1
+        raise AssertionError(f"{target}{args!r} raised {type(err).__name__}: {err}") from err
+
+
+@budget("api")
+@given(st.sampled_from(sorted(API_TARGETS)), st.integers(0, 2**16), st.integers(0, 30),
+       st.lists(_api_values(), max_size=4).map(tuple))
+@example("state.apply", 1, 0, ("surrender",))  # once stored as the defence, and play began
+@example("state.apply", 1, 0, (Trump.H,))  # once a bid of 2 (Trump is an IntEnum)
+@example("get_ruleset", 1, 0, (STANDARD, 7))  # players=7 once crashed the deal after it
+def test_the_public_api_refuses_anything_with_a_value_error(target: str, seed: int,
+                                                            steps: int,
+                                                            args: tuple[object, ...]) -> None:
+    call_api(target, seed, steps, args)
+
+
+def test_the_api_fuzz_counts_no_other_exception() -> None:
+    """After the property (pytest keeps file order): its count of other exceptions."""
+    if FUZZING:
+        sys.__stderr__.write(  # type: ignore[union-attr]
+            f"\napi fuzz: {COUNTS['api']:,} calls, {sum(API_FAILURES.values())} "
+            f"non-ValueError exceptions {dict(API_FAILURES)}\n")
+    assert not API_FAILURES, dict(API_FAILURES)

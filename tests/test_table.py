@@ -247,7 +247,9 @@ def test_play_history_shows_the_figures(tmp_path, monkeypatch, capsys):
 def test_play_rejects_bad_arguments(capsys):
     assert main(["play", "--seat", "Q"]) == 2
     assert "not a seat" in capsys.readouterr().err
-    assert main(["play", "--auto", "--hands", "0"]) == 2
+    with pytest.raises(SystemExit) as usage:  # a usage error, as analyse --samples 0 is
+        main(["play", "--auto", "--hands", "0"])
+    assert usage.value.code == 2
     assert "--hands" in capsys.readouterr().err
     assert main(["play", "--rules", "cutthroat", "--seat", "W", "--auto"]) == 2
     assert "not at a 3-player table" in capsys.readouterr().err

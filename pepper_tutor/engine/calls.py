@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import Enum, IntEnum
 
-from .cards import NotationError, Suit
+from .cards import NotationError, Suit, wrong_type
 
 __all__ = ["Bid", "Defense", "Mode", "Trump"]
 
@@ -42,6 +42,8 @@ class Trump(IntEnum):
 
     @classmethod
     def from_suit(cls, suit: Suit) -> Trump:
+        if type(suit) is not Suit:
+            raise wrong_type(suit, "a Suit")
         return Trump(int(suit))
 
     @classmethod
@@ -50,7 +52,9 @@ class Trump(IntEnum):
             return text
         if isinstance(text, Suit):
             return Trump(int(text))
-        key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
+        if not isinstance(text, str):  # a Seat's or a Bid's text would read as a suit
+            raise wrong_type(text, "a trump (C, D, H, S or NT)")
+        key = text.strip().lower().replace("_", "-").replace(" ", "-")
         if key in ("nt", "no-trump", "no-trumps", "notrump", "notrumps", "none"):
             return Trump.NT
         try:
@@ -94,11 +98,13 @@ class Bid(IntEnum):
     def parse(cls, text: str | int | Bid) -> Bid:
         if isinstance(text, Bid):
             return text
-        if isinstance(text, int) and not isinstance(text, bool):
+        if type(text) is int:  # a plain number; a Trump or a Seat is not a bid
             if 1 <= text <= 6:
                 return Bid(text)
             raise NotationError(f"{text!r} is not a bid (expected pass, 1-6, LP or BP)")
-        key = str(text).strip().lower().replace("_", " ").replace("-", " ")
+        if not isinstance(text, str):
+            raise wrong_type(text, "a bid (pass, 1-6, LP or BP)")
+        key = text.strip().lower().replace("_", " ").replace("-", " ")
         key = " ".join(key.split())
         if key in _BID_ALIASES:
             return _BID_ALIASES[key]
@@ -133,7 +139,9 @@ class Mode(Enum):
     def parse(cls, text: str | Mode) -> Mode:
         if isinstance(text, Mode):
             return text
-        key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
+        if not isinstance(text, str):
+            raise wrong_type(text, "a way of playing (exchange or partner)")
+        key = text.strip().lower().replace("_", "-").replace(" ", "-")
         if key in ("exchange", "x", "swap", "alone"):
             return Mode.EXCHANGE
         if key in ("partner", "with-partner", "p"):
@@ -154,7 +162,9 @@ class Defense(Enum):
     def parse(cls, text: str | Defense) -> Defense:
         if isinstance(text, Defense):
             return text
-        key = str(text).strip().lower()
+        if not isinstance(text, str):
+            raise wrong_type(text, "a defence (play or surrender)")
+        key = text.strip().lower()
         for d in Defense:
             if key == d.value:
                 return d

@@ -7,8 +7,9 @@ Internally a card is its index 0..23 (suit-major), which the engine's fast paths
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from enum import IntEnum
+from typing import Any
 
 __all__ = [
     "DECK",
@@ -17,6 +18,7 @@ __all__ = [
     "NotationError",
     "Rank",
     "Suit",
+    "WrongTypeError",
     "cards_display",
     "cards_text",
     "parse_cards",
@@ -25,6 +27,28 @@ __all__ = [
 
 class NotationError(ValueError):
     """Text that is not valid Pepper notation (a card, seat, trump, bid or call)."""
+
+
+class WrongTypeError(NotationError, TypeError):
+    """A value of a type the public API does not take there (a list for a card, a float for a
+    seed, a Trump for a bid). A ValueError like every refusal of the API, so one ``except
+    ValueError`` catches them all; a TypeError too, for code that expects one."""
+
+
+def wrong_type(value: object, expected: str) -> WrongTypeError:
+    """The refusal of ``value`` where ``expected`` (in words) was needed."""
+    shown = repr(value)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return WrongTypeError(f"{shown} is not {expected} (it is a {type(value).__name__})")
+
+
+def iterable_arg(items: Any, expected: str) -> Iterable[Any]:
+    """``items`` if it is a collection of values (a list, tuple, set, generator), else a
+    :class:`WrongTypeError`: text, bytes, a mapping or a number is not a collection here."""
+    if isinstance(items, (str, bytes, bytearray, Mapping)) or not isinstance(items, Iterable):
+        raise wrong_type(items, expected)
+    return items
 
 
 class Suit(IntEnum):
@@ -61,7 +85,11 @@ class Suit(IntEnum):
         return True  # N, clubs and the nine are values like any other, never "false"
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
+    def parse(cls, text: str | Suit) -> Suit:
+        if isinstance(text, Suit):
+            return text
+        if not isinstance(text, str):
+            raise wrong_type(text, "a suit (C, D, H, S or ♣ ♦ ♥ ♠)")
         key = text.strip().lower()
         try:
             return _SUIT_NAMES[key]
@@ -120,6 +148,8 @@ class Card:
     index: int
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        if type(rank) is not Rank or type(suit) is not Suit:
+            raise wrong_type((rank, suit), "a Rank and a Suit (Card.parse reads text)")
         return _CARDS[suit * 6 + rank]
 
     @classmethod
@@ -133,6 +163,9 @@ class Card:
 
     @staticmethod
     def from_index(index: int) -> Card:
+        if type(index) is not int or not 0 <= index < 24:
+            raise wrong_type(index, "a card index from 0 to 23") if type(index) is not int \
+                else NotationError(f"{index} is not a card index (expected 0 to 23)")
         return _CARDS[index]
 
     @classmethod
@@ -141,7 +174,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a card (expected text such as JH or 10♦)")
+            raise wrong_type(text, "a card (text such as JH or 10♦)")
         try:
             return _PARSE_CACHE[text]
         except KeyError:
@@ -210,7 +243,7 @@ def parse_cards(items: Iterable[CardLike] | str) -> list[Card]:
     """Read several cards from a list, or from one string separated by spaces or commas."""
     if isinstance(items, str):
         items = items.replace(",", " ").split()
-    return [Card.parse(item) for item in items]
+    return [Card.parse(item) for item in iterable_arg(items, "cards (a list, or text)")]
 
 
 def cards_text(cards: Iterable[Card]) -> str:

@@ -7,8 +7,10 @@ scores nothing and decides nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .cards import wrong_type
 from .rules import RuleSet, get_ruleset
 from .scoring import GameStatus, game_status
 from .seats import Seat
@@ -37,7 +39,12 @@ class Match:
         if self.dealer >= self.rules.players:
             raise ValueError(f"seat {self.dealer} is not at a {self.rules.players}-player table")
         self.totals = {side: 0 for side in self.rules.sides}
+        if totals is not None and not isinstance(totals, dict):
+            raise wrong_type(totals, "totals: a dict of sides to points")
         if totals:
+            for side, value in totals.items():
+                if type(value) is not int:
+                    raise wrong_type(value, f"a whole number of points for {side!r}")
             unknown = set(totals) - set(self.totals)
             if unknown:
                 raise ValueError(f"no side {', '.join(sorted(unknown))} in {self.rules.name}")
@@ -58,6 +65,8 @@ class Match:
 
     def record(self, hand: HandState) -> HandResult:
         """Add a finished hand's points, pass the deal on and apply the end-of-game rule."""
+        if not isinstance(hand, HandState):
+            raise wrong_type(hand, "a HandState")
         if not hand.is_terminal():
             raise ValueError(f"the hand is not finished (it is at the {hand.phase} step)")
         if hand.dealer != self.dealer:
@@ -70,6 +79,15 @@ class Match:
         """Record a hand by its points; ``None`` for a thrown-in hand."""
         if self.over:
             raise ValueError(f"the match is over: {self.winner} won")
+        if points is not None:
+            if not isinstance(points, Mapping):
+                raise wrong_type(points, "points: a mapping of sides to whole numbers, or None")
+            for side, value in points.items():
+                if side not in self.totals:
+                    raise ValueError(f"{side!r} is not a side of {self.rules.name} "
+                                     f"({', '.join(self.totals)})")
+                if type(value) is not int:
+                    raise wrong_type(value, f"a whole number of points for {side}")
         dealer = self.dealer
         self.dealer = dealer.next(self.rules.players)
         thrown_in = points is None

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .calls import Trump
-from .cards import Card, CardLike, Rank, Suit
+from .cards import Card, CardLike, NotationError, Rank, Suit, iterable_arg
 
 __all__ = [
     "EFFECTIVE_SUIT",
@@ -47,9 +47,11 @@ NO_LEFT_BOWER = 5
 def trump_code(trump: Trump | str | int, left_bower: bool = True) -> int:
     """The index of the ranking tables for this trump: the trump itself (0-4), or 5-8 for
     a suit played without the left bower. No trump has no bowers either way."""
-    t = trump if isinstance(trump, int) else Trump.parse(trump)
+    # A Trump or a plain int (the analysis's codes); any other int kind (a Bid, a Seat, True)
+    # is the wrong kind and goes to parse, which refuses it.
+    t = trump if type(trump) is Trump or type(trump) is int else Trump.parse(trump)  # type: ignore[arg-type]
     if not 0 <= t <= 4:
-        raise ValueError(f"trump {t} is not 0-3 (a suit) or 4 (no trump)")
+        raise NotationError(f"trump {t} is not 0-3 (a suit) or 4 (no trump)")
     return int(t) if left_bower or t == 4 else int(t) + NO_LEFT_BOWER  # 4: no trump
 
 
@@ -145,9 +147,10 @@ def trick_winner(cards: Sequence[CardLike], trump: Trump | str, left_bower: bool
     >>> trick_winner(["JD", "AH", "9S", "QH"], trump="H")
     0
     """
-    if not cards:
+    indices = [Card.parse(c).index for c in iterable_arg(cards, "a trick (a list of cards)")]
+    if not indices:
         raise ValueError("a trick needs at least one card")
-    return winner_of([Card.parse(c).index for c in cards], trump_code(trump, left_bower))
+    return winner_of(indices, trump_code(trump, left_bower))
 
 
 def legal_plays(hand: Iterable[CardLike], led: CardLike | None, trump: Trump | str,
@@ -157,7 +160,7 @@ def legal_plays(hand: Iterable[CardLike], led: CardLike | None, trump: Trump | s
     >>> legal_plays(hand=["JD", "AD", "9S"], led="AH", trump="H")
     [Card.parse('JD')]
     """
-    cards = [Card.parse(c) for c in hand]
+    cards = [Card.parse(c) for c in iterable_arg(hand, "a hand (a list of cards)")]
     if led is None:
         return cards
     suits = EFFECTIVE_SUIT[trump_code(trump, left_bower)]
@@ -177,4 +180,4 @@ def sort_by_rank(cards: Iterable[CardLike], trump: Trump | str,
         s = suits[card.index]
         return (0 if s == t else 1 + s, -ranks[card.index])
 
-    return sorted((Card.parse(c) for c in cards), key=key)
+    return sorted([Card.parse(c) for c in iterable_arg(cards, "a list of cards")], key=key)

@@ -7,7 +7,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import Any
 
@@ -40,6 +40,12 @@ class RuleSet:
     dirty_clubs: bool = False
     partnerships: bool = True
     left_bower: bool = True
+
+    def __post_init__(self) -> None:
+        # Every rule set is checked where it is made, whoever makes it (get_ruleset,
+        # dataclasses.replace, the constructor): an impossible one is refused here, not
+        # by a crash in the deal after it.
+        _validated(self)
 
     # Derived values are cached (a frozen dataclass keeps them in its __dict__): the auction
     # asks for the ladder on every call, and a random hand makes dozens of calls.
@@ -185,12 +191,31 @@ def get_ruleset(preset: str | RuleSet | Mapping[str, Any] = "standard",
     record's ``{preset: standard, dirty_clubs: true}`` is accepted too.
     """
     if isinstance(preset, RuleSet):
-        return replace(preset, **switches) if switches else preset
+        if not switches:
+            return preset  # checked when it was made (RuleSet.__post_init__)
+        # Every path is checked: switches on a rule set once skipped validation (players=7
+        # crashed the deal after it).
+        kept = {f.name: getattr(preset, f.name) for f in fields(RuleSet)
+                if f.name not in ("preset", "top_numeric_bid")}
+        if switches.get("partnerships") and "players" not in switches:
+            kept["players"] = 4  # as below
+        if "dealer_must_bid" in switches:
+            del kept["all_pass"]  # the switch says it
+        return get_ruleset(preset.preset, **{**kept, **switches})
     if isinstance(preset, Mapping):
         mapping = dict(preset)
+        for key in mapping:
+            if not isinstance(key, str):
+                raise RuleSetError(f"{key!r} is not a switch (expected one of "
+                                   f"{', '.join(SWITCHES)})")
         name = mapping.pop("preset", "standard")
+        if not isinstance(name, str):
+            raise RuleSetError(f"{name!r} is not a preset (expected one of "
+                               f"{', '.join(PRESETS)})")
         return get_ruleset(name, **mapping, **switches)
-    name = str(preset).strip().lower()
+    if not isinstance(preset, str):
+        raise RuleSetError(f"{preset!r} is not a preset (expected one of {', '.join(PRESETS)})")
+    name = preset.strip().lower()
     if name not in PRESETS:
         raise RuleSetError(f"{preset!r} is not a preset (expected one of {', '.join(PRESETS)})")
     if switches.pop("dealer_must_bid", False):
@@ -202,7 +227,7 @@ def get_ruleset(preset: str | RuleSet | Mapping[str, Any] = "standard",
         if key not in SWITCHES:
             raise RuleSetError(f"{key!r} is not a switch (expected one of {', '.join(SWITCHES)})")
         values[key] = value
-    return _validated(RuleSet(**values))
+    return RuleSet(**values)  # checked by RuleSet.__post_init__
 
 
 def _validated(rules: RuleSet) -> RuleSet:
@@ -212,14 +237,17 @@ def _validated(rules: RuleSet) -> RuleSet:
 
     for flag in ("score_what_you_get", "dirty_clubs", "partnerships", "left_bower"):
         need(isinstance(getattr(rules, flag), bool), f"{flag} must be true or false")
-    need(isinstance(rules.players, int) and not isinstance(rules.players, bool),
-         f"players must be a number, not {rules.players!r}")
-    need(isinstance(rules.target, int) and rules.target > 0,
+    need(rules.preset in PRESETS,
+         f"{rules.preset!r} is not a preset (expected one of {', '.join(PRESETS)})")
+    need(type(rules.players) is int, f"players must be a number, not {rules.players!r}")
+    need(type(rules.top_numeric_bid) is int and rules.top_numeric_bid in (5, 6),
+         f"top_numeric_bid must be 5 or 6, not {rules.top_numeric_bid!r}")
+    need(type(rules.target) is int and rules.target > 0,
          f"target must be a positive number of points, not {rules.target!r}")
     # The seed sticks the dealer with "three or four"; 1 is the table without a minimum.
     need(type(rules.minimum_bid) is int and rules.minimum_bid in MINIMUM_BIDS,
          f"minimum_bid must be 1, 3 or 4, not {rules.minimum_bid!r}")
-    need(rules.all_pass in ALL_PASS_CHOICES,
+    need(isinstance(rules.all_pass, str) and rules.all_pass in ALL_PASS_CHOICES,
          f"all_pass must be redeal or dealer_must_bid, not {rules.all_pass!r}")
     if rules.preset == "cutthroat":
         need(rules.players in (2, 3, 4),

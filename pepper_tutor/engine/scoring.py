@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .calls import Bid
+from .cards import wrong_type
 from .rules import RuleSet
 
 __all__ = ["GameStatus", "HandScore", "bid_value", "game_status", "score_hand"]
@@ -36,6 +37,14 @@ def score_hand(rules: RuleSet, bid: Bid, bidder_side: str, tricks: Mapping[str, 
                surrendered: bool = False) -> HandScore:
     """Points for every side. ``tricks`` maps each side to the tricks it took (all 0 after
     a surrender)."""
+    if type(rules) is not RuleSet:
+        raise wrong_type(rules, "a RuleSet")
+    if type(bid) is not Bid or bid is Bid.PASS:
+        raise wrong_type(bid, "a bid (a Bid other than pass)")
+    if bidder_side not in rules.sides:
+        raise ValueError(f"{bidder_side!r} is not a side of {rules.name} "
+                         f"({', '.join(rules.sides)})")
+    _check_points(rules, tricks, "tricks")
     points: dict[str, int] = {}
     rule: dict[str, str] = {}
     why: dict[str, str] = {}
@@ -108,6 +117,11 @@ def game_status(rules: RuleSet, totals: Mapping[str, int], overtime: bool = Fals
     ``overtime`` says an earlier hand left two or more sides at or above the target, so this
     hand was the extra one: the highest total now wins, and an exact tie plays on.
     """
+    if type(rules) is not RuleSet:
+        raise wrong_type(rules, "a RuleSet")
+    _check_points(rules, totals, "totals")
+    if not totals:
+        raise ValueError("totals must give each side's points")
     if overtime:
         best = max(totals.values())
         leaders = [s for s, v in totals.items() if v == best]
@@ -120,3 +134,17 @@ def game_status(rules: RuleSet, totals: Mapping[str, int], overtime: bool = Fals
     if len(reached) > 1:
         return GameStatus(False, None, True, "game.tie")
     return GameStatus(False, None, False, "game.target")
+
+
+def _check_points(rules: RuleSet, points: object, what: str) -> None:
+    """``points`` maps sides of ``rules`` to whole numbers, else a ValueError (the public
+    entry points are checked; the engine calls them with its own values)."""
+    if not isinstance(points, Mapping):
+        raise wrong_type(points, f"{what}: a mapping of sides ({', '.join(rules.sides)}) to "
+                                 "whole numbers")
+    for side, value in points.items():
+        if not isinstance(side, str) or side not in rules.sides:
+            raise ValueError(f"{side!r} is not a side of {rules.name} "
+                             f"({', '.join(rules.sides)})")
+        if type(value) is not int:
+            raise wrong_type(value, f"a whole number of {what} for {side}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from enum import IntEnum
 
-from .cards import NotationError
+from .cards import NotationError, wrong_type
 
 __all__ = ["Seat", "seats_for"]
 
@@ -55,9 +55,11 @@ class Seat(IntEnum):
     def parse(cls, text: str | int | Seat) -> Seat:
         if isinstance(text, Seat):
             return text
-        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text <= 3:
+        if type(text) is int and 0 <= text <= 3:  # a plain number; a Bid is not a seat
             return Seat(text)
-        key = str(text).strip().upper()
+        if not isinstance(text, str):  # a Bid's or a Trump's text would read as a seat
+            raise wrong_type(text, "a seat (N, E, S or W)")
+        key = text.strip().upper()
         for seat in Seat:
             if key in (seat.name, seat.word.upper()):
                 return seat

@@ -24,7 +24,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .calls import Bid, Defense, Mode, Trump
-from .cards import DECK, Card, CardLike
+from .cards import DECK, Card, CardLike, iterable_arg, wrong_type
 from .ranking import EFFECTIVE_SUIT, TRICK_POWER, trump_code
 from .rules import RuleSet, get_ruleset
 from .scoring import HandScore, score_hand
@@ -33,13 +33,20 @@ from .seats import Seat
 if TYPE_CHECKING:
     from ..rulebook.verdict import Verdict
 
-__all__ = ["Action", "HandState", "IllegalActionError", "Phase", "Snapshot", "Trick"]
+__all__ = ["Action", "HandState", "IllegalActionError", "NothingToUndoError", "Phase",
+           "Snapshot", "Trick"]
 
 Action = Bid | Trump | Mode | Defense | Card
 
 
 class IllegalActionError(ValueError):
-    """Raised by :meth:`HandState.play_checked` for an action the rules do not allow."""
+    """Raised by :meth:`HandState.play_checked` for an action the rules do not allow, and by
+    :meth:`HandState.apply` for an action of the wrong kind for the phase (a string, a Trump
+    in the auction) or a card the seat does not hold."""
+
+
+class NothingToUndoError(IllegalActionError, IndexError):
+    """:meth:`HandState.undo` with no action taken (an IndexError too, as it always was)."""
 
 
 class Phase(Enum):
@@ -151,8 +158,24 @@ class HandState:
     )
 
     def __init__(self, rules: RuleSet, dealer: Seat, hands: Sequence[Sequence[int]]):
-        own = [list(h) for h in hands]
-        self._setup(rules, _check_dealer(dealer if type(dealer) is Seat else Seat(dealer), rules),
+        """A hand from card indices (0..23) in seat order: the analysis's way in. Checked,
+        as every public way in is: six distinct cards for each seat at the table."""
+        if type(rules) is not RuleSet:
+            raise wrong_type(rules, "a RuleSet (get_ruleset makes one)")
+        own = [list(iterable_arg(h, "a hand of card indices"))
+               for h in iterable_arg(hands, "hands (one list of card indices a seat)")]
+        if len(own) != rules.players:
+            raise ValueError(f"{len(own)} hands given for {rules.players} players")
+        seen: set[int] = set()
+        for hand in own:
+            for c in hand:
+                if type(c) is not int or not 0 <= c < 24:
+                    raise wrong_type(c, "a card index from 0 to 23") if type(c) is not int \
+                        else ValueError(f"{c} is not a card index (expected 0 to 23)")
+            if len(hand) != 6 or len(set(hand)) != 6 or seen.intersection(hand):
+                raise ValueError("every seat holds six cards, and no card is dealt twice")
+            seen.update(hand)
+        self._setup(rules, _check_dealer(Seat.parse(dealer), rules),
                     own, all(h == sorted(h) for h in own))
 
     def _setup(self, rules: RuleSet, dealer: Seat, hands: list[list[int]],
@@ -208,7 +231,7 @@ class HandState:
         seat = _check_dealer(dealer if type(dealer) is Seat else _default_dealer(dealer, rules),
                              rules)
         if not isinstance(rng, random.Random):
-            rng = random.Random(rng)
+            rng = random.Random(_seed(rng))
         deck = list(range(24))
         if type(rng) is random.Random:
             _shuffle(deck, rng.getrandbits)
@@ -229,7 +252,10 @@ class HandState:
         dealer defaults to the last seat at the table, as for :meth:`deal`."""
         rules = get_ruleset(rules)
         seat_dealing = _check_dealer(_default_dealer(dealer, rules), rules)
-        by_seat = {Seat.parse(k): [Card.parse(c) for c in v] for k, v in hands.items()}
+        if not isinstance(hands, Mapping):
+            raise wrong_type(hands, "a mapping of seats to their cards")
+        by_seat = {Seat.parse(k): [Card.parse(c) for c in iterable_arg(v, "a hand of cards")]
+                   for k, v in hands.items()}
         expected = {Seat(i) for i in range(rules.players)}
         if set(by_seat) != expected:
             raise ValueError(f"the deal must give hands to {', '.join(map(str, sorted(expected)))}"
@@ -287,7 +313,7 @@ class HandState:
     def undo(self) -> Action:
         """Take back the last action and return it (replays the rest: simple and safe)."""
         if not self.history:
-            raise IndexError("nothing to undo: no action has been taken this hand")
+            raise NothingToUndoError("nothing to undo: no action has been taken this hand")
         last = self.history[-1]
         fresh = HandState(self.rules, self.dealer, self._dealt)
         for action in self.history[:-1]:
@@ -319,11 +345,17 @@ class HandState:
 
     def hand(self, seat: Seat | str) -> list[Card]:
         """The cards a seat holds now."""
-        return [DECK[c] for c in self._hands[Seat.parse(seat)]]
+        return [DECK[c] for c in self._hands[self._seat_at_table(seat)]]
 
     def dealt(self, seat: Seat | str) -> list[Card]:
         """The six cards the seat was dealt."""
-        return [DECK[c] for c in self._dealt[Seat.parse(seat)]]
+        return [DECK[c] for c in self._dealt[self._seat_at_table(seat)]]
+
+    def _seat_at_table(self, seat: Seat | str) -> Seat:
+        found = seat if type(seat) is Seat else Seat.parse(seat)
+        if found >= self.players:
+            raise ValueError(f"{found.word} does not sit at this {self.players}-player table")
+        return found
 
     @property
     def undealt(self) -> list[Card]:
@@ -465,12 +497,16 @@ class HandState:
         """Take an action without checking it (the fast path). Use :meth:`check` first when
         the action comes from a person.
 
-        It still refuses a card the seat does not hold and any action once the hand is over
-        (:class:`IllegalActionError`), leaving the state and its history untouched."""
+        It still refuses an action of the wrong kind for the phase (a string, a Trump in the
+        auction: :meth:`check` reads text), a card the seat does not hold and any action once
+        the hand is over (:class:`IllegalActionError`), leaving the state and its history
+        untouched. Those checks are identity tests of the action's type, nothing more."""
         phase = self.phase
         if phase is _PLAY:
             # The play, inlined (it is most of a hand's actions).
-            card = action.index  # type: ignore[union-attr]
+            if type(action) is not Card:
+                raise self._wrong_kind(action)
+            card = action.index
             seat = self._to_act
             try:
                 self._hands[seat].remove(card)
@@ -487,14 +523,23 @@ class HandState:
             else:
                 self._end_trick()
             return
+        kind = type(action)
         if phase is _AUCTION:
-            self._call(action if type(action) is Bid else Bid(action))  # type: ignore[arg-type]
+            # A Bid, or a plain number of the ladder; a Trump or a Seat is an int too, and no bid.
+            if kind is not Bid and (kind is not int or not 0 <= action <= 8):  # type: ignore[operator]
+                raise self._wrong_kind(action)
+            self._call(action if kind is Bid else Bid(action))  # type: ignore[arg-type]
         elif phase is _DECLARE_TRUMP:
-            self._declare_trump(action if type(action) is Trump
-                                else Trump(action))  # type: ignore[arg-type]
+            if kind is not Trump and (kind is not int or not 0 <= action <= 4):  # type: ignore[operator]
+                raise self._wrong_kind(action)
+            self._declare_trump(action if kind is Trump else Trump(action))  # type: ignore[arg-type]
         elif phase is _DECLARE_MODE:
+            if kind is not Mode:
+                raise self._wrong_kind(action)
             self._declare_mode(action)  # type: ignore[arg-type]
         elif phase is _DISCARD:
+            if kind is not Card:
+                raise self._wrong_kind(action)
             card = action.index  # type: ignore[union-attr]
             if card not in self._hands[self._to_act]:
                 raise self._not_held(action)
@@ -503,6 +548,8 @@ class HandState:
             self.phase = _SEND
             self._to_act = (self._high_bidder + 2) % 4
         elif phase is _SEND:
+            if kind is not Card:
+                raise self._wrong_kind(action)
             card = action.index  # type: ignore[union-attr]
             if card not in self._hands[self._to_act]:
                 raise self._not_held(action)
@@ -512,6 +559,8 @@ class HandState:
             self._out = self._to_act
             self._to_defense()
         elif phase is _DEFENSE:
+            if kind is not Defense:
+                raise self._wrong_kind(action)
             self.defense = action  # type: ignore[assignment]
             if action is _SURRENDER:
                 self._finish()
@@ -520,6 +569,17 @@ class HandState:
         else:
             raise IllegalActionError(f"the hand is over ({self.phase}); no action can be taken")
         self.history.append(action)
+
+    def _wrong_kind(self, action: object) -> IllegalActionError:
+        needs = {_AUCTION: "a Bid", _DECLARE_TRUMP: "a Trump", _DECLARE_MODE: "a Mode",
+                 _DISCARD: "a Card", _SEND: "a Card", _DEFENSE: "a Defense",
+                 _PLAY: "a Card"}[self.phase]
+        shown = repr(action)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        return IllegalActionError(f"{shown} is not an action of the {self.phase} phase, which "
+                                  f"takes {needs} (apply takes values; check reads text); "
+                                  "nothing was applied")
 
     def _not_held(self, action: object) -> IllegalActionError:
         seat = _SEATS[self._to_act]
@@ -659,6 +719,8 @@ class HandState:
         return self._play_randomly(rng, False)
 
     def _play_randomly(self, rng: random.Random, record: bool) -> list[int]:
+        if not isinstance(rng, random.Random):
+            raise wrong_type(rng, "a random.Random")
         if self.phase is not _PLAY:
             raise IllegalActionError(f"a playout starts in the play phase, not {self.phase}")
         low, high = _CARDS_OF_MASK
@@ -821,3 +883,10 @@ def _check_dealer(dealer: Seat, rules: RuleSet) -> Seat:
         raise ValueError(f"the dealer must sit at the table: {dealer} is not one of the "
                          f"{rules.players} seats in play ({seats})")
     return dealer
+
+
+def _seed(rng: object) -> int | float | str | bytes | bytearray | None:
+    """A seed ``random.Random`` takes (None, a number, text or bytes), else a refusal."""
+    if rng is None or isinstance(rng, (int, float, str, bytes, bytearray)):
+        return rng
+    raise wrong_type(rng, "a random.Random or a seed (a number or text)")

@@ -18,8 +18,9 @@ from typing import Any, NamedTuple
 __all__ = ["Example", "Rule", "Rulebook", "UnknownRuleError", "get_rule", "get_rulebook", "quote"]
 
 
-class UnknownRuleError(KeyError):
-    """A rule id the rulebook does not have."""
+class UnknownRuleError(KeyError, ValueError):
+    """A rule id the rulebook does not have (a ValueError too, as every refusal of the
+    public API is; a KeyError as it always was)."""
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -66,6 +67,9 @@ class Rulebook:
         return rule_id in self.rules
 
     def get(self, rule_id: str) -> Rule:
+        if not isinstance(rule_id, str):
+            raise UnknownRuleError(f"{rule_id!r} is not a rule id (ids are text such as "
+                                   "rank.left-bower)")
         try:
             return self.rules[rule_id]
         except KeyError:
@@ -80,6 +84,8 @@ class Rulebook:
 
     def search(self, words: str) -> list[Rule]:
         """Rules whose id, title or text contain every word (case-insensitive)."""
+        if not isinstance(words, str):
+            raise UnknownRuleError(f"{words!r} is not text to search the rules for")
         terms = words.lower().split()
         found = []
         for rule in self.rules.values():

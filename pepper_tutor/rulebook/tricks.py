@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..engine.calls import Trump
-from ..engine.cards import DECK, Card, CardLike, Suit, cards_display
+from ..engine.cards import DECK, Card, CardLike, Suit, cards_display, iterable_arg, wrong_type
 from ..engine.ranking import (
     EFFECTIVE_SUIT,
     TRICK_RANK,
@@ -145,10 +145,13 @@ class TrickExplanation(NamedTuple):
                 "rule": self.rule_id, "explanation": self.explanation}
 
 
-def _check_trick_args(cards: Sequence[CardLike], seats: Sequence[Seat] | None) -> list[Card]:
-    played = [Card.parse(c) for c in cards]
+def _check_trick_args(cards: Sequence[CardLike], seats: Sequence[Seat] | None
+                      ) -> tuple[list[Card], list[Seat] | None]:
+    played = [Card.parse(c) for c in iterable_arg(cards, "a trick (a list of cards)")]
     if not played:
         raise ValueError("a trick needs at least one card")
+    if seats is not None:
+        seats = [Seat.parse(s) for s in iterable_arg(seats, "seats (a list, one a card)")]
     if len(played) > 4:
         raise ValueError(f"a trick has at most 4 cards, not {len(played)}")
     if len(set(played)) != len(played):
@@ -157,7 +160,7 @@ def _check_trick_args(cards: Sequence[CardLike], seats: Sequence[Seat] | None) -
         raise ValueError(f"{len(seats)} seat{'s' if len(seats) != 1 else ''} given for "
                          f"{len(played)} card{'s' if len(played) != 1 else ''}: give one seat "
                          "per card, in play order, or no seats")
-    return played
+    return played, seats
 
 
 def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
@@ -167,14 +170,14 @@ def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
 
     ``seats``, if given, has one seat per card in play order; ``left_bower=False`` ranks the
     cards without a left bower (cutthroat's seed)."""
-    played = _check_trick_args(cards, seats)
+    played, seats = _check_trick_args(cards, seats)
     t = Trump.parse(trump)
     code = trump_code(t, left_bower)
     win = winner_of([c.index for c in played], code)
     card = played[win]
     suits, ranks = EFFECTIVE_SUIT[code], TRICK_RANK[code]
     led_suit = Suit(suits[played[0].index])
-    by = f" ({Seat.parse(seats[win]).word})" if seats else ""
+    by = f" ({seats[win].word})" if seats else ""
     trumps_played = [c for c in played if t.suit is not None and suits[c.index] == t]
     facts: list[str] = []
     role = bower(card, t, left_bower)
@@ -228,8 +231,10 @@ def check_trick_winner(cards: Sequence[CardLike], trump: Trump | str, claimed: i
                        seats: Sequence[Seat] | None = None,
                        left_bower: bool = True) -> Verdict:
     """Check a claim that the card at index ``claimed`` (play order) wins the trick."""
-    why = explain_trick(cards, trump, seats, left_bower)
-    played = [Card.parse(c) for c in cards]
+    if type(claimed) is not int:
+        raise wrong_type(claimed, "the index of a card in the trick (0 for the first)")
+    played, _ = _check_trick_args(cards, None)
+    why = explain_trick(played, trump, seats, left_bower)
     rules = (why.rule_id,) if why.rule_id == "play.trick-winner" else (why.rule_id,
                                                                        "play.trick-winner")
     if claimed == why.winner_index:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.calls import Bid, Defense, Mode, Trump
-from ..engine.cards import Card, NotationError, cards_display
+from ..engine.cards import Card, NotationError, cards_display, wrong_type
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
 from .tricks import check_play
@@ -81,6 +81,8 @@ def check_action(state: HandState, raw: Action | str | int,
                  seat: Seat | str | None = None, second_person: bool = True) -> Verdict:
     """See :meth:`HandState.check`. ``second_person=False`` names the seat instead of
     saying "you" (for annotations read by a whole table)."""
+    if not isinstance(state, HandState):
+        raise wrong_type(state, "a HandState")
     actor = state.to_act
     who = Seat.parse(seat) if seat is not None else actor
     if actor is None:
