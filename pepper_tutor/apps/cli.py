@@ -60,13 +60,20 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
     book = get_rulebook()
     console = make_console(args.ascii)
-    if args.search:
-        found = book.search(" ".join(args.search))
+    if args.search is not None:
+        words = " ".join(args.search)
+        if not words.strip():
+            raise UsageError("give a word to search the rules for, such as: rules --search "
+                             "bower")
+        found = book.search(words)
         if not found:
             raise UsageError(f"no rule mentions {' '.join(args.search)!r}")
         console.print(rulebook_group(book, found))
         return 0
-    if args.id:
+    if args.id is not None:  # "" is no rule id, not a request for the whole book
+        if not args.id.strip():
+            raise UsageError("give a rule id such as rank.left-bower, or no id for the whole "
+                             "rulebook (rules --ids lists them)")
         console.print(rule_panel(book.get(args.id)))
         return 0
     if args.ids:

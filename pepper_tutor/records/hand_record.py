@@ -556,8 +556,13 @@ class _Replay:
             if not isinstance(stated, dict):
                 self.reader.bad(("result", key), f"result.{key} must map each side to a number")
                 continue
-            for side in sorted(set(stated) | set(computed[key])):
-                if stated.get(side) != computed[key].get(side):
+            for side in sorted(set(stated) | set(computed[key]), key=str):
+                value = stated.get(side)
+                if side in stated and type(value) is not int:
+                    # true == 1 in Python: a yes/no is no count of points or tricks.
+                    self.reader.bad(("result", key, side), f"result.{key}.{side} must be a "
+                                    f"whole number, not {value!r}")
+                elif value != computed[key].get(side):
                     self.reader.bad(("result", key, side) if side in stated else ("result", key),
                                     f"result.{key}.{side}: the record says {stated.get(side)}, "
                                     f"the rules give {computed[key].get(side)}")

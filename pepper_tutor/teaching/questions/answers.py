@@ -18,7 +18,22 @@ from ...engine.cards import Card, NotationError, parse_cards
 from ...rulebook.feedback import AnswerError
 
 __all__ = ["norm", "read_cards", "read_choice", "read_score", "wants_any", "card_example",
-           "ANY_WORDS"]
+           "check_length", "ANY_WORDS", "MAX_ANSWER"]
+
+#: The longest answer read, in characters: the longest sensible answer (six cards spelled
+#: out, a score with both sides named) is under 150. Past it an answer is refused at once,
+#: whatever was pasted, so no reader ever works through pages of text.
+MAX_ANSWER = 300
+
+
+def check_length(raw: Any) -> None:
+    """Refuse typed text longer than :data:`MAX_ANSWER` with a clear :class:`AnswerError`."""
+    if isinstance(raw, str) and len(raw) > MAX_ANSWER:
+        raise AnswerError(f"that answer is {len(raw):,} characters long; an answer is at "
+                          f"most {MAX_ANSWER} (a card, a choice or a score, such as NS 3 EW -4)")
+    if isinstance(raw, (list, tuple)) and len(raw) > MAX_ANSWER:
+        raise AnswerError(f"that answer holds {len(raw):,} items; an answer has at most "
+                          f"{MAX_ANSWER}")
 
 ANY_WORDS = ("any", "any card", "any of them", "all", "all of them", "all cards", "every card",
              "anything", "any one")
@@ -57,6 +72,7 @@ def read_cards(raw: Any) -> list[Card]:
     of cards or texts. Raises :class:`AnswerError` with an example when unreadable."""
     if isinstance(raw, Card):
         return [raw]
+    check_length(raw)
     if isinstance(raw, (list, tuple)):
         out: list[Card] = []
         for item in raw:
@@ -99,6 +115,7 @@ def read_choice(raw: Any, choices: Sequence[tuple[Any, str]]) -> Any | None:
             return value
     if not isinstance(raw, str):
         return None
+    check_length(raw)
     typed = norm(raw)
     if not typed:
         return None
@@ -111,8 +128,50 @@ def read_choice(raw: Any, choices: Sequence[tuple[Any, str]]) -> Any | None:
 _SIDE_ALIASES = {"north south": "NS", "northsouth": "NS", "n s": "NS", "ns": "NS",
                  "east west": "EW", "eastwest": "EW", "e w": "EW", "ew": "EW", "we": "EW",
                  "sn": "NS"}
-_PAIR = re.compile(r"([^\d+\-−:=,;]+?)\s*[:=]?\s*([+\-−]?\s*\d+)")
 _NUMBER = re.compile(r"[+\-−]?\s*\d+")
+# A number as it ends a pair: spaces before it belong to the separator, not the number.
+_NUMBER_SPLIT = re.compile(r"([+\-−]\s*\d+|\d+)")
+_NOT_IN_A_SIDE = re.compile(r"[\d+\-−:=,;]")
+
+
+def _pairs(text: str) -> list[tuple[str, str]]:
+    """(side words, number) pairs of a labelled score, in one pass over the text: each number
+    with the words just before it (after the last sign, digit or separator, and without a
+    ``:`` or ``=`` next to the number); a number with no words before it is not a pair.
+
+    A regular expression with a lazy run before the number did the same in quadratic time
+    (20,000 pasted characters: 13 s), trying every start position to the end of the text."""
+    parts = _NUMBER_SPLIT.split(text)
+    out = []
+    for i in range(1, len(parts), 2):
+        before = parts[i - 1]
+        trail = _trail_start(before)
+        head = before[:trail]
+        cut = max((m.end() for m in _NOT_IN_A_SIDE.finditer(head)), default=0)
+        word = head[cut:]
+        if not word:
+            # As the lazy run did: one character of the separator's spaces is the word.
+            word = next((c for c in before[trail:] if c not in ":="), "")
+        number = parts[i]
+        if not word and number[0] in "+-−" and number[1].isspace():
+            # A sign with nothing before it: the lazy run took the first space after the
+            # sign as the word and the digits as the number.
+            word, number = number[1], number[1:].lstrip()
+        if word:
+            out.append((word, number))
+    return out
+
+
+def _trail_start(before: str) -> int:
+    """Where the spaces, ``:`` or ``=`` just before a number begin (read from the right)."""
+    end = len(before)
+    while end and before[end - 1].isspace():
+        end -= 1
+    if end and before[end - 1] in ":=":
+        end -= 1
+        while end and before[end - 1].isspace():
+            end -= 1
+    return end
 
 
 def _side(word: str, sides: Sequence[str], roles: Mapping[str, str]) -> str | None:
@@ -141,6 +200,7 @@ def read_score(raw: Any, sides: Sequence[str], order: Sequence[str],
     ``bidders -4 defenders 3``) in any order; bare numbers (``-4 3``) in ``order``, the order
     the question shows and says. ``roles`` maps words such as "bidders" to a side."""
     roles = roles or {}
+    check_length(raw)
     example = " ".join(f"{s} {v}" for s, v in zip(order, (-4, 3), strict=False))
     bare_example = " ".join(str(v) for v in (-4, 3)[:len(order)])
     need = (f"give the points for each side, such as {example}, or {bare_example} "
@@ -152,6 +212,8 @@ def read_score(raw: Any, sides: Sequence[str], order: Sequence[str],
                 side = _side(str(k), sides, roles)
                 if side is None:
                     raise AnswerError(f"there is no side {k!r}; {need}")
+                if isinstance(v, bool) or not isinstance(v, (int, str)):
+                    raise TypeError("a yes/no or a fraction is no number of points")
                 got[side] = int(v)
         except (TypeError, ValueError):
             raise AnswerError(f"give a whole number of points for each side; {need}") from None
@@ -171,7 +233,7 @@ def read_score(raw: Any, sides: Sequence[str], order: Sequence[str],
             got = {s: _int(v) for s, v in zip(order, numbers, strict=True)}
         else:
             got = {}
-            for word, value in _PAIR.findall(text):
+            for word, value in _pairs(text):
                 side = _side(word, sides, roles)
                 if side is None:
                     raise AnswerError(f"I do not know the side {word.strip()!r}; {need}")

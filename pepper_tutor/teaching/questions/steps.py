@@ -31,7 +31,15 @@ from ...engine.seats import Seat
 from ...rulebook.book import get_rule
 from ...rulebook.feedback import ANSWER_PREFIX, AnswerError, Feedback
 from ...rulebook.tricks import check_play, check_trick_winner, explain_trick, why_higher
-from .answers import card_example, norm, read_cards, read_choice, read_score, wants_any
+from .answers import (
+    card_example,
+    check_length,
+    norm,
+    read_cards,
+    read_choice,
+    read_score,
+    wants_any,
+)
 from .situation import Situation
 
 __all__ = ["Step", "AnswerT", "Why", "WhyWrong", "Option", "ExplainStep", "RankStep",
@@ -186,6 +194,7 @@ class Step(Generic[AnswerT]):
 
     def judge(self, raw: Any) -> Feedback:
         """Check an answer. Raises :class:`AnswerError` only if it cannot be read at all."""
+        check_length(raw)  # before any reader: pasted pages are refused at once
         answer = self.parse(raw)
         if self.is_right(answer):
             facts, rule_ids = self.explain_right(answer)
