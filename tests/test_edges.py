@@ -236,3 +236,81 @@ def test_rules_refuses_an_empty_id_or_search(tmp_path: Path, args: list[str], me
     proc = run(*args, home=tmp_path)
     assert proc.returncode == 2 and proc.stdout == "", proc.stdout[:200]
     assert proc.stderr.strip().startswith("pepper-tutor: " + message)
+
+
+# ---- lessons: every field type-checked with its place; impossible situations refused ----
+
+LESSON_HEAD = "format: pepper-lesson/1\nid: t\ntitle: T\nsteps:\n"
+SIX = "[JH, JD, AH, KH, QH, 9C]"
+TABLE_PLAY = ("  - kind: table\n    ask: next-player\n    trump: H\n"
+              "    auction: [4, pass, pass, pass]\n")
+
+
+@pytest.mark.parametrize("body,line,message", [
+    ("  - kind: [rank]\n    trump: H\n    cards: [JH, AH]\n", 5, "unknown step kind ['rank']"),
+    (TABLE_PLAY + "    played: [1]\n", 9, "not [1] (expected a number of cards"),
+    (TABLE_PLAY + "    played: abc\n", 9, "not 'abc' (expected a number of cards"),
+    (TABLE_PLAY + "    played: -3\n", 9, "-3 is below 0"),
+    ('  - kind: rank\n    id: "a\\ud800"\n    trump: H\n    cards: [JH, AH]\n', 6,
+     "lone surrogate (U+D800)"),
+    (f"  - kind: defend\n    hand: {SIX}\n    trump: H\n    bid: BP\n    mode: exchange\n"
+     "    accept: [play]\n    reason: r\n", 9, "big pepper is played alone with no exchange"),
+    ("  - kind: legal-plays\n    trump: H\n    trick: [AS]\n"
+     "    hand: [9C, TC, JC, QC, KC, AC, 9D, TD, QD, KD, AD, 9S, TS]\n", 8,
+     "the hand holds 13 cards; a player holds at most 6"),
+    ("  - kind: legal-plays\n    trump: H\n    trick: [AS, KS, QS, 9S]\n    hand: [JH, TS]\n",
+     7, "the trick already holds 4 cards"),
+    ("  - kind: trick-winner\n    trump: H\n    trick: [AS, KS, QS]\n    seats: [N, N, N]\n", 8,
+     "a seat appears twice"),
+    (f"  - kind: bid\n    hand: {SIX}\n    accept: [4]\n    reason: r\n    disagree: {{a: 1}}\n",
+     9, "disagree must be text"),
+])
+def test_a_bad_lesson_field_is_refused_with_its_place(body: str, line: int, message: str
+                                                      ) -> None:
+    from pepper_tutor.files.yamlpos import LoadError
+    from pepper_tutor.teaching.lessons.files import parse_lesson
+
+    with pytest.raises(LoadError) as err:
+        parse_lesson(LESSON_HEAD + body, "bad.yaml")
+    found = [p for p in err.value.problems if message in p.message]
+    assert found and found[0].file == "bad.yaml" and found[0].line == line, err.value.problems
+
+
+@pytest.mark.parametrize("body,message", [
+    ("  - kind: table\n    ask: next-call\n    auction: [4, 3]\n", "call 2 (3) breaks the rules"),
+    ("  - kind: table\n    ask: first-call\n    auction: [4, pass, pass, pass, 5]\n",
+     "comes after the auction is over"),
+    (TABLE_PLAY.replace("[4,", "[BP,") + "    mode: exchange\n", "big pepper is played alone"),
+    (TABLE_PLAY + "    played: 7\n", "played counts the cards already in the first trick"),
+])
+def test_an_impossible_table_is_refused_by_the_check(body: str, message: str) -> None:
+    from pepper_tutor.teaching.lessons.files import check_lesson, parse_lesson
+
+    problems = check_lesson(parse_lesson(LESSON_HEAD + body, "bad.yaml"))
+    assert any(message in p.message for p in problems), problems
+
+
+def test_a_surrogate_in_a_record_is_refused_with_its_place() -> None:
+    from pepper_tutor.files.yamlpos import LoadError
+    from pepper_tutor.records.hand_record import parse_record
+
+    text = (ROOT / "pepper_tutor" / "data" / "hands" / "exchange-made.yaml").read_text()
+    text += 'event: "night \\udc80"\n'
+    with pytest.raises(LoadError) as err:
+        parse_record(text, "hand.yaml")
+    assert any("lone surrogate (U+DC80)" in p.message and p.line == text.count("\n")
+               for p in err.value.problems), err.value.problems
+
+
+def test_lesson_check_reports_each_bad_file_and_goes_on(tmp_path: Path) -> None:
+    good = ROOT / "pepper_tutor" / "data" / "lessons" / "01-bowers.yaml"
+    bad_kind = tmp_path / "a-kind.yaml"
+    bad_kind.write_text(LESSON_HEAD + "  - kind: [rank]\n    trump: H\n    cards: [JH, AH]\n")
+    bad_played = tmp_path / "b-played.yaml"
+    bad_played.write_text(LESSON_HEAD + TABLE_PLAY + "    played: [1]\n")
+    proc = run("lesson", "--check", "--no-analysis", str(bad_kind), str(bad_played),
+               str(good), home=tmp_path, timeout=120)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    assert f"{bad_kind}:5:11: unknown step kind" in proc.stderr
+    assert f"{bad_played}:9:13: not [1]" in proc.stderr
+    assert "ok  bowers" in proc.stdout  # the file after the bad ones was still checked

@@ -214,6 +214,10 @@ def _check_lessons(paths: list[str], analysis: bool = True) -> int:
             lessons.append(load_lesson(path))
         except LoadError as err:
             problems += err.problems
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
+            # The reader refuses every bad input it knows with its place; one it does not
+            # know is still this file's problem, and the check goes on to the next file.
+            problems.append(Problem(str(path), 1, 1, f"cannot read this lesson: {err!r}"))
     known = {lesson.id for lesson in lessons}
     if not paths:
         ids = [lesson.id for lesson in lessons]
@@ -223,7 +227,10 @@ def _check_lessons(paths: list[str], analysis: bool = True) -> int:
                                                            f"{lesson.id!r}"))
     for lesson in lessons:
         # The analysis is seeded with a bounded sample: the same verdict on every run.
-        found = check_lesson(lesson, known if not paths else None, analysis=analysis)
+        try:
+            found = check_lesson(lesson, known if not paths else None, analysis=analysis)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
+            found = [Problem(lesson.file, 1, 1, f"cannot check this lesson: {err!r}")]
         problems += found
         if not found:
             print(strip_controls(f"ok  {lesson.id:24} {len(lesson.steps):2} steps  "

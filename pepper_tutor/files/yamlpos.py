@@ -9,6 +9,7 @@ then or later names the file, line and column of the value it is about.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -243,6 +244,9 @@ def _convert(node: Any, path: KeyPath, positions: dict[KeyPath, tuple[int, int]]
             except _SCALAR_ERRORS:
                 problems.append(_not_a(key_node, file))
                 continue
+            if _SURROGATE.search(key):
+                problems.append(_surrogate(key, km, file))
+                continue
             positions[(*path, key)] = (km.line + 1, km.column + 1)
             if key in out:
                 problems.append(Problem(file, km.line + 1, km.column + 1,
@@ -256,10 +260,28 @@ def _convert(node: Any, path: KeyPath, positions: dict[KeyPath, tuple[int, int]]
         problems.append(Problem(file, mark.line + 1, mark.column + 1, _tag_refused(node)))
         return None
     try:
-        return _scalar(node)
+        value = _scalar(node)
     except _SCALAR_ERRORS:
         problems.append(_not_a(node, file))
         return None
+    if isinstance(value, str) and _SURROGATE.search(value):
+        problems.append(_surrogate(value, mark, file))
+        return None
+    return value
+
+
+# A lone surrogate ("\ud800" in a double-quoted YAML string) is no character: it cannot be
+# written as UTF-8, so it breaks every output (terminal, JSON, HTML, a saved file). Refused
+# where it is read, with its place, for lessons and records alike.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _surrogate(value: str, mark: Any, file: str) -> Problem:
+    found = _SURROGATE.search(value)
+    code = ord(found.group()) if found else 0
+    return Problem(file, mark.line + 1, mark.column + 1,
+                   f"the text holds a lone surrogate (U+{code:04X}), which is not a "
+                   "character; write the character itself")
 
 
 # What PyYAML's scalar constructors raise for text that does not fit an explicit tag

@@ -169,7 +169,7 @@ class _Reader(RulesCollector):
             self.bad(path, "each step must be a mapping with a kind")
             return None
         kind = raw.get("kind")
-        if kind not in STEP_KINDS:
+        if not isinstance(kind, str) or kind not in STEP_KINDS:  # [rank] is no kind
             self.bad((*path, "kind") if "kind" in raw else path,
                      f"unknown step kind {kind!r} (expected {', '.join(STEP_KINDS)})")
             return None
@@ -194,6 +194,7 @@ class _Reader(RulesCollector):
             "cite": cite, "rules": rules, "line": line}
         if kind in HANDS_OF_SIX:
             self.hand_of_six(raw, path)
+        self.situation(kind, raw, path, rules)
         if kind == "trick-winner" and isinstance(raw.get("seats"), list) and isinstance(
                 raw.get("trick"), list) and len(raw["seats"]) != len(raw["trick"]):
             self.bad((*path, "seats"), f"seats names {len(raw['seats'])} players for a trick "
@@ -231,6 +232,28 @@ class _Reader(RulesCollector):
             else:
                 out.append(rid)
         return tuple(out)
+
+    def situation(self, kind: str, raw: dict[str, Any], path: tuple[str | int, ...],
+                  rules: RuleSet) -> None:
+        """Situations no hand can reach, which the steps themselves would set up and teach."""
+        hand, trick, seats = raw.get("hand"), raw.get("trick"), raw.get("seats")
+        if kind in ("play", "legal-plays") and isinstance(hand, list) and len(hand) > 6:
+            self.bad((*path, "hand"), f"the hand holds {len(hand)} cards; a player holds at "
+                                      "most 6")
+        if kind in ("play", "legal-plays") and isinstance(trick, list) and \
+                len(trick) >= rules.players:
+            self.bad((*path, "trick"), f"the trick already holds {len(trick)} cards, one from "
+                                       f"each of the {rules.players} players, so the learner "
+                                       "has nothing left to play to it")
+        if kind == "trick-winner" and isinstance(seats, list) and all(
+                isinstance(s, str) for s in seats) and len({s.strip().upper() for s in seats}
+                                                           ) != len(seats):
+            self.bad((*path, "seats"), "a seat appears twice in the trick: each player plays "
+                                       "one card to it")
+        if kind == "defend" and "mode" in raw and str(raw.get("bid")).strip().upper() in (
+                "BP", "BIG PEPPER") and str(raw["mode"]).strip().lower() == "exchange":
+            self.bad((*path, "mode"), "big pepper is played alone with no exchange; give no "
+                                      "mode")
 
     def hand_of_six(self, raw: dict[str, Any], path: tuple[str | int, ...]) -> None:
         """Choice steps deal the learner a real hand: six different cards, or none."""
@@ -305,7 +328,7 @@ class _Reader(RulesCollector):
                                          "a list of calls", ()),
                              trump=trump, mode=get("mode", lambda v: Mode.parse(str(v)),
                                                    "exchange or partner", None),
-                             played=int(raw.get("played", 0) or 0))
+                             played=get("played", _count, "a number of cards, 0 to 3", 0))
             if step.ask not in TableStep.ASKS:
                 self.bad((*path, "ask"), f"ask must be one of {', '.join(TableStep.ASKS)}")
         elif kind == "game":
@@ -419,7 +442,8 @@ class _Reader(RulesCollector):
                     self.bad((*path, "accept", j), "an accepted answer is a value, or a "
                                                    "mapping with answer and reason")
                     continue
-                own_reason, item = _text(item.get("reason")), item["answer"]
+                own_reason = _text(self.note((*path, "accept", j, "reason"), item.get("reason")))
+                item = item["answer"]
             value = self.value((*path, "accept", j), item, step.parse_value,
                                "an answer of this step's kind")
             if value is not None:
@@ -427,7 +451,7 @@ class _Reader(RulesCollector):
                 if own_reason:
                     step.reasons[step.key(value)] = own_reason
         step.accept = tuple(accepted)
-        step.disagree = _text(raw.get("disagree")) or ""
+        step.disagree = _text(self.note((*path, "disagree"), raw.get("disagree"))) or ""
         return step  # type: ignore[no-any-return]
 
 
@@ -438,6 +462,15 @@ def _trump(raw: Any) -> Trump:
     if isinstance(raw, dict | list | bool):
         raise ValueError(f"not {raw!r}")
     return Trump.parse(str(raw))
+
+
+def _count(raw: Any) -> int:
+    """A whole number of 0 or more written as such: not true, not 1.5, not "abc", not [1]."""
+    if type(raw) is not int:
+        raise ValueError(f"not {raw!r}")
+    if raw < 0:
+        raise ValueError(f"{raw} is below 0")
+    return raw
 
 
 def _key_name(path: tuple[str | int, ...]) -> str:

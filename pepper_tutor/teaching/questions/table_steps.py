@@ -164,9 +164,34 @@ class TableStep(Step[str]):
     def problems(self) -> list[str]:
         if self.ask not in self.ASKS:
             return [f"ask must be one of {', '.join(self.ASKS)}"]
+        out = self._auction_problems()
+        if out:
+            return out
+        if not 0 <= self.played <= 3 or (self.played and self.ask != "next-player"):
+            return [f"played counts the cards already in the first trick (0 to 3, for "
+                    f"next-player), not {self.played}"]
         try:
             self.result()
         except ValueError as err:
             return [f"the situation is impossible: {err}"]
         return []
 
+    def _auction_problems(self) -> list[str]:
+        """The auction replayed through the engine's checked path: the fast path the answer
+        uses takes any call, so a lower bid after a higher one ([4, 3]) would be taught."""
+        deck = list(DECK)
+        hands = {Seat(i): deck[i * 6:(i + 1) * 6] for i in range(self.rules.players)}
+        s = HandState.from_hands(hands, self.rules, self.dealer)
+        for i, call in enumerate(self.auction, start=1):
+            if s.phase is not Phase.AUCTION:
+                return [f"the situation is impossible: call {i} ({call}) comes after the "
+                        "auction is over"]
+            verdict = s.check(call)
+            if not verdict.legal:
+                return [f"the situation is impossible: call {i} ({call}) breaks the rules: "
+                        + " ".join(verdict.facts)]
+            s.apply(call)
+        if self.mode is not None and s.high_bid is Bid.BIG_PEPPER:
+            return ["the situation is impossible: big pepper is played alone with no "
+                    "exchange, so it has no mode"]
+        return []
