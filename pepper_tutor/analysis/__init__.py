@@ -5,8 +5,9 @@ Owns the exact double-dummy solver (``solver``, its search in ``search``, the po
 seat's view in ``inference``), a simple model of how people bid (``calling``, which makes
 the dealing auction-aware), sampled advice for every decision (``advice``), grading of
 played cards and decisions (``grading``), the reasons in words (``reasons``), what one seat
-may see (``view``), the computer players that decide from it (``players``) and the choice
-between the pure and the compiled search (``native``).
+may see (``view``), the computer players that decide from it (``players``), the choice
+between the pure and the compiled search (``native``) and the life of a pool's worker
+processes, which end with their parent (``workers``).
 
 May import: ``pepper_tutor.rulebook``, ``pepper_tutor.engine`` and ``pepper_tutor.files``; it
 never reads lessons, records or front ends, so computer players and coaches can sit on top
