@@ -1,7 +1,7 @@
 """Hand records in the ``pepper-hand/1`` format: load, validate, replay, write back.
 
 A record is what a table writes down about one hand: the deal, the calls, trumps, the
-exchange, the defence and the tricks, with optional notes, glyphs and rule ids on any call
+exchange, the defense and the tricks, with optional notes, glyphs and rule ids on any call
 or card. Loading checks the record's shape and replays it through the engine; every problem
 is reported at once with the file, line and column. A revoke is *not* a load problem: real
 hands contain them, and the annotator reports them as findings. :class:`Replay` is the one
@@ -511,7 +511,7 @@ def record_to_state(record: HandRecord) -> HandState:
 
 def placeholder_deal(rules: RuleSet) -> dict[Seat, list[Card]]:
     """A record may leave out the deal (a score sheet's hand, a hand still being entered).
-    Calls, trumps and the defence do not depend on the cards, so any deal replays them."""
+    Calls, trumps and the defense do not depend on the cards, so any deal replays them."""
     from ..engine.cards import DECK
 
     return {Seat(i): list(DECK[6 * i:6 * i + 6]) for i in range(rules.players)}
@@ -573,8 +573,8 @@ class Replay:
     Leaving the loop early leaves that step unapplied. When the walk ends by itself,
     :attr:`stop` says where the record and the hand parted ways (None: at the record's end).
 
-    Without the deal the exchanged cards are unknown: the replay hands over any two (steps
-    with no entry) to keep going. A revoke is applied as played."""
+    Without the deal the exchanged cards are unknown: the replay discards and passes any two
+    (steps with no entry) to keep going. A revoke is applied as played."""
 
     def __init__(self, record: HandRecord):
         from ..engine.state import HandState
