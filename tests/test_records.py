@@ -192,3 +192,52 @@ def test_garbage_exits_2_from_the_command_line(tmp_path, capsys, raw, message):
     assert main(["annotate", str(path)]) == 2
     err = capsys.readouterr().err
     assert message in err and f"{path}:" in err and "Traceback" not in err
+
+
+def test_the_replay_walks_the_record_in_order_once():
+    from pepper_tutor.records.hand_record import Replay, Step, TrickEnd, record_to_state
+
+    record = parse_record(GOOD, "hand.yaml")
+    replay = Replay(record)
+    events = list(replay)
+    steps = [e.where for e in events if isinstance(e, Step)]
+    assert steps[:7] == [("auction", 0), ("auction", 1), ("auction", 2), ("auction", 3),
+                         ("trump",), ("mode",), ("exchange", "discard")]
+    assert steps[7:9] == [("exchange", "passed"), ("defense",)]
+    assert steps[9:] == [("tricks", t, i) for t in range(6) for i in range(3)]
+    ends = [e for e in events if isinstance(e, TrickEnd)]
+    assert [e.index for e in ends] == list(range(6)) and ends[0].leader.name == "S"
+    assert all(e.trick is not None for e in ends)
+    assert replay.stop is None and replay.state.is_terminal()
+    assert record_to_state(record).score == replay.state.score
+    with pytest.raises(RuntimeError):
+        list(replay)
+
+
+def test_without_the_deal_the_replay_passes_two_unknown_cards():
+    from pepper_tutor.records.hand_record import Replay, Step
+
+    text = "\n".join(line for line in GOOD.splitlines()
+                     if not line.startswith(("deal:", "  N", "  E", "  S", "  W", "exchange",
+                                             "tricks", "  -", "result")))
+    replay = Replay(parse_record(text, "sheet.yaml"))
+    steps = [e for e in replay if isinstance(e, Step)]
+    assert [(s.where, s.entry) for s in steps[-3:-1]] == [(("exchange", "discard"), None),
+                                                         (("exchange", "passed"), None)]
+    assert steps[-1].where == ("defense",) and replay.stop is None
+    assert str(replay.state.phase) == "play"
+
+
+@pytest.mark.parametrize("cut,kind,where", [
+    ("trump: H", "missing", ("trump",)),
+    ("auction: [pass, pass, 4, pass]", "missing", ("auction",)),
+])
+def test_the_replay_stops_where_the_record_does(cut, kind, where):
+    from pepper_tutor.records.hand_record import Replay
+
+    text = GOOD.split(cut)[0]
+    if cut.startswith("auction"):
+        text += "auction: [pass, pass, 4]\n"
+    replay = Replay(parse_record(text, "cut.yaml"))
+    list(replay)
+    assert replay.stop is not None and (replay.stop.kind, replay.stop.where) == (kind, where)

@@ -20,7 +20,7 @@ from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
 from ..rulebook.book import get_rule
 from ..rulebook.tricks import explain_trick
-from .hand_record import Entry, HandRecord, load_record, pass_unknown_exchange, placeholder_deal
+from .hand_record import HandRecord, Replay, Step, TrickEnd, load_record
 from .reasons import card_reason, side_words, tricks_words
 
 __all__ = ["Finding", "PlayedCard", "TrickNote", "Annotation", "annotate", "annotate_file",
@@ -246,72 +246,75 @@ def annotate(record: HandRecord, analyse: bool = False) -> Annotation:
 
     With ``analyse`` every legal card is also graded against perfect play (all hands seen):
     a card that costs its side tricks becomes a finding, marked ? (one trick) or ?? (more)."""
-    state = HandState.from_hands(dict(record.deal) or placeholder_deal(record.rules),
-                                 record.rules, record.dealer)
-    calls = []
+    replay = Replay(record)
+    state = replay.state
+    calls: list[CallNote] = []
     notes: list[tuple[str, str]] = []
     findings: list[Finding] = []
-    for i, entry in enumerate(record.auction):
-        seat = state.to_act
-        assert seat is not None
-        calls.append(CallNote(seat, entry.value, entry.note, entry.glyph, entry.rule))
-        state.apply(entry.value)
-        if entry.glyph in ("?", "??", "?!") and entry.note is None:
-            findings.append(Finding(f"auction.{i + 1}", "questioned", entry.rule or "bid.order",
-                                    f"{seat.word}'s call {entry.value.display} is marked "
-                                    f"{entry.glyph}."))
-    steps: list[tuple[str, Entry[Any] | None]] = [("trump", record.trump), ("mode", record.mode),
-                                                  ("exchange.discard", record.discard),
-                                                  ("exchange.passed", record.passed),
-                                                  ("defense", record.defense)]
-    for where, step_entry in steps:
-        if state.phase is Phase.DISCARD and not record.deal and record.discard is None:
-            pass_unknown_exchange(state)
-        if step_entry is None or state.phase in (Phase.PLAY, Phase.SCORED, Phase.THROWN_IN,
-                                                 Phase.AUCTION):
-            continue
-        state.apply(step_entry.value)
-        if step_entry.note:
-            notes.append((where, step_entry.note))
     tricks: list[TrickNote] = []
-    trump = state.trump
+    played: list[PlayedCard] = []
     tables: GradingTables = {}
     analyse = analyse and bool(record.deal)  # without the cards there is nothing to solve
-    for t, trick in enumerate(record.tricks):
-        played = []
-        leader = state.to_act
-        assert leader is not None
-        for i, card_entry in enumerate(trick):
-            seat = state.to_act
-            assert seat is not None
-            verdict = state.check(card_entry.value, second_person=False)
-            if not verdict.legal:
-                held = ", ".join(c.display for c in verdict.alternatives
-                                 if isinstance(c, Card))
-                findings.append(Finding(
-                    f"tricks.{t + 1}.{i + 1}", "revoke", verdict.rule_ids[-1],
-                    f"Revoke: {seat.word} played the {card_entry.value.display} but held {held}, "
-                    f"which would have followed. " + " ".join(verdict.facts)))
-            cost = None
-            if analyse and verdict.legal:
-                grade = grade_card(state, card_entry.value, tables)
-                cost = grade.cost
-                if cost:
-                    findings.append(Finding(f"tricks.{t + 1}.{i + 1}", "costly",
-                                            "analysis.double-dummy",
-                                            f"{grade.glyph} {_grade_words(state, grade)}"))
-            played.append(PlayedCard(seat, card_entry.value, card_entry.note, card_entry.glyph,
-                                     card_entry.rule, not verdict.legal, cost))
-            state.apply(card_entry.value)
-        finished = state.tricks[t] if len(state.tricks) > t else None
-        if finished is not None and trump is not None:
-            why = explain_trick(finished.cards, trump, finished.seats, state.rules.left_bower)
-            tricks.append(TrickNote(t + 1, leader, tuple(played), True, finished.winner,
-                                    finished.cards[finished.winning_index], why.rule_id,
-                                    why.facts))
-        else:
-            tricks.append(TrickNote(t + 1, leader, tuple(played), False))
+    for step in replay:
+        if isinstance(step, TrickEnd):
+            tricks.append(_trick_note(state, step, tuple(played)))
+            played = []
+        elif step.entry is None:
+            continue  # an exchanged card that a record without the deal cannot give
+        elif step.where[0] == "auction":
+            calls.append(_call_note(step, findings))
+        elif step.where[0] == "tricks":
+            played.append(_played_card(state, step, findings, tables if analyse else None))
+        elif step.entry.note:
+            notes.append((".".join(str(k) for k in step.where), step.entry.note))
     return _summary(record, state, tuple(calls), tuple(tricks), tuple(findings), tuple(notes))
+
+
+def _call_note(step: Step, findings: list[Finding]) -> CallNote:
+    """A call as the record gives it; one marked ? (or ??, ?!) without a note is a finding."""
+    entry, seat = step.entry, step.seat
+    assert entry is not None
+    if entry.glyph in ("?", "??", "?!") and entry.note is None:
+        findings.append(Finding(f"auction.{int(step.where[1]) + 1}", "questioned",
+                                entry.rule or "bid.order",
+                                f"{seat.word}'s call {entry.value.display} is marked "
+                                f"{entry.glyph}."))
+    return CallNote(seat, entry.value, entry.note, entry.glyph, entry.rule)
+
+
+def _played_card(state: HandState, step: Step, findings: list[Finding],
+                 tables: GradingTables | None) -> PlayedCard:
+    """A card as played (the hand just before it): a revoke is a finding, and with
+    ``tables`` (analysing) a legal card that costs tricks is one too."""
+    entry, seat = step.entry, step.seat
+    assert entry is not None
+    card: Card = entry.value
+    where = f"tricks.{int(step.where[1]) + 1}.{int(step.where[2]) + 1}"
+    verdict = state.check(card, second_person=False)
+    if not verdict.legal:
+        held = ", ".join(c.display for c in verdict.alternatives if isinstance(c, Card))
+        findings.append(Finding(
+            where, "revoke", verdict.rule_ids[-1],
+            f"Revoke: {seat.word} played the {card.display} but held {held}, "
+            f"which would have followed. " + " ".join(verdict.facts)))
+    cost = None
+    if tables is not None and verdict.legal:
+        grade = grade_card(state, card, tables)
+        cost = grade.cost
+        if cost:
+            findings.append(Finding(where, "costly", "analysis.double-dummy",
+                                    f"{grade.glyph} {_grade_words(state, grade)}"))
+    return PlayedCard(seat, card, entry.note, entry.glyph, entry.rule, not verdict.legal, cost)
+
+
+def _trick_note(state: HandState, end: TrickEnd, played: tuple[PlayedCard, ...]) -> TrickNote:
+    """A trick of the record: when finished, who won it and the deciding fact."""
+    finished, trump = end.trick, state.trump
+    if finished is None or trump is None:
+        return TrickNote(end.index + 1, end.leader, played, False)
+    why = explain_trick(finished.cards, trump, finished.seats, state.rules.left_bower)
+    return TrickNote(end.index + 1, end.leader, played, True, finished.winner,
+                     finished.cards[finished.winning_index], why.rule_id, why.facts)
 
 
 def _grade_words(state: HandState, grade: CardGrade) -> str:

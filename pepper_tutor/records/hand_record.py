@@ -1,17 +1,20 @@
-"""Hand records in the ``pepper-hand/1`` format: load, validate, write back.
+"""Hand records in the ``pepper-hand/1`` format: load, validate, replay, write back.
 
 A record is what a table writes down about one hand: the deal, the calls, trumps, the
-exchange, the defence and the tricks, with optional notes, glyphs and rule ids on any call
+exchange, the defense and the tricks, with optional notes, glyphs and rule ids on any call
 or card. Loading checks the record's shape and replays it through the engine; every problem
 is reported at once with the file, line and column. A revoke is *not* a load problem: real
-hands contain them, and the annotator reports them as findings.
+hands contain them, and the annotator reports them as findings. :class:`Replay` is the one
+walk of a record through the engine: the reader's checks, :func:`record_to_state` and the
+annotator all use it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.cards import Card, NotationError
@@ -26,9 +29,12 @@ from ..files.yamlpos import (
     read_file,
 )
 
+if TYPE_CHECKING:
+    from ..engine.state import Action, HandState, Trick
+
 __all__ = ["FORMAT", "GLYPHS", "Entry", "HandRecord", "load_record", "parse_record",
            "dump_record", "record_from_state", "record_to_state", "placeholder_deal",
-           "pass_unknown_exchange", "RulesCollector",
+           "RulesCollector", "Replay", "Step", "TrickEnd", "Stop",
            "LoadError", "Problem"]
 
 FORMAT = "pepper-hand/1"
@@ -183,7 +189,7 @@ class _Reader(RulesCollector):
         self.fail_if_any()
         self._check_cards(record)
         self.fail_if_any()
-        _Replay(record, self).run()
+        self._replay(record)
         self.fail_if_any()
         return record
 
@@ -386,35 +392,131 @@ class _Reader(RulesCollector):
                 played.setdefault(card, t + 1)
 
 
-def record_to_state(record: HandRecord) -> Any:
+    # ---- what the rules do not allow: the replay's steps and where it stops ---------------
+
+    def _replay(self, record: HandRecord) -> None:
+        replay = Replay(record)
+        for step in replay:
+            if isinstance(step, Step) and step.entry is not None \
+                    and not self._allowed(step, replay.state, record):
+                return
+        if replay.stop is not None:
+            self._stopped(replay.stop, record)
+        else:
+            self._check_result(replay.state, record)
+
+    def _allowed(self, step: Step, state: HandState, record: HandRecord) -> bool:
+        key = step.where[0]
+        if key in ("trump", "mode"):
+            return True  # any trump may be named, and either way of playing chosen
+        if key == "tricks":
+            return self._playable(step, state, record)
+        verdict = state.check(step.action)
+        if verdict.legal:
+            return True
+        assert step.entry is not None
+        self.bad(step.where, (f"{step.seat}'s call {step.entry.value.display}: "
+                              if key == "auction" else "") + verdict.facts[0])
+        return False
+
+    def _playable(self, step: Step, state: HandState, record: HandRecord) -> bool:
+        card, seat, (_, t, i) = step.action, step.seat, step.where
+        if record.discard is not None and card is record.discard.value:
+            self.bad(step.where, f"{card} was discarded in the exchange and is out of play")
+            return False
+        if card not in state.hand(seat):
+            holder = next((s for s in state.seats if card in state.hand(s)), None)
+            who = (f"{holder} holds it" if holder is not None and holder != seat
+                   else "it is not in any hand that plays")
+            self.bad(step.where, f"{card}: it is {seat}'s turn to play, but {who}"
+                     + (" (cards are listed in playing order, starting with the leader)"
+                        if i or t else " (the bidder leads the first trick)"))
+            return False
+        return True  # a revoke is a finding for the annotator, not an error
+
+    def _stopped(self, stop: Stop, record: HandRecord) -> None:
+        key = stop.where[0]
+        if stop.kind == "missing":
+            path, why, later = _MISSING[key]
+            self._stop_if_more(path, why, later)
+        elif stop.kind == "extra" and key == "mode":
+            why = ("big pepper is played alone with no exchange"
+                   if record.rules.has_exchange else "cutthroat has no exchange")
+            self.bad(stop.where, f"mode must be left out: {why}")
+        elif stop.kind == "extra":
+            self.bad(stop.where, _EXTRA[key])
+        elif stop.where == ("auction",):
+            self._stop_if_more(("auction",), "everyone passed, so the hand was thrown in",
+                               "trump")
+        elif stop.where == ("tricks", 0):
+            self.bad(("tricks",), "the defenders surrendered, so no tricks are played")
+        # cards after the hand's end: the card checks have said what there is to say
+
+    def _stop_if_more(self, path: tuple[str | int, ...], why: str, later: str) -> None:
+        data = self.doc.data
+        keys = ("trump", "mode", "exchange", "defense", "tricks", "result")
+        for key in keys[keys.index(later):]:
+            if data.get(key):
+                self.bad((key,), f"{why}, so the record cannot go on to {key}")
+                return
+
+    def _check_result(self, state: HandState, record: HandRecord) -> None:
+        result = record.result
+        if not result:
+            return
+        for k in result:
+            if k not in ("tricks", "score"):
+                self.bad(("result", k), f"unknown key {k!r} (expected tricks, score)")
+        if not state.is_terminal():
+            self.bad(("result",), "the record gives a result, but the hand is not finished")
+            return
+        computed = {"tricks": state.tricks_won(),
+                    "score": state.score.points if state.score else
+                    {s: 0 for s in state.rules.sides}}
+        for key in ("tricks", "score"):
+            stated = result.get(key)
+            if stated is None:
+                continue
+            if not isinstance(stated, dict):
+                self.bad(("result", key), f"result.{key} must map each side to a number")
+                continue
+            for side in sorted(set(stated) | set(computed[key]), key=str):
+                value = stated.get(side)
+                if side in stated and type(value) is not int:
+                    # true == 1 in Python: a yes/no is no count of points or tricks.
+                    self.bad(("result", key, side), f"result.{key}.{side} must be a "
+                             f"whole number, not {value!r}")
+                elif value != computed[key].get(side):
+                    self.bad(("result", key, side) if side in stated else ("result", key),
+                             f"result.{key}.{side}: the record says {stated.get(side)}, "
+                             f"the rules give {computed[key].get(side)}")
+
+
+# The reader's words where the replay stops: the record stops at a missing key (path, why,
+# the first key that may not follow it), or gives a key the hand does not take.
+_MISSING: dict[str | int, tuple[tuple[str | int, ...], str, str]] = {
+    "auction": (("auction",), "the auction is unfinished", "trump"),
+    "trump": ((), "trumps are not named", "mode"),
+    "mode": ((), "the bidder's choice (mode: exchange or partner) is missing", "exchange"),
+    "exchange": ((), "the exchange (discard and passed) is missing", "defense"),
+    "defense": ((), "the defenders' decision (defense: play or surrender) is missing",
+                "tricks"),
+}
+_EXTRA: dict[str | int, str] = {
+    "auction": "the auction is already over: every player has had their call",
+    "exchange": "there is no exchange in this hand (only after mode: exchange)",
+    "defense": "defense must be left out: cutthroat has no surrender",
+}
+
+
+def record_to_state(record: HandRecord) -> HandState:
     """The hand as far as a validated record goes (revokes included, as played)."""
-    from ..engine.state import HandState, Phase
-
-    state = HandState.from_hands(dict(record.deal) or placeholder_deal(record.rules),
-                                 record.rules, record.dealer)
-    for call in record.auction:
-        state.apply(call.value)
-    for entry in (record.trump, record.mode, record.discard, record.passed, record.defense):
-        if state.phase is Phase.DISCARD and not record.deal and record.discard is None:
-            pass_unknown_exchange(state)
-        if entry is not None and state.phase not in (Phase.AUCTION, Phase.PLAY) \
-                and not state.is_terminal():
-            state.apply(entry.value)
-    for trick in record.tricks:
-        for card in trick:
-            state.apply(card.value)
-    return state
-
-
-def pass_unknown_exchange(state: Any) -> None:
-    """Without the deal the exchanged cards are unknown; any two keep the replay going."""
-    state.apply(state.hand(state.to_act)[0])
-    state.apply(state.hand(state.to_act)[0])
+    return Replay(record).to_end()
 
 
 def placeholder_deal(rules: RuleSet) -> dict[Seat, list[Card]]:
     """A record may leave out the deal (a score sheet's hand, a hand still being entered).
-    Calls, trumps and the defence do not depend on the cards, so any deal replays them."""
+    Calls, trumps and the defense do not depend on the cards, so any deal replays them."""
     from ..engine.cards import DECK
 
     return {Seat(i): list(DECK[6 * i:6 * i + 6]) for i in range(rules.players)}
@@ -427,145 +529,135 @@ def _trick_size(record: HandRecord) -> int:
     return rules.players - (1 if alone else 0)
 
 
-class _Replay:
-    """Replays the record through the engine, reporting what the rules do not allow."""
+# ---- the replay ------------------------------------------------------------------------
 
-    def __init__(self, record: HandRecord, reader: _Reader):
+
+@dataclass(frozen=True)
+class Step:
+    """One action of the record, met just before the replay applies it to the hand."""
+
+    where: tuple[str | int, ...]  # its place in the record: ("auction", 2), ("trump",),
+    #                               ("exchange", "passed"), ("tricks", 0, 1) (from 0)
+    entry: Entry[Any] | None  # None: an exchanged card, which a record without the deal lacks
+    seat: Seat  # who takes it
+    action: Action
+
+
+@dataclass(frozen=True)
+class TrickEnd:
+    """The record's trick ``index`` (from 0) is replayed: who led it, and the trick as the
+    hand finished it (None while the record leaves it unfinished)."""
+
+    index: int
+    leader: Seat
+    trick: Trick | None
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Where the record and the hand part ways before the record's end.
+
+    ``missing``: the hand waits at ``where`` (``auction``, ``trump``, ``mode``, ``exchange``,
+    ``defense``) for what the record leaves out, so the record stops there. ``extra``: the
+    record gives at ``where`` what this hand does not take (a call after the auction's end; a
+    mode, exchange or defense where the hand has none). ``over``: the hand is over at
+    ``where``, ``("auction",)`` when everyone passed or ``("tricks", t)`` when the defenders
+    surrendered or every trick is played, and the record may go on."""
+
+    kind: Literal["missing", "extra", "over"]
+    where: tuple[str | int, ...]
+
+
+class Replay:
+    """The one replay of a record through the engine's :class:`HandState`: the reader's
+    checks, :func:`record_to_state` and the annotator all walk a record with it.
+
+    Iterating gives the record's actions in order, each as a :class:`Step` met just before
+    it is applied to :attr:`state` (so a consumer sees the hand as the player did: it may
+    check the action or grade it), and a :class:`TrickEnd` after each of the record's tricks.
+    Leaving the loop early leaves that step unapplied. When the walk ends by itself,
+    :attr:`stop` says where the record and the hand parted ways (None: at the record's end).
+
+    Without the deal the exchanged cards are unknown: the replay discards and passes any two
+    (steps with no entry) to keep going. A revoke is applied as played."""
+
+    def __init__(self, record: HandRecord):
+        from ..engine.state import HandState
+
         self.record = record
-        self.reader = reader
+        self.state = HandState.from_hands(dict(record.deal) or placeholder_deal(record.rules),
+                                          record.rules, record.dealer)
+        self.stop: Stop | None = None
+        self._walked = False
 
-    def run(self) -> None:
-        from ..engine.state import HandState, Phase
+    def __iter__(self) -> Iterator[Step | TrickEnd]:
+        if self._walked:
+            raise RuntimeError("a replay walks its record once; make a new Replay")
+        self._walked = True
+        self.stop = yield from self._walk()
 
-        record, bad = self.record, self.reader.bad
-        deal: dict[Seat, list[Card]] = dict(record.deal) or placeholder_deal(record.rules)
-        state = HandState.from_hands(deal, record.rules, record.dealer)
-        for i, entry in enumerate(record.auction):
+    def to_end(self) -> HandState:
+        """Walk the whole record; the hand as far as it goes."""
+        for _ in self:
+            pass
+        return self.state
+
+    def _walk(self) -> Generator[Step | TrickEnd, None, Stop | None]:
+        from ..engine.state import Phase
+
+        record, state = self.record, self.state
+        for i, call in enumerate(record.auction):
             if state.phase is not Phase.AUCTION:
-                bad(("auction", i), "the auction is already over: every player has had "
-                                    "their call")
-                return
-            verdict = state.check(entry.value)
-            if not verdict.legal:
-                bad(("auction", i), f"{state.to_act}'s call {entry.value.display}: "
-                                    + verdict.facts[0])
-                return
-            state.apply(entry.value)
+                return Stop("extra", ("auction", i))
+            yield from self._take(("auction", i), call)
         if state.phase is Phase.AUCTION:
-            self._stop_if_more(("auction",), "the auction is unfinished", "trump")
-            return
+            return Stop("missing", ("auction",))
         if state.phase is Phase.THROWN_IN:
-            self._stop_if_more(("auction",), "everyone passed, so the hand was thrown in",
-                               "trump")
-            return
+            return Stop("over", ("auction",))
         if record.trump is None:
-            self._stop_if_more((), "trumps are not named", "mode")
-            return
-        state.apply(record.trump.value)
+            return Stop("missing", ("trump",))
+        yield from self._take(("trump",), record.trump)
         if state.phase is Phase.DECLARE_MODE:
             if record.mode is None:
-                self._stop_if_more((), "the bidder's choice (mode: exchange or partner) is "
-                                       "missing", "exchange")
-                return
-            state.apply(record.mode.value)
+                return Stop("missing", ("mode",))
+            yield from self._take(("mode",), record.mode)
         elif record.mode is not None:
-            why = ("big pepper is played alone with no exchange"
-                   if record.rules.has_exchange else "cutthroat has no exchange")
-            bad(("mode",), f"mode must be left out: {why}")
-            return
+            return Stop("extra", ("mode",))
         if state.phase is Phase.DISCARD and not record.deal and record.discard is None:
-            pass_unknown_exchange(state)
+            for key in ("discard", "passed"):  # unknown cards: any two keep the replay going
+                yield from self._take(("exchange", key), None)
         if state.phase is Phase.DISCARD:
             if record.discard is None or record.passed is None:
-                self._stop_if_more((), "the exchange (discard and passed) is missing",
-                                   "defense")
-                return
-            for key, card_entry in (("discard", record.discard), ("passed", record.passed)):
-                verdict = state.check(card_entry.value)
-                if not verdict.legal:
-                    bad(("exchange", key), verdict.facts[0])
-                    return
-                state.apply(card_entry.value)
+                return Stop("missing", ("exchange",))
+            yield from self._take(("exchange", "discard"), record.discard)
+            yield from self._take(("exchange", "passed"), record.passed)
         elif record.discard is not None or record.passed is not None:
-            bad(("exchange",), "there is no exchange in this hand (only after mode: exchange)")
-            return
+            return Stop("extra", ("exchange",))
         if state.phase is Phase.DEFENSE:
             if record.defense is None:
-                self._stop_if_more((), "the defenders' decision (defense: play or surrender) "
-                                       "is missing", "tricks")
-                return
-            verdict = state.check(record.defense.value)
-            if not verdict.legal:
-                bad(("defense",), verdict.facts[0])
-                return
-            state.apply(record.defense.value)
+                return Stop("missing", ("defense",))
+            yield from self._take(("defense",), record.defense)
         elif record.defense is not None:
-            bad(("defense",), "defense must be left out: cutthroat has no surrender")
-            return
-        if state.phase is Phase.SCORED and record.tricks:
-            bad(("tricks",), "the defenders surrendered, so no tricks are played")
-            return
+            return Stop("extra", ("defense",))
         for t, trick in enumerate(record.tricks):
-            for i, played in enumerate(trick):
-                seat = state.to_act
-                card = played.value
-                if seat is None:
-                    return
-                if record.discard is not None and card is record.discard.value:
-                    bad(("tricks", t, i), f"{card} was discarded in the exchange and is out "
-                                          "of play")
-                    return
-                if card not in state.hand(seat):
-                    holder = next((s for s in state.seats if card in state.hand(s)), None)
-                    who = (f"{holder} holds it" if holder is not None and holder != seat
-                           else "it is not in any hand that plays")
-                    bad(("tricks", t, i), f"{card}: it is {seat}'s turn to play, but {who}"
-                        + (" (cards are listed in playing order, starting with the leader)"
-                           if i or t else " (the bidder leads the first trick)"))
-                    return
-                state.apply(card)  # a revoke is a finding for the annotator, not an error
-        self._check_result(state)
+            leader = state.to_act
+            if leader is None:
+                return Stop("over", ("tricks", t))
+            for i, card in enumerate(trick):
+                if state.to_act is None:
+                    return Stop("over", ("tricks", t, i))
+                yield from self._take(("tricks", t, i), card)
+            yield TrickEnd(t, leader, state.tricks[t] if len(state.tricks) > t else None)
+        return None
 
-    def _stop_if_more(self, path: tuple[str | int, ...], why: str, *later: str) -> None:
-        data = self.reader.doc.data
-        keys = ("trump", "mode", "exchange", "defense", "tricks", "result")
-        start = keys.index(later[0]) if later and later[0] in keys else 0
-        for key in keys[start:]:
-            if data.get(key):
-                self.reader.bad((key,), f"{why}, so the record cannot go on to {key}")
-                return
-
-    def _check_result(self, state: Any) -> None:
-        result = self.record.result
-        if not result:
-            return
-        for k in result:
-            if k not in ("tricks", "score"):
-                self.reader.bad(("result", k), f"unknown key {k!r} (expected tricks, score)")
-        if not state.is_terminal():
-            self.reader.bad(("result",), "the record gives a result, but the hand is not "
-                                         "finished")
-            return
-        computed = {"tricks": state.tricks_won(),
-                    "score": state.score.points if state.score else
-                    {s: 0 for s in state.rules.sides}}
-        for key in ("tricks", "score"):
-            stated = result.get(key)
-            if stated is None:
-                continue
-            if not isinstance(stated, dict):
-                self.reader.bad(("result", key), f"result.{key} must map each side to a number")
-                continue
-            for side in sorted(set(stated) | set(computed[key]), key=str):
-                value = stated.get(side)
-                if side in stated and type(value) is not int:
-                    # true == 1 in Python: a yes/no is no count of points or tricks.
-                    self.reader.bad(("result", key, side), f"result.{key}.{side} must be a "
-                                    f"whole number, not {value!r}")
-                elif value != computed[key].get(side):
-                    self.reader.bad(("result", key, side) if side in stated else ("result", key),
-                                    f"result.{key}.{side}: the record says {stated.get(side)}, "
-                                    f"the rules give {computed[key].get(side)}")
+    def _take(self, where: tuple[str | int, ...],
+              entry: Entry[Any] | None) -> Iterator[Step]:
+        """Meet the step (the consumer looks at the hand before it), then apply it."""
+        seat = self.state.to_act
+        assert seat is not None, where  # before the play's end a seat is always to act
+        action = entry.value if entry is not None else self.state.hand(seat)[0]
+        yield Step(where, entry, seat, action)
+        self.state.apply(action)
 
 
 # ---- writing ---------------------------------------------------------------------------
