@@ -7,8 +7,8 @@ sees, and compares the choice with the best option:
 
 - ``loss``: the expected points given away against the best choice, in *net* points (your
   side's points less the other side's: the game is a race), with a 95% interval;
-- a grade by the analysis's thresholds on the expected loss
-  (:data:`pepper_tutor.analysis.grading.GRADE_THRESHOLDS`, shown as :data:`THRESHOLDS`):
+- a :class:`~pepper_tutor.analysis.grading.Grade` by the analysis's thresholds on the
+  expected loss (:data:`pepper_tutor.analysis.grading.THRESHOLDS`):
 
   ========== ======================= =======
   grade       net points lost          glyph
@@ -31,11 +31,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 
 from ...analysis.advice import Advice, Estimate, OptionAdvice, advise
-from ...analysis.grading import GRADE_THRESHOLDS, grade_decision
-from ...analysis.grading import grade_for_loss as analysis_grade
+from ...analysis.grading import Grade, grade_decision
 from ...analysis.reasons import why
 from ...engine.calls import Bid, Defense, Mode, Trump
 from ...engine.cards import DECK, Card, Rank
@@ -44,34 +42,9 @@ from ...engine.state import Action, HandState, Phase
 from ...records.reasons import card_reason, tricks_words
 from ...rulebook.verdict import action_text
 
-__all__ = ["Grade", "THRESHOLDS", "CoachVerdict", "coach_decision", "decision_kind",
-           "grade_for_loss", "grade_from_note", "KINDS"]
+__all__ = ["CoachVerdict", "coach_decision", "decision_kind", "grade_from_note", "KINDS"]
 
 KINDS = ("bidding", "exchange", "defence", "play")
-
-
-class Grade(Enum):
-    BEST = "Best"
-    GOOD = "Good"
-    INACCURACY = "Inaccuracy"
-    MISTAKE = "Mistake"
-    BLUNDER = "Blunder"
-
-    def __str__(self) -> str:
-        return self.value
-
-    @property
-    def glyph(self) -> str:
-        """The annotation glyph a record carries for this grade (none for Best and Good)."""
-        return {"Inaccuracy": "?!", "Mistake": "?", "Blunder": "??"}.get(self.value, "")
-
-    @property
-    def is_error(self) -> bool:
-        return self in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
-
-
-# Upper bounds (exclusive) of expected net points lost, checked in order: the analysis's.
-THRESHOLDS: tuple[tuple[float, Grade], ...] = tuple(zip(GRADE_THRESHOLDS, Grade, strict=False))
 
 
 # A call is worth solving for every trump and way of playing on each deal, so the coach deals
@@ -79,10 +52,6 @@ THRESHOLDS: tuple[tuple[float, Grade], ...] = tuple(zip(GRADE_THRESHOLDS, Grade,
 # seconds, not tens of seconds.
 BID_SAMPLES_DIVISOR = 4
 BID_SAMPLES_MIN = 8
-
-
-def grade_for_loss(loss: float) -> Grade:
-    return Grade(analysis_grade(loss))
 
 
 def grade_from_note(note: str | None) -> Grade | None:
@@ -169,7 +138,7 @@ def coach_decision(state: HandState, action: Action, samples: int = 60,
     graded = grade_decision(advice, mine)
     best_action = _action_of(best, state.phase)
     reason = _reason(state, action, best_action, best, mine, advice, by_net)
-    return CoachVerdict(kind, action, best_action, _label(best), Grade(graded.grade),
+    return CoachVerdict(kind, action, best_action, _label(best), graded.grade,
                         graded.loss, graded.low, graded.high, reason, advice.samples)
 
 
