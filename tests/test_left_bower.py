@@ -311,8 +311,7 @@ def test_rules_of_thumb_rank_the_jack_by_the_switch(left):
     from pepper_tutor import Mode
     from pepper_tutor.analysis.calling import hand_tricks
     from pepper_tutor.analysis.dealing import discard_rule, send_rule
-    from pepper_tutor.analysis.reasons import why_exchange
-    from pepper_tutor.teaching.practice.coach import trump_holding
+    from pepper_tutor.analysis.reasons import trump_holding, why_exchange
 
     def idx(text):
         return [Card.parse(c).index for c in text.split()]

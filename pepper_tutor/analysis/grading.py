@@ -42,15 +42,6 @@ class CardGrade:
     def glyph(self) -> str:
         return glyph_for_cost(self.cost)
 
-    @property
-    def message(self) -> str:
-        who = "+".join(str(s) for s in self.side)
-        best = " or ".join(c.display for c in self.best)
-        plural = "s" if self.cost != 1 else ""
-        return (f"{self.seat.word}'s {self.card.display} costs {self.cost} trick{plural} "
-                f"against perfect play: with the {best} {who} can take {self.with_best}, "
-                f"after the {self.card.display} only {self.with_card}.")
-
 
 def _side(state: HandState, seat: Seat) -> frozenset[int]:
     rules = state.rules

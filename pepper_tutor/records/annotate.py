@@ -13,7 +13,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..analysis.grading import CardGrade, GradingTables, glyph_for_cost, grade_card
+from ..analysis.grading import GradingTables, glyph_for_cost, grade_card
+from ..analysis.reasons import card_grade_words
 from ..engine.calls import Bid, Defense, Trump
 from ..engine.cards import Card
 from ..engine.seats import Seat
@@ -21,7 +22,6 @@ from ..engine.state import HandState, Phase
 from ..rulebook.book import get_rule
 from ..rulebook.tricks import explain_trick
 from .hand_record import Entry, HandRecord, load_record, pass_unknown_exchange, placeholder_deal
-from .reasons import card_reason, side_words, tricks_words
 
 __all__ = ["Finding", "PlayedCard", "TrickNote", "Annotation", "annotate", "annotate_file",
            "ANNOTATION_FORMAT"]
@@ -299,7 +299,7 @@ def annotate(record: HandRecord, analyse: bool = False) -> Annotation:
                 if cost:
                     findings.append(Finding(f"tricks.{t + 1}.{i + 1}", "costly",
                                             "analysis.double-dummy",
-                                            f"{grade.glyph} {_grade_words(state, grade)}"))
+                                            f"{grade.glyph} {card_grade_words(state, grade)}"))
             played.append(PlayedCard(seat, card_entry.value, card_entry.note, card_entry.glyph,
                                      card_entry.rule, not verdict.legal, cost))
             state.apply(card_entry.value)
@@ -312,22 +312,6 @@ def annotate(record: HandRecord, analyse: bool = False) -> Annotation:
         else:
             tricks.append(TrickNote(t + 1, leader, tuple(played), False))
     return _summary(record, state, tuple(calls), tuple(tricks), tuple(findings), tuple(notes))
-
-
-def _grade_words(state: HandState, grade: CardGrade) -> str:
-    """Why a card cost tricks, in a club player's words, then the figures."""
-    best = grade.best[0]
-    why = card_reason(state, grade.card, best, you=False)
-    alternatives = best.display + (f" (or the {', '.join(c.display for c in grade.best[1:])})"
-                                   if len(grade.best) > 1 else "")
-    plural = "s" if grade.cost != 1 else ""
-    figures = (f"It cost {grade.cost} trick{plural} against perfect play: with the "
-               f"{alternatives} {side_words(grade.side)} could take "
-               f"{tricks_words(grade.with_best)}, after the {grade.card.display} only "
-               f"{grade.with_card}.")
-    if why is None:
-        return f"{grade.seat.word}'s {grade.card.display} was not the best card. {figures}"
-    return f"{why} {figures}"
 
 
 def _summary(record: HandRecord, state: HandState, calls: tuple[CallNote, ...],

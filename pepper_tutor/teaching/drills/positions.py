@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...analysis.reasons import best_words
 from ...engine.calls import Bid, Defense, Mode, Trump
 from ...engine.cards import DECK, Card, Rank
 from ...engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
@@ -36,7 +37,6 @@ from ..questions.choice_steps import (
     ExchangeStep,
     Valued,
     clearly_worse,
-    lower_first,
 )
 from ..questions.steps import GameStep, Step
 from ..questions.table_steps import TableStep
@@ -121,17 +121,11 @@ def settle(step: ChoiceStep[Any]) -> bool:
     step.accept = tuple(v.answer for v in top)
     runner = next(v for v in step.valued() if v.answer not in step.accept)
     # Short with a reveal (the wrong answer's own reason says the rest); in full when right.
-    step.reason = (f"{step.choice_words(top[0].answer)} is best, by {_gap(top[0], runner)} "
-                   f"over {lower_first(step.choice_words(runner.answer))}.")
+    step.reason = best_words(step.choice_words(top[0].answer), step.choice_words(runner.answer),
+                             top[0].worth.mean - runner.worth.mean)
     full = f"{step.reason[:-1]}: {step.describe(runner, top[0])}."
     step.reasons = {step.key(v.answer): full for v in top}
     return True
-
-
-def _gap(a: Valued, b: Valued) -> str:
-    from ..questions.choice_steps import points_words
-
-    return points_words(a.worth.mean - b.worth.mean)
 
 
 def _judgement(make: Any, rng: random.Random, want: Any = None) -> ChoiceStep[Any]:
