@@ -344,3 +344,19 @@ def test_rules_of_thumb_rank_the_jack_by_the_switch(left):
     else:
         assert reason is not None and reason.fact == "sent-non-trump"
         assert "9♥" in reason.text
+
+
+def test_the_drills_hand_count_follows_the_left_bower_switch():
+    """The one hand-strength model (analysis/calling.py), which the drills deal by: with
+    hearts trumps the J♦ counts as a trump, and as the second-highest one, only where the
+    left bower is on."""
+    from pepper_tutor.analysis.calling import best_suit, count_tricks, trump_count, trump_strength
+
+    hand = [Card.parse(c).index for c in ["JH", "JD", "AH", "9C", "TS", "QS"]]
+    on, off = get_ruleset("standard"), get_ruleset("standard", left_bower=False)
+    assert (trump_count(hand, 2), trump_count(hand, 2, False)) == (3, 2)
+    assert trump_strength(on, hand, 2) > trump_strength(off, hand, 2)
+    assert best_suit(on, hand) == best_suit(off, hand) == 2
+    # Both bowers and the ace are three top trumps; without the switch the J♥ and A♥ are
+    # two, and the J♦ is a plain card.
+    assert (count_tricks(on, hand), count_tricks(off, hand)) == (4, 3)

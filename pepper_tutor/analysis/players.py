@@ -30,7 +30,7 @@ from ..engine.cards import DECK
 from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, TRUMP_OF, trump_code, winner_of
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
-from .calling import hand_tricks, hand_value, opening, side_estimate
+from .calling import hand_tricks, hand_value, opening, quick_count, side_estimate, trump_count
 from .dealing import discard_rule, send_rule
 from .view import SeatView, view_of
 
@@ -191,10 +191,6 @@ def _heuristic_card(view: SeatView, rng: random.Random | None = None,
     return min(legal, key=lambda c: _order(c, trump))
 
 
-def _trumps_held(hand: Sequence[int], code: int) -> int:
-    return sum(1 for c in hand if _is_trump(c, code))
-
-
 # ---- beginner -------------------------------------------------------------------------------
 
 
@@ -207,13 +203,9 @@ class BeginnerPlayer:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def _count(self, hand: Sequence[int], code: int) -> int:
-        """The beginner's count for a suit: trumps held plus aces on the side."""
-        return _trumps_held(hand, code) + sum(
-            1 for c in hand if c % 6 == 5 and not _is_trump(c, code))
-
     def _best_suit(self, hand: Sequence[int], left_bower: bool) -> int:
-        return max(range(4), key=lambda t: (self._count(hand, trump_code(t, left_bower)),
+        """The suit with the best count (trumps and side aces), the estimate breaking ties."""
+        return max(range(4), key=lambda t: (quick_count(hand, t, left_bower),
                                             hand_tricks(hand, t, left_bower)))
 
     def decide(self, view: SeatView) -> Action:
@@ -222,7 +214,7 @@ class BeginnerPlayer:
         rng = self.rng
         left_bower = view.rules.left_bower
         if phase is Phase.AUCTION:
-            count = self._count(hand, trump_code(self._best_suit(hand, left_bower), left_bower))
+            count = quick_count(hand, self._best_suit(hand, left_bower), left_bower)
             # With a partner a beginner bids its count; alone it bids one less.
             estimate = float(count if view.partner is not None else count - 1)
             if rng.random() < self.SLIP:
@@ -230,13 +222,13 @@ class BeginnerPlayer:
             return _bid_for(view, min(estimate, 6.0))
         if phase is Phase.DECLARE_TRUMP:
             suit = self._best_suit(hand, left_bower)
-            if (_trumps_held(hand, trump_code(suit, left_bower)) <= 1
+            if (trump_count(hand, suit, left_bower) <= 1
                     and hand_tricks(hand, 4) > hand_tricks(hand, suit, left_bower)):
                 return Trump.NT
             return Trump(suit)
         if phase is Phase.DECLARE_MODE:
             code = _code(view)
-            strong = _trumps_held(hand, code) >= 4 and any(
+            strong = trump_count(hand, TRUMP_OF[code], left_bower) >= 4 and any(
                 TRICK_RANK[code][c] == 6 for c in hand)
             return Mode.EXCHANGE if strong else Mode.PARTNER
         if phase is Phase.DISCARD or phase is Phase.SEND:
@@ -248,7 +240,8 @@ class BeginnerPlayer:
         if phase is Phase.DEFENSE:
             if Defense.SURRENDER not in view.legal:
                 return Defense.PLAY
-            weak = _trumps_held(hand, _code(view)) == 0 and not any(c % 6 == 5 for c in hand)
+            weak = trump_count(hand, TRUMP_OF[_code(view)], left_bower) == 0 and not any(
+                c % 6 == 5 for c in hand)
             if rng.random() < self.SLIP:
                 weak = not weak
             return Defense.SURRENDER if weak and view.high_bid >= Bid.FOUR else Defense.PLAY
