@@ -253,13 +253,22 @@ def test_cutthroat_example_hand_teaches_the_plain_jack():
 
 @pytest.mark.parametrize(("left", "tricks"), [(True, 1), (False, 0)])
 def test_card_advice_solves_by_the_switch(left, tricks):
-    """East led the A♦, hearts trumps: North's J♦ takes it only where it is the left bower."""
-    from pepper_tutor.analysis.advice import _play_sample, _PlayTask
+    """East led the A♦, hearts trumps: North's J♦ takes it only where it is the left bower.
+    Two players, the last trick: East won the first five with clubs, North threw spades."""
+    from pepper_tutor.analysis.advice import advise_play
 
-    jd, ad = Card.parse("JD").index, Card.parse("AD").index
-    task = _PlayTask(players=2, viewer=0, side=frozenset({0}), trump=int(Trump.H), own=(jd,),
-                     seen=(1,), trick=((1, ad),), out=None, left_bower=left, cards=(jd,))
-    assert _play_sample(task, [[]], {}) == (tricks,)  # the side's tricks, one per card
+    rules = get_ruleset("cutthroat", players=2, left_bower=left)
+    state = HandState.from_hands({"N": ["JD", "9S", "TS", "QS", "KS", "AS"],
+                                  "E": ["AD", "AC", "KC", "QC", "TC", "9C"]}, rules, "N")
+    state.apply(Bid.parse("3"))  # East bids, North passes, East names hearts
+    while state.phase is Phase.AUCTION:
+        state.apply(Bid.PASS)
+    state.apply(Trump.H)
+    for card in ["AC", "9S", "KC", "TS", "QC", "QS", "TC", "KS", "9C", "AS", "AD"]:
+        state.apply(Card.parse(card))
+    advice = advise_play(state, 4, seed=1)
+    # the side's tricks, one per card
+    assert tuple(o.tricks.mean for o in advice.options if o.tricks) == (tricks,)
 
 
 @pytest.mark.parametrize("left", [True, False])

@@ -281,7 +281,7 @@ def test_the_expert_takes_each_call_at_the_low_side_of_its_estimate():
     """A call that looks best only on a wide interval loses to a sure one a little lower:
     the expert ranks calls by mean less its caution times the half-width."""
     from pepper_tutor.analysis.advice import Advice, Estimate, OptionAdvice
-    from pepper_tutor.analysis.players import ExpertPlayer, _cautious_best
+    from pepper_tutor.analysis.players import ExpertPlayer, cautious_best
 
     lucky = OptionAdvice("5 in ♥, exchange and play alone", None, Estimate(2.0, -2.0, 6.0, 40),
                          Estimate(2.0, -2.0, 6.0, 40), bid=Bid.FIVE)
@@ -289,8 +289,8 @@ def test_the_expert_takes_each_call_at_the_low_side_of_its_estimate():
                           Estimate(1.5, 1.0, 2.0, 40), bid=Bid.FOUR)
     advice = Advice("bid", Seat.S, "NS", 40, (lucky, steady))
     assert advice.best is lucky
-    assert _cautious_best(advice, 0.0) is lucky
-    assert _cautious_best(advice, ExpertPlayer.caution) is steady
+    assert cautious_best(advice, 0.0) is lucky
+    assert cautious_best(advice, ExpertPlayer.caution) is steady
     # Without a net (cutthroat), the points themselves are taken at their low side.
     bare = [OptionAdvice(o.label, None, o.score, None, bid=o.bid) for o in (lucky, steady)]
-    assert _cautious_best(Advice("bid", Seat.S, "S", 40, tuple(bare)), 1.0) is bare[1]
+    assert cautious_best(Advice("bid", Seat.S, "S", 40, tuple(bare)), 1.0) is bare[1]

@@ -12,7 +12,7 @@ card. :func:`make_player` builds one of three levels:
   double-dummy play for the defence and every card (the unseen cards dealt at random).
 - ``expert``: every decision from sampled double-dummy advice with auction-aware dealing
   (deals kept in proportion to how likely the other seats were to make their calls), its
-  bids and trumps taken at the low side of their estimates (:func:`_cautious_best`).
+  bids and trumps taken at the low side of their estimates (:func:`cautious_best`).
 
 :func:`play_hand` seats players round a :class:`~pepper_tutor.engine.state.HandState` and plays
 it to the end.
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .advice import Advice, OptionAdvice
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "Player", "BeginnerPlayer", "ClubPlayer", "ExpertPlayer",
-           "make_player", "play_hand"]
+           "make_player", "play_hand", "cautious_best"]
 
 LEVELS = ("beginner", "club", "expert")
 DEFAULT_LEVEL = "club"
@@ -278,7 +278,7 @@ class _SamplingPlayer:
     bid_samples = 0  # 0: bid by the calling model
     exchange_samples = 0  # 0: discard and send by the rules
     auction = False
-    caution = 0.0  # calls: see _cautious_best
+    caution = 0.0  # calls: see cautious_best
 
     def __init__(self, rng: random.Random, samples: int | None = None) -> None:
         self.rng = rng
@@ -310,7 +310,7 @@ class _SamplingPlayer:
         else:
             advice = advise(view, samples, seed=self.rng, auction=self.auction,
                             until_clear=True)
-        best = _cautious_best(advice, self.caution) if cautious else advice.best
+        best = cautious_best(advice, self.caution) if cautious else advice.best
         for value in (best.card, best.defense):
             if value is not None:
                 return value
@@ -346,7 +346,7 @@ class _SamplingPlayer:
         raise ValueError(f"there is no decision to make: the hand is {phase}")
 
 
-def _cautious_best(advice: Advice, caution: float) -> OptionAdvice:
+def cautious_best(advice: Advice, caution: float) -> OptionAdvice:
     """The call whose points, less ``caution`` times its 95% interval's half-width, are
     highest. Among a dozen contracts estimated on a few dozen deals, the one that looks
     best is often one whose deals happened to fall well (the winner's curse), and
@@ -372,7 +372,7 @@ class ClubPlayer(_SamplingPlayer):
 class ExpertPlayer(_SamplingPlayer):
     """Every decision by sampled double-dummy advice over auction-aware deals; each bid and
     trump is ranked by its points less one half-width of their interval
-    (:func:`_cautious_best`)."""
+    (:func:`cautious_best`)."""
 
     level = "expert"
     play_samples = 16
