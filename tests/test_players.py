@@ -78,9 +78,9 @@ def assert_sealed(view: SeatView, state: HandState) -> None:
     allowed = set(state.dealt(seat)) | set(state.hand(seat))
     allowed |= {c for t in state.tricks for c in t.cards} | {c for _, c in state.current_trick}
     if seat == state.bidder:
-        allowed |= {c for c in (state.discard, state.sent) if c is not None}
-    if state.bidder is not None and state.partner_of_bidder == seat and state.sent:
-        allowed.add(state.sent)
+        allowed |= {c for c in (state.discard, state.passed) if c is not None}
+    if state.bidder is not None and state.partner_of_bidder == seat and state.passed:
+        allowed.add(state.passed)
     seen = set()
     for f in dataclasses.fields(view):
         seen |= _cards_in(getattr(view, f.name))
@@ -161,9 +161,9 @@ def test_the_view_hides_the_exchange_from_the_defenders():
               Card.parse("QC"), Card.parse("KH")):
         state.apply(a)
     east, north, south = view_of(state, Seat.E), view_of(state, Seat.N), view_of(state, Seat.S)
-    assert east.discard is None and east.sent is None and None in east.actions
-    assert north.discard == Card.parse("QC") and north.sent == Card.parse("KH")
-    assert south.sent == Card.parse("KH") and south.discard is None
+    assert east.discard is None and east.passed is None and None in east.actions
+    assert north.discard == Card.parse("QC") and north.passed == Card.parse("KH")
+    assert south.passed == Card.parse("KH") and south.discard is None
     assert_sealed(east, state)
     assert deal_for_view(east, random.Random(1)).phase is state.phase
 

@@ -8,7 +8,7 @@ option the expected tricks and points with a 95% confidence interval.
 What the player knows: their own hand; the cards already played; the voids shown by play (a
 player who failed to follow a suit holds no card of that effective suit); the cards of the
 exchange they took part in (the bidder knows the discard and the card received, the partner
-knows the card sent). Unknown cards out of play (the undealt cards in cutthroat, the hand of
+knows the card passed). Unknown cards out of play (the undealt cards in cutthroat, the hand of
 a partner who sits out, a discard one did not see) take whatever cards are left over.
 The deals are exactly uniform over the layouts consistent with those facts (see
 :class:`~pepper_tutor.analysis.dealing.Dealer`); then, whenever another seat has made a
@@ -210,7 +210,7 @@ class Advice:
         return self.options[0]
 
     def choice(self, action: object) -> OptionAdvice | None:
-        """The option for an action a player took: the card, the defence, or for a bid the
+        """The option for an action a player took: the card, the defense, or for a bid the
         best option at that level (a trump or way of playing names the best option with
         it). ``None`` when the advice has no such option."""
         for o in (*self.candidates, *self.options):  # candidates: every level, best first
@@ -1029,7 +1029,7 @@ def advise_send(state: HandState | SeatView, samples: int = 200, seed: Seed = No
                   _ranked(options), notes + _stopped(until_clear, tally, samples))
 
 
-# ---- the defence: play or surrender -----------------------------------------------------------
+# ---- the defense: play or surrender -----------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -1067,7 +1067,7 @@ def advise_defense(state: HandState | SeatView, samples: int = 200, seed: Seed =
     ``auction`` and ``until_clear`` as for :func:`advise_bid`."""
     _check_samples(samples)
     if state.phase is not Phase.DEFENSE:
-        raise ValueError(f"defence advice is for the defence, not the {state.phase} phase")
+        raise ValueError(f"defense advice is for the defense, not the {state.phase} phase")
     view = _seen(state)
     rules, viewer, bidder, bid = view.rules, int(view.seat), _bidder_of(view), view.high_bid
     own = _indices(view.hand)
@@ -1150,7 +1150,7 @@ def advise_play(state: HandState | SeatView, samples: int = 200, seed: Seed = No
     own = _indices(view.hand)
     known = set(own) | set(_indices(view.played))
     if viewer == bidder and view.discard is not None:
-        known.add(view.discard.index)  # the bidder saw the discard (and holds the sent card)
+        known.add(view.discard.index)  # the bidder saw the discard (and holds the card passed)
     pool = [c for c in range(24) if c not in known]
     voids = void_masks(view)
     out = int(view.sitting_out) if view.sitting_out is not None else None
@@ -1201,7 +1201,7 @@ def advise(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
            progress: Progress | None = None, workers: int = 1, auction: bool | None = None,
            until_clear: bool = False, drop_worse: bool = True) -> Advice:
     """Advice for whatever decision the hand waits on: the bid, the declaration (trump and
-    way of playing), the discard, the partner's card, the defence or a card in play.
+    way of playing), the discard, the partner's card, the defense or a card in play.
 
     ``auction`` (default: whenever another seat has called) reads the calls when dealing
     the unseen hands; ``until_clear`` stops sampling once the best option is clear at 95%;

@@ -9,7 +9,7 @@ card. :func:`make_player` builds one of three levels:
   on purpose now and then (overbidding, discarding carelessly, playing high for no reason);
   never an illegal action.
 - ``club``: sound heuristics for the auction and the exchange (:mod:`.calling`), and sampled
-  double-dummy play for the defence and every card (the unseen cards dealt at random).
+  double-dummy play for the defense and every card (the unseen cards dealt at random).
 - ``expert``: every decision from sampled double-dummy advice with auction-aware dealing
   (deals kept in proportion to how likely the other seats were to make their calls), its
   bids and trumps taken at the low side of their estimates (:func:`cautious_best`).
@@ -363,7 +363,7 @@ def cautious_best(advice: Advice, caution: float) -> OptionAdvice:
 
 
 class ClubPlayer(_SamplingPlayer):
-    """Sound bidding by the calling model; defence and every card by sampled double-dummy
+    """Sound bidding by the calling model; defense and every card by sampled double-dummy
     play over random deals of the unseen cards."""
 
     level = "club"

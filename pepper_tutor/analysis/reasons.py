@@ -166,7 +166,7 @@ def why_card(state: HandState, card: Card, better: Card | None = None) -> Reason
     else:
         if (trump != 4 and _is_trump(c, trump) and rules.side_of(seat)
                 != rules.side_of(now.bidder) and b is not None and not _is_trump(b, trump)):
-            return Reason("led-trump-on-defence",
+            return Reason("led-trump-on-defense",
                           f"leading the {_d(c)} helps the bidders draw trumps; the {_d(b)} "
                           "makes them use their trumps on your suit")
         if b is not None and TRICK_RANK[trump][b] == 5 and not _is_trump(b, trump) \
@@ -221,7 +221,7 @@ def why_exchange(state: HandState, card: Card, better: Card | None = None) -> Re
 
 
 def why_call(state: HandState, action: Action, advice: Advice | None = None) -> Reason | None:
-    """Why a bid, a trump, a way of playing or a defence was worse, with the advice's
+    """Why a bid, a trump, a way of playing or a defense was worse, with the advice's
     sampled figures where they tell (how often the bid makes)."""
     phase = state.phase
     now = state.snapshot()

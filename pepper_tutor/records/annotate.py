@@ -335,7 +335,7 @@ def _summary(record: HandRecord, state: HandState, calls: tuple[CallNote, ...],
         mode=mode,
         sitting_out=state.sitting_out,
         discard=state.discard if record.deal else None,  # without a deal they are unknown
-        passed=state.sent if record.deal else None,
+        passed=state.passed if record.deal else None,
         defense=state.defense, tricks=tricks, tricks_won=state.tricks_won(),
         made=score.made if score else None, score=dict(score.points) if score else None,
         score_rules=dict(score.rules) if score else {},

@@ -1,7 +1,7 @@
 """Hand records in the ``pepper-hand/1`` format: load, validate, write back.
 
 A record is what a table writes down about one hand: the deal, the calls, trumps, the
-exchange, the defence and the tricks, with optional notes, glyphs and rule ids on any call
+exchange, the defense and the tricks, with optional notes, glyphs and rule ids on any call
 or card. Loading checks the record's shape and replays it through the engine; every problem
 is reported at once with the file, line and column. A revoke is *not* a load problem: real
 hands contain them, and the annotator reports them as findings.
@@ -414,7 +414,7 @@ def pass_unknown_exchange(state: Any) -> None:
 
 def placeholder_deal(rules: RuleSet) -> dict[Seat, list[Card]]:
     """A record may leave out the deal (a score sheet's hand, a hand still being entered).
-    Calls, trumps and the defence do not depend on the cards, so any deal replays them."""
+    Calls, trumps and the defense do not depend on the cards, so any deal replays them."""
     from ..engine.cards import DECK
 
     return {Seat(i): list(DECK[6 * i:6 * i + 6]) for i in range(rules.players)}
@@ -611,8 +611,8 @@ def record_from_state(state: Any, meta: dict[str, Any] | None = None,
         record.trump = Entry(state.trump)
     if state.mode is not None:
         record.mode = Entry(state.mode)
-    if state.discard is not None and state.sent is not None:
-        record.discard, record.passed = Entry(state.discard), Entry(state.sent)
+    if state.discard is not None and state.passed is not None:
+        record.discard, record.passed = Entry(state.discard), Entry(state.passed)
     if state.defense is not None:
         record.defense = Entry(state.defense)
     record.tricks = [[Entry(c) for c in t.cards] for t in state.tricks]

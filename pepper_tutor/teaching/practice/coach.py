@@ -39,6 +39,8 @@ from ...rulebook.verdict import action_text
 
 __all__ = ["CoachVerdict", "coach_decision", "decision_kind", "grade_from_note", "KINDS"]
 
+# The kinds as the learner reads them and the history stores them: "defence" is a stored
+# value (the rows of every history file carry it), so it keeps its spelling.
 KINDS = ("bidding", "exchange", "defence", "play")
 
 

@@ -1,4 +1,4 @@
-"""Judgement steps: the bid, the declaration, the exchange card and the defence.
+"""Judgement steps: the bid, the declaration, the exchange card and the defense.
 
 The author lists the accepted answers and says why; the engine checks that each is legal and
 explains any answer that breaks a rule. A legal answer that the author did not accept gets the
