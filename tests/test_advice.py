@@ -13,7 +13,6 @@ import pytest
 from pepper_tutor import Bid, Card, Defense, HandState, Mode, Seat, Trump, get_ruleset
 from pepper_tutor.analysis import advice as advice_module
 from pepper_tutor.analysis.advice import (
-    Dealer,
     Estimate,
     advise,
     advise_bid,
@@ -21,10 +20,8 @@ from pepper_tutor.analysis.advice import (
     advise_discard,
     advise_play,
     advise_send,
-    discard_rule,
-    known_voids,
-    send_rule,
 )
+from pepper_tutor.analysis.dealing import Dealer, discard_rule, known_voids, send_rule
 from pepper_tutor.engine.ranking import EFFECTIVE_SUIT
 from pepper_tutor.engine.state import Phase
 

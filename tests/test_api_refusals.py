@@ -50,7 +50,7 @@ def at(phase: Phase, preset: str = "standard", seed: int = 3) -> HandState:
 
 def fingerprint(state: HandState) -> tuple[object, ...]:
     return (state.phase, state.snapshot(), tuple(state.history), tuple(state.calls),
-            state.mode, state.discard, state.sent, state.defense)
+            state.mode, state.discard, state.passed, state.defense)
 
 
 @pytest.mark.parametrize("phase,action", [

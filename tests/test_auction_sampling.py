@@ -72,13 +72,13 @@ def test_until_clear_stops_early_on_an_obvious_card():
 
 
 def test_clear_ignores_equivalent_options_and_waits_for_evidence():
-    from pepper_tutor.analysis.advice import _Choice, _clear, _Tally
+    from pepper_tutor.analysis.advice import TalliedOption, Tally, is_clear
 
     def clear(rows: list[list[int]]) -> bool:
-        tally = _Tally(len(rows[0]))
+        tally = Tally(len(rows[0]))
         for row in rows:
             tally.add(row)
-        return _clear(tally, [_Choice(k, float) for k in range(len(rows[0]))])
+        return is_clear(tally, [TalliedOption(k, float) for k in range(len(rows[0]))])
 
     # two cards worth the same on every deal, a third worse: the best is clear
     assert clear([[2, 2, 0]] * 5 + [[2, 2, 1]] * 5)

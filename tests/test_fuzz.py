@@ -299,7 +299,7 @@ def _api_values() -> st.SearchStrategy[object]:
 
 def _state_fingerprint(state: HandState) -> tuple[object, ...]:
     return (state.phase, state.snapshot(), tuple(state.history), tuple(state.calls),
-            state.mode, state.discard, state.sent, state.defense, state.dealer)
+            state.mode, state.discard, state.passed, state.defense, state.dealer)
 
 
 def _fresh_state(seed: int, steps: int) -> HandState:

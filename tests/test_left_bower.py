@@ -253,13 +253,22 @@ def test_cutthroat_example_hand_teaches_the_plain_jack():
 
 @pytest.mark.parametrize(("left", "tricks"), [(True, 1), (False, 0)])
 def test_card_advice_solves_by_the_switch(left, tricks):
-    """East led the A♦, hearts trumps: North's J♦ takes it only where it is the left bower."""
-    from pepper_tutor.analysis.advice import _play_sample, _PlayTask
+    """East led the A♦, hearts trumps: North's J♦ takes it only where it is the left bower.
+    Two players, the last trick: East won the first five with clubs, North threw spades."""
+    from pepper_tutor.analysis.advice import advise_play
 
-    jd, ad = Card.parse("JD").index, Card.parse("AD").index
-    task = _PlayTask(players=2, viewer=0, side=frozenset({0}), trump=int(Trump.H), own=(jd,),
-                     seen=(1,), trick=((1, ad),), out=None, left_bower=left, cards=(jd,))
-    assert _play_sample(task, [[]], {}) == (tricks,)  # the side's tricks, one per card
+    rules = get_ruleset("cutthroat", players=2, left_bower=left)
+    state = HandState.from_hands({"N": ["JD", "9S", "TS", "QS", "KS", "AS"],
+                                  "E": ["AD", "AC", "KC", "QC", "TC", "9C"]}, rules, "N")
+    state.apply(Bid.parse("3"))  # East bids, North passes, East names hearts
+    while state.phase is Phase.AUCTION:
+        state.apply(Bid.PASS)
+    state.apply(Trump.H)
+    for card in ["AC", "9S", "KC", "TS", "QC", "QS", "TC", "KS", "9C", "AS", "AD"]:
+        state.apply(Card.parse(card))
+    advice = advise_play(state, 4, seed=1)
+    # the side's tricks, one per card
+    assert tuple(o.tricks.mean for o in advice.options if o.tricks) == (tricks,)
 
 
 @pytest.mark.parametrize("left", [True, False])
@@ -311,8 +320,7 @@ def test_rules_of_thumb_rank_the_jack_by_the_switch(left):
     from pepper_tutor import Mode
     from pepper_tutor.analysis.calling import hand_tricks
     from pepper_tutor.analysis.dealing import discard_rule, send_rule
-    from pepper_tutor.analysis.reasons import why_exchange
-    from pepper_tutor.teaching.practice.coach import trump_holding
+    from pepper_tutor.analysis.reasons import trump_holding, why_exchange
 
     def idx(text):
         return [Card.parse(c).index for c in text.split()]
@@ -345,3 +353,19 @@ def test_rules_of_thumb_rank_the_jack_by_the_switch(left):
     else:
         assert reason is not None and reason.fact == "sent-non-trump"
         assert "9♥" in reason.text
+
+
+def test_the_drills_hand_count_follows_the_left_bower_switch():
+    """The one hand-strength model (analysis/calling.py), which the drills deal by: with
+    hearts trumps the J♦ counts as a trump, and as the second-highest one, only where the
+    left bower is on."""
+    from pepper_tutor.analysis.calling import best_suit, count_tricks, trump_count, trump_strength
+
+    hand = [Card.parse(c).index for c in ["JH", "JD", "AH", "9C", "TS", "QS"]]
+    on, off = get_ruleset("standard"), get_ruleset("standard", left_bower=False)
+    assert (trump_count(hand, 2), trump_count(hand, 2, False)) == (3, 2)
+    assert trump_strength(on, hand, 2) > trump_strength(off, hand, 2)
+    assert best_suit(on, hand) == best_suit(off, hand) == 2
+    # Both bowers and the ace are three top trumps; without the switch the J♥ and A♥ are
+    # two, and the J♦ is a plain card.
+    assert (count_tricks(on, hand), count_tricks(off, hand)) == (4, 3)

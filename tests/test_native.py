@@ -21,11 +21,7 @@ from tests.test_solver import SHAPES, random_position
 
 def _solve_with(module: ModuleType, position: Position,
                 table: TranspositionTable) -> solver.Solution:
-    root = module._Root(position, table)
-    try:
-        return solver._solve(root, position, True)
-    finally:
-        root.release()
+    return solver.solve(position, table, module=module)
 
 
 @pytest.fixture

@@ -78,9 +78,9 @@ def assert_sealed(view: SeatView, state: HandState) -> None:
     allowed = set(state.dealt(seat)) | set(state.hand(seat))
     allowed |= {c for t in state.tricks for c in t.cards} | {c for _, c in state.current_trick}
     if seat == state.bidder:
-        allowed |= {c for c in (state.discard, state.sent) if c is not None}
-    if state.bidder is not None and state.partner_of_bidder == seat and state.sent:
-        allowed.add(state.sent)
+        allowed |= {c for c in (state.discard, state.passed) if c is not None}
+    if state.bidder is not None and state.partner_of_bidder == seat and state.passed:
+        allowed.add(state.passed)
     seen = set()
     for f in dataclasses.fields(view):
         seen |= _cards_in(getattr(view, f.name))
@@ -161,9 +161,9 @@ def test_the_view_hides_the_exchange_from_the_defenders():
               Card.parse("QC"), Card.parse("KH")):
         state.apply(a)
     east, north, south = view_of(state, Seat.E), view_of(state, Seat.N), view_of(state, Seat.S)
-    assert east.discard is None and east.sent is None and None in east.actions
-    assert north.discard == Card.parse("QC") and north.sent == Card.parse("KH")
-    assert south.sent == Card.parse("KH") and south.discard is None
+    assert east.discard is None and east.passed is None and None in east.actions
+    assert north.discard == Card.parse("QC") and north.passed == Card.parse("KH")
+    assert south.passed == Card.parse("KH") and south.discard is None
     assert_sealed(east, state)
     assert deal_for_view(east, random.Random(1)).phase is state.phase
 
@@ -281,7 +281,7 @@ def test_the_expert_takes_each_call_at_the_low_side_of_its_estimate():
     """A call that looks best only on a wide interval loses to a sure one a little lower:
     the expert ranks calls by mean less its caution times the half-width."""
     from pepper_tutor.analysis.advice import Advice, Estimate, OptionAdvice
-    from pepper_tutor.analysis.players import ExpertPlayer, _cautious_best
+    from pepper_tutor.analysis.players import ExpertPlayer, cautious_best
 
     lucky = OptionAdvice("5 in ♥, exchange and play alone", None, Estimate(2.0, -2.0, 6.0, 40),
                          Estimate(2.0, -2.0, 6.0, 40), bid=Bid.FIVE)
@@ -289,8 +289,8 @@ def test_the_expert_takes_each_call_at_the_low_side_of_its_estimate():
                           Estimate(1.5, 1.0, 2.0, 40), bid=Bid.FOUR)
     advice = Advice("bid", Seat.S, "NS", 40, (lucky, steady))
     assert advice.best is lucky
-    assert _cautious_best(advice, 0.0) is lucky
-    assert _cautious_best(advice, ExpertPlayer.caution) is steady
+    assert cautious_best(advice, 0.0) is lucky
+    assert cautious_best(advice, ExpertPlayer.caution) is steady
     # Without a net (cutthroat), the points themselves are taken at their low side.
     bare = [OptionAdvice(o.label, None, o.score, None, bid=o.bid) for o in (lucky, steady)]
-    assert _cautious_best(Advice("bid", Seat.S, "S", 40, tuple(bare)), 1.0) is bare[1]
+    assert cautious_best(Advice("bid", Seat.S, "S", 40, tuple(bare)), 1.0) is bare[1]

@@ -63,8 +63,8 @@ def audit(state: HandState) -> None:
         holding = {s: [str(c) for c in state.dealt(s)] for s in state.seats}
         if state.discard is not None:
             holding[bidder].remove(str(state.discard))
-            holding[bidder].append(str(state.sent))
-            holding[bidder.partner].remove(str(state.sent))
+            holding[bidder].append(str(state.passed))
+            holding[bidder.partner].remove(str(state.passed))
         assert len(state.tricks) == 6
         leader = bidder
         for trick in state.tricks:

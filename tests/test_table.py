@@ -7,19 +7,14 @@ import sqlite3
 
 import pytest
 
+from pepper_tutor.analysis.grading import THRESHOLDS, Grade, grade_for_loss
 from pepper_tutor.apps.cli import main
 from pepper_tutor.engine.calls import Bid, Defense, Mode, Trump
 from pepper_tutor.engine.cards import Card
 from pepper_tutor.engine.state import HandState, Phase
 from pepper_tutor.records.annotate import annotate, annotate_file
 from pepper_tutor.records.hand_record import load_record
-from pepper_tutor.teaching.practice.coach import (
-    THRESHOLDS,
-    Grade,
-    coach_decision,
-    grade_for_loss,
-    grade_from_note,
-)
+from pepper_tutor.teaching.practice.coach import coach_decision, grade_from_note
 from pepper_tutor.teaching.practice.history import HistoryUnreadable, TableHistory
 from pepper_tutor.teaching.practice.table import PracticeTable
 

@@ -10,10 +10,11 @@ import sys
 
 import pexpect
 
+from pepper_tutor.analysis.grading import Grade
 from pepper_tutor.engine.calls import Bid
 from pepper_tutor.engine.cards import Card, NotationError
 from pepper_tutor.engine.state import Phase
-from pepper_tutor.teaching.practice.coach import Grade, coach_decision
+from pepper_tutor.teaching.practice.coach import coach_decision
 from pepper_tutor.teaching.practice.table import PracticeTable
 
 PROMPT = r"Choices: ([^\r\n]*)\r\n([^\r\n>]*)> "

@@ -8,14 +8,15 @@ option the expected tricks and points with a 95% confidence interval.
 What the player knows: their own hand; the cards already played; the voids shown by play (a
 player who failed to follow a suit holds no card of that effective suit); the cards of the
 exchange they took part in (the bidder knows the discard and the card received, the partner
-knows the card sent). Unknown cards out of play (the undealt cards in cutthroat, the hand of
+knows the card passed). Unknown cards out of play (the undealt cards in cutthroat, the hand of
 a partner who sits out, a discard one did not see) take whatever cards are left over.
 The deals are exactly uniform over the layouts consistent with those facts (see
-:class:`Dealer`); then, whenever another seat has made a call, each deal is kept with the
-likelihood that its hands made the calls seen, by the simple calling model of
-:mod:`pepper_tutor.analysis.calling` (a pass says "not strong enough to bid", a bid of 5
-promises a strong hand). That is rejection sampling: the deals kept are distributed in
-proportion to that likelihood, and the report says how many were dealt to keep them.
+:class:`~pepper_tutor.analysis.dealing.Dealer`); then, whenever another seat has made a
+call, each deal is kept with the likelihood that its hands made the calls seen, by the
+simple calling model of :mod:`pepper_tutor.analysis.calling` (a pass says "not strong
+enough to bid", a bid of 5 promises a strong hand). That is rejection sampling: the deals
+kept are distributed in proportion to that likelihood, and the report says how many were
+dealt to keep them.
 ``auction=False`` turns it off.
 
 Assumptions, stated in every report's notes:
@@ -23,8 +24,10 @@ Assumptions, stated in every report's notes:
 - Play is double-dummy: once the cards are dealt, everyone plays as if they could see them
   all. That flatters the defenders and the bidder alike, and is the usual yardstick.
 - The partner in an exchange sends by a simple rule: the highest trump held, else the highest
-  card (:func:`send_rule`). Where the bidder's discard is not the decision being advised, it
-  follows :func:`discard_rule` (the lowest card of the shortest plain suit, keeping aces).
+  card (:func:`~pepper_tutor.analysis.dealing.send_rule`). Where the bidder's discard is
+  not the decision being advised, it follows
+  :func:`~pepper_tutor.analysis.dealing.discard_rule` (the lowest card of the shortest
+  plain suit, keeping aces).
 - Bid advice assumes the defenders play: a surrender only ever gives the bidders as much.
 
 Options are ranked by ``net``, the decision maker's points less the mean of the other sides'
@@ -52,11 +55,9 @@ is shown worse than the best at 95%, looking every 10 deals from the 10th, and g
 with the others for every deal: the options in the race get every sample, and a choice
 that no longer could be best costs no more solving.
 
-The dealing of the unseen cards (:class:`Dealer`), what the viewer knows (:func:`known_voids`)
-and the exchange rules (:func:`send_rule`, :func:`discard_rule`) moved to
-:mod:`pepper_tutor.analysis.dealing`, which says why; they are re-exported here, so
-``from pepper_tutor.analysis.advice import Dealer`` still works. This module keeps the options, the
-estimates and the ``advise_*`` functions.
+This module holds the options, the estimates and the ``advise_*`` functions; the dealing of
+the unseen cards (:class:`~pepper_tutor.analysis.dealing.Dealer`), what the viewer knows and
+the exchange rules are in :mod:`pepper_tutor.analysis.dealing`.
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ from ..engine.scoring import score_hand
 from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
 from .calling import auction_weight
-from .dealing import Dealer, discard_rule, known_voids, send_rule, void_masks
+from .dealing import Dealer, discard_rule, send_rule, void_masks
 from .solver import Position, TranspositionTable, solve, takes_at_least
 from .view import SeatView, view_of
 from .workers import start_worker, stopping_on_signals
@@ -89,16 +90,15 @@ __all__ = [
     "Estimate",
     "OptionAdvice",
     "Advice",
-    "Dealer",
     "advise",
     "advise_bid",
     "advise_discard",
     "advise_send",
     "advise_defense",
     "advise_play",
-    "send_rule",
-    "discard_rule",
-    "known_voids",
+    "Tally",
+    "TalliedOption",
+    "is_clear",
 ]
 
 Progress = Callable[[int, int], None]
@@ -211,7 +211,7 @@ class Advice:
         return self.options[0]
 
     def choice(self, action: object) -> OptionAdvice | None:
-        """The option for an action a player took: the card, the defence, or for a bid the
+        """The option for an action a player took: the card, the defense, or for a bid the
         best option at that level (a trump or way of playing names the best option with
         it). ``None`` when the advice has no such option."""
         for o in (*self.candidates, *self.options):  # candidates: every level, best first
@@ -345,7 +345,7 @@ def _deals(dealer: Dealer, samples: int, rng: random.Random, accept: _Accept | N
 _COUNTS = 7  # a side takes 0 to 6 tricks in a hand
 
 
-class _Tally:
+class Tally:
     """What the sampled deals showed, in counts that do not grow with the deals.
 
     Each deal gives a row: per column (a way of playing one option: a card, a trump and
@@ -386,7 +386,7 @@ class _Tally:
     def estimate(self, column: int, value: Callable[[int], float]) -> Estimate:
         return Estimate.of_counts((value(n), k) for n, k in enumerate(self.single[column]))
 
-    def difference(self, a: _Choice, b: _Choice) -> tuple[float, float, int, bool]:
+    def difference(self, a: TalliedOption, b: TalliedOption) -> tuple[float, float, int, bool]:
         """``a``'s worth less ``b``'s over the deals both were solved on (paired):
         ``(mean, 95% low, deals, always equal)``."""
         pairs: list[tuple[float, int]] = []
@@ -412,14 +412,14 @@ class _Tally:
 
 
 @dataclass(frozen=True)
-class _Choice:
+class TalliedOption:
     """An option as the tally sees it: the column it is solved in (``None`` for a value
     known exactly, as a pass or a surrender) and its worth for a trick count there."""
 
     column: int | None
     value: Callable[[int], float]
 
-    def mean(self, tally: _Tally) -> float:
+    def mean(self, tally: Tally) -> float:
         if self.column is None:
             return self.value(0)
         if not tally.solved(self.column):
@@ -427,18 +427,18 @@ class _Choice:
         return tally.estimate(self.column, self.value).mean
 
 
-def _best(tally: _Tally, choices: Sequence[_Choice]) -> int:
+def _best(tally: Tally, choices: Sequence[TalliedOption]) -> int:
     means = [c.mean(tally) for c in choices]
     return max(range(len(choices)), key=lambda k: means[k])
 
 
-def _shown_worse(tally: _Tally, best: _Choice, other: _Choice) -> bool:
+def _shown_worse(tally: Tally, best: TalliedOption, other: TalliedOption) -> bool:
     """Whether ``other`` is worse than ``best`` at 95%, paired over the same deals."""
     _, low, deals, equal = tally.difference(best, other)
     return not equal and deals >= 2 and low > 0
 
 
-def _clear(tally: _Tally, choices: Sequence[_Choice]) -> bool:
+def is_clear(tally: Tally, choices: Sequence[TalliedOption]) -> bool:
     """Whether one option is better than every other at 95%, by the paired differences of
     their worth over the deals both were solved on. Options worth the same on every deal
     (equivalent cards) are not rivals; an option never solved is out of the race."""
@@ -465,10 +465,10 @@ def _drops(done: int) -> bool:
 
 
 def _solve_all(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]], total: int,
-               workers: int, progress: Progress | None, tally: _Tally,
+               workers: int, progress: Progress | None, tally: Tally,
                row: Callable[[_R], Sequence[int]],
-               choices: Sequence[_Choice] | None = None,
-               prune: Callable[[_Tally], None] | None = None) -> None:
+               choices: Sequence[TalliedOption] | None = None,
+               prune: Callable[[Tally], None] | None = None) -> None:
     """``work(context, deal, tables)`` for every deal, its ``row`` of trick counts added to
     ``tally`` (the answers themselves are not kept), with progress reports.
 
@@ -488,14 +488,14 @@ def _solve_all(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]], 
                 progress(done, total)
             if prune is not None and done < total and _drops(done):
                 prune(tally)
-            if choices is not None and _looks(done) and _clear(tally, choices):
+            if choices is not None and _looks(done) and is_clear(tally, choices):
                 break
         return
     _solve_in_workers(work, context, deals, total, workers, progress, tally, row)
 
 
 def _solve_in_workers(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]],
-                      total: int, workers: int, progress: Progress | None, tally: _Tally,
+                      total: int, workers: int, progress: Progress | None, tally: Tally,
                       row: Callable[[_R], Sequence[int]]) -> None:
     size = max(1, math.ceil(total / (8 * workers)))  # small chunks: a smooth progress bar
     # fork is quick, but unsafe in a process that runs threads (a notebook's kernel).
@@ -509,7 +509,7 @@ def _solve_in_workers(work: _Work[_R], context: Any, deals: Iterable[list[list[i
 
 def _run_pool(work: _Work[_R], context: Any, source: Iterator[list[list[int]]], size: int,
               total: int, workers: int, method: str, progress: Progress | None,
-              tally: _Tally, row: Callable[[_R], Sequence[int]]) -> None:
+              tally: Tally, row: Callable[[_R], Sequence[int]]) -> None:
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
                                initializer=start_worker, initargs=(os.getpid(),))
     try:
@@ -621,12 +621,12 @@ def _net_of(score: _Scorer, bid: Bid) -> Callable[[int], float]:
     return lambda n: score(bid, n)[1]
 
 
-def _net_choices(score: _Scorer, bid: Bid, columns: int) -> list[_Choice]:
+def _net_choices(score: _Scorer, bid: Bid, columns: int) -> list[TalliedOption]:
     """One choice per column, worth the net points of ``bid`` for the bidders' tricks."""
-    return [_Choice(k, _net_of(score, bid)) for k in range(columns)]
+    return [TalliedOption(k, _net_of(score, bid)) for k in range(columns)]
 
 
-def _stopped(until_clear: bool, tally: _Tally, samples: int) -> tuple[str, ...]:
+def _stopped(until_clear: bool, tally: Tally, samples: int) -> tuple[str, ...]:
     if until_clear and tally.deals < samples:
         return (f"sampling stopped after {tally.deals} deals: the best option was already "
                 "clear at 95%",)
@@ -680,7 +680,7 @@ class _Scorer:
         return found
 
 
-def _option(label: str, tally: _Tally, column: int,
+def _option(label: str, tally: Tally, column: int,
             points: Callable[[int], tuple[float, float]] | None = None, *,
             scores: Callable[[int], float] | None = None,
             tricks: Callable[[int], float] | None = float, bid: Bid | None = None,
@@ -845,15 +845,15 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
             levels_of.extend((k * len(ways) + w, bid) for bid in bids)
         if task.big:
             levels_of.append((width + k, Bid.BIG_PEPPER))
-    choices = [_Choice(None, lambda n: 0.0)] if Bid.PASS in legal else []
-    choices += [_Choice(column, _net_of(score, bid)) for column, bid in levels_of]
+    choices = [TalliedOption(None, lambda n: 0.0)] if Bid.PASS in legal else []
+    choices += [TalliedOption(column, _net_of(score, bid)) for column, bid in levels_of]
 
     def live(column: int) -> bool:
         flags, i = (task.active, column) if column < width else (task.active_big,
                                                                 column - width)
         return i < len(flags) and flags[i]
 
-    def prune(tally: _Tally) -> None:
+    def prune(tally: Tally) -> None:
         # The best among the options still solved: a dropped one's mean is of old deals.
         racing = [c for c in choices if c.column is None or live(c.column)]
         best = racing[_best(tally, racing)]
@@ -871,7 +871,7 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
     draws = _Draws()
     accept = (_auction_accept(view, viewer, [*others, None])
               if _reads_auction(view, viewer, auction) else None)
-    tally = _Tally(width + len(chosen))
+    tally = Tally(width + len(chosen))
     _solve_all(_bid_sample, task, _deals(dealer, samples, rng, accept, draws), samples,
                workers, progress, tally, _bid_row(width, len(chosen)),
                choices if until_clear else None, prune if drop_worse else None)
@@ -986,7 +986,7 @@ def advise_discard(state: HandState | SeatView, samples: int = 200, seed: Seed =
     draws = _Draws()
     deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed), accept, draws)
     bid = view.high_bid
-    tally = _Tally(len(own))
+    tally = Tally(len(own))
     _solve_all(_discard_sample, task, deals, samples, workers, progress, tally, _same,
                _net_choices(score, bid, len(own)) if until_clear else None)
     options = [_option(f"discard {DECK[card].display}", tally, k, lambda n: score(bid, n),
@@ -1019,7 +1019,7 @@ def advise_send(state: HandState | SeatView, samples: int = 200, seed: Seed = No
               if _reads_auction(view, partner, auction) else None)
     draws = _Draws()
     bid = view.high_bid
-    tally = _Tally(len(own))
+    tally = Tally(len(own))
     _solve_all(_send_sample, task, _deals(dealer, samples, _rng(seed), accept, draws),
                samples, workers, progress, tally, _same,
                _net_choices(score, bid, len(own)) if until_clear else None)
@@ -1033,7 +1033,7 @@ def advise_send(state: HandState | SeatView, samples: int = 200, seed: Seed = No
                   _ranked(options), notes + _stopped(until_clear, tally, samples))
 
 
-# ---- the defence: play or surrender -----------------------------------------------------------
+# ---- the defense: play or surrender -----------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -1071,7 +1071,7 @@ def advise_defense(state: HandState | SeatView, samples: int = 200, seed: Seed =
     ``auction`` and ``until_clear`` as for :func:`advise_bid`."""
     _check_samples(samples)
     if state.phase is not Phase.DEFENSE:
-        raise ValueError(f"defence advice is for the defence, not the {state.phase} phase")
+        raise ValueError(f"defense advice is for the defense, not the {state.phase} phase")
     view = _seen(state)
     rules, viewer, bidder, bid = view.rules, int(view.seat), _bidder_of(view), view.high_bid
     own = _indices(view.hand)
@@ -1086,14 +1086,14 @@ def advise_defense(state: HandState | SeatView, samples: int = 200, seed: Seed =
     can_surrender = Defense.SURRENDER in view.legal
     surrender = score(bid, None)
 
-    choices = [_Choice(0, lambda t: score(bid, t)[1])]
+    choices = [TalliedOption(0, lambda t: score(bid, t)[1])]
     if can_surrender:
-        choices.append(_Choice(None, lambda t: surrender[1]))
+        choices.append(TalliedOption(None, lambda t: surrender[1]))
     accept = (_auction_accept(view, viewer, others)
               if _reads_auction(view, viewer, auction) else None)
     draws = _Draws()
     deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed), accept, draws)
-    tally = _Tally(1)
+    tally = Tally(1)
     _solve_all(_defense_sample, task, deals, samples, workers, progress, tally, _one,
                choices if until_clear else None)
     counts = tally.counts(0)
@@ -1154,7 +1154,7 @@ def advise_play(state: HandState | SeatView, samples: int = 200, seed: Seed = No
     own = _indices(view.hand)
     known = set(own) | set(_indices(view.played))
     if viewer == bidder and view.discard is not None:
-        known.add(view.discard.index)  # the bidder saw the discard (and holds the sent card)
+        known.add(view.discard.index)  # the bidder saw the discard (and holds the card passed)
     pool = [c for c in range(24) if c not in known]
     voids = void_masks(view)
     out = int(view.sitting_out) if view.sitting_out is not None else None
@@ -1180,9 +1180,9 @@ def advise_play(state: HandState | SeatView, samples: int = 200, seed: Seed = No
               if _reads_auction(view, viewer, auction) else None)
     draws = _Draws()
     deals = _deals(Dealer(pool, [*buckets, (rest, 0)]), samples, _rng(seed), accept, draws)
-    tally = _Tally(len(cards))
+    tally = Tally(len(cards))
     _solve_all(_play_sample, task, deals, samples, workers, progress, tally, _same,
-               [_Choice(k, worth) for k in range(len(cards))] if until_clear else None)
+               [TalliedOption(k, worth) for k in range(len(cards))] if until_clear else None)
     options = []
     for k, card in enumerate(cards):
         label, c = f"play {DECK[card].display}", DECK[card]
@@ -1205,7 +1205,7 @@ def advise(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
            progress: Progress | None = None, workers: int = 1, auction: bool | None = None,
            until_clear: bool = False, drop_worse: bool = True) -> Advice:
     """Advice for whatever decision the hand waits on: the bid, the declaration (trump and
-    way of playing), the discard, the partner's card, the defence or a card in play.
+    way of playing), the discard, the partner's card, the defense or a card in play.
 
     ``auction`` (default: whenever another seat has called) reads the calls when dealing
     the unseen hands; ``until_clear`` stops sampling once the best option is clear at 95%;

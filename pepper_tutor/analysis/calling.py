@@ -1,4 +1,6 @@
-"""A simple model of how people bid, shared by the computer players and the sampling.
+"""The one model of how strong a hand is, and of how people bid, for the computer players,
+the sampling and the drills. Every count follows the rule set's switches: a jack is a
+trump (the left bower) only where the table plays with it.
 
 :func:`hand_tricks` guesses how many tricks a hand takes with a given trump by counting what
 players count at the table (bowers, trumps, aces, guarded kings); :func:`side_estimate` adds
@@ -11,6 +13,12 @@ made: the seat is modelled as bidding its estimate plus a normal error of spread
 "my estimate is about 4". Auction-aware sampling (:mod:`.dealing`) keeps each sampled deal
 with that likelihood (relative to the most likely hand for the call), which is rejection
 sampling from the deals in proportion to how likely they were to have made the calls seen.
+
+The quick counts a player makes at the table, before any estimate: :func:`trump_count` (the
+trumps held), :func:`quick_count` (trumps and outside aces, a beginner's count),
+:func:`trump_strength` (the trumps' ranks added up: which suit to name, :func:`best_suit`,
+:func:`top_suits`), and :func:`count_tricks` (the tricks a player counts on in that suit), with
+:func:`counted_call`, the call that count leads to.
 """
 
 from __future__ import annotations
@@ -20,12 +28,13 @@ import math
 from collections.abc import Mapping, Sequence
 
 from ..engine.calls import Bid
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, trump_code
+from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, TRUMP_OF, trump_code
 from ..engine.rules import RuleSet
 from ..engine.seats import Seat
 
 __all__ = ["SPREAD", "hand_tricks", "side_estimate", "hand_value", "call_likelihood",
-           "bid_level", "opening", "auction_weight"]
+           "bid_level", "opening", "auction_weight", "trump_count", "quick_count",
+           "trump_strength", "best_suit", "top_suits", "count_tricks", "counted_call"]
 
 SPREAD = 0.8
 """Standard deviation, in tricks, of a bidder's error around the model's estimate."""
@@ -70,6 +79,78 @@ def hand_tricks(hand: Sequence[int], trump: int, left_bower: bool = True) -> flo
     if trumps >= 3:
         total += 0.3 * (trumps - 2)  # long trumps take tricks by length and ruffing
     return total
+
+
+# ---- the quick counts: trumps, aces, and the tricks a player counts on ----------------------
+
+
+def _trumps(hand: Sequence[int], code: int) -> list[int]:
+    suits, trump = EFFECTIVE_SUIT[code], TRUMP_OF[code]  # no trump (4) matches no suit
+    return [c for c in hand if suits[c] == trump]
+
+
+def trump_count(hand: Sequence[int], trump: int, left_bower: bool = True) -> int:
+    """How many trumps the hand holds with ``trump`` (0-3, or 4 for no trump: none)."""
+    return len(_trumps(hand, trump_code(trump, left_bower)))
+
+
+def quick_count(hand: Sequence[int], trump: int, left_bower: bool = True) -> int:
+    """A beginner's count for a suit: the trumps held, plus the aces on the side."""
+    code = trump_code(trump, left_bower)
+    trumps = _trumps(hand, code)
+    return len(trumps) + sum(1 for c in hand if c % 6 == 5 and c not in trumps)
+
+
+def trump_strength(rules: RuleSet, hand: Sequence[int], trump: int) -> int:
+    """The ranks of the hand's trumps in ``trump`` (0-3) added up, each counted from 8 so
+    that length tells as well as height: a player's measure of which suit to name."""
+    code = trump_code(trump, rules.left_bower)
+    return sum(TRICK_RANK[code][c] + 8 for c in _trumps(hand, code))
+
+
+def best_suit(rules: RuleSet, hand: Sequence[int]) -> int:
+    """The suit (0-3) whose trumps rank highest in total: a player's first pick."""
+    return max(range(4), key=lambda t: trump_strength(rules, hand, t))
+
+
+def top_suits(rules: RuleSet, hand: Sequence[int], k: int = 2) -> tuple[int, ...]:
+    """The ``k`` suits (0-3) the hand is strongest in, strongest first."""
+    return tuple(sorted(range(4), key=lambda t: -trump_strength(rules, hand, t))[:k])
+
+
+@functools.cache
+def _places(code: int) -> dict[int, int]:
+    """Each trump's place in its suit's order, counted from the lowest: its trick rank, except
+    that without the left bower the right bower stands just above the ace, not a rank
+    higher (so that "the top trumps in an unbroken run" reads the same with either switch)."""
+    ladder = sorted(TRICK_RANK[code][c] for c in range(24)
+                    if EFFECTIVE_SUIT[code][c] == TRUMP_OF[code])
+    return {rank: i for i, rank in enumerate(ladder)}
+
+
+def count_tricks(rules: RuleSet, hand: Sequence[int]) -> int:
+    """Tricks a player counts on in their best suit: the bowers and top trumps, outside
+    aces, half a trick for other trumps, and one for the exchange."""
+    code = trump_code(best_suit(rules, hand), rules.left_bower)
+    trumps = _trumps(hand, code)
+    place = _places(code)
+    ranks = sorted((place[TRICK_RANK[code][c]] for c in trumps), reverse=True)
+    top = sum(1 for k, r in enumerate(ranks) if r >= max(ranks) - k and k < 3) if ranks else 0
+    aces = sum(1 for c in hand if c % 6 == 5 and c not in trumps)
+    return top + aces + (len(ranks) - top) // 2 + 1
+
+
+def counted_call(rules: RuleSet, hand: Sequence[int], legal: Sequence[Bid]) -> Bid:
+    """What a player who counts their tricks calls, of the ``legal`` calls: that many if it
+    tops the standing bid and is at least 2, else pass (a stuck dealer bids the least
+    allowed)."""
+    want = Bid(min(6, count_tricks(rules, hand)))
+    if want >= 2 and want in legal:
+        return want
+    return Bid.PASS if Bid.PASS in legal else min(b for b in legal if b is not Bid.PASS)
+
+
+# ---- what a side may expect ------------------------------------------------------------------
 
 
 def side_estimate(rules: RuleSet, hand: Sequence[int], trump: int, alone: bool = False

@@ -16,9 +16,8 @@ holds that part:
   the partner sends and the card the bidder discards, where they are not the decision
   being advised.
 
-It was split from :mod:`pepper_tutor.analysis.advice` so that each module holds one concept; advice
-keeps the options, the estimates and the ``advise_*`` functions, and re-exports these
-names.
+Advice (:mod:`pepper_tutor.analysis.advice`) holds the options, the estimates and the
+``advise_*`` functions; this module holds only the dealing and what it must respect.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ..engine.cards import Card
 from ..engine.seats import Seat
@@ -16,8 +17,9 @@ from ..engine.state import HandState
 from .advice import Advice, OptionAdvice
 from .solver import TranspositionTable, solve_state
 
-__all__ = ["CardGrade", "grade_card", "glyph_for_cost", "GradingTables", "GRADES",
-           "GRADE_THRESHOLDS", "DecisionGrade", "grade_decision", "grade_for_loss"]
+__all__ = ["CardGrade", "grade_card", "glyph_for_cost", "GradingTables", "Grade", "ERRORS",
+           "GRADE_THRESHOLDS", "THRESHOLDS", "DecisionGrade", "grade_decision",
+           "grade_for_loss"]
 
 GradingTables = dict[frozenset[int], TranspositionTable]
 
@@ -39,15 +41,6 @@ class CardGrade:
     @property
     def glyph(self) -> str:
         return glyph_for_cost(self.cost)
-
-    @property
-    def message(self) -> str:
-        who = "+".join(str(s) for s in self.side)
-        best = " or ".join(c.display for c in self.best)
-        plural = "s" if self.cost != 1 else ""
-        return (f"{self.seat.word}'s {self.card.display} costs {self.cost} trick{plural} "
-                f"against perfect play: with the {best} {who} can take {self.with_best}, "
-                f"after the {self.card.display} only {self.with_card}.")
 
 
 def _side(state: HandState, seat: Seat) -> frozenset[int]:
@@ -75,10 +68,37 @@ def grade_card(state: HandState, card: Card, tables: GradingTables | None = None
 
 # ---- grading a decision against sampled advice ----------------------------------------------
 
-GRADES = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")
+class Grade(StrEnum):
+    """How good a decision was, by the expected points it loses against the best one: the
+    one grade vocabulary of the coach, the table, its history and the drills. A ``StrEnum``,
+    so a grade is its own text (``"Mistake"``) in a record, a JSON file or an SQL row."""
+
+    BEST = "Best"
+    GOOD = "Good"
+    INACCURACY = "Inaccuracy"
+    MISTAKE = "Mistake"
+    BLUNDER = "Blunder"
+
+    @property
+    def glyph(self) -> str:
+        """The annotation glyph a record carries for this grade (none for Best and Good)."""
+        return _GLYPHS.get(self, "")
+
+    @property
+    def is_error(self) -> bool:
+        """Inaccuracies, mistakes and blunders: the decisions the review comes back to."""
+        return self in ERRORS
+
+
+_GLYPHS = {Grade.INACCURACY: "?!", Grade.MISTAKE: "?", Grade.BLUNDER: "??"}
+ERRORS = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
+
 GRADE_THRESHOLDS = (0.05, 0.3, 0.75, 1.5)
 """Expected points lost (against the best option) below which a choice is Best, Good,
 Inaccuracy, Mistake; at or above the last it is a Blunder."""
+
+THRESHOLDS: tuple[tuple[float, Grade], ...] = tuple(zip(GRADE_THRESHOLDS, Grade, strict=False))
+"""Upper bounds (exclusive) of expected points lost, checked in order, with their grades."""
 
 
 @dataclass(frozen=True)
@@ -86,7 +106,7 @@ class DecisionGrade:
     """How a choice compares with the analysis's best: expected points lost, with a 95%
     interval, and the grade by :data:`GRADE_THRESHOLDS`."""
 
-    grade: str
+    grade: Grade
     loss: float
     low: float
     high: float
@@ -94,17 +114,18 @@ class DecisionGrade:
     best: str
 
     def __str__(self) -> str:
-        if self.grade == "Best":
+        if self.grade is Grade.BEST:
             return f"Best: {self.chosen}"
         return (f"{self.grade}: {self.chosen} loses {self.loss:.2f} points on average "
                 f"(95% interval {self.low:.2f} to {self.high:.2f}) against {self.best}")
 
 
-def grade_for_loss(loss: float) -> str:
-    for grade, limit in zip(GRADES, GRADE_THRESHOLDS, strict=False):
+def grade_for_loss(loss: float) -> Grade:
+    """The grade of a choice that loses ``loss`` expected points against the best."""
+    for limit, grade in THRESHOLDS:
         if loss < limit:
             return grade
-    return GRADES[-1]
+    return Grade.BLUNDER
 
 
 def grade_decision(advice: Advice, option: OptionAdvice | object) -> DecisionGrade:

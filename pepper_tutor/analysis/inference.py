@@ -29,13 +29,13 @@ __all__ = ["deal_for_view"]
 
 
 def _exchange_slots(view: SeatView) -> tuple[int | None, int | None]:
-    """History positions of the discard and the card sent, where they happened."""
+    """History positions of the discard and the card passed, where they happened."""
     if view.mode is not Mode.EXCHANGE:
         return None, None
     at = len(view.calls) + 2
     discard = at if at < len(view.actions) else None
-    sent = at + 1 if at + 1 < len(view.actions) else None
-    return discard, sent
+    passed = at + 1 if at + 1 < len(view.actions) else None
+    return discard, passed
 
 
 def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
@@ -45,9 +45,9 @@ def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
     n = view.players
     bidder = int(view.bidder) if view.bidder is not None else -1
     partner = (bidder + 2) % 4 if bidder >= 0 and view.rules.partnerships and n == 4 else -1
-    discard_at, sent_at = _exchange_slots(view)
+    discard_at, passed_at = _exchange_slots(view)
     discard_seen = view.discard.index if view.discard is not None else None
-    sent_seen = view.sent.index if view.sent is not None else None
+    passed_seen = view.passed.index if view.passed is not None else None
 
     played: list[list[int]] = [[] for _ in range(n)]
     for t in view.tricks:
@@ -59,11 +59,11 @@ def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
     # Cards known to lie in another seat's current hand: the card this seat sent, until the
     # bidder plays it.
     known_in: dict[int, list[int]] = {}
-    if sent_seen is not None and me != bidder and sent_seen not in played[bidder]:
-        known_in[bidder] = [sent_seen]
+    if passed_seen is not None and me != bidder and passed_seen not in played[bidder]:
+        known_in[bidder] = [passed_seen]
     known = {c.index for c in view.dealt} | {c.index for c in view.hand}
     known |= {c for p in played for c in p}
-    known |= {c for c in (discard_seen, sent_seen) if c is not None}
+    known |= {c for c in (discard_seen, passed_seen) if c is not None}
     pool = [c for c in range(24) if c not in known]
     voids = void_masks(view)
     others = [s for s in range(n) if s != me]
@@ -84,12 +84,12 @@ def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
         if discard_at is not None:
             discard = discard_seen if discard_seen is not None else deal[len(others)][0]
             filled[discard_at] = discard
-            if sent_at is not None:
+            if passed_at is not None:
                 final = dealt[bidder]
-                sent = sent_seen if sent_seen is not None else rng.choice(final)
-                filled[sent_at] = sent
-                dealt[bidder] = [c for c in final if c != sent] + [discard]
-                dealt[partner] = dealt[partner] + [sent]
+                passed = passed_seen if passed_seen is not None else rng.choice(final)
+                filled[passed_at] = passed
+                dealt[bidder] = [c for c in final if c != passed] + [discard]
+                dealt[partner] = dealt[partner] + [passed]
             else:
                 dealt[bidder] = dealt[bidder] + [discard]
         dealt[me] = [c.index for c in view.dealt]

@@ -9,10 +9,10 @@ card. :func:`make_player` builds one of three levels:
   on purpose now and then (overbidding, discarding carelessly, playing high for no reason);
   never an illegal action.
 - ``club``: sound heuristics for the auction and the exchange (:mod:`.calling`), and sampled
-  double-dummy play for the defence and every card (the unseen cards dealt at random).
+  double-dummy play for the defense and every card (the unseen cards dealt at random).
 - ``expert``: every decision from sampled double-dummy advice with auction-aware dealing
   (deals kept in proportion to how likely the other seats were to make their calls), its
-  bids and trumps taken at the low side of their estimates (:func:`_cautious_best`).
+  bids and trumps taken at the low side of their estimates (:func:`cautious_best`).
 
 :func:`play_hand` seats players round a :class:`~pepper_tutor.engine.state.HandState` and plays
 it to the end.
@@ -30,7 +30,7 @@ from ..engine.cards import DECK
 from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, TRUMP_OF, trump_code, winner_of
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
-from .calling import hand_tricks, hand_value, opening, side_estimate
+from .calling import hand_tricks, hand_value, opening, quick_count, side_estimate, trump_count
 from .dealing import discard_rule, send_rule
 from .view import SeatView, view_of
 
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .advice import Advice, OptionAdvice
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "Player", "BeginnerPlayer", "ClubPlayer", "ExpertPlayer",
-           "make_player", "play_hand"]
+           "make_player", "play_hand", "cautious_best"]
 
 LEVELS = ("beginner", "club", "expert")
 DEFAULT_LEVEL = "club"
@@ -191,10 +191,6 @@ def _heuristic_card(view: SeatView, rng: random.Random | None = None,
     return min(legal, key=lambda c: _order(c, trump))
 
 
-def _trumps_held(hand: Sequence[int], code: int) -> int:
-    return sum(1 for c in hand if _is_trump(c, code))
-
-
 # ---- beginner -------------------------------------------------------------------------------
 
 
@@ -207,13 +203,9 @@ class BeginnerPlayer:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def _count(self, hand: Sequence[int], code: int) -> int:
-        """The beginner's count for a suit: trumps held plus aces on the side."""
-        return _trumps_held(hand, code) + sum(
-            1 for c in hand if c % 6 == 5 and not _is_trump(c, code))
-
     def _best_suit(self, hand: Sequence[int], left_bower: bool) -> int:
-        return max(range(4), key=lambda t: (self._count(hand, trump_code(t, left_bower)),
+        """The suit with the best count (trumps and side aces), the estimate breaking ties."""
+        return max(range(4), key=lambda t: (quick_count(hand, t, left_bower),
                                             hand_tricks(hand, t, left_bower)))
 
     def decide(self, view: SeatView) -> Action:
@@ -222,7 +214,7 @@ class BeginnerPlayer:
         rng = self.rng
         left_bower = view.rules.left_bower
         if phase is Phase.AUCTION:
-            count = self._count(hand, trump_code(self._best_suit(hand, left_bower), left_bower))
+            count = quick_count(hand, self._best_suit(hand, left_bower), left_bower)
             # With a partner a beginner bids its count; alone it bids one less.
             estimate = float(count if view.partner is not None else count - 1)
             if rng.random() < self.SLIP:
@@ -230,13 +222,13 @@ class BeginnerPlayer:
             return _bid_for(view, min(estimate, 6.0))
         if phase is Phase.DECLARE_TRUMP:
             suit = self._best_suit(hand, left_bower)
-            if (_trumps_held(hand, trump_code(suit, left_bower)) <= 1
+            if (trump_count(hand, suit, left_bower) <= 1
                     and hand_tricks(hand, 4) > hand_tricks(hand, suit, left_bower)):
                 return Trump.NT
             return Trump(suit)
         if phase is Phase.DECLARE_MODE:
             code = _code(view)
-            strong = _trumps_held(hand, code) >= 4 and any(
+            strong = trump_count(hand, TRUMP_OF[code], left_bower) >= 4 and any(
                 TRICK_RANK[code][c] == 6 for c in hand)
             return Mode.EXCHANGE if strong else Mode.PARTNER
         if phase is Phase.DISCARD or phase is Phase.SEND:
@@ -248,7 +240,8 @@ class BeginnerPlayer:
         if phase is Phase.DEFENSE:
             if Defense.SURRENDER not in view.legal:
                 return Defense.PLAY
-            weak = _trumps_held(hand, _code(view)) == 0 and not any(c % 6 == 5 for c in hand)
+            weak = trump_count(hand, TRUMP_OF[_code(view)], left_bower) == 0 and not any(
+                c % 6 == 5 for c in hand)
             if rng.random() < self.SLIP:
                 weak = not weak
             return Defense.SURRENDER if weak and view.high_bid >= Bid.FOUR else Defense.PLAY
@@ -285,7 +278,7 @@ class _SamplingPlayer:
     bid_samples = 0  # 0: bid by the calling model
     exchange_samples = 0  # 0: discard and send by the rules
     auction = False
-    caution = 0.0  # calls: see _cautious_best
+    caution = 0.0  # calls: see cautious_best
 
     def __init__(self, rng: random.Random, samples: int | None = None) -> None:
         self.rng = rng
@@ -317,7 +310,7 @@ class _SamplingPlayer:
         else:
             advice = advise(view, samples, seed=self.rng, auction=self.auction,
                             until_clear=True)
-        best = _cautious_best(advice, self.caution) if cautious else advice.best
+        best = cautious_best(advice, self.caution) if cautious else advice.best
         for value in (best.card, best.defense):
             if value is not None:
                 return value
@@ -353,7 +346,7 @@ class _SamplingPlayer:
         raise ValueError(f"there is no decision to make: the hand is {phase}")
 
 
-def _cautious_best(advice: Advice, caution: float) -> OptionAdvice:
+def cautious_best(advice: Advice, caution: float) -> OptionAdvice:
     """The call whose points, less ``caution`` times its 95% interval's half-width, are
     highest. Among a dozen contracts estimated on a few dozen deals, the one that looks
     best is often one whose deals happened to fall well (the winner's curse), and
@@ -370,7 +363,7 @@ def _cautious_best(advice: Advice, caution: float) -> OptionAdvice:
 
 
 class ClubPlayer(_SamplingPlayer):
-    """Sound bidding by the calling model; defence and every card by sampled double-dummy
+    """Sound bidding by the calling model; defense and every card by sampled double-dummy
     play over random deals of the unseen cards."""
 
     level = "club"
@@ -379,7 +372,7 @@ class ClubPlayer(_SamplingPlayer):
 class ExpertPlayer(_SamplingPlayer):
     """Every decision by sampled double-dummy advice over auction-aware deals; each bid and
     trump is ranked by its points less one half-width of their interval
-    (:func:`_cautious_best`)."""
+    (:func:`cautious_best`)."""
 
     level = "expert"
     play_samples = 16

@@ -1,30 +1,68 @@
-"""Why a card or a call was worse, in a club player's words.
+"""Why an option was worse, in words: the one room for every reason a player is shown.
 
-:func:`why` looks at the position before a decision, the choice made and (optionally) the
-choice the analysis prefers, and names the fact behind the difference: "you trumped your
-partner's winning J♥: the 9♣ keeps the trick and the trump", "you discarded a trump and
-kept the lone Q♣, a loser", "bidding 4 needs 3 tricks beyond your 1 sure trump; your side
-takes 4 or more in 38% of deals". The reasons read only what the deciding seat could see
-(its own cards, the trick, the calls), plus the sampled figures of an
-:class:`~pepper_tutor.analysis.advice.Advice` when one is given; seats are named as a player
-would (your partner, the bidder), never by notation.
+The coach at the practice table, the annotator, the judgement drills and the table's review
+all say here why a card or a call was worse; each sentence is made in one place from a grade
+(or the sampled figures) and the facts of the position. The module reads the engine and the
+rulebook only; the analysis's values (:class:`~pepper_tutor.analysis.advice.Advice`, a
+:class:`~pepper_tutor.analysis.grading.CardGrade`) reach it as arguments.
 
-Each :class:`Reason` has a ``fact`` key (stable, for tests and front ends) and ``text``.
-Where no rule of thumb explains the difference, :func:`why` returns ``None`` and the front
-end falls back on the figures.
+- **The coach** (second person, from what the deciding seat could see): :func:`why` looks at
+  the position before a decision, the choice made and (optionally) the choice the analysis
+  prefers, and names the fact behind the difference: "you trumped your partner's winning J♥:
+  the 9♣ keeps the trick and the trump", "you discarded a trump and kept the lone Q♣, a
+  loser", "bidding 4 needs 3 tricks beyond your 1 sure trump; your side takes 4 or more in
+  38% of deals". Seats are named as a player would (your partner, the bidder), never by
+  notation. Each :class:`Reason` has a ``fact`` key (stable, for tests and front ends) and
+  ``text``; where no rule of thumb explains the difference, :func:`why` returns ``None``.
+  :func:`decision_reason` is the coach's whole sentence: what the learner holds (for a
+  call, :func:`trump_holding`), the fact, then the figures; :func:`verdict_headline` the
+  grade's line before it.
+- **The annotator** (the seats by name, or "you", all hands seen): :func:`card_reason` says
+  why a card cost tricks from the facts of the trick a player at the table would name: "West
+  trumped partner East's winning K♠", "the trick was already lost to North's A♠, so the K♠
+  was thrown away"; :func:`card_grade_words` is the finding's sentence, the reason then the
+  figures. No paths such as ``tricks.3.2`` and no side codes such as ``E+W``.
+- **The judgement drills** (a bid, trumps or the way of playing, the exchange card, play or
+  surrender): :func:`worse_words` says what an answer gives up against the best one, and
+  :func:`bid_facts`, :func:`declare_facts`, :func:`exchange_facts` and :func:`defend_facts`
+  the facts of the sampled analysis behind it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..engine.calls import Bid, Defense, Mode, Trump
-from ..engine.cards import DECK, Card
-from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, TRUMP_OF, trump_code, winner_of
+from ..engine.cards import DECK, Card, Rank, cards_display
+from ..engine.ranking import (
+    EFFECTIVE_SUIT,
+    TRICK_RANK,
+    TRUMP_OF,
+    bower,
+    is_trump,
+    sort_by_rank,
+    trick_rank,
+    trick_winner,
+    trump_code,
+    winner_of,
+)
+from ..engine.rules import RuleSet
+from ..engine.scoring import bid_value
+from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
-from .advice import Advice
+from ..rulebook.verdict import action_text
 
-__all__ = ["Reason", "why", "why_card", "why_exchange", "why_call", "sure_trumps"]
+if TYPE_CHECKING:  # the analysis's values are read here, never built: no import at run time
+    from .advice import Advice, Estimate, OptionAdvice
+    from .grading import CardGrade, Grade
+
+__all__ = ["Reason", "why", "why_card", "why_exchange", "why_call", "sure_trumps",
+           "trump_holding", "decision_reason", "verdict_headline", "option_words",
+           "card_reason", "card_grade_words", "side_words", "tricks_words", "points_words",
+           "lower_first", "worse_words", "best_words", "compare_facts", "bid_facts",
+           "declare_facts", "exchange_facts", "defend_facts"]
 
 
 @dataclass(frozen=True)
@@ -128,7 +166,7 @@ def why_card(state: HandState, card: Card, better: Card | None = None) -> Reason
     else:
         if (trump != 4 and _is_trump(c, trump) and rules.side_of(seat)
                 != rules.side_of(now.bidder) and b is not None and not _is_trump(b, trump)):
-            return Reason("led-trump-on-defence",
+            return Reason("led-trump-on-defense",
                           f"leading the {_d(c)} helps the bidders draw trumps; the {_d(b)} "
                           "makes them use their trumps on your suit")
         if b is not None and TRICK_RANK[trump][b] == 5 and not _is_trump(b, trump) \
@@ -183,7 +221,7 @@ def why_exchange(state: HandState, card: Card, better: Card | None = None) -> Re
 
 
 def why_call(state: HandState, action: Action, advice: Advice | None = None) -> Reason | None:
-    """Why a bid, a trump, a way of playing or a defence was worse, with the advice's
+    """Why a bid, a trump, a way of playing or a defense was worse, with the advice's
     sampled figures where they tell (how often the bid makes)."""
     phase = state.phase
     now = state.snapshot()
@@ -260,3 +298,371 @@ def why(state: HandState, action: Action, better: Action | None = None,
     if phase in (Phase.DISCARD, Phase.SEND) and isinstance(action, Card):
         return why_exchange(state, action, better if isinstance(better, Card) else None)
     return why_call(state, action, advice)
+
+
+# ---- the coach's sentence: the holding, the fact, the figures -------------------------------
+
+_COUNT = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def trump_holding(hand: Sequence[Card], trump: Trump, left_bower: bool = True) -> str:
+    """The trumps a hand holds, as a player counts them: "both bowers and the A♥ K♥: four
+    trumps in hearts"."""
+    if trump is Trump.NT:
+        aces = [c for c in hand if c.rank is Rank.ACE]
+        return (f"{_COUNT[len(aces)]} ace{'s' if len(aces) != 1 else ''}"
+                + (f" ({' '.join(c.display for c in aces)})" if aces else "")
+                + " for no trump")
+    trumps = sort_by_rank([c for c in hand if is_trump(c, trump, left_bower)], trump, left_bower)
+    bowers = [bower(c, trump, left_bower) for c in trumps]
+    parts = []
+    if "right" in bowers and "left" in bowers:
+        parts.append("both bowers")
+    elif "right" in bowers or "left" in bowers:
+        parts.append(f"the {'right' if 'right' in bowers else 'left'} bower")
+    rest = [c for c, b in zip(trumps, bowers, strict=True) if b is None]
+    if rest:
+        parts.append("the " + " ".join(c.display for c in rest))
+    held = " and ".join(parts) if parts else "no trump at all"
+    n = len(trumps)
+    return f"{held}: {_COUNT[n]} trump{'s' if n != 1 else ''} in {trump.word}"
+
+
+def option_words(o: OptionAdvice) -> str:
+    """An option as a player says it: "the 9♣", "5 in ♥ (play with partner)", "surrender"."""
+    if o.card is not None:
+        return f"the {o.card.display}"
+    head, _, how = o.label.partition(", ")
+    return f"{head} ({how})" if how else head
+
+
+def _cap(text: str) -> str:
+    """The first letter in capitals, the rest as it is (``str.capitalize`` lowers "NT")."""
+    return text[:1].upper() + text[1:]
+
+
+def _points(e: Estimate) -> str:
+    return f"{e.mean:+.1f}"
+
+
+def _names_only(text: str, *actions: Action) -> bool:
+    """True unless the sentence names a card other than these (the choice, the best one,
+    the cards on the table): a rule of thumb that recommends another card than the
+    analysis's best would only confuse."""
+    allowed = {a.display for a in actions if isinstance(a, Card)}
+    named = {c.display for c in DECK if c.display in text}
+    return named <= allowed
+
+
+def verdict_headline(grade: Grade, action: Action, best_label: str, loss: float, low: float,
+                     high: float, forced: bool = False) -> str:
+    """The grade's line: "Mistake: the K♠ loses 1.2 points on average (95% interval 0.4 to
+    2.0) against the 9♣."."""
+    if forced:
+        return f"{grade}: the only choice."
+    if grade == "Best":
+        return f"{grade}: {action_text(action)} is the best choice here."
+    low = max(0.0, low)
+    interval = (f" (95% interval {low:.1f} to {high:.1f})" if f"{low:.1f}" != f"{high:.1f}"
+                else "")
+    return (f"{grade}: {action_text(action)} loses {loss:.1f} points on "
+            f"average{interval} against {best_label}.")
+
+
+def decision_reason(state: HandState, action: Action, best_action: Action, best: OptionAdvice,
+                    mine: OptionAdvice, advice: Advice, by_net: bool) -> str:
+    """The coach's reason for a decision: what the learner holds (for a call), the fact
+    that explains the difference (if a rule of thumb does), then the figures. ``mine`` and
+    ``best`` are the advice's options for the choice made and the best one; ``by_net``
+    whether the figures are net points (your side's less the other side's)."""
+    seat = state.to_act
+    assert seat is not None
+    parts = []
+    if state.phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
+        trump = next((t for t in (best.trump, mine.trump, state.trump) if t is not None), None)
+        if trump is not None:
+            held = trump_holding(state.hand(seat), trump, state.rules.left_bower)
+            parts.append(f"You hold {held}.")
+    # The coach's rule of thumb first; where it names a card the analysis did not pick, or
+    # says nothing about a card in play, the annotator's reading of the trick speaks.
+    fact = why(state, action, best_action, advice) if mine is not best else None
+    table = [c for _, c in state.current_trick]
+    text = fact.text if fact is not None and _names_only(fact.text, action, best_action,
+                                                          *table) else None
+    if text is None and mine is not best and isinstance(action, Card) and \
+            isinstance(best_action, Card) and state.phase is Phase.PLAY:
+        text = card_reason(state, action, best_action)
+    if text:
+        parts.append(_cap(text).rstrip(".") + ".")
+    parts.append(_figures(action, best, mine, advice, by_net))
+    return " ".join(parts)
+
+
+def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, advice: Advice,
+             by_net: bool) -> str:
+    side = "your side"
+    what = "points less the other side's" if by_net else "points"
+    v_best = best.net if by_net and best.net is not None else best.score
+    v_mine = mine.net if by_net and mine.net is not None else mine.score
+    deals = f"over {advice.samples} deals of the cards you cannot see"
+    tricks = ""
+    if best.tricks is not None and mine.tricks is not None and best is not mine and \
+            round(best.tricks.mean, 1) != round(mine.tricks.mean, 1):
+        tricks = (f"{_cap(side)} takes {tricks_words(round(best.tricks.mean, 1))} on "
+                  f"average with {option_words(best)}, "
+                  f"{tricks_words(round(mine.tricks.mean, 1))} "
+                  f"with {_describe(action, mine)}. ")
+    return (f"{tricks}{_cap(option_words(best))} is worth {_points(v_best)} and "
+            f"{_describe(action, mine)} {_points(v_mine)} ({side}'s {what}, {deals}).")
+
+
+def _describe(action: Action, mine: OptionAdvice) -> str:
+    if isinstance(action, Card):
+        return f"the {action.display}"
+    if isinstance(action, Bid) and action is not Bid.PASS:
+        return option_words(mine) if mine.bid is action else action.display
+    if isinstance(action, Trump | Mode | Defense):
+        return option_words(mine)
+    return action_text(action)
+
+
+# ---- the annotator: why a card cost tricks, all hands seen ----------------------------------
+
+
+def side_words(seats: Sequence[Seat]) -> str:
+    """``North and South``, ``South``: a side as people name it."""
+    names = [s.word for s in seats]
+    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def tricks_words(n: float) -> str:
+    """``1 trick``, ``2.4 tricks``."""
+    if float(n).is_integer():
+        return f"{int(n)} trick{'s' if int(n) != 1 else ''}"
+    return f"{n:.1f} tricks"
+
+
+def _keep_power(card: Card, trump: Trump, left_bower: bool) -> int:
+    """How strong a card is to keep for later: trumps above every plain card."""
+    return trick_rank(card, trump, left_bower) + (10 if is_trump(card, trump, left_bower) else 0)
+
+
+def card_reason(state: HandState, card: Card, better: Card, you: bool = True) -> str | None:
+    """Why ``better`` was the card to play instead of ``card``, for the seat to play in
+    ``state`` (before either is played); ``None`` when no plain fact says it."""
+    seat, trump = state.to_act, state.trump
+    lb = state.rules.left_bower
+    if seat is None or trump is None or card == better:
+        return None
+    me = "you" if you else seat.word
+    trick = state.current_trick
+    if not trick:
+        return _lead_reason(state, card, better, me)
+    cards = [c for _, c in trick]
+    win_at = trick_winner(cards, trump, lb)
+    win_seat, win_card = trick[win_at]
+
+    def strength(c: Card) -> int:
+        return _keep_power(c, trump, lb)
+
+    def wins(c: Card) -> bool:
+        return trick_winner([*cards, c], trump, lb) == len(cards)
+
+    partner = seat.partner if state.rules.partnerships and state.players == 4 else None
+    partners = "your partner's" if you else f"partner {partner.word}'s" if partner else ""
+    led_trump = is_trump(cards[0], trump, lb)
+    if win_seat == partner and wins(card) and not wins(better):
+        verb = "trumped" if is_trump(card, trump, lb) and not led_trump else "overtook"
+        keep = "the trump" if is_trump(card, trump, lb) else f"the {card.display}"
+        return (f"{me.capitalize()} {verb} {partners} winning {win_card.display}: the "
+                f"{better.display} lets the trick stand and keeps {keep} for later.")
+    if win_seat != partner and wins(better) and not wins(card):
+        return (f"The {better.display} takes the trick from {win_seat.word}'s "
+                f"{win_card.display}; the {card.display} lets it go.")
+    if not wins(card) and not wins(better) and strength(card) > strength(better):
+        if win_seat == partner:
+            return (f"{partners[:1].upper()}{partners[1:]} {win_card.display} was already "
+                    f"winning, so the {card.display} was not needed; the {better.display} "
+                    f"would have kept the {card.display} for later.")
+        return (f"The trick was already lost to {win_seat.word}'s {win_card.display}, so the "
+                f"{card.display} was thrown away; the {better.display} would have kept the "
+                f"{card.display} for later.")
+    if wins(card) and wins(better) and strength(better) < strength(card):
+        return (f"The {better.display} wins the trick just as well and keeps the "
+                f"{card.display} for later.")
+    if is_trump(card, trump, lb) and not led_trump and not is_trump(better, trump, lb):
+        which = {"left": " (the left bower)", "right": " (the right bower)"}.get(
+            bower(card, trump, lb) or "", "")
+        return (f"{me.capitalize()} trumped the {cards[0].display} with the {card.display}"
+                f"{which}; the {better.display} would have kept the trump for later.")
+    still_to_play = len(cards) + 1 < len(state.active_seats)
+    if wins(better) and wins(card) and strength(better) > strength(card) and \
+            still_to_play:
+        return (f"The {better.display} wins this trick for sure; the {card.display} can be "
+                "beaten by a card still to come.")
+    return None
+
+
+def _lead_reason(state: HandState, card: Card, better: Card, me: str) -> str | None:
+    trump = state.trump
+    assert trump is not None
+    lb = state.rules.left_bower
+    if trump is not Trump.NT and is_trump(better, trump, lb) and not is_trump(card, trump, lb):
+        return (f"Leading trumps with the {better.display} draws the other side's trumps "
+                f"before they can ruff; {me} led the {card.display}, a plain card, instead.")
+    if not is_trump(better, trump, lb) and better.rank is Rank.ACE and card.rank is not Rank.ACE:
+        return (f"The {better.display} is a sure winner to cash now; the {card.display} "
+                "can be beaten.")
+    return None
+
+
+def card_grade_words(state: HandState, grade: CardGrade) -> str:
+    """The annotator's finding for a card that cost tricks against perfect play: why, in a
+    club player's words, then the figures. ``state`` is the position before the card."""
+    best = grade.best[0]
+    reason = card_reason(state, grade.card, best, you=False)
+    alternatives = best.display + (f" (or the {', '.join(c.display for c in grade.best[1:])})"
+                                   if len(grade.best) > 1 else "")
+    plural = "s" if grade.cost != 1 else ""
+    figures = (f"It cost {grade.cost} trick{plural} against perfect play: with the "
+               f"{alternatives} {side_words(grade.side)} could take "
+               f"{tricks_words(grade.with_best)}, after the {grade.card.display} only "
+               f"{grade.with_card}.")
+    if reason is None:
+        return f"{grade.seat.word}'s {grade.card.display} was not the best card. {figures}"
+    return f"{reason} {figures}"
+
+
+# ---- the judgement drills: what an answer gives up, from the sampled analysis ---------------
+
+
+def points_words(x: float) -> str:
+    """"about 2 points", "about 0.4 points", "about 1 point"."""
+    x = abs(x)
+    text = f"{x:.1f}" if x < 1.5 else f"{round(x)}"
+    return f"about {text} point{'' if text in ('1', '1.0') else 's'}"
+
+
+def lower_first(words: str) -> str:
+    """"Bidding 5" as it reads mid-sentence: "bidding 5"."""
+    return words[0].lower() + words[1:]
+
+
+def worse_words(choice: str, best_choice: str, worth: float, gap: float, facts: str) -> str:
+    """Why an answer is worse: "Passing gives up about 2 points against bidding 5: <facts>."
+    ``choice`` and ``best_choice`` start a sentence ("Passing", "Bidding 5"); ``worth`` is
+    what the answer is worth, ``gap`` what it gives up."""
+    verb = "costs" if worth < 0 else "gives up"  # a loss, or less of a gain
+    return f"{choice} {verb} {points_words(gap)} against {lower_first(best_choice)}: {facts}."
+
+
+def best_words(best_choice: str, runner_choice: str, gap: float) -> str:
+    """Why the best answer is best: "Bidding 5 is best, by about 4 points over passing."."""
+    return f"{best_choice} is best, by {points_words(gap)} over {lower_first(runner_choice)}."
+
+
+def _expected(option: OptionAdvice) -> str:
+    t = option.tricks
+    return "" if t is None else f"about {t.mean:.1f} tricks"
+
+
+def _key_cards(hand: Sequence[Card], trump: Trump | None, left_bower: bool) -> str:
+    """The cards that carry a hand in a trump: its trumps, jacks counted by the table's
+    left-bower switch, then outside aces."""
+    if trump is None or trump is Trump.NT:
+        keys = [c for c in hand if c.rank in (Rank.ACE, Rank.KING)]
+        code = int(Trump.NT)
+    else:
+        code = trump_code(trump, left_bower)
+        keys = [c for c in hand if EFFECTIVE_SUIT[code][c.index] == TRUMP_OF[code]]
+        keys += [c for c in hand if c.rank is Rank.ACE and c not in keys]
+    keys.sort(key=lambda c: -TRICK_RANK[code][c.index])
+    return cards_display(keys) if keys else "no trump and no ace"
+
+
+def _way_words(option: OptionAdvice) -> str:
+    if option.mode is Mode.EXCHANGE:
+        return " and the exchange"
+    if option.mode is Mode.PARTNER:
+        return " and partner's help"
+    if option.bid is Bid.BIG_PEPPER:
+        return ", alone"
+    return ""
+
+
+def _contract_words(option: OptionAdvice, hand: Sequence[Card], left_bower: bool) -> str:
+    """"with J♠ K♠ A♦ and the exchange you expect about 3.4 tricks in ♠"."""
+    where = "in no trump" if option.trump is Trump.NT else (
+        f"in {option.trump.word}" if option.trump is not None else "")
+    tricks = _expected(option)
+    if not tricks:
+        return (f"with {_key_cards(hand, option.trump, left_bower)}{_way_words(option)} "
+                f"{where} is worth {option.score.mean:+.1f} on average").strip()
+    return (f"with {_key_cards(hand, option.trump, left_bower)}{_way_words(option)} you "
+            f"expect {tricks} {where}").rstrip()
+
+
+def compare_facts(mine: OptionAdvice, best: OptionAdvice, best_answer: Action) -> str:
+    """The facts behind any comparison: the tricks each way."""
+    return (f"{_expected(mine) or 'it'} that way, against "
+            f"{_expected(best) or 'more'} with {action_text(best_answer)}")
+
+
+def bid_facts(answer: Bid, mine: OptionAdvice, best_answer: Bid, best: OptionAdvice,
+              hand: Sequence[Card], left_bower: bool) -> str:
+    """A call: what the hand expects in the contract the call leads to."""
+    if answer is Bid.PASS:
+        return _contract_words(best, hand, left_bower)
+    words = "even " if best_answer is Bid.PASS else ""
+    words += _contract_words(mine, hand, left_bower)
+    t = mine.tricks
+    if t is not None and t.mean < answer.tricks:
+        words += f", short of {answer.tricks}"
+    return words
+
+
+def declare_facts(choose: str, mine: OptionAdvice, best_answer: Action, best: OptionAdvice,
+                  hand: Sequence[Card], left_bower: bool) -> str:
+    """Trumps (``choose="trump"``) or the way of playing (``"mode"``): the tricks each way."""
+    if choose == "mode":
+        other = "with the exchange" if best_answer is Mode.EXCHANGE else "with partner"
+        return (f"that way you expect {_expected(mine)}, against "
+                f"{_expected(best)} {other}")
+    best_trump = best_answer if isinstance(best_answer, Trump) else None
+    return (f"{_contract_words(mine, hand, left_bower)}, against "
+            f"{_expected(best) or 'more'} in {action_text(best_answer)} with "
+            f"{_key_cards(hand, best_trump, left_bower)}")
+
+
+def exchange_facts(role: str, answer: Card, mine: OptionAdvice, best_answer: Card,
+                   best: OptionAdvice) -> str:
+    """The bidder's discard (``role="bidder"``) or the partner's card: the bidder's tricks."""
+    # Both cards named: the sentence also follows a right answer, where "it" would point at
+    # the wrong card.
+    if role == "bidder":
+        return (f"you expect {_expected(mine)} without the "
+                f"{action_text(answer)}, against {_expected(best)} without "
+                f"the {action_text(best_answer)}")
+    return (f"the bidder expects {_expected(mine)} with the "
+            f"{action_text(answer)}, against {_expected(best)} with the "
+            f"{action_text(best_answer)}")
+
+
+def defend_facts(rules: RuleSet, bid: Bid, answer: Defense, mine: OptionAdvice,
+                 best: OptionAdvice) -> str:
+    """Play or surrender: the defenders' tricks against what a surrender hands over."""
+    stake = bid_value(rules, bid)
+    points = f"{stake} point{'s' if stake != 1 else ''}"
+    if answer is Defense.SURRENDER:
+        t = best.tricks
+        beat = (", and one of them beats the bid" if bid.tricks >= 6 else
+                ", enough to beat the bid" if t is not None and t.mean > 6 - bid.tricks
+                else "")
+        return (f"if you play, your side expects {_expected(best)}, a point "
+                f"each{beat}; a surrender hands the bidders {points} for nothing")
+    if rules.preset == "simple":  # no sweep penalty: the bidders' tricks decide
+        return (f"your side expects only {_expected(mine)}, and bidders who "
+                "make their bid score every trick they take; a surrender gives them just "
+                f"{points}")
+    return (f"your side expects only {_expected(mine)}, and defenders who take "
+            f"no trick lose {points}")

@@ -1,11 +1,10 @@
 """The search behind :mod:`pepper_tutor.analysis.solver`: null-window double-dummy search on masks.
 
-Split from :mod:`pepper_tutor.analysis.solver`, which keeps the public face (the position and result
-types, :func:`~pepper_tutor.analysis.solver.solve` and its kin), so that each module holds one
-concept: this one holds the machinery only the solver drives, all of it private: the
-tables derived from the ranking tables, the ``_searcher`` closures and ``_Root``, the root
-of a search. The hot code is tuned for speed (everything the closures touch is a local),
-so it was moved here unchanged.
+:mod:`pepper_tutor.analysis.solver` is the public face (the position and result types,
+:func:`~pepper_tutor.analysis.solver.solve` and its kin); this module holds the machinery
+only the solver drives, all of it private: the tables derived from the ranking tables, the
+``_searcher`` closures and ``_Root``, the root of a search. The hot code is tuned for speed
+(everything the closures touch is a local).
 
 How it stays fast in pure Python:
 

@@ -10,7 +10,7 @@ trick") and :mod:`pepper_tutor.analysis.advice` solves sampled deals with it.
 This module is the solver's public face: the position and result types, :func:`solve`,
 :func:`takes_at_least` and the readers of a :class:`~pepper_tutor.engine.state.HandState`. The
 search itself (the tables derived from the ranking tables, the null-window closures and
-the root that drives them) moved to :mod:`pepper_tutor.analysis.search`, whose docstring
+the root that drives them) is in :mod:`pepper_tutor.analysis.search`, whose docstring
 tells how it stays fast in pure Python; :mod:`pepper_tutor.analysis.native` runs a compiled
 build of it where one is built.
 """
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ..engine.cards import DECK, Card, CardLike
@@ -114,15 +115,18 @@ class Solution:
 
 
 def solve(position: Position, table: TranspositionTable | None = None,
-          card_values: bool = True) -> Solution:
+          card_values: bool = True, module: ModuleType | None = None) -> Solution:
     """The most tricks ``position.side`` takes from here, and each legal card's value.
 
     Pass the same ``table`` to solve successive positions of one hand, or many deals of one
     kind, faster (it clears itself when a position does not fit it). ``card_values=False``
     returns the value alone, saving the one or two searches each card group needs.
+    ``module`` is the search to run: by default the compiled build where it is up to date,
+    else the pure one (:mod:`.native` decides); naming one runs that build, as the checks
+    that both give the same answers do.
     """
     table = table if table is not None else TranspositionTable()
-    root = _SearchRoot(position, table)
+    root = (_SearchRoot if module is None else module._Root)(position, table)
     try:
         return _solve(root, position, card_values)
     finally:

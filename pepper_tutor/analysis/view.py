@@ -44,7 +44,7 @@ class SeatView:
     trump: Trump | None
     mode: Mode | None
     discard: Card | None  # only for the bidder, who made it
-    sent: Card | None  # only for the bidder and the partner who sent it
+    passed: Card | None  # only for the bidder and the partner who passed it
     defense: Defense | None
     sitting_out: Seat | None
     tricks: tuple[Trick, ...]  # finished tricks
@@ -85,7 +85,7 @@ def _masked_history(state: HandState, seat: int, bidder: int) -> tuple[Action | 
     """The history with the exchange cards this seat did not see replaced by ``None``."""
     history: list[Action | None] = list(state.history)
     if state.mode is Mode.EXCHANGE:
-        at = len(state.calls) + 2  # calls, trump, mode, then the discard and the card sent
+        at = len(state.calls) + 2  # calls, trump, mode, then the discard and the card passed
         if seat != bidder and at < len(history):
             history[at] = None
         if seat not in (bidder, (bidder + 2) % 4) and at + 1 < len(history):
@@ -107,7 +107,7 @@ def view_of(state: HandState, seat: Seat | int | None = None,
     now = state.snapshot()
     bidder = now.bidder
     sees_discard = s == bidder
-    sees_sent = s == bidder or (bidder >= 0 and s == (bidder + 2) % 4)
+    sees_passed = s == bidder or (bidder >= 0 and s == (bidder + 2) % 4)
     to_act = state.to_act
     return SeatView(
         seat=Seat(s), rules=state.rules, dealer=state.dealer, phase=state.phase,
@@ -115,7 +115,7 @@ def view_of(state: HandState, seat: Seat | int | None = None,
         calls=tuple(state.calls), high_bid=state.high_bid, bidder=state.bidder,
         trump=state.trump, mode=state.mode,
         discard=state.discard if sees_discard else None,
-        sent=state.sent if sees_sent else None,
+        passed=state.passed if sees_passed else None,
         defense=state.defense, sitting_out=state.sitting_out,
         tricks=tuple(state.tricks),
         trick=tuple(state.current_trick),

@@ -25,13 +25,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..analysis.grading import Grade
 from ..engine.calls import Mode, Trump
 from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
 from ..render.terminal import card_text, make_console, plain, strip_controls
 from ..rulebook.verdict import Verdict, action_text
-from ..teaching.practice.coach import CoachVerdict, Grade
+from ..teaching.practice.coach import CoachVerdict
 from ..teaching.practice.table import Decision, PracticeTable, Review, phase_prompt
 
 __all__ = ["run_play", "run_auto", "TableApp", "GRADE_STYLE"]

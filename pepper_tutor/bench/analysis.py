@@ -161,7 +161,7 @@ def bench_advice(seconds: float) -> str:
 
 def bench_players(seconds: float) -> str:
     """Time per decision of each computer player over whole random hands (every decision
-    of the hand: auction, exchange, defence, cards), median and 95th percentile."""
+    of the hand: auction, exchange, defense, cards), median and 95th percentile."""
     from ..analysis.players import LEVELS, make_player
     from ..analysis.view import view_of
 

@@ -12,7 +12,7 @@ The units:
   defenders always choosing to play. This is the unit of one OpenSpiel Euchre game played
   with random actions, the comparison printed when ``open_spiel`` is installed
   (``pip install '.[bench]'``; never needed to run pepper-tutor).
-- **random hands**: the same with the defence chosen at random too, so many hands are
+- **random hands**: the same with the defense chosen at random too, so many hands are
   surrendered before a card is played; an easier unit, reported with its split.
 - **playouts**: from one play-phase position, random legal cards to the end of the hand:
   :meth:`HandState.random_tricks` (tricks won by each seat, the state untouched: what a
@@ -154,7 +154,7 @@ def bench_full_hands(seconds: float) -> str:
                      "OpenSpiel Euchre ratio)")
     total = loose.played + loose.surrendered + loose.thrown_in
     lines.append(
-        f"random hands/s (defence at random too): {_spread(rates['random'])}; of them "
+        f"random hands/s (defense at random too): {_spread(rates['random'])}; of them "
         f"{loose.played / max(1, total):.0%} played out, "
         f"{loose.surrendered / max(1, total):.0%} surrendered before a card, "
         f"{loose.thrown_in / max(1, total):.0%} thrown in; "

@@ -5,7 +5,7 @@ at North-South and once at East-West, so the cards cancel out; a hand's figure i
 points the first level's side scored less the other side's, averaged over the two seatings.
 It prints points per hand with a 95% interval for each pairing, then for each level how often
 it ends up bidding each contract, goes alone, surrenders and makes its bid, beside the same
-rates for the analysis's best choices (auction-aware bid and defence advice) at the same
+rates for the analysis's best choices (auction-aware bid and defense advice) at the same
 decisions, and the time each level takes per decision (median and 95th percentile).
 """
 
@@ -45,13 +45,13 @@ class _Timed:
         action = self.player.decide(view)
         self.stats.times.append(time.perf_counter() - start)
         if view.phase is Phase.DEFENSE and len(view.legal) > 1:
-            self.stats.defences += 1
+            self.stats.defenses += 1
             self.stats.surrenders += action is Defense.SURRENDER
         if view.phase is Phase.AUCTION:
             self.stats.auction_views.append(view)
             self.stats.auction_bids.append(action is not Bid.PASS)
         if view.phase is Phase.DEFENSE and len(view.legal) > 1:
-            self.stats.defence_views.append(view)
+            self.stats.defense_views.append(view)
         return action
 
 
@@ -62,11 +62,11 @@ class _Stats:
     hands_bid: int = 0
     alone: int = 0
     made: int = 0
-    defences: int = 0
+    defenses: int = 0
     surrenders: int = 0
     auction_views: list[SeatView] = field(default_factory=list)
     auction_bids: list[bool] = field(default_factory=list)
-    defence_views: list[SeatView] = field(default_factory=list)
+    defense_views: list[SeatView] = field(default_factory=list)
 
 
 def _record(state: HandState, seats: dict[Seat, str], stats: dict[str, _Stats]) -> None:
@@ -119,10 +119,10 @@ def duplicate(first: str, second: str, deals: int, seed: int, stats: dict[str, _
     return Pairing(first, second, deals, mean, mean - half, mean + half)
 
 
-def _analysis_rates(views: Sequence[SeatView], defence_views: Sequence[SeatView],
+def _analysis_rates(views: Sequence[SeatView], defense_views: Sequence[SeatView],
                     samples: int, seed: int) -> tuple[Counter[str], int, int, int, int]:
     """The analysis's own choices at the auction decisions a level faced: the contracts
-    it would bid, how often alone, and its surrenders at the defence decisions."""
+    it would bid, how often alone, and its surrenders at the defense decisions."""
     from ..analysis.advice import advise_bid, advise_defense
 
     rng = random.Random(seed)
@@ -135,9 +135,9 @@ def _analysis_rates(views: Sequence[SeatView], defence_views: Sequence[SeatView]
             contracts[str(best.bid)] += 1
             alone += best.mode is Mode.EXCHANGE or best.bid is Bid.BIG_PEPPER
     surrenders = 0
-    for view in defence_views:
+    for view in defense_views:
         surrenders += advise_defense(view, samples, seed=rng).best.defense is Defense.SURRENDER
-    return contracts, bids, alone, surrenders, len(defence_views)
+    return contracts, bids, alone, surrenders, len(defense_views)
 
 
 def _pct(n: int, d: int) -> str:
@@ -183,9 +183,9 @@ def main(argv: list[str] | None = None) -> None:
             continue
         row = "".join(f"{_pct(s.contracts[c], s.hands_bid):>7}" for c in contracts)
         print(f"  {level:<18}{row}  {_pct(s.alone, s.hands_bid)}  "
-              f"{_pct(s.surrenders, s.defences):>9}  {_pct(s.made, s.hands_bid)}")
+              f"{_pct(s.surrenders, s.defenses):>9}  {_pct(s.made, s.hands_bid)}")
         views = s.auction_views[:args.analysis_decisions]
-        dviews = s.defence_views[:max(1, args.analysis_decisions // 4)]
+        dviews = s.defense_views[:max(1, args.analysis_decisions // 4)]
         a_contracts, a_bids, a_alone, a_surr, a_def = _analysis_rates(
             views, dviews, args.samples, args.seed)
         row = "".join(f"{_pct(a_contracts[c], a_bids):>7}" for c in contracts)

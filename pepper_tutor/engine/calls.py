@@ -1,4 +1,4 @@
-"""What players say during a hand: bids, the trump named, the way of playing, the defence.
+"""What players say during a hand: bids, the trump named, the way of playing, the defense.
 
 Each is an immutable enum whose ``str`` is the canonical notation (``4``, ``LP``, ``NT``,
 ``exchange``, ``surrender``) and whose ``parse`` also accepts the words people use.

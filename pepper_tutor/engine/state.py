@@ -1,4 +1,4 @@
-"""One hand of Pepper as a state machine: deal, auction, declare, exchange, defence, play.
+"""One hand of Pepper as a state machine: deal, auction, declare, exchange, defense, play.
 
 The state offers the small API of game engines such as OpenSpiel: :attr:`HandState.phase`,
 :attr:`HandState.to_act`, :meth:`legal_actions`, :meth:`apply` (the fast path: it trusts the
@@ -151,10 +151,10 @@ class HandState:
         "discard",
         "history",
         "mode",
+        "passed",
         "phase",
         "players",
         "rules",
-        "sent",
     )
 
     def __init__(self, rules: RuleSet, dealer: Seat, hands: Sequence[Sequence[int]]):
@@ -203,7 +203,7 @@ class HandState:
         self._suits: list[int] = []  # EFFECTIVE_SUIT[_code], set with the trump
         self.mode: Mode | None = None
         self.discard: Card | None = None
-        self.sent: Card | None = None
+        self.passed: Card | None = None
         self.defense: Defense | None = None
         self._out = -1  # the seat that sits out, if any
         self._trick: list[int] = []
@@ -298,7 +298,7 @@ class HandState:
         other.phase = self.phase
         other.players = self.players
         other.rules = self.rules
-        other.sent = self.sent
+        other.passed = self.passed
         other._hands = [h[:] for h in self._hands]
         other._held = self._held[:]
         other.calls = list(self.calls)
@@ -555,7 +555,7 @@ class HandState:
                 raise self._not_held(action)
             self._hands[self._to_act].remove(card)
             insort(self._hands[self._high_bidder], card)  # hands stay in deck order
-            self.sent = DECK[card]
+            self.passed = DECK[card]
             self._out = self._to_act
             self._to_defense()
         elif phase is _DEFENSE:
@@ -705,7 +705,7 @@ class HandState:
 
         The same cards and the same result as repeated :meth:`apply` calls choosing
         ``options[int(rng.random() * len(options))]`` from :meth:`legal_actions` whenever the
-        hands are in deck order (dealt hands always are: the card sent in the exchange is put
+        hands are in deck order (dealt hands always are: the card passed in the exchange is put
         in its place), but as one loop over locals on 24-bit hand masks, where a seat's options
         (its cards of the suit led, or all its cards) are table lookups in deck order. The
         state is written back once, at the end."""

@@ -1,8 +1,8 @@
 """Records: hands as people write them down, and what the annotator says about them.
 
-Owns the ``pepper-hand/1`` reader and writer (``hand_record``), the reasons an option was
-worse (``reasons``), the annotator (``annotate``) and the game-night score sheet
-(``scoresheet``). Files are read, written and parsed as located YAML through
+Owns the ``pepper-hand/1`` reader and writer (``hand_record``), the annotator
+(``annotate``, whose reasons in words come from ``pepper_tutor.analysis.reasons``) and the
+game-night score sheet (``scoresheet``). Files are read, written and parsed as located YAML through
 ``pepper_tutor.files``.
 
 May import: ``pepper_tutor.analysis``, ``pepper_tutor.rulebook``, ``pepper_tutor.engine``,

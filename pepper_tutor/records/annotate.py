@@ -13,7 +13,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..analysis.grading import CardGrade, GradingTables, glyph_for_cost, grade_card
+from ..analysis.grading import GradingTables, glyph_for_cost, grade_card
+from ..analysis.reasons import card_grade_words
 from ..engine.calls import Bid, Defense, Trump
 from ..engine.cards import Card
 from ..engine.seats import Seat
@@ -21,7 +22,6 @@ from ..engine.state import HandState, Phase
 from ..rulebook.book import get_rule
 from ..rulebook.tricks import explain_trick
 from .hand_record import HandRecord, Replay, Step, TrickEnd, load_record
-from .reasons import card_reason, side_words, tricks_words
 
 __all__ = ["Finding", "PlayedCard", "TrickNote", "Annotation", "annotate", "annotate_file",
            "ANNOTATION_FORMAT"]
@@ -303,7 +303,7 @@ def _played_card(state: HandState, step: Step, findings: list[Finding],
         cost = grade.cost
         if cost:
             findings.append(Finding(where, "costly", "analysis.double-dummy",
-                                    f"{grade.glyph} {_grade_words(state, grade)}"))
+                                    f"{grade.glyph} {card_grade_words(state, grade)}"))
     return PlayedCard(seat, card, entry.note, entry.glyph, entry.rule, not verdict.legal, cost)
 
 
@@ -315,22 +315,6 @@ def _trick_note(state: HandState, end: TrickEnd, played: tuple[PlayedCard, ...])
     why = explain_trick(finished.cards, trump, finished.seats, state.rules.left_bower)
     return TrickNote(end.index + 1, end.leader, played, True, finished.winner,
                      finished.cards[finished.winning_index], why.rule_id, why.facts)
-
-
-def _grade_words(state: HandState, grade: CardGrade) -> str:
-    """Why a card cost tricks, in a club player's words, then the figures."""
-    best = grade.best[0]
-    why = card_reason(state, grade.card, best, you=False)
-    alternatives = best.display + (f" (or the {', '.join(c.display for c in grade.best[1:])})"
-                                   if len(grade.best) > 1 else "")
-    plural = "s" if grade.cost != 1 else ""
-    figures = (f"It cost {grade.cost} trick{plural} against perfect play: with the "
-               f"{alternatives} {side_words(grade.side)} could take "
-               f"{tricks_words(grade.with_best)}, after the {grade.card.display} only "
-               f"{grade.with_card}.")
-    if why is None:
-        return f"{grade.seat.word}'s {grade.card.display} was not the best card. {figures}"
-    return f"{why} {figures}"
 
 
 def _summary(record: HandRecord, state: HandState, calls: tuple[CallNote, ...],
@@ -354,7 +338,7 @@ def _summary(record: HandRecord, state: HandState, calls: tuple[CallNote, ...],
         mode=mode,
         sitting_out=state.sitting_out,
         discard=state.discard if record.deal else None,  # without a deal they are unknown
-        passed=state.sent if record.deal else None,
+        passed=state.passed if record.deal else None,
         defense=state.defense, tricks=tricks, tricks_won=state.tricks_won(),
         made=score.made if score else None, score=dict(score.points) if score else None,
         score_rules=dict(score.rules) if score else {},

@@ -708,8 +708,8 @@ def record_from_state(state: Any, meta: dict[str, Any] | None = None,
         record.trump = Entry(state.trump)
     if state.mode is not None:
         record.mode = Entry(state.mode)
-    if state.discard is not None and state.sent is not None:
-        record.discard, record.passed = Entry(state.discard), Entry(state.sent)
+    if state.discard is not None and state.passed is not None:
+        record.discard, record.passed = Entry(state.discard), Entry(state.passed)
     if state.defense is not None:
         record.defense = Entry(state.defense)
     record.tricks = [[Entry(c) for c in t.cards] for t in state.tricks]

@@ -21,9 +21,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...analysis.calling import best_suit, count_tricks, counted_call, top_suits, trump_strength
+from ...analysis.reasons import best_words
 from ...engine.calls import Bid, Defense, Mode, Trump
 from ...engine.cards import DECK, Card, Rank
-from ...engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
+from ...engine.ranking import is_trump
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.scoring import score_hand
 from ...engine.seats import Seat
@@ -36,7 +38,6 @@ from ..questions.choice_steps import (
     ExchangeStep,
     Valued,
     clearly_worse,
-    lower_first,
 )
 from ..questions.steps import GameStep, Step
 from ..questions.table_steps import TableStep
@@ -51,47 +52,8 @@ MARGIN = 1.0  # points the best answer must lead the next one by, besides the 95
 TRIES = 60  # random positions tried for a clear one (a few are usually enough)
 
 
-# ---- how strong a hand looks: the simple count that callers and drills use -------------------
-
-
-def _trumps(hand: Sequence[Card], trump: Trump) -> list[Card]:
-    return [c for c in hand if EFFECTIVE_SUIT[trump][c.index] == trump]
-
-
-def best_suit(hand: Sequence[Card]) -> Trump:
-    """The suit whose trumps (jacks counted) rank highest in total: a player's first pick."""
-    suits = [Trump(i) for i in range(4)]
-    return max(suits, key=lambda t: sum(TRICK_RANK[t][c.index] + 8 for c in _trumps(hand, t)))
-
-
-def _strength(hand: Sequence[Card], trump: Trump) -> int:
-    return sum(TRICK_RANK[trump][c.index] + 8 for c in _trumps(hand, trump))
-
-
-def _top_suits(hand: Sequence[Card], k: int = 2) -> tuple[Trump, ...]:
-    suits = [Trump(i) for i in range(4)]
-    suits.sort(key=lambda t: -sum(TRICK_RANK[t][c.index] + 8 for c in _trumps(hand, t)))
-    return tuple(suits[:k])
-
-
-def count_tricks(hand: Sequence[Card]) -> int:
-    """Tricks a player counts on in their best suit: bowers and the top trumps, outside aces,
-    half a trick for other trumps, and one for the exchange."""
-    t = best_suit(hand)
-    ranks = sorted((TRICK_RANK[t][c.index] for c in _trumps(hand, t)), reverse=True)
-    top = sum(1 for k, r in enumerate(ranks) if r >= max(ranks) - k and k < 3) if ranks else 0
-    aces = sum(1 for c in hand if c.rank is Rank.ACE and c not in _trumps(hand, t))
-    return top + aces + (len(ranks) - top) // 2 + 1
-
-
-def counted_call(hand: Sequence[Card], state: HandState) -> Bid:
-    """What a player who counts their tricks calls: that many if it tops the standing bid
-    and is at least 2, else pass (a stuck dealer bids the least allowed)."""
-    legal = [b for b in state.legal_actions() if isinstance(b, Bid)]
-    want = Bid(min(6, count_tricks(hand)))
-    if want >= 2 and want in legal:
-        return want
-    return Bid.PASS if Bid.PASS in legal else min(b for b in legal if b is not Bid.PASS)
+def _indices(hand: Sequence[Card]) -> list[int]:
+    return [c.index for c in hand]
 
 
 # ---- judgement drills ------------------------------------------------------------------------
@@ -121,17 +83,11 @@ def settle(step: ChoiceStep[Any]) -> bool:
     step.accept = tuple(v.answer for v in top)
     runner = next(v for v in step.valued() if v.answer not in step.accept)
     # Short with a reveal (the wrong answer's own reason says the rest); in full when right.
-    step.reason = (f"{step.choice_words(top[0].answer)} is best, by {_gap(top[0], runner)} "
-                   f"over {lower_first(step.choice_words(runner.answer))}.")
+    step.reason = best_words(step.choice_words(top[0].answer), step.choice_words(runner.answer),
+                             top[0].worth.mean - runner.worth.mean)
     full = f"{step.reason[:-1]}: {step.describe(runner, top[0])}."
     step.reasons = {step.key(v.answer): full for v in top}
     return True
-
-
-def _gap(a: Valued, b: Valued) -> str:
-    from ..questions.choice_steps import points_words
-
-    return points_words(a.worth.mean - b.worth.mean)
 
 
 def _judgement(make: Any, rng: random.Random, want: Any = None) -> ChoiceStep[Any]:
@@ -174,7 +130,7 @@ def bid_step(n: int, rules: RuleSet, hand: Sequence[Card], dealer: Seat,
                    cite=("bid.must-top", "bid.ladder", *_JUDGEMENT_CITE))
     step.analysis_samples = DRILL_SAMPLES
     # The two suits the hand counts best in, and no trump: a third of the solving.
-    step.analysis_trumps = (*_top_suits(step.hand), Trump.NT)
+    step.analysis_trumps = (*(Trump(t) for t in top_suits(rules, _indices(step.hand))), Trump.NT)
     return step
 
 
@@ -189,13 +145,14 @@ def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> 
         for _ in range(rng.randrange(4)):
             seat = state.to_act
             assert seat is not None
-            call = counted_call(hands[seat], state)
+            legal = [b for b in state.legal_actions() if isinstance(b, Bid)]
+            call = counted_call(rules, _indices(hands[seat]), legal)
             state.apply(call)
             auction.append(call)
         seat = state.to_act
         assert seat is not None
         standing = max((int(c) for c in auction), default=0)
-        if abs(count_tricks(hands[seat]) - (standing + 1)) == 1:
+        if abs(count_tricks(rules, _indices(hands[seat])) - (standing + 1)) == 1:
             return None  # one trick either side of the next bid: usually a close call
         return bid_step(n, rules, hands[seat], dealer, auction)
 
@@ -230,19 +187,20 @@ def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True)
     def make(rng: random.Random) -> ChoiceStep[Any] | None:
         hand = tuple(_deal(rng)[0])
         bid = _bid_from(rng, rules)
-        suits = sorted((_strength(hand, Trump(i)) for i in range(4)), reverse=True)
+        cards = _indices(hand)
+        suits = sorted((trump_strength(rules, cards, t) for t in range(4)), reverse=True)
         if rng.random() < 0.5:
             if suits[0] - suits[1] < 20:
                 return None  # two suits about as good: a close call the count can see
             if rng.random() < 0.15:
                 bid = Bid.BIG_PEPPER  # alone with the six cards dealt: trumps decide it all
             return declare_step(n, rules, hand, bid, "trump")
-        counted = count_tricks(hand)
+        counted = count_tricks(rules, cards)
         # Sharp cases: a thin hand on a low bid (partner), a trump-rich one on a high bid.
         bid = Bid.TWO if counted <= 3 else Bid.FIVE if counted >= 5 else bid
         if counted == 4:
             return None
-        return declare_step(n, rules, hand, bid, "mode", best_suit(hand))
+        return declare_step(n, rules, hand, bid, "mode", Trump(best_suit(rules, cards)))
 
     return _judgement(make, rng)
 
@@ -269,7 +227,8 @@ def exchange_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True
         hand = tuple(_deal(rng)[0])
         bid = _bid_from(rng, rules)
         if rng.random() < 0.5:
-            return exchange_step(n, rules, hand, bid, "bidder", best_suit(hand))
+            return exchange_step(n, rules, hand, bid, "bidder",
+                                 Trump(best_suit(rules, _indices(hand))))
         # Partners are told the trump; a suit they hold some of makes the choice matter.
         return exchange_step(n, rules, hand, bid, "partner",
                              Trump.from_suit(rng.choice(hand).suit))
@@ -314,7 +273,7 @@ def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
         mode = rng.choice((Mode.EXCHANGE, Mode.PARTNER))
         bids: tuple[Bid, ...]
         if want is Defense.SURRENDER:
-            weak = [c for c in DECK if EFFECTIVE_SUIT[trump][c.index] != trump
+            weak = [c for c in DECK if not is_trump(c, trump, table.left_bower)
                     and c.rank not in (Rank.ACE, Rank.KING)]
             hand = tuple(rng.sample(weak, 6))
             bids = (Bid.ONE, Bid.TWO, Bid.THREE)
@@ -367,6 +326,8 @@ def table_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -
     words = ", ".join(said)
     trump = Trump(rng.randrange(4))
     mode = rng.choice((Mode.EXCHANGE, Mode.PARTNER)) if table.has_exchange else None
+    if state.high_bid is Bid.BIG_PEPPER:
+        mode = None  # big pepper is played alone, with no exchange: there is no way to choose
     step = TableStep(id=f"table-{n}", rules=table, ask=ask, dealer=dealer,
                      auction=tuple(auction), trump=trump, mode=mode,
                      played=rng.randrange(1, 3) if ask == "next-player" else 0)

@@ -7,8 +7,8 @@ sees, and compares the choice with the best option:
 
 - ``loss``: the expected points given away against the best choice, in *net* points (your
   side's points less the other side's: the game is a race), with a 95% interval;
-- a grade by the analysis's thresholds on the expected loss
-  (:data:`pepper_tutor.analysis.grading.GRADE_THRESHOLDS`, shown as :data:`THRESHOLDS`):
+- a :class:`~pepper_tutor.analysis.grading.Grade` by the analysis's thresholds on the
+  expected loss (:data:`pepper_tutor.analysis.grading.THRESHOLDS`):
 
   ========== ======================= =======
   grade       net points lost          glyph
@@ -20,8 +20,8 @@ sees, and compares the choice with the best option:
   Blunder     1.5 or more              ??
   ========== ======================= =======
 
-- the reason in words (:func:`pepper_tutor.analysis.reasons.why`, with the learner's trumps
-  counted for a call), then the figures.
+- the reason in words, then the figures
+  (:func:`pepper_tutor.analysis.reasons.decision_reason`).
 
 The interval of the loss is conservative: the two options' intervals are combined as if
 independent, though both come from the same deals.
@@ -29,49 +29,19 @@ independent, though both come from the same deals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 
-from ...analysis.advice import Advice, Estimate, OptionAdvice, advise
-from ...analysis.grading import GRADE_THRESHOLDS, grade_decision
-from ...analysis.grading import grade_for_loss as analysis_grade
-from ...analysis.reasons import why
-from ...engine.calls import Bid, Defense, Mode, Trump
-from ...engine.cards import DECK, Card, Rank
-from ...engine.ranking import bower, is_trump, sort_by_rank
+from ...analysis.advice import OptionAdvice, advise
+from ...analysis.grading import Grade, grade_decision
+from ...analysis.reasons import decision_reason, option_words, verdict_headline
 from ...engine.state import Action, HandState, Phase
-from ...records.reasons import card_reason, tricks_words
 from ...rulebook.verdict import action_text
 
-__all__ = ["Grade", "THRESHOLDS", "CoachVerdict", "coach_decision", "decision_kind",
-           "grade_for_loss", "grade_from_note", "KINDS"]
+__all__ = ["CoachVerdict", "coach_decision", "decision_kind", "grade_from_note", "KINDS"]
 
+# The kinds as the learner reads them and the history stores them: "defence" is a stored
+# value (the rows of every history file carry it), so it keeps its spelling.
 KINDS = ("bidding", "exchange", "defence", "play")
-
-
-class Grade(Enum):
-    BEST = "Best"
-    GOOD = "Good"
-    INACCURACY = "Inaccuracy"
-    MISTAKE = "Mistake"
-    BLUNDER = "Blunder"
-
-    def __str__(self) -> str:
-        return self.value
-
-    @property
-    def glyph(self) -> str:
-        """The annotation glyph a record carries for this grade (none for Best and Good)."""
-        return {"Inaccuracy": "?!", "Mistake": "?", "Blunder": "??"}.get(self.value, "")
-
-    @property
-    def is_error(self) -> bool:
-        return self in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
-
-
-# Upper bounds (exclusive) of expected net points lost, checked in order: the analysis's.
-THRESHOLDS: tuple[tuple[float, Grade], ...] = tuple(zip(GRADE_THRESHOLDS, Grade, strict=False))
 
 
 # A call is worth solving for every trump and way of playing on each deal, so the coach deals
@@ -79,10 +49,6 @@ THRESHOLDS: tuple[tuple[float, Grade], ...] = tuple(zip(GRADE_THRESHOLDS, Grade,
 # seconds, not tens of seconds.
 BID_SAMPLES_DIVISOR = 4
 BID_SAMPLES_MIN = 8
-
-
-def grade_for_loss(loss: float) -> Grade:
-    return Grade(analysis_grade(loss))
 
 
 def grade_from_note(note: str | None) -> Grade | None:
@@ -128,15 +94,8 @@ class CoachVerdict:
 
     @property
     def headline(self) -> str:
-        if self.forced:
-            return f"{self.grade}: the only choice."
-        if self.grade is Grade.BEST:
-            return f"{self.grade}: {action_text(self.action)} is the best choice here."
-        low, high = max(0.0, self.low), self.high
-        interval = (f" (95% interval {low:.1f} to {high:.1f})" if f"{low:.1f}" != f"{high:.1f}"
-                    else "")
-        return (f"{self.grade}: {action_text(self.action)} loses {self.loss:.1f} points on "
-                f"average{interval} against {self.best_label}.")
+        return verdict_headline(self.grade, self.action, self.best_label, self.loss, self.low,
+                                self.high, self.forced)
 
     @property
     def note(self) -> str:
@@ -168,8 +127,8 @@ def coach_decision(state: HandState, action: Action, samples: int = 60,
         mine = advice.options[-1]
     graded = grade_decision(advice, mine)
     best_action = _action_of(best, state.phase)
-    reason = _reason(state, action, best_action, best, mine, advice, by_net)
-    return CoachVerdict(kind, action, best_action, _label(best), Grade(graded.grade),
+    reason = decision_reason(state, action, best_action, best, mine, advice, by_net)
+    return CoachVerdict(kind, action, best_action, option_words(best), graded.grade,
                         graded.loss, graded.low, graded.high, reason, advice.samples)
 
 
@@ -188,107 +147,3 @@ def _action_of(o: OptionAdvice, phase: Phase) -> Action:
         return o.defense
     assert o.card is not None
     return o.card
-
-
-def _label(o: OptionAdvice) -> str:
-    """An option as a player says it: "the 9♣", "5 in ♥, play with partner", "surrender"."""
-    if o.card is not None:
-        return f"the {o.card.display}"
-    head, _, how = o.label.partition(", ")
-    return f"{head} ({how})" if how else head
-
-
-def _cap(text: str) -> str:
-    """The first letter in capitals, the rest as it is (``str.capitalize`` lowers "NT")."""
-    return text[:1].upper() + text[1:]
-
-
-def _points(e: Estimate) -> str:
-    return f"{e.mean:+.1f}"
-
-
-_COUNT = ("no", "one", "two", "three", "four", "five", "six")
-
-
-def trump_holding(hand: Sequence[Card], trump: Trump, left_bower: bool = True) -> str:
-    """The trumps a hand holds, as a player counts them: "both bowers and the A♥ K♥: four
-    trumps in hearts"."""
-    if trump is Trump.NT:
-        aces = [c for c in hand if c.rank is Rank.ACE]
-        return (f"{_COUNT[len(aces)]} ace{'s' if len(aces) != 1 else ''}"
-                + (f" ({' '.join(c.display for c in aces)})" if aces else "")
-                + " for no trump")
-    trumps = sort_by_rank([c for c in hand if is_trump(c, trump, left_bower)], trump, left_bower)
-    bowers = [bower(c, trump, left_bower) for c in trumps]
-    parts = []
-    if "right" in bowers and "left" in bowers:
-        parts.append("both bowers")
-    elif "right" in bowers or "left" in bowers:
-        parts.append(f"the {'right' if 'right' in bowers else 'left'} bower")
-    rest = [c for c, b in zip(trumps, bowers, strict=True) if b is None]
-    if rest:
-        parts.append("the " + " ".join(c.display for c in rest))
-    held = " and ".join(parts) if parts else "no trump at all"
-    n = len(trumps)
-    return f"{held}: {_COUNT[n]} trump{'s' if n != 1 else ''} in {trump.word}"
-
-
-def _names_only(text: str, *actions: Action) -> bool:
-    """True unless the sentence names a card other than these (the choice, the best one,
-    the cards on the table): a rule of thumb that recommends another card than the
-    analysis's best would only confuse."""
-    allowed = {a.display for a in actions if isinstance(a, Card)}
-    named = {c.display for c in DECK if c.display in text}
-    return named <= allowed
-
-
-def _reason(state: HandState, action: Action, best_action: Action, best: OptionAdvice,
-            mine: OptionAdvice, advice: Advice, by_net: bool) -> str:
-    """What the learner holds (for a call), the fact that explains the difference (if a
-    rule of thumb does), then the figures."""
-    seat = state.to_act
-    assert seat is not None
-    parts = []
-    if state.phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
-        trump = next((t for t in (best.trump, mine.trump, state.trump) if t is not None), None)
-        if trump is not None:
-            held = trump_holding(state.hand(seat), trump, state.rules.left_bower)
-            parts.append(f"You hold {held}.")
-    fact = why(state, action, best_action, advice) if mine is not best else None
-    table = [c for _, c in state.current_trick]
-    text = fact.text if fact is not None and _names_only(fact.text, action, best_action,
-                                                          *table) else None
-    if text is None and mine is not best and isinstance(action, Card) and \
-            isinstance(best_action, Card) and state.phase is Phase.PLAY:
-        text = card_reason(state, action, best_action)
-    if text:
-        parts.append(_cap(text).rstrip(".") + ".")
-    parts.append(_figures(action, best, mine, advice, by_net))
-    return " ".join(parts)
-
-
-def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, advice: Advice,
-             by_net: bool) -> str:
-    side = "your side"
-    what = "points less the other side's" if by_net else "points"
-    v_best = best.net if by_net and best.net is not None else best.score
-    v_mine = mine.net if by_net and mine.net is not None else mine.score
-    deals = f"over {advice.samples} deals of the cards you cannot see"
-    tricks = ""
-    if best.tricks is not None and mine.tricks is not None and best is not mine and \
-            round(best.tricks.mean, 1) != round(mine.tricks.mean, 1):
-        tricks = (f"{_cap(side)} takes {tricks_words(round(best.tricks.mean, 1))} on "
-                  f"average with {_label(best)}, {tricks_words(round(mine.tricks.mean, 1))} "
-                  f"with {_describe(action, mine)}. ")
-    return (f"{tricks}{_cap(_label(best))} is worth {_points(v_best)} and "
-            f"{_describe(action, mine)} {_points(v_mine)} ({side}'s {what}, {deals}).")
-
-
-def _describe(action: Action, mine: OptionAdvice) -> str:
-    if isinstance(action, Card):
-        return f"the {action.display}"
-    if isinstance(action, Bid) and action is not Bid.PASS:
-        return _label(mine) if mine.bid is action else action.display
-    if isinstance(action, Trump | Mode | Defense):
-        return _label(mine)
-    return action_text(action)

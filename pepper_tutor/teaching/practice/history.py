@@ -26,8 +26,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ...analysis.grading import ERRORS
 from ...files.database import PERSON_WAIT, Schema, connect, fault, open_store, transaction, trouble
 from ...files.home import tutor_home
+from .coach import KINDS
 
 __all__ = ["TableHistory", "KindFigures", "HandRow", "history_path", "HistoryUnreadable"]
 
@@ -200,10 +202,11 @@ class TableHistory:
             return []
         with self._connect() as db:
             rows = db.execute(
-                "SELECT kind, COUNT(*), AVG(loss), SUM(grade IN ('Inaccuracy', 'Mistake', "
-                "'Blunder')) FROM decisions GROUP BY kind").fetchall()
+                "SELECT kind, COUNT(*), AVG(loss), SUM(grade IN "
+                f"({', '.join('?' for _ in ERRORS)})) FROM decisions GROUP BY kind",
+                [str(g) for g in ERRORS]).fetchall()
         found = {r[0]: KindFigures(r[0], r[1], r[2] or 0.0, r[3] or 0) for r in rows}
-        return [found[k] for k in ("bidding", "exchange", "defence", "play") if k in found]
+        return [found[k] for k in KINDS if k in found]
 
     def hands(self, last: int = 20) -> list[HandRow]:
         """The last hands, oldest first, each with its points lost per decision."""

@@ -26,6 +26,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from ...analysis.grading import Grade
 from ...engine.calls import Bid, Mode
 from ...engine.match import HandResult, Match
 from ...engine.rules import RuleSet, get_ruleset
@@ -34,7 +35,7 @@ from ...engine.state import Action, HandState, Phase
 from ...files.writing import write_new
 from ...records.hand_record import Entry, HandRecord, dump_record, record_from_state
 from ...rulebook.verdict import Verdict, action_text
-from .coach import CoachVerdict, Grade, coach_decision, decision_kind
+from .coach import CoachVerdict, coach_decision, decision_kind
 from .history import HistoryUnreadable, TableHistory
 from .players import LEVELS, Player, bot_decide, make_bot
 

@@ -1,4 +1,4 @@
-"""Judgement steps: the bid, the declaration, the exchange card and the defence.
+"""Judgement steps: the bid, the declaration, the exchange card and the defense.
 
 The author lists the accepted answers and says why; the engine checks that each is legal and
 explains any answer that breaks a rule. A legal answer that the author did not accept gets the
@@ -13,10 +13,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ...analysis.advice import Advice, Estimate, OptionAdvice, advise, advise_bid
+from ...analysis.reasons import (
+    bid_facts,
+    compare_facts,
+    declare_facts,
+    defend_facts,
+    exchange_facts,
+    lower_first,
+    worse_words,
+)
 from ...engine.calls import Bid, Defense, Mode, Trump
-from ...engine.cards import DECK, Card, NotationError, Rank, cards_display
-from ...engine.ranking import EFFECTIVE_SUIT, TRICK_RANK
-from ...engine.scoring import bid_value
+from ...engine.cards import DECK, Card, NotationError
 from ...engine.seats import Seat
 from ...engine.state import HandState, Phase
 from ...rulebook.feedback import AnswerError, Feedback
@@ -26,7 +33,7 @@ from .situation import Situation
 from .steps import AnswerT, Option, Step, Why, WhyWrong
 
 __all__ = ["ChoiceStep", "BidStep", "DeclareStep", "ExchangeStep", "DefendStep", "Valued",
-           "clearly_worse", "points_words"]
+           "clearly_worse"]
 
 
 # ---- judgement steps: bid, declare, exchange, defend ----------------------------------------
@@ -68,18 +75,6 @@ def clearly_worse(better: Valued, worse: Valued) -> bool:
     varies less than either)."""
     a, b = better.worth, worse.worth
     return a.mean - b.mean > max(a.half_width, b.half_width)
-
-
-def points_words(x: float) -> str:
-    """"about 2 points", "about 0.4 points", "about 1 point"."""
-    x = abs(x)
-    text = f"{x:.1f}" if x < 1.5 else f"{round(x)}"
-    return f"about {text} point{'' if text in ('1', '1.0') else 's'}"
-
-
-def _tricks_words(option: OptionAdvice) -> str:
-    t = option.tricks
-    return "" if t is None else f"about {t.mean:.1f} tricks"
 
 
 @dataclass
@@ -286,16 +281,13 @@ class ChoiceStep(Step[AnswerT]):
         if not values or mine is None or mine.answer == values[0].answer:
             return None
         best = values[0]
-        gap = best.worth.mean - mine.worth.mean
-        verb = "costs" if mine.worth.mean < 0 else "gives up"  # a loss, or less of a gain
-        other = self.choice_words(best.answer)
-        return (f"{self.choice_words(answer)} {verb} {points_words(gap)} against "
-                f"{other[0].lower() + other[1:]}: {self.describe(mine, best)}.")
+        return worse_words(self.choice_words(answer), self.choice_words(best.answer),
+                           mine.worth.mean, best.worth.mean - mine.worth.mean,
+                           self.describe(mine, best))
 
     def describe(self, mine: Valued, best: Valued) -> str:
         """The facts behind the comparison, from the analysis (subclasses say it better)."""
-        return (f"{_tricks_words(mine.option) or 'it'} that way, against "
-                f"{_tricks_words(best.option) or 'more'} with {action_text(best.answer)}")
+        return compare_facts(mine.option, best.option, best.answer)
 
     def analysis_hint(self) -> str:
         values = self.valued()
@@ -372,47 +364,9 @@ class ChoiceStep(Step[AnswerT]):
         return out
 
 
-def lower_first(words: str) -> str:
-    """"Bidding 5" as it reads mid-sentence: "bidding 5"."""
-    return words[0].lower() + words[1:]
-
-
 def _figure(v: Valued) -> str:
     w = v.worth
     return f"{w.mean:+.1f} exactly" if w.samples == 0 else f"{w.mean:+.1f} ± {w.half_width:.1f}"
-
-
-def _key_cards(hand: Sequence[Card], trump: Trump | None) -> str:
-    """The cards that carry a hand in a trump: its trumps, jacks counted, then outside aces."""
-    if trump is None or trump is Trump.NT:
-        keys = [c for c in hand if c.rank in (Rank.ACE, Rank.KING)]
-    else:
-        keys = [c for c in hand if EFFECTIVE_SUIT[trump][c.index] == trump]
-        keys += [c for c in hand if c.rank is Rank.ACE and c not in keys]
-    keys.sort(key=lambda c: -TRICK_RANK[trump or Trump.NT][c.index])
-    return cards_display(keys) if keys else "no trump and no ace"
-
-
-def _way_words(option: OptionAdvice) -> str:
-    if option.mode is Mode.EXCHANGE:
-        return " and the exchange"
-    if option.mode is Mode.PARTNER:
-        return " and partner's help"
-    if option.bid is Bid.BIG_PEPPER:
-        return ", alone"
-    return ""
-
-
-def _contract_words(option: OptionAdvice, hand: Sequence[Card]) -> str:
-    """"with J♠ K♠ A♦ and the exchange you expect about 3.4 tricks in ♠"."""
-    where = "in no trump" if option.trump is Trump.NT else (
-        f"in {option.trump.word}" if option.trump is not None else "")
-    tricks = _tricks_words(option)
-    if not tricks:
-        return (f"with {_key_cards(hand, option.trump)}{_way_words(option)} {where} "
-                f"is worth {option.score.mean:+.1f} on average").strip()
-    return (f"with {_key_cards(hand, option.trump)}{_way_words(option)} you expect "
-            f"{tricks} {where}").rstrip()
 
 
 @dataclass
@@ -470,14 +424,8 @@ class BidStep(ChoiceStep[Bid]):
         return [b for b in state.legal_actions() if isinstance(b, Bid)]
 
     def describe(self, mine: Valued, best: Valued) -> str:
-        if mine.answer is Bid.PASS:
-            return _contract_words(best.option, self.hand)
-        words = "even " if best.answer is Bid.PASS else ""
-        words += _contract_words(mine.option, self.hand)
-        t = mine.option.tricks
-        if t is not None and t.mean < mine.answer.tricks:
-            words += f", short of {mine.answer.tricks}"
-        return words
+        return bid_facts(mine.answer, mine.option, best.answer, best.option, self.hand,
+                         self.rules.left_bower)
 
     def key(self, answer: Bid) -> str:
         return str(answer)
@@ -580,13 +528,8 @@ class DeclareStep(ChoiceStep[Trump | Mode]):
         return "Calling no trump" if answer is Trump.NT else f"Naming {answer.word}"
 
     def describe(self, mine: Valued, best: Valued) -> str:
-        if self.choose == "mode":
-            other = "with the exchange" if best.answer is Mode.EXCHANGE else "with partner"
-            return (f"that way you expect {_tricks_words(mine.option)}, against "
-                    f"{_tricks_words(best.option)} {other}")
-        return (f"{_contract_words(mine.option, self.hand)}, against "
-                f"{_tricks_words(best.option) or 'more'} in {action_text(best.answer)} with "
-                f"{_key_cards(self.hand, best.answer)}")
+        return declare_facts(self.choose, mine.option, best.answer, best.option, self.hand,
+                             self.rules.left_bower)
 
     def default_cite(self) -> tuple[str, ...]:
         if self.choose == "trump":
@@ -646,15 +589,7 @@ class ExchangeStep(ChoiceStep[Card]):
         return option.card is answer
 
     def describe(self, mine: Valued, best: Valued) -> str:
-        # Both cards named: the sentence also follows a right answer, where "it" would
-        # point at the wrong card.
-        if self.role == "bidder":
-            return (f"you expect {_tricks_words(mine.option)} without the "
-                    f"{action_text(mine.answer)}, against {_tricks_words(best.option)} without "
-                    f"the {action_text(best.answer)}")
-        return (f"the bidder expects {_tricks_words(mine.option)} with the "
-                f"{action_text(mine.answer)}, against {_tricks_words(best.option)} with the "
-                f"{action_text(best.answer)}")
+        return exchange_facts(self.role, mine.answer, mine.option, best.answer, best.option)
 
     def parse_value(self, raw: Any) -> Card:
         cards = read_cards(raw)
@@ -723,21 +658,7 @@ class DefendStep(ChoiceStep[Defense]):
         return "Surrendering" if answer is Defense.SURRENDER else "Playing"
 
     def describe(self, mine: Valued, best: Valued) -> str:
-        stake = bid_value(self.rules, self.bid)
-        points = f"{stake} point{'s' if stake != 1 else ''}"
-        if mine.answer is Defense.SURRENDER:
-            t = best.option.tricks
-            beat = (", and one of them beats the bid" if self.bid.tricks >= 6 else
-                    ", enough to beat the bid" if t is not None and t.mean > 6 - self.bid.tricks
-                    else "")
-            return (f"if you play, your side expects {_tricks_words(best.option)}, a point "
-                    f"each{beat}; a surrender hands the bidders {points} for nothing")
-        if self.rules.preset == "simple":  # no sweep penalty: the bidders' tricks decide
-            return (f"your side expects only {_tricks_words(mine.option)}, and bidders who "
-                    "make their bid score every trick they take; a surrender gives them just "
-                    f"{points}")
-        return (f"your side expects only {_tricks_words(mine.option)}, and defenders who take "
-                f"no trick lose {points}")
+        return defend_facts(self.rules, self.bid, mine.answer, mine.option, best.option)
 
     def default_cite(self) -> tuple[str, ...]:
         return ("defend.surrender", "variant.dirty-clubs") if self.rules.dirty_clubs else (
