@@ -76,6 +76,7 @@ def serve(port: int = 8866, lan: bool = False, address: str | None = None,
     """Run the night until Ctrl-C; print the host's link, the join link and the room code."""
     import uvicorn
 
+    from ...render.plain import strip_controls
     from .lan import lan_address
     from .server import NightConfig, create_app
     from .store import NightStore
@@ -100,9 +101,11 @@ def serve(port: int = 8866, lan: bool = False, address: str | None = None,
         raise
     base = f"http://{shown}:{port}"
     app = create_app(store, NightConfig(base, name))
-    print(f"Game night {name!r}: {path}")
+    # The path holds the home folder and the warning names files: neither may act on the
+    # terminal (an escape sequence in a folder's name).
+    print(strip_controls(f"Game night {name!r}: {path}"))
     if store.warning:
-        print(f"  {store.warning}")
+        print(strip_controls(f"  {store.warning}"))
     print(f"  Host (keep this link to yourself): {base}/h/{store.host_token}")
     print(f"  Players join at:                   {base}/join?code={store.room_code}")
     print(f"  Room code:                         {store.room_code}")
