@@ -37,7 +37,8 @@ from ...analysis.reasons import decision_reason, option_words, verdict_headline
 from ...engine.state import Action, HandState, Phase
 from ...rulebook.verdict import action_text
 
-__all__ = ["CoachVerdict", "coach_decision", "decision_kind", "grade_from_note", "KINDS"]
+__all__ = ["CoachVerdict", "coach_decision", "decision_kind", "grade_from_note", "KINDS", "Hint",
+           "coach_hint"]
 
 # The kinds as the learner reads them and the history stores them: "defence" is a stored
 # value (the rows of every history file carry it), so it keeps its spelling.
@@ -130,6 +131,49 @@ def coach_decision(state: HandState, action: Action, samples: int = 60,
     reason = decision_reason(state, action, best_action, best, mine, advice, by_net)
     return CoachVerdict(kind, action, best_action, option_words(best), graded.grade,
                         graded.loss, graded.low, graded.high, reason, advice.samples)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's suggestion for the decision in front of the learner, before it is made."""
+
+    kind: str
+    best: Action
+    best_label: str
+    reason: str  # why, against the next best option, then the figures
+    samples: int
+    forced: bool = False
+
+    @property
+    def text(self) -> str:
+        if self.forced:
+            return f"There is only one choice here: {self.best_label}."
+        return f"The coach suggests {self.best_label}. {self.reason}"
+
+
+def coach_hint(state: HandState, samples: int = 60, seed: int | None = 0) -> Hint:
+    """The best option for the seat to act in ``state``, with the reason it beats the next
+    best: the same advice and words the coach grades with, asked before deciding."""
+    kind = decision_kind(state)
+    legal = state.legal_actions()
+    if len(legal) <= 1:
+        return Hint(kind, legal[0], action_text(legal[0]), "", 0, forced=True)
+    if kind == "bidding":
+        samples = max(BID_SAMPLES_MIN, samples // BID_SAMPLES_DIVISOR)
+    advice = advise(state, samples=samples, seed=seed)
+    by_net = all(o.net is not None for o in advice.options)
+    best = advice.best
+    best_action = _action_of(best, state.phase)
+    # A call's options are bids in each trump: the runner-up is the best *other* action.
+    others = [o for o in advice.options if _action_of(o, state.phase) != best_action]
+    if not others:
+        return Hint(kind, best_action, option_words(best), "", advice.samples, forced=True)
+    second = others[0]
+    # The reason is told from the runner-up's side ("X is worth +a and Y +b"), so the
+    # learner hears what the best choice gains over the next one.
+    reason = decision_reason(state, _action_of(second, state.phase), best_action, best, second,
+                             advice, by_net)
+    return Hint(kind, best_action, option_words(best), reason, advice.samples)
 
 
 def _action_of(o: OptionAdvice, phase: Phase) -> Action:

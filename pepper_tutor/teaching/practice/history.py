@@ -19,6 +19,7 @@ play), over all hands and hand by hand.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -31,7 +32,8 @@ from ...files.database import PERSON_WAIT, Schema, connect, fault, open_store, t
 from ...files.home import tutor_home
 from .coach import KINDS
 
-__all__ = ["TableHistory", "KindFigures", "HandRow", "history_path", "HistoryUnreadable"]
+__all__ = ["TableHistory", "KindFigures", "HandRow", "SavedMatch", "history_path",
+           "HistoryUnreadable"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -52,9 +54,30 @@ CREATE TABLE IF NOT EXISTS decisions (
     grade TEXT NOT NULL,
     loss REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS matches (
+    id INTEGER PRIMARY KEY,
+    started_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    level TEXT NOT NULL,
+    totals TEXT NOT NULL,
+    dealer TEXT NOT NULL,
+    hands INTEGER NOT NULL,
+    overtime INTEGER NOT NULL DEFAULT 0,
+    winner TEXT,
+    deal TEXT,
+    actions TEXT
+);
+CREATE TABLE IF NOT EXISTS match_hands (
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    hand_id INTEGER NOT NULL REFERENCES hands(id)
+);
 """
-# Files from before the meta table have only these two: they are still ours.
-STORE = Schema(frozenset({"hands", "decisions"}), SCHEMA)
+# Files from before the meta table have only these two: they are still ours. Version 2 added
+# the matches (what a resume needs) as new tables only, so a version-1 file opens as it is and
+# gains them: ``CREATE TABLE IF NOT EXISTS`` changes nothing it already holds.
+STORE = Schema(frozenset({"hands", "decisions"}), SCHEMA, version=2)
 
 #: One finished hand as add_hand takes it, kept while the file cannot take it.
 PendingHand = tuple[str, str, str, str, str, int, list[tuple[str, str, str, float]], str | None]
@@ -85,6 +108,33 @@ class HandRow:
     decisions: int
     points_lost: float  # per decision, on average
     record: str | None
+
+
+@dataclass(frozen=True)
+class SavedMatch:
+    """A match as a resume needs it: the totals, whose deal it is, the hands counted, and the
+    hand in progress (its deal, ``{seat: [card, ...]}``, and its actions so far) if any.
+    ``id`` is 0 for a match not yet written."""
+
+    rules: str
+    seat: str
+    level: str
+    totals: dict[str, int]
+    dealer: str
+    hands: int
+    overtime: bool = False
+    winner: str | None = None
+    deal: dict[str, list[str]] | None = None
+    actions: tuple[str, ...] = ()
+    id: int = 0
+    started_at: str = ""
+
+    @property
+    def summary(self) -> str:
+        """The match in a few words: "2 hands played, NS 12, EW 5"."""
+        score = ", ".join(f"{side} {p}" for side, p in self.totals.items())
+        played = f"{self.hands} hand{'s' if self.hands != 1 else ''} played"
+        return f"{played}, {score}" + (" (a hand in progress)" if self.deal else "")
 
 
 class TableHistory:
@@ -218,3 +268,81 @@ class TableHistory:
                 "COALESCE(AVG(d.loss), 0), h.record FROM hands h LEFT JOIN decisions d ON "
                 "d.hand_id = h.id GROUP BY h.id ORDER BY h.id DESC LIMIT ?", (last,)).fetchall()
         return [HandRow(*r) for r in reversed(rows)]
+
+    # ---- matches (what a resume needs) -----------------------------------------------------
+
+    def save_match(self, match: SavedMatch, hand_id: int | None = None) -> int | None:
+        """Write ``match`` (a new row when its id is 0) and link ``hand_id``, a hand just
+        added, to it, in one transaction; the match's id, or None when the file cannot take
+        it now (nothing changed; :attr:`warning` says why). A resume is a convenience: a
+        match that could not be saved never stops the hand."""
+        if self._read_only:
+            return None
+        when = datetime.now(UTC).isoformat(timespec="seconds")
+        row = (when, match.rules, match.seat, match.level, json.dumps(match.totals),
+               match.dealer, match.hands, int(match.overtime), match.winner,
+               None if match.deal is None else json.dumps(match.deal),
+               json.dumps(list(match.actions)))
+        try:
+            if not self._set_up and not self._open():
+                return None
+            with self._connect() as db, transaction(db):
+                if match.id:
+                    db.execute("UPDATE matches SET updated_at = ?, rules = ?, seat = ?, "
+                               "level = ?, totals = ?, dealer = ?, hands = ?, overtime = ?, "
+                               "winner = ?, deal = ?, actions = ? WHERE id = ?",
+                               (*row, match.id))
+                    match_id = match.id
+                else:
+                    cur = db.execute("INSERT INTO matches (started_at, updated_at, rules, seat, "
+                                     "level, totals, dealer, hands, overtime, winner, deal, "
+                                     "actions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                     (when, *row))
+                    assert cur.lastrowid is not None
+                    match_id = cur.lastrowid
+                if hand_id is not None:
+                    db.execute("INSERT INTO match_hands (match_id, hand_id) VALUES (?, ?)",
+                               (match_id, hand_id))
+        except (HistoryUnreadable, sqlite3.Error) as err:
+            self.warning = (f"the match could not be saved for a resume now ({err}); your "
+                            "hands are kept in the history as usual")
+            return None
+        return match_id
+
+    def unfinished_match(self, rules: str | None = None) -> SavedMatch | None:
+        """The match played last that nobody has won yet (under ``rules``, if given): the one
+        to offer to resume."""
+        if not self.path.exists():
+            return None
+        query = ("SELECT id, started_at, rules, seat, level, totals, dealer, hands, overtime, "
+                 "winner, deal, actions FROM matches WHERE winner IS NULL"
+                 + (" AND rules = ?" if rules else "") + " ORDER BY updated_at DESC, id DESC "
+                 "LIMIT 1")
+        try:
+            with self._connect() as db:
+                row = db.execute(query, (rules,) if rules else ()).fetchone()
+        except sqlite3.Error:
+            return None
+        if row is None:
+            return None
+        (match_id, started, rules_name, seat, level, totals, dealer, hands, overtime, winner,
+         deal, actions) = row
+        try:
+            return SavedMatch(rules_name, seat, level, dict(json.loads(totals)), dealer,
+                              int(hands), bool(overtime), winner,
+                              None if deal is None else dict(json.loads(deal)),
+                              tuple(json.loads(actions or "[]")), int(match_id), started)
+        except (TypeError, ValueError):  # a row this program did not write: nothing to offer
+            return None
+
+    def match_hands(self, match_id: int) -> list[HandRow]:
+        """The hands counted for a match, oldest first."""
+        if not self.path.exists():
+            return []
+        with self._connect() as db:
+            rows = db.execute(
+                "SELECT h.id, h.played_at, h.contract, h.points, COUNT(d.kind), "
+                "COALESCE(AVG(d.loss), 0), h.record FROM match_hands m JOIN hands h ON "
+                "h.id = m.hand_id LEFT JOIN decisions d ON d.hand_id = h.id WHERE "
+                "m.match_id = ? GROUP BY h.id ORDER BY h.id", (match_id,)).fetchall()
+        return [HandRow(*r) for r in rows]

@@ -17,6 +17,7 @@ as notes and glyphs, and added to the history.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import re
@@ -28,6 +29,7 @@ from typing import Any
 
 from ...analysis.grading import Grade
 from ...engine.calls import Bid, Mode
+from ...engine.cards import Card
 from ...engine.match import HandResult, Match
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
@@ -35,11 +37,12 @@ from ...engine.state import Action, HandState, Phase
 from ...files.writing import write_new
 from ...records.hand_record import Entry, HandRecord, dump_record, record_from_state
 from ...rulebook.verdict import Verdict, action_text
-from .coach import CoachVerdict, coach_decision, decision_kind
-from .history import HistoryUnreadable, TableHistory
+from .coach import CoachVerdict, Hint, coach_decision, coach_hint, decision_kind
+from .history import HistoryUnreadable, SavedMatch, TableHistory
 from .players import LEVELS, Player, bot_decide, make_bot
 
-__all__ = ["PracticeTable", "Decision", "TurnResult", "Review", "LEVELS", "phase_prompt"]
+__all__ = ["PracticeTable", "Decision", "TurnResult", "Review", "SeatView", "LEVELS",
+           "phase_prompt"]
 
 
 @dataclass
@@ -55,6 +58,7 @@ class Decision:
     where: tuple[int, int] = (0, 0)  # (trick, card) from 1, for a card in play
     call: int = 0  # the call's number in the auction, from 1
     coach: CoachVerdict | None = None
+    hinted: bool = False  # the learner asked for a hint first: not graded
 
     @property
     def text(self) -> str:
@@ -92,6 +96,22 @@ class Review:
     decisions: tuple[Decision, ...]
     tricks: tuple[Any, ...]
     summary: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat at the table as the learner sees it: who sits there, on whose side, the card
+    it has in the trick on the table, and whether it is its turn."""
+
+    seat: Seat
+    name: str  # "You", "North (partner)", "East"
+    role: str  # "you", "partner", "opponent" (or "player" when nobody is your partner)
+    card: Card | None  # its card in the trick shown (the current one, else the last)
+    won: bool  # that card won the trick shown (a finished trick)
+    to_act: bool
+    dealer: bool
+    bidder: bool
+    out: bool  # sits this hand out
 
 
 def phase_prompt(state: HandState) -> str:
@@ -153,7 +173,72 @@ class PracticeTable:
         self.state: HandState
         self.decisions: list[Decision] = []
         self.score_before: dict[str, int] = {}
+        self._hinted: set[tuple[str, ...]] = set()  # positions (actions so far) hinted at
+        self.match_id = 0  # the match's row in the history, once written
+        self.hands_before = 0  # hands of a resumed match counted before this session
+        self.resumed: SavedMatch | None = None
         self.new_hand()
+
+    @classmethod
+    def resume(cls, saved: SavedMatch, *, coach: bool = True, seed: int | None = None,
+               coach_samples: int = 60, save_dir: Path | str | None = None,
+               history: TableHistory | bool | None = True) -> PracticeTable:
+        """The match ``saved`` in the history, where it stopped: its totals, whose deal it
+        is, the hands counted, and the hand in progress with the actions taken so far (the
+        coach's grades of that hand are not kept: its decisions are shown, not graded)."""
+        table = cls(saved.rules, saved.seat, saved.level, coach=coach, seed=seed,
+                    coach_samples=coach_samples, save_dir=save_dir, history=history)
+        table._restore(saved)
+        return table
+
+    def _restore(self, saved: SavedMatch) -> None:
+        match = Match(self.rules, Seat.parse(saved.dealer), saved.totals)
+        match.overtime = saved.overtime
+        self.match = match
+        self.match_id = saved.id
+        self.hands_before = saved.hands
+        self.hand_number = saved.hands
+        self.resumed = saved
+        if saved.deal is None:
+            self.new_hand()
+            return
+        self.hand_number += 1
+        self.score_before = dict(match.totals)
+        state = HandState.from_hands({Seat.parse(k): v for k, v in saved.deal.items()},
+                                     self.rules, match.dealer)
+        self.state, self.decisions = state, []
+        for text in saved.actions:
+            verdict = state.check(text)
+            if not verdict.legal or verdict.action is None:
+                raise ValueError(f"the saved match cannot be replayed: {text!r} is not legal "
+                                 f"there ({' '.join(verdict.facts)})")
+            seat = state.to_act
+            assert seat is not None
+            decision = self._note(seat, verdict.action, learner=seat == self.seat)
+            state.apply(verdict.action)
+            self.decisions.append(decision)
+        self.play_bots()
+
+    def saved_match(self) -> SavedMatch:
+        """The match as the history keeps it for a resume (the hand in progress included)."""
+        s = self.state
+        in_progress = not self.hand_over and not self.match.over
+        return SavedMatch(
+            self.rules.name, str(self.seat), self.level, dict(self.match.totals),
+            str(self.match.dealer), self.hands_before + len(self.match.results),
+            self.match.overtime, self.match.winner,
+            {str(seat): [str(c) for c in s.dealt(seat)] for seat in s.seats}
+            if in_progress else None,
+            tuple(str(a) for a in s.history) if in_progress else (), self.match_id)
+
+    def keep_match(self, hand_id: int | None = None) -> None:
+        """Write the match to the history for a resume (best effort: see
+        :meth:`TableHistory.save_match`)."""
+        if self.history is None or self.auto:
+            return
+        found = self.history.save_match(self.saved_match(), hand_id)
+        if found is not None:
+            self.match_id = found
 
     def _seats(self) -> tuple[Seat, ...]:
         return tuple(Seat(i) for i in range(self.rules.players))
@@ -187,6 +272,73 @@ class PracticeTable:
     def learner_decisions(self) -> list[Decision]:
         return [d for d in self.decisions if d.learner]
 
+    def role(self, seat: Seat) -> str:
+        if seat == self.seat and not self.auto:
+            return "you"
+        if self.rules.partnerships and self.rules.players == 4:
+            return "partner" if self.rules.side_of(seat) == self.learner_side else "opponent"
+        return "opponent" if not self.auto else "player"
+
+    def shown_trick(self) -> tuple[list[tuple[Seat, Card]], int | None]:
+        """The trick to draw on the table: the one being played, else (between tricks on
+        your lead, or when the hand is over) the last one finished, with its winner's index."""
+        s = self.state
+        if s.current_trick:
+            return s.current_trick, None
+        if s.tricks and (self.hand_over or self.learner_to_act):
+            last = s.tricks[-1]
+            return list(zip(last.seats, last.cards, strict=True)), last.winning_index
+        return [], None
+
+    def seats_view(self) -> list[SeatView]:
+        """Every seat, in seat order (N, E, S, W): the front ends place N at the top, S at
+        the bottom, W on the left and E on the right."""
+        s = self.state
+        trick, winner = self.shown_trick()
+        cards = {seat: (card, i == winner) for i, (seat, card) in enumerate(trick)}
+        return [SeatView(seat, self.player_name(seat), self.role(seat),
+                         cards.get(seat, (None, False))[0], cards.get(seat, (None, False))[1],
+                         s.to_act == seat and not self.hand_over, s.dealer == seat,
+                         s.bidder == seat, s.sitting_out == seat)
+                for seat in self._seats()]
+
+    def exchange_text(self) -> str | None:
+        """The exchange as the learner saw it, once it has happened: the card partner sent
+        you (or you sent), the card you discarded."""
+        s = self.state
+        if s.passed is None or s.bidder is None or self.auto:
+            return None
+        if s.bidder == self.seat:
+            sender = s.bidder.partner
+            said = f"{self.player_name(sender)} sent you the {s.passed.display}"
+            if s.discard is not None:
+                said += f"; you discarded the {s.discard.display}"
+            return said + "."
+        if s.bidder.partner == self.seat:
+            return (f"You sent the {s.passed.display} to {self.player_name(s.bidder)}, who "
+                    "plays alone.")
+        return None  # a defender does not see the exchange cards
+
+    def _position(self) -> tuple[str, ...]:
+        return tuple(str(a) for a in self.state.history)
+
+    def hint(self) -> Hint:
+        """The coach's suggestion for the decision in front of the learner, with its reason.
+        Asked once, that decision is not graded when it is made (:attr:`Decision.hinted`),
+        nor counted in the history."""
+        if self.hand_over:
+            raise ValueError("the hand is over: there is no decision to hint at")
+        if not self.learner_to_act:
+            raise ValueError(f"it is not your turn: {self.state.to_act} is to act")
+        self._hinted.add(self._position())
+        return coach_hint(self.state, samples=self.coach_samples,
+                          seed=self.rng.randrange(2**31))
+
+    @property
+    def hinted_now(self) -> bool:
+        """A hint was asked for the decision in front of the learner."""
+        return self._position() in self._hinted
+
     # ---- playing ------------------------------------------------------------------------------
 
     def new_hand(self) -> list[Decision]:
@@ -195,6 +347,7 @@ class PracticeTable:
         self.score_before = dict(self.match.totals)
         self.state = self.match.new_hand(self.rng.randrange(2**31))
         self.decisions = []
+        self._hinted = set()
         return self.play_bots()
 
     def _note(self, seat: Seat, action: Action, learner: bool) -> Decision:
@@ -239,11 +392,14 @@ class PracticeTable:
             return TurnResult(verdict, None)
         action = verdict.action
         decision = self._note(self.seat, action, learner=True)
-        if self.coach:
+        decision.hinted = self.hinted_now
+        if self.coach and not decision.hinted:
             decision.coach = self._grade(action)
         self.state.apply(action)
         self.decisions.append(decision)
-        return TurnResult(verdict, decision.coach, tuple(self.play_bots()))
+        replies = tuple(self.play_bots())
+        self.keep_match()
+        return TurnResult(verdict, decision.coach, replies)
 
     def grade_last(self) -> CoachVerdict | None:
         """The coach's word on the learner's last decision (graded now if it was not)."""
@@ -251,6 +407,8 @@ class PracticeTable:
         if not mine:
             return None
         last = mine[-1]
+        if last.hinted:  # asked for a hint first: the coach does not grade its own advice
+            return None
         if last.coach is None:
             before = self._replayed(last.at)
             last.coach = coach_decision(before, last.action, samples=self.coach_samples,
@@ -284,6 +442,7 @@ class PracticeTable:
     def _back_to(self, decision: Decision) -> Decision:
         self.state = self._replayed(decision.at)
         self.decisions = [d for d in self.decisions if d.at < decision.at]
+        self.keep_match()
         return decision
 
     def next_hand(self) -> HandResult:
@@ -293,27 +452,32 @@ class PracticeTable:
         result = self.finish_hand()
         if not self.match.over:
             self.new_hand()
+            self.keep_match()  # the new deal, so a resume before the first decision has it
         return result
 
     def finish_hand(self) -> HandResult:
         """Count the hand for the match; save the record and the history."""
         result = self.match.record(self.state)
+        if self.hands_before:  # a resumed match numbers on from the hands counted before
+            result = dataclasses.replace(result, number=result.number + self.hands_before)
         path = self.save()
+        hand_id: int | None = None
         if self.history is not None and self.state.calls:
             graded = [(d.kind, str(d.action), str(d.coach.grade), d.coach.loss)
                       for d in self.decisions if d.coach is not None and not d.coach.forced]
             points = (self.state.score.points.get(self.learner_side, 0)
                       if self.state.score else 0)
             kept = self.history.unsaved
-            saved = self.history.add_hand(self.rules.name, str(self.seat), self.level,
-                                          self.contract_text(), points, graded,
-                                          None if path is None else str(path))
+            saved = hand_id = self.history.add_hand(
+                self.rules.name, str(self.seat), self.level, self.contract_text(), points,
+                graded, None if path is None else str(path))
             # A busy or full history never ends the session: the hand is kept and saved with
             # the next one; the learner is told either way.
             self.history_news = (self.history.warning if saved is None else
                                  f"Your practice history is saved again, with the {kept} "
                                  f"hand{'s' if kept != 1 else ''} kept meanwhile."
                                  if kept else None)
+        self.keep_match(hand_id)
         return result
 
     def close(self) -> None:
