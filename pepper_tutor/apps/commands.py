@@ -269,7 +269,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return run_auto(args.level, args.rules, args.seat, args.seed, args.hands, args.save,
                         args.samples)
     return run_play(args.level, args.rules, args.seat, args.coach, args.seed, args.samples,
-                    args.save, args.ascii)
+                    args.save, args.ascii, new=args.new)
 
 
 #: What game night imports beyond the core: the ``night`` extra of pyproject.toml.
@@ -360,6 +360,8 @@ def register(sub: Any) -> None:
     p.add_argument("--save", metavar="DIR", help="write each hand's record into DIR")
     p.add_argument("--history", action="store_true",
                    help="show your figures: points lost per decision, by kind and by hand")
+    p.add_argument("--new", action="store_true",
+                   help="start a new match without offering to resume the one in progress")
     p.set_defaults(handler=_cmd_play)
 
     p = sub.add_parser("night", help="game night for a table: host screen, projector quiz, "

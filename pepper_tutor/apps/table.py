@@ -5,11 +5,18 @@ contract, the trick on the table, the tricks won and your cards in colour. Type 
 (``JH``, ``j♥``, ``10h``), a call (``pass``, ``4``, ``LP``), a trump (``hearts``, ``NT``),
 ``exchange`` / ``partner`` or ``play`` / ``surrender``; or one of the words:
 
+- ``hint``: the coach suggests the decision in front of you, with its reason (that decision
+  is then not graded);
 - ``coach``: the coach's word on your last decision (always shown with ``--coach``);
 - ``undo``: take your last decision back;
 - ``replay N``: go back to your decision N of this hand, same cards, and choose again;
 - ``review``: the worst decisions of the hand, then every trick;
-- ``help``, ``quit``.
+- ``help``: what each word does; ``quit``: stop (the match is kept, and offered to resume the
+  next time you play).
+
+The four seats sit around the trick: North at the top, South at the bottom, West on the left
+and East on the right, each with its card in the trick, your partner and the opponents marked,
+and the seat whose turn it is.
 
 ``--auto`` seats computer players everywhere and plays unattended, writing each hand's
 record with the coach's grades for ``--seat``.
@@ -17,6 +24,7 @@ record with the coach's grades for ``--seat``.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -29,16 +37,33 @@ from ..analysis.grading import Grade
 from ..engine.calls import Mode, Trump
 from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
+from ..engine.seats import Seat
 from ..engine.state import Action, Phase
 from ..render.terminal import card_text, make_console, plain, strip_controls
 from ..rulebook.verdict import Verdict, action_text
-from ..teaching.practice.coach import CoachVerdict
-from ..teaching.practice.table import Decision, PracticeTable, Review, phase_prompt
+from ..teaching.practice.coach import CoachVerdict, Hint
+from ..teaching.practice.table import Decision, PracticeTable, Review, SeatView, phase_prompt
 
-__all__ = ["run_play", "run_auto", "TableApp", "GRADE_STYLE"]
+__all__ = ["run_play", "run_auto", "TableApp", "GRADE_STYLE", "HELP_TEXT"]
 
 InputFn = Callable[[str], str]
-HELP = ("Type your choice, or: coach · undo · replay N · review · help · quit")
+HELP = ("Type your choice, or: hint · coach · undo · replay N · review · help · quit")
+#: ``help``: each word and what it does.
+HELP_TEXT = (
+    "What you can type:\n"
+    "  a card            JH, j♥ or 10h: play it (or discard it, or send it, in the exchange)\n"
+    "  a call            pass, 4, 5, 6, LP (little pepper) or BP (big pepper)\n"
+    "  a trump           hearts, spades, diamonds, clubs or NT, when you have won the auction\n"
+    "  exchange/partner  play alone with an exchange of cards, or play with your partner\n"
+    "  play/surrender    as a defender: play the hand out, or give it up\n"
+    "  hint              the coach suggests the decision in front of you and says why;\n"
+    "                    a decision you asked a hint for is not graded\n"
+    "  coach             the coach's grade of your last decision, with the reason\n"
+    "  undo              take back your last decision and choose again\n"
+    "  replay N          go back to your decision N of this hand, same cards\n"
+    "  review            the worst decisions of this hand, then every trick\n"
+    "  help              this list\n"
+    "  quit              stop: the match is kept, and you can resume it next time")
 GRADE_STYLE = {Grade.BEST: "bold green", Grade.GOOD: "green", Grade.INACCURACY: "yellow",
                Grade.MISTAKE: "bold dark_orange", Grade.BLUNDER: "bold red"}
 
@@ -90,20 +115,20 @@ class TableApp:
                                           f" {s.trump.display if not self.ascii else ''}"),
                          style="bold red" if s.trump in (Trump.H, Trump.D) else "bold")
             grid.add_row("contract", trump)
+        else:  # the contract is always on the board: the high bid so far, while it is open
+            grid.add_row("contract", Text(f"{t.contract_text()} so far, trumps not named yet"
+                                          if s.bidder is not None else
+                                          "none yet (the auction is on)"))
+        exchange = t.exchange_text()
+        if exchange:
+            grid.add_row("exchange", Text(exchange))
         if s.sitting_out is not None:
             grid.add_row("sits out", t.player_name(s.sitting_out))
+        number = min(len(s.tricks) + 1, 6) if s.phase is Phase.PLAY and s.current_trick \
+            else len(s.tricks) or 1
+        grid.add_row("", self.seats(f"trick {number}" if s.phase is Phase.PLAY or s.tricks
+                                    else "the table"))
         if s.phase is Phase.PLAY or s.tricks:
-            trick = Text()
-            shown = s.current_trick or ([] if not s.tricks or s.phase is Phase.PLAY else
-                                        list(zip(s.tricks[-1].seats, s.tricks[-1].cards,
-                                                 strict=True)))
-            for i, (seat, card) in enumerate(shown):
-                trick.append("   " if i else "")
-                trick.append(f"{seat} ", style="dim")
-                trick.append_text(card_text(card, self.ascii))
-            grid.add_row(f"trick {min(len(s.tricks) + 1, 6) if s.phase is Phase.PLAY else 6}",
-                         trick if shown else Text("(yours to lead)" if t.learner_to_act
-                                                  else "(empty)"))
             if s.tricks:
                 last = s.tricks[-1]
                 grid.add_row("last trick", Text(f"{t.player_name(last.winner)} won it with "
@@ -118,6 +143,43 @@ class TableApp:
             cards.append_text(card_text(card, self.ascii))
         grid.add_row("your hand" if not t.auto else f"{t.seat.word}'s hand", cards)
         return Panel(grid, title=self.score_line(), title_align="left")
+
+    def seat_cell(self, view: SeatView) -> Text:
+        """One seat: its name and side, its card in the trick, and what it is doing."""
+        t = self.table
+        role = {"you": "", "partner": "", "opponent": " · opponent"}.get(view.role, "")
+        cell = Text(view.name + role, style="bold" if view.role in ("you", "partner") else "")
+        cell.append("\n")
+        if view.card is not None:
+            cell.append_text(card_text(view.card, self.ascii))
+            if view.won:
+                cell.append(" won", style="bold")
+        elif view.out:
+            cell.append("(sits out)", style="dim")
+        else:
+            cell.append("·" if not self.ascii else "-", style="dim")
+        tags = [w for w, on in (("dealer", view.dealer), ("bidder", view.bidder)) if on]
+        if view.to_act:
+            tags.append("your turn" if view.seat == t.seat and not t.auto else "to act")
+        cell.append("\n" + (", ".join(tags) if tags else ""),
+                    style="bold cyan" if view.to_act else "dim")
+        return cell
+
+    def seats(self, middle: str) -> Table:
+        """The four seats around the trick: North at the top, South at the bottom, West on
+        the left, East on the right."""
+        by_seat = {v.seat: v for v in self.table.seats_view()}
+        grid = Table.grid(padding=(0, 3))
+        for _ in range(3):
+            grid.add_column(justify="center", min_width=18)
+
+        def cell(seat: Seat) -> Text:
+            return self.seat_cell(by_seat[seat]) if seat in by_seat else Text("")
+
+        grid.add_row(Text(""), cell(Seat.N), Text(""))
+        grid.add_row(cell(Seat.W), Text(f"\n[ {middle} ]", style="dim"), cell(Seat.E))
+        grid.add_row(Text(""), cell(Seat.S), Text(""))
+        return grid
 
     def show_verdict(self, verdict: Verdict) -> None:
         body = Text("Not allowed. ", style="bold red")
@@ -139,6 +201,11 @@ class TableApp:
             body.append("\n" + coach.reason)
         self.console.print(Panel(body, title=title, title_align="left",
                                  border_style=style.split()[-1]))
+
+    def show_hint(self, hint: Hint) -> None:
+        body = Text(hint.text)
+        self.console.print(Panel(body, title="Hint (this decision will not be graded)",
+                                 title_align="left", border_style="cyan"))
 
     def show_moves(self, moves: Sequence[Decision]) -> None:
         """Say what the computer players did, and who won each trick as it ends."""
@@ -247,6 +314,9 @@ class TableApp:
             + f"; computer players at {t.level} level. Coach "
             + ("on: every decision is graded." if t.coach else "on request: type coach."),
             style="bold"))
+        if t.resumed is not None:
+            self.console.print(Text(f"Resumed your match: {t.resumed.summary}.",
+                                    style="bold"))
         self.console.print(HELP, style="dim")
         self.show_moves(t.decisions)
         while True:
@@ -279,11 +349,20 @@ class TableApp:
         t = self.table
         word = reply.lower()
         if word in ("q", "quit", "exit"):
-            self.console.print("Goodbye. Hands you finished are saved in your history.",
-                               style="dim")
+            self.console.print("Goodbye. Hands you finished are saved in your history"
+                               + (", and this match is kept: play again to resume it."
+                                  if t.history is not None else "."), style="dim")
             return False
-        if word in ("h", "help", "?", ""):
+        if word == "":
             self.console.print(HELP, style="dim")
+            return True
+        if word in ("help", "?"):
+            self.console.print(HELP_TEXT, markup=False, highlight=False)
+            return True
+        if word in ("h", "hint"):
+            with self.console.status("The coach is weighing the options…"):
+                hint = t.hint()
+            self.show_hint(hint)
             return True
         if word in ("u", "undo", "take back", "takeback"):
             try:
@@ -300,9 +379,13 @@ class TableApp:
         if word in ("c", "coach"):
             with self.console.status("The coach is weighing the options…"):
                 coach = t.grade_last()
-            if coach is None:
-                self.console.print("You have not made a decision this hand yet.",
-                                   style="yellow")
+            mine = t.learner_decisions
+            if coach is None and mine and mine[-1].hinted:
+                self.console.print("You asked for a hint on that decision, so it is not "
+                                   "graded.", style="yellow")
+            elif coach is None:
+                self.console.print("You have not made a decision this hand yet: type hint "
+                                   "for the coach's suggestion on this one.", style="yellow")
             else:
                 self.show_coach(coach)
             return True
@@ -326,6 +409,9 @@ class TableApp:
             return True
         if result.coach is not None and not result.coach.forced:
             self.show_coach(result.coach)
+        elif t.learner_decisions and t.learner_decisions[-1].hinted and t.coach:
+            self.console.print("Not graded: you asked for a hint on this decision.",
+                               style="dim")
         self.show_moves(result.replies)
         return True
 
@@ -429,13 +515,36 @@ def show_history(console: Console, last: int = 10) -> int:
 def run_play(level: str = "club", rules: str = "standard", seat: str = "S",
              coach: bool = False, seed: int | None = None, samples: int = 60,
              save: str | None = None, ascii: bool = False, console: Console | None = None,
-             input_fn: InputFn = input) -> int:
-    from ..teaching.practice.history import history_path
+             input_fn: InputFn = input, new: bool = False) -> int:
+    from ..teaching.practice.history import HistoryUnreadable, TableHistory, history_path
 
+    console = console or make_console(ascii)
     save_dir = Path(save) if save else history_path().parent / "table-hands"
+    history: TableHistory | bool = True
+    with contextlib.suppress(HistoryUnreadable):  # the table says so when it tries again
+        history = TableHistory()
+    saved = None if new or not isinstance(history, TableHistory) else \
+        history.unfinished_match(rules)
+    if saved is not None:
+        console.print(Text(f"You have a match in progress ({saved.summary}; {saved.level} "
+                           f"level, you sat {Seat.parse(saved.seat).word}).", style="bold"))
+        try:
+            answer = input_fn("Resume it? [Y/n] ").strip().lower()
+        except EOFError:
+            return 0
+        if answer in ("", "y", "yes", "resume"):
+            try:
+                table = PracticeTable.resume(saved, coach=coach, seed=seed,
+                                             coach_samples=samples, save_dir=save_dir,
+                                             history=history)
+            except ValueError as err:  # a saved hand this version cannot replay: start anew
+                console.print(plain(f"That match cannot be resumed ({err}); a new match "
+                                    "starts.", style="yellow"))
+            else:
+                return TableApp(table, console, input_fn, ascii).run()
     table = PracticeTable(rules, seat, level, coach=coach, seed=seed, coach_samples=samples,
-                          save_dir=save_dir)
-    return TableApp(table, console or make_console(ascii), input_fn, ascii).run()
+                          save_dir=save_dir, history=history)
+    return TableApp(table, console, input_fn, ascii).run()
 
 
 def run_auto(level: str = "club", rules: str = "standard", seat: str = "S",
