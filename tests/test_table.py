@@ -248,3 +248,98 @@ def test_play_rejects_bad_arguments(capsys):
     assert "--hands" in capsys.readouterr().err
     assert main(["play", "--rules", "cutthroat", "--seat", "W", "--auto"]) == 2
     assert "not at a 3-player table" in capsys.readouterr().err
+
+
+# ---- seats, the exchange, hints and resuming a match ----------------------------------------
+
+
+def _until(table: PracticeTable, done, limit: int = 60) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(limit):
+        if done(table) or table.hand_over:
+            return
+        table.act(table.legal()[0])
+
+
+def test_the_seats_mark_you_your_partner_the_opponents_and_the_trick(tmp_path):
+    table = PracticeTable(seed=3, coach=False, history=TableHistory(tmp_path / "h.sqlite"))
+    seats = {v.seat.word: v for v in table.seats_view()}
+    assert [seats[w].role for w in ("North", "East", "South", "West")] == \
+        ["partner", "opponent", "you", "opponent"]
+    assert seats["South"].name == "You" and seats["South"].to_act
+    assert sum(v.to_act for v in seats.values()) == 1
+    assert seats[table.state.dealer.word].dealer
+    _until(table, lambda t: bool(t.state.current_trick) and t.learner_to_act)
+    cards = {v.seat: v.card for v in table.seats_view() if v.card is not None}
+    assert cards == dict(table.state.current_trick)  # each card at its seat
+
+
+def test_the_bidder_alone_is_told_which_card_partner_sent(tmp_path):
+    table = PracticeTable(seed=3, coach=False, history=False)
+    assert table.exchange_text() is None
+    table.act(Bid.LITTLE_PEPPER)  # South holds five spades: alone, with an exchange
+    _until(table, lambda t: t.state.sent is not None)
+    sent = table.state.sent
+    assert sent is not None and sent in table.state.hand(table.seat)
+    assert table.exchange_text() == (f"North (partner) sent you the {sent.display}; you "
+                                     f"discarded the {table.state.discard.display}.")  # type: ignore[union-attr]
+
+
+def test_a_hint_suggests_the_best_choice_and_that_decision_is_not_graded(tmp_path):
+    history = TableHistory(tmp_path / "h.sqlite")
+    table = PracticeTable(seed=3, coach=True, coach_samples=8, history=history)
+    hint = table.hint()
+    assert not hint.forced and hint.best in table.legal()
+    assert hint.text.startswith("The coach suggests ") and "is worth" in hint.reason
+    result = table.act(hint.best)
+    assert result.coach is None and table.learner_decisions[0].hinted
+    assert table.grade_last() is None  # the coach does not grade its own advice
+    table.coach = False
+    _until(table, lambda t: False)
+    table.next_hand()
+    (row,) = history.hands()
+    graded = table.learner_decisions  # the new hand's: none yet
+    assert graded == [] and row.decisions == 0  # the hinted call is not in the history
+
+
+def test_a_match_resumes_with_its_totals_hands_and_the_hand_in_progress(tmp_path):
+    path = tmp_path / "h.sqlite"
+    table = PracticeTable(seed=3, coach=False, history=TableHistory(path))
+    _until(table, lambda t: False)
+    table.next_hand()
+    totals = dict(table.match.totals)
+    assert any(totals.values())
+    table.act(table.legal()[0])
+    saved = TableHistory(path).unfinished_match("standard")
+    assert saved is not None and saved.hands == 1 and saved.totals == totals
+    again = PracticeTable.resume(saved, coach=False, history=TableHistory(path))
+    assert again.match.totals == totals and again.hand_number == 2
+    assert again.match.dealer == table.match.dealer
+    assert again.state.history == table.state.history
+    assert again.state.hand(again.seat) == table.state.hand(table.seat)
+    _until(again, lambda t: False)
+    assert again.next_hand().number == 2  # numbered on from the hands counted before
+    assert len(TableHistory(path).match_hands(saved.id)) == 2
+
+
+def test_a_history_from_before_matches_opens_and_gains_them(tmp_path):
+    path = tmp_path / "table.sqlite"
+    con = sqlite3.connect(path)
+    con.executescript(  # version 1: hands and decisions, the version row saying 1
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+        "INSERT INTO meta VALUES ('schema', '1');"
+        "CREATE TABLE hands (id INTEGER PRIMARY KEY, played_at TEXT NOT NULL, rules TEXT NOT "
+        "NULL, seat TEXT NOT NULL, level TEXT NOT NULL, contract TEXT NOT NULL, points INTEGER "
+        "NOT NULL, record TEXT);"
+        "CREATE TABLE decisions (hand_id INTEGER NOT NULL REFERENCES hands(id), kind TEXT NOT "
+        "NULL, action TEXT NOT NULL, grade TEXT NOT NULL, loss REAL NOT NULL);"
+        "INSERT INTO hands VALUES (1, '2026-01-01T00:00:00+00:00', 'standard', 'S', 'club', "
+        "'North 4', 4, NULL);")
+    con.close()
+    history = TableHistory(path)
+    assert history.warning is None and len(history.hands()) == 1
+    assert history.unfinished_match() is None
+    table = PracticeTable(seed=3, coach=False, history=history)
+    table.act(table.legal()[0])
+    assert history.unfinished_match() is not None
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("2",)

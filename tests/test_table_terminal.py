@@ -94,3 +94,92 @@ def test_a_whole_hand_at_the_terminal_table(tmp_path):
     saved = list((tmp_path / "hands").glob("*.yaml"))
     assert len(saved) == 1
     assert (tmp_path / "table.sqlite").exists()
+
+
+def _spawn(home, *args: str):
+    env = dict(os.environ, PEPPER_TUTOR_HOME=str(home), NO_COLOR="1", COLUMNS="110",
+               TERM="dumb")
+    return pexpect.spawn(sys.executable, ["-m", "pepper_tutor", "play", "--samples", "8",
+                                          "--level", "beginner", *args],
+                         env=env, encoding="utf-8", timeout=60, dimensions=(60, 110))
+
+
+def _board_lines(before: str) -> list[str]:
+    """The last board drawn: its lines, from the score title to the hand."""
+    lines = before.replace("\r", "").split("\n")
+    top = max(i for i, line in enumerate(lines) if "match to 42" in line)
+    return lines[top:]
+
+
+def test_the_terminal_table_sits_four_seats_around_the_trick(tmp_path):
+    child = _spawn(tmp_path, "--seed", "3")
+    child.expect(PROMPT)
+    lines = _board_lines(child.before)
+
+    def where(text: str) -> tuple[int, int]:
+        row = next(i for i, line in enumerate(lines) if text in line)
+        return row, lines[row].index(text)
+
+    north, west, east, you = (where("North (partner)"), where("West · opponent"),
+                              where("East · opponent"), where("You"))
+    assert north[0] < west[0] == east[0] < you[0]  # N at the top, W and E beside, S below
+    assert west[1] < north[1] < east[1] and west[1] < you[1] < east[1]
+    assert any("your turn" in line for line in lines[you[0]:you[0] + 3])
+    assert any("contract" in line for line in lines)  # the contract is always on the board
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_hint_suggests_the_decision_and_leaves_it_ungraded_and_help_explains(tmp_path):
+    child = _spawn(tmp_path, "--seed", "3", "--coach")
+    child.expect(PROMPT)
+    child.sendline("help")
+    child.expect(r"hint\s+the coach suggests the decision in front of you")
+    child.expect(r"undo\s+take back your last decision")
+    child.expect(PROMPT)
+    child.sendline("hint")
+    child.expect(r"Hint \(this decision will not be graded\)")
+    child.expect(r"The coach suggests ([^.]+?)\. ")
+    suggested = child.match.group(1)
+    child.expect(PROMPT)
+    choices = child.match.group(1).split(", ")
+    bid = next(c for c in choices if c != "pass" and suggested.startswith(c)) \
+        if not suggested.startswith("pass") else "pass"
+    child.sendline(bid)
+    child.expect("Not graded: you asked for a hint on this decision.")
+    child.expect(PROMPT)
+    child.sendline("coach")
+    child.expect("You asked for a hint on that decision, so it is not graded.")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_a_match_resumes_where_it_stopped(tmp_path):
+    child = _spawn(tmp_path, "--seed", "3")
+    child.expect(PROMPT)
+    hand = _hand(child.before)
+    child.sendline("pass")
+    child.expect(PROMPT)
+    board = "\n".join(_board_lines(child.before))
+    assert "S pass" in board
+    child.sendline("quit")
+    child.expect("this match is kept")
+    child.expect(pexpect.EOF)
+
+    again = _spawn(tmp_path)  # no seed: only the saved match can give the same cards
+    again.expect(r"You have a match in progress \(0 hands played, NS 0, EW 0 "
+                 r"\(a hand in progress\)")
+    again.expect(r"Resume it\? \[Y/n\] ")
+    again.sendline("")
+    again.expect("Resumed your match")
+    again.expect(PROMPT)
+    assert _hand(again.before) == hand  # the same cards, the pass already made
+    assert "S pass" in "\n".join(_board_lines(again.before))
+    again.sendline("quit")
+    again.expect(pexpect.EOF)
+
+    fresh = _spawn(tmp_path, "--new")
+    fresh.expect("Practice table")
+    assert "match in progress" not in fresh.before
+    fresh.sendline("quit")
+    fresh.expect(pexpect.EOF)
