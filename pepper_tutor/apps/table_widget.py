@@ -8,8 +8,15 @@ The same core as ``pepper-tutor play``
 Every part a test or a browser touches has a stable CSS class: ``pepper-table-score``,
 ``pepper-table-board``, ``pepper-card-XX`` (your cards), ``pepper-choice-X`` (calls, trumps,
 ways of playing, play or surrender), ``pepper-coach``, ``pepper-log``, ``pepper-undo``,
-``pepper-ask-coach``, ``pepper-replay-pick``, ``pepper-replay``, ``pepper-review``,
-``pepper-next-hand``.
+``pepper-ask-coach``, ``pepper-hint``, ``pepper-replay-pick``, ``pepper-replay``,
+``pepper-review``, ``pepper-next-hand``; the seats are ``pepper-seat-N`` ... ``pepper-seat-W``
+(with ``pepper-role-you`` / ``-partner`` / ``-opponent`` and ``pepper-to-act``) inside
+``pepper-seats``; the offer to resume a match is ``pepper-resume-offer`` with the buttons
+``pepper-resume`` and ``pepper-new-match``.
+
+Readable in JupyterLab's light and dark themes: text takes the theme's colours (its CSS
+variables), the cards are white faces with black or red print (contrast 5.9:1 and more), and a
+disabled button is drawn flat and dashed, so it does not look clickable.
 """
 
 from __future__ import annotations
@@ -23,19 +30,55 @@ from ..engine.calls import Trump
 from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
-from ..render.cards_html import trick_html
+from ..render.cards_html import card_svg, trick_html
 from ..rulebook.verdict import Verdict, action_text
 from .widget_parts import _button, _Guard
 
 if TYPE_CHECKING:  # the table core loads the analysis: only when a table is made
-    from ..teaching.practice.coach import CoachVerdict
-    from ..teaching.practice.table import Decision, PracticeTable
+    from ..teaching.practice.coach import CoachVerdict, Hint
+    from ..teaching.practice.history import SavedMatch
+    from ..teaching.practice.table import Decision, PracticeTable, SeatView
 
 __all__ = ["TableWidget", "table"]
 
 _GRADE_COLOUR = {"Best": "#1f8f4e", "Good": "#2e7d32", "Inaccuracy": "#b8860b",
                  "Mistake": "#d35400", "Blunder": "#c0392b"}
 _e = html.escape
+
+# Scoped to the table. Text uses JupyterLab's theme variables (with light fallbacks outside
+# Lab); a card is a white face in either theme, so its print keeps its contrast; a disabled
+# button loses its colour and gets a dashed border instead of the default faded look, which
+# in the dark theme made "Next hand" look clickable.
+_CSS = """<style>
+.pepper-table{color:var(--jp-ui-font-color0,#111)}
+.pepper-table .pepper-muted{color:var(--jp-ui-font-color1,#333)}
+.pepper-table .pepper-log div{color:var(--jp-ui-font-color1,#333)}
+.pepper-seats{display:grid;grid-template-columns:repeat(3,minmax(150px,190px));gap:6px;
+  margin:6px 0;align-items:center;justify-items:center}
+.pepper-seat{border:2px solid var(--jp-border-color1,#999);border-radius:9px;padding:4px 8px;
+  min-width:130px;text-align:center;background:var(--jp-layout-color1,#fff);
+  color:var(--jp-ui-font-color0,#111)}
+.pepper-seat .pepper-seat-name{font-weight:bold}
+.pepper-seat .pepper-seat-tags{font-size:90%;color:var(--jp-ui-font-color1,#333)}
+.pepper-seat.pepper-role-partner,.pepper-seat.pepper-role-you{border-color:#2e7d32}
+.pepper-seat.pepper-role-opponent{border-color:#b23a3a}
+.pepper-seat.pepper-to-act{box-shadow:0 0 0 3px var(--jp-brand-color1,#1976d2)}
+.pepper-seat-N{grid-column:2;grid-row:1}.pepper-seat-W{grid-column:1;grid-row:2}
+.pepper-seat-E{grid-column:3;grid-row:2}.pepper-seat-S{grid-column:2;grid-row:3}
+.pepper-trick-label{grid-column:2;grid-row:2;color:var(--jp-ui-font-color1,#333)}
+.pepper-seat .pepper-nocard{display:inline-block;width:44px;height:62px;border:1px dashed
+  var(--jp-border-color1,#999);border-radius:5px}
+.pepper-table .pepper-hand button.pepper-card{background:#fff!important;color:#1a1a1a!important;
+  border:1px solid #767676!important;border-radius:7px;width:56px;height:78px;font-size:20px;
+  font-weight:bold;opacity:1!important;box-shadow:0 1px 3px rgba(0,0,0,.4);margin:2px}
+.pepper-table .pepper-hand button.pepper-card.pepper-red{color:#c8102e!important}
+.pepper-table .pepper-hand button.pepper-card:not(:disabled):hover{transform:translateY(-4px)}
+.pepper-table .pepper-hand button.pepper-card:disabled{cursor:default;box-shadow:none}
+.pepper-table button.jupyter-button:disabled:not(.pepper-card){opacity:1!important;
+  background:transparent!important;color:var(--jp-ui-font-color1,#333)!important;
+  border:1px dashed var(--jp-border-color1,#999)!important;box-shadow:none!important;
+  cursor:not-allowed}
+</style>"""
 
 
 def _slug(action: Action) -> str:
@@ -45,12 +88,15 @@ def _slug(action: Action) -> str:
 class TableWidget(widgets.VBox):  # type: ignore[misc]
     """A match at the practice table, in a notebook."""
 
-    def __init__(self, table: PracticeTable) -> None:
+    def __init__(self, table: PracticeTable, offer: SavedMatch | None = None) -> None:
         super().__init__()
         self.add_class("pepper-table")
         self.table = table
+        self.offer = offer
+        self.css = widgets.HTML(_CSS)
         self.score = widgets.HTML()
         self.board = widgets.HTML()
+        self.seats = widgets.HTML()
         self.prompt = widgets.HTML()
         self.hand = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.hand.add_class("pepper-hand")
@@ -61,11 +107,21 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.review = widgets.HTML()
         for w, c in ((self.score, "pepper-table-score"), (self.board, "pepper-table-board"),
                      (self.prompt, "pepper-prompt"), (self.coach_box, "pepper-coach"),
+                     (self.seats, "pepper-seats-box"),
                      (self.log_box, "pepper-log"), (self.review, "pepper-review")):
             w.add_class(c)
         self.guard = _Guard(lambda m: setattr(self.coach_box, "value", m))
         self.undo_button = _button("↶ Take back", "pepper-undo")
-        self.ask_button = _button("Ask the coach", "pepper-ask-coach")
+        self.ask_button = _button("Ask the coach", "pepper-ask-coach",
+                                  tooltip="The coach's grade of your last decision")
+        self.hint_button = _button("Hint", "pepper-hint",
+                                   tooltip="The coach suggests this decision, and says why "
+                                           "(it is then not graded)")
+        self.resume_text = widgets.HTML()
+        self.resume_button = _button("Resume it", "pepper-resume", button_style="primary")
+        self.new_button = _button("Start a new match", "pepper-new-match")
+        self.resume_box = widgets.HBox([self.resume_text, self.resume_button, self.new_button])
+        self.resume_box.add_class("pepper-resume-offer")
         self.replay_pick = widgets.Dropdown(description="Replay from", options=[],
                                             layout=widgets.Layout(width="320px"))
         self.replay_pick.add_class("pepper-replay-pick")
@@ -76,17 +132,28 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.coach_toggle.add_class("pepper-coach-toggle")
         self.undo_button.on_click(self.guard(lambda _b: self._take_back()))
         self.ask_button.on_click(self.guard(lambda _b: self._ask()))
+        self.hint_button.on_click(self.guard(lambda _b: self._hint()))
+        self.resume_button.on_click(self.guard(lambda _b: self._resume()))
+        self.new_button.on_click(self.guard(lambda _b: self._decline()))
         self.replay_button.on_click(self.guard(lambda _b: self._replay()))
         self.next_button.on_click(self.guard(lambda _b: self._next()))
         self.coach_toggle.observe(self.guard(lambda c: setattr(self.table, "coach", c["new"])),
                                   names="value")
         self.lines: list[str] = [_e(w) for w in self._opening()]
         self._say(table.decisions)
-        self.children = [self.score, self.board, self.prompt, self.hand, self.choices,
-                         self.coach_box, self.log_box, self.review,
-                         widgets.HBox([self.undo_button, self.ask_button, self.coach_toggle]),
-                         widgets.HBox([self.replay_pick, self.replay_button, self.next_button])]
+        self._layout()
         self._render()
+
+    def _layout(self) -> None:
+        offer = [self.resume_box] if self.offer is not None else []
+        if self.offer is not None:
+            self.resume_text.value = (f"<b>You have a match in progress</b> "
+                                      f"({_e(self.offer.summary)}). ")
+        self.children = [self.css, *offer, self.score, self.board, self.seats, self.prompt,
+                         self.hand, self.choices, self.coach_box, self.log_box, self.review,
+                         widgets.HBox([self.hint_button, self.undo_button, self.ask_button,
+                                       self.coach_toggle]),
+                         widgets.HBox([self.replay_pick, self.replay_button, self.next_button])]
 
     @property
     def errors(self) -> list[BaseException]:
@@ -109,31 +176,29 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         rows = [("Dealer", _e(t.player_name(s.dealer))),
                 ("Auction", _e(", ".join(f"{seat} {bid.display}" for seat, bid in s.calls))
                  or "(nobody has spoken yet)")]
-        if s.trump is not None:
-            rows.append(("Contract", _e(t.contract_text())))
+        rows.append(("Contract", _e(t.contract_text()) if s.trump is not None else
+                     f"{_e(t.contract_text())} so far, trumps not named yet"
+                     if s.bidder is not None else "none yet (the auction is on)"))
+        exchange = t.exchange_text()
+        if exchange:
+            rows.append(("Exchange", _e(exchange)))
         if s.sitting_out is not None:
             rows.append(("Sits out", _e(t.player_name(s.sitting_out))))
-        if s.phase is Phase.PLAY and s.current_trick:
-            seats = [seat for seat, _ in s.current_trick]
-            rows.append((f"Trick {len(s.tricks) + 1}",
-                         trick_html([c for _, c in s.current_trick], s.trump, seats,
-                                    left_bower=s.rules.left_bower)))
-        elif s.tricks:
+        if s.tricks and not s.current_trick:
             last = s.tricks[-1]
-            rows.append((f"Trick {last.number}",
-                         trick_html(last.cards, s.trump, last.seats, last.winning_index,
-                                    left_bower=s.rules.left_bower)
-                         + f"won by {_e(t.player_name(last.winner))}"))
+            rows.append((f"Trick {last.number}", f"won by {_e(t.player_name(last.winner))}"))
         if s.tricks or s.phase is Phase.PLAY:
             rows.append(("Tricks", _e(", ".join(f"{side} {n}"
                                                 for side, n in s.tricks_won().items()))))
         self.board.value = ('<table class="pepper-board" style="border-collapse:collapse">'
-                            + "".join(f'<tr><td style="color:#666;padding:2px 10px 2px 0;'
-                                      f'vertical-align:top">{k}</td><td>{v}</td></tr>'
+                            + "".join(f'<tr><td class="pepper-muted" style="padding:2px 10px '
+                                      f'2px 0;vertical-align:top">{k}</td><td>{v}</td></tr>'
                                       for k, v in rows) + "</table>")
+        self.seats.value = self._seats_html()
         self._buttons()
-        self.log_box.value = ('<div style="font-size:90%;color:#333;line-height:1.35">'
+        self.log_box.value = ('<div style="font-size:90%;line-height:1.35">'
                               + "<br>".join(self.lines[-8:]) + "</div>")
+        self.hint_button.disabled = not t.learner_to_act
         self.undo_button.disabled = not t.learner_decisions
         self.ask_button.disabled = not t.learner_decisions
         options = [(f"{i}. {d.kind}: {action_text(d.action)}", i)
@@ -146,6 +211,37 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         else:
             self.review.value = ""
 
+    def _seat_html(self, v: SeatView) -> str:
+        s = self.table.state
+        if v.card is not None:
+            face = card_svg(v.card, s.trump, winner=v.won, width=44,
+                            left_bower=s.rules.left_bower)
+        else:
+            face = '<span class="pepper-nocard" aria-hidden="true"></span>'
+        tags = [w for w, on in (("dealer", v.dealer), ("bidder", v.bidder),
+                                ("sits out", v.out), ("won the trick", v.won)) if on]
+        if v.to_act:
+            tags.append("your turn" if v.role == "you" else "to play")
+        role = {"opponent": " · opponent"}.get(v.role, "")
+        classes = (f"pepper-seat pepper-seat-{v.seat} pepper-role-{v.role}"
+                   + (" pepper-to-act" if v.to_act else ""))
+        return (f'<div class="{classes}"><div class="pepper-seat-name">{_e(v.name + role)}'
+                f'</div><div>{face}</div><div class="pepper-seat-tags">'
+                f'{_e(", ".join(tags)) or "&nbsp;"}</div></div>')
+
+    def _seats_html(self) -> str:
+        """The four seats around the trick: N at the top, S at the bottom, W left, E right."""
+        t, s = self.table, self.table.state
+        if s.phase is Phase.PLAY and s.current_trick:
+            middle = f"Trick {len(s.tricks) + 1}"
+        elif s.tricks:
+            middle = f"Trick {s.tricks[-1].number}"
+        else:
+            middle = "The table"
+        return ('<div class="pepper-seats">'
+                + "".join(self._seat_html(v) for v in t.seats_view())
+                + f'<div class="pepper-trick-label">{_e(middle)}</div></div>')
+
     def _buttons(self) -> None:
         t, s = self.table, self.table.state
         hand = sort_by_rank(s.hand(t.seat), s.trump if s.trump is not None else Trump.NT)
@@ -157,10 +253,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                              "" if t.hand_over else "<i>The computer players are thinking…</i>")
         buttons = []
         for card in hand:
-            b = _button(card.display, "pepper-card", f"pepper-card-{card}")
-            b.style.text_color = "#c8102e" if card.is_red else "#1a1a1a"
-            b.style.font_weight = "bold"
-            b.layout = widgets.Layout(width="58px", height="46px")
+            b = _button(card.display, "pepper-card", f"pepper-card-{card}",
+                        "pepper-red" if card.is_red else "pepper-black")
             b.disabled = not (yours and card_phase)
             b.on_click(self.guard(lambda _b, c=card: self._act(c)))
             buttons.append(b)
@@ -249,8 +343,41 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
 
     def _ask(self) -> None:
         coach = self.table.grade_last()
+        mine = self.table.learner_decisions
         if coach is not None:
             self.coach_box.value = self._coach_html(coach)
+        elif mine and mine[-1].hinted:
+            self.coach_box.value = ('<div class="pepper-fb">You asked for a hint on that '
+                                    "decision, so it is not graded.</div>")
+
+    def _hint_html(self, hint: Hint) -> str:
+        return ('<div class="pepper-fb pepper-hint-text" style="border-left:5px solid '
+                'var(--jp-brand-color1,#1976d2);padding:4px 10px;margin:4px 0">'
+                f"<b>Hint</b> (this decision will not be graded): {_e(hint.text)}</div>")
+
+    def _hint(self) -> None:
+        self.coach_box.value = self._hint_html(self.table.hint())
+        self._render()
+
+    def _resume(self) -> None:
+        from ..teaching.practice.table import PracticeTable
+
+        assert self.offer is not None
+        old = self.table
+        self.table = PracticeTable.resume(self.offer, coach=old.coach, seed=old.seed,
+                                          coach_samples=old.coach_samples,
+                                          save_dir=old.save_dir,
+                                          history=old.history if old.history else False)
+        self.lines = [f"<b>Resumed your match:</b> {_e(self.offer.summary)}."]
+        self._say(self.table.decisions)
+        self.offer = None
+        self.coach_box.value = ""
+        self._layout()
+        self._render()
+
+    def _decline(self) -> None:
+        self.offer = None
+        self._layout()
 
     def _take_back(self) -> None:
         d = self.table.take_back()
@@ -282,15 +409,30 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
 
 def table(level: str = "club", rules: str = "standard", seat: str = "S", coach: bool = True,
           seed: int | None = None, samples: int = 40, save_dir: Any = None,
-          keep: bool = True) -> TableWidget:
+          keep: bool = True, resume: bool | None = None) -> TableWidget:
     """A match at the practice table: ``notebook.table(level="club", coach=True)``.
 
     Each finished hand is saved (``save_dir``, default ``table-hands`` under your tutor
-    home) and added to your history; ``keep=False`` keeps nothing (for a demonstration)."""
-    from ..teaching.practice.history import history_path
+    home) and added to your history; ``keep=False`` keeps nothing (for a demonstration).
+    A match in progress (the last one not won yet, under these rules) is offered to resume
+    (``resume=None``), resumed at once (``True``) or left for later (``False``)."""
+    from ..teaching.practice.history import HistoryUnreadable, TableHistory, history_path
     from ..teaching.practice.table import PracticeTable
 
     folder = save_dir if save_dir is not None else history_path().parent / "table-hands"
+    history: TableHistory | bool = keep
+    saved = None
+    if keep:
+        try:
+            history = TableHistory()
+        except HistoryUnreadable:
+            history = True  # the table says why, and keeps no history
+        else:
+            saved = None if resume is False else history.unfinished_match(rules)
+    if saved is not None and resume:
+        return TableWidget(PracticeTable.resume(saved, coach=coach, seed=seed,
+                                                coach_samples=samples, save_dir=folder,
+                                                history=history))
     return TableWidget(PracticeTable(rules, seat, level, coach=coach, seed=seed,
                                      coach_samples=samples, save_dir=folder if keep else None,
-                                     history=keep))
+                                     history=history), offer=saved)
