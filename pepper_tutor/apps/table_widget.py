@@ -69,8 +69,9 @@ _CSS = """<style>
 .pepper-seat .pepper-nocard{display:inline-block;width:44px;height:62px;border:1px dashed
   var(--jp-border-color1,#999);border-radius:5px}
 .pepper-table .pepper-hand button.pepper-card{background:#fff!important;color:#1a1a1a!important;
-  border:1px solid #767676!important;border-radius:7px;width:56px;height:78px;font-size:20px;
-  font-weight:bold;opacity:1!important;box-shadow:0 1px 3px rgba(0,0,0,.4);margin:2px}
+  border:1px solid #767676!important;border-radius:7px;width:56px;height:78px;font-size:19px;
+  font-weight:bold;opacity:1!important;box-shadow:0 1px 3px rgba(0,0,0,.4);margin:2px;
+  padding:0!important;text-overflow:clip!important;overflow:visible!important}
 .pepper-table .pepper-hand button.pepper-card.pepper-red{color:#c8102e!important}
 .pepper-table .pepper-hand button.pepper-card:not(:disabled):hover{transform:translateY(-4px)}
 .pepper-table .pepper-hand button.pepper-card:disabled{cursor:default;box-shadow:none}
@@ -78,6 +79,19 @@ _CSS = """<style>
   background:transparent!important;color:var(--jp-ui-font-color1,#333)!important;
   border:1px dashed var(--jp-border-color1,#999)!important;box-shadow:none!important;
   cursor:not-allowed}
+.pepper-table .pepper-grade-text.pepper-grade-best{color:#1b6e3c}
+.pepper-table .pepper-grade-text.pepper-grade-good{color:#1e6b2e}
+.pepper-table .pepper-grade-text.pepper-grade-inaccuracy{color:#8a6508}
+.pepper-table .pepper-grade-text.pepper-grade-mistake{color:#a84300}
+.pepper-table .pepper-grade-text.pepper-grade-blunder{color:#a93226}
+body[data-jp-theme-light="false"] .pepper-table .pepper-grade-text.pepper-grade-best{color:#7be39c}
+body[data-jp-theme-light="false"] .pepper-table .pepper-grade-text.pepper-grade-good{color:#8fd694}
+body[data-jp-theme-light="false"] .pepper-table .pepper-grade-text.pepper-grade-inaccuracy{
+  color:#f0c850}
+body[data-jp-theme-light="false"] .pepper-table .pepper-grade-text.pepper-grade-mistake{
+  color:#ff9a52}
+body[data-jp-theme-light="false"] .pepper-table .pepper-grade-text.pepper-grade-blunder{
+  color:#ff7b6b}
 </style>"""
 
 
@@ -269,15 +283,17 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.choices.children = choices
 
     def _coach_html(self, coach: CoachVerdict) -> str:
-        colour = _GRADE_COLOUR[coach.grade.value]
+        colour = _GRADE_COLOUR[coach.grade.value]  # the stripe; the words take the theme's
+        grade = coach.grade.value.lower()
         reason = "" if coach.grade.value == "Best" else f"<div>{_e(coach.reason)}</div>"
-        return (f'<div class="pepper-fb pepper-grade-{coach.grade.value.lower()}" '
+        return (f'<div class="pepper-fb pepper-grade-{grade}" '
                 f'style="border-left:5px solid {colour};padding:4px 10px;margin:4px 0">'
-                f'<b style="color:{colour}">{_e(coach.headline)}</b>{reason}</div>')
+                f'<b class="pepper-grade-text pepper-grade-{grade}">{_e(coach.headline)}</b>'
+                f"{reason}</div>")
 
     def _verdict_html(self, verdict: Verdict, action: Action) -> str:
         what = f"the {action.display}" if isinstance(action, Card) else action_text(action)
-        rules = "".join(f'<div style="color:#666"><code>{_e(r.id)}</code> {_e(r.text)}</div>'
+        rules = "".join(f'<div class="pepper-muted"><code>{_e(r.id)}</code> {_e(r.text)}</div>'
                         for r in verdict.rules)
         return (f'<div class="pepper-fb wrong" style="border-left:5px solid #c0392b;'
                 f'padding:4px 10px"><b>Not allowed: {_e(what)}.</b> '
@@ -320,7 +336,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                                left_bower=left)
             parts.append(f'<div class="pepper-review-trick">Trick {trick.number}: won by '
                          f"{_e(t.player_name(trick.winner))}{shown}"
-                         f'<div style="color:#666;font-size:85%">'
+                         f'<div class="pepper-muted" style="font-size:85%">'
                          f"{_e(' · '.join(marks))}</div></div>")
         if t.match.over:
             parts.append(f"<p><b>The match is over: {_e(str(t.match.winner))} won.</b></p>")
