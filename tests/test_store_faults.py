@@ -251,9 +251,10 @@ def test_a_foreign_file_with_its_own_meta_table_is_never_written(tmp_path: Path)
     assert store.record(RIGHT)
 
 
-def _newer(path: Path) -> bytes:
+def _newer(path: Path, version: int = 2) -> bytes:
+    """Mark ``path`` as written by a later version (``version``: above the store's own)."""
     con = sqlite3.connect(path)
-    con.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+    con.execute(f"UPDATE meta SET value = '{version}' WHERE key = 'schema'")
     con.execute("CREATE TABLE IF NOT EXISTS badges (x)")  # what a newer version might add
     con.commit()
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -385,7 +386,7 @@ def test_a_newer_history_raises_nothing_into_a_running_table(tmp_path: Path) -> 
     path = tmp_path / "table.sqlite"
     history = TableHistory(path)
     history.add_hand("standard", "S", "club", "one", 0, [])
-    _newer(path)
+    _newer(path, 3)  # the history is at version 2 (its matches)
     history._set_up = False  # as if it had not been opened yet this session
     assert history.add_hand("standard", "S", "club", "two", 0, []) is None
     assert history.warning and "newer pepper-tutor" in history.warning
