@@ -343,3 +343,12 @@ def test_a_history_from_before_matches_opens_and_gains_them(tmp_path):
     assert history.unfinished_match() is not None
     with sqlite3.connect(path) as con:
         assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("2",)
+
+
+def test_a_hint_between_two_equal_choices_says_both_are_as_good():
+    table = PracticeTable(seed=3, coach=False, coach_samples=8, history=False)
+    table.act(Bid.PASS)  # North plays alone: South sends a card, and two are worth the same
+    assert table.state.phase is Phase.SEND
+    hint = table.hint()
+    assert "is as good here" in hint.best_label
+    assert hint.best in table.legal()

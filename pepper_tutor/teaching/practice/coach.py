@@ -173,7 +173,12 @@ def coach_hint(state: HandState, samples: int = 60, seed: int | None = 0) -> Hin
     # learner hears what the best choice gains over the next one.
     reason = decision_reason(state, _action_of(second, state.phase), best_action, best, second,
                              advice, by_net)
-    return Hint(kind, best_action, option_words(best), reason, advice.samples)
+    label = option_words(best)
+    v_best = best.net if by_net and best.net is not None else best.score
+    v_second = second.net if by_net and second.net is not None else second.score
+    if f"{v_best.mean:+.1f}" == f"{v_second.mean:+.1f}":  # the figures would not tell them apart
+        label += f" ({option_words(second)} is as good here)"
+    return Hint(kind, best_action, label, reason, advice.samples)
 
 
 def _action_of(o: OptionAdvice, phase: Phase) -> Action:
