@@ -346,7 +346,8 @@ def test_a_history_from_before_matches_opens_and_gains_them(tmp_path):
 
 
 def test_a_hint_between_two_equal_choices_says_both_are_as_good():
-    table = PracticeTable(seed=3, coach=False, coach_samples=8, history=False)
+    table = PracticeTable(seed=3, level="beginner", coach=False, coach_samples=8,
+                          history=False)
     table.act(Bid.PASS)  # North plays alone: South sends a card, and two are worth the same
     assert table.state.phase is Phase.SEND
     hint = table.hint()
