@@ -277,8 +277,8 @@ def test_the_bidder_alone_is_told_which_card_partner_sent(tmp_path):
     table = PracticeTable(seed=3, coach=False, history=False)
     assert table.exchange_text() is None
     table.act(Bid.LITTLE_PEPPER)  # South holds five spades: alone, with an exchange
-    _until(table, lambda t: t.state.sent is not None)
-    sent = table.state.sent
+    _until(table, lambda t: t.state.passed is not None)
+    sent = table.state.passed
     assert sent is not None and sent in table.state.hand(table.seat)
     assert table.exchange_text() == (f"North (partner) sent you the {sent.display}; you "
                                      f"discarded the {table.state.discard.display}.")  # type: ignore[union-attr]
