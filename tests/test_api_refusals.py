@@ -155,3 +155,12 @@ def test_old_catches_still_work() -> None:
         get_rule("rank.nope")
     with pytest.raises(TypeError):
         Card.parse(3.5)  # type: ignore[arg-type]
+
+
+def test_a_switch_given_in_the_mapping_and_as_a_keyword_is_one_switch() -> None:
+    # found by the API fuzz: the same switch twice was a TypeError
+    from pepper_tutor import get_ruleset
+
+    assert get_ruleset({"minimum_bid": 2}, minimum_bid=3).minimum_bid == 3
+    with pytest.raises(ValueError):
+        get_ruleset({"minimum_bid": None}, minimum_bid=None)

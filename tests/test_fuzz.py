@@ -410,6 +410,7 @@ def call_api(target: str, seed: int, steps: int, args: tuple[object, ...]) -> No
 @example("state.apply", 1, 0, ("surrender",))  # once stored as the defence, and play began
 @example("state.apply", 1, 0, (Trump.H,))  # once a bid of 2 (Trump is an IntEnum)
 @example("get_ruleset", 1, 0, (STANDARD, 7))  # players=7 once crashed the deal after it
+@example("get_ruleset", 0, 0, ({"minimum_bid": None}, None, None))  # a switch given twice
 def test_the_public_api_refuses_anything_with_a_value_error(target: str, seed: int,
                                                             steps: int,
                                                             args: tuple[object, ...]) -> None:

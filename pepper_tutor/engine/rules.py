@@ -212,7 +212,7 @@ def get_ruleset(preset: str | RuleSet | Mapping[str, Any] = "standard",
         if not isinstance(name, str):
             raise RuleSetError(f"{name!r} is not a preset (expected one of "
                                f"{', '.join(PRESETS)})")
-        return get_ruleset(name, **mapping, **switches)
+        return get_ruleset(name, **{**mapping, **switches})  # a keyword overrides the mapping
     if not isinstance(preset, str):
         raise RuleSetError(f"{preset!r} is not a preset (expected one of {', '.join(PRESETS)})")
     name = preset.strip().lower()
