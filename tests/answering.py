@@ -31,7 +31,7 @@ def right_answer(step: Any) -> str:
     if kind == "score":
         pts = step.computed().points
         return " ".join(f"{s} {pts[s]}" for s in step.rules.sides)
-    if kind == "game":
+    if kind in ("game", "table"):
         return step.result()
     return _text(step.accept[0])
 
