@@ -41,7 +41,6 @@ from ...rulebook.tricks import (
 from .answers import (
     card_example,
     check_length,
-    norm,
     read_cards,
     read_choice,
     read_score,
@@ -138,11 +137,20 @@ class Step(Generic[AnswerT]):
 
     def example(self) -> str:
         """One example of what to type, shown under the question (never the answer itself)."""
-        choices = [o.label for o in self.example_options()]
-        if not choices:
+        options = self.example_options()
+        if not options:
             return ""
-        answer = norm(self.answer_text())
-        shown = next((c for c in choices if norm(c) not in answer), choices[0])
+
+        def right(value: Any) -> bool:
+            try:
+                return self.is_right(value)
+            except (ValueError, TypeError):
+                return False
+
+        # judged by the engine, not by the words: "♣ clubs" is the answer "clubs"
+        shown = next((o.label for o in options if not right(o.value)), None)
+        if shown is None:
+            return "Type one of the choices as shown"
         return f"Type one of the choices as shown, such as: {shown}"
 
     def read_option(self, raw: Any) -> Any | None:
@@ -704,10 +712,14 @@ class ScoreStep(Step[dict[str, int]]):
         return read_score(raw, self.rules.sides, self.order, self.roles())
 
     def example(self) -> str:
+        """What to type, with made-up points that are never this hand's score."""
         order = self.order
-        return (f"Type each side's points, the bidders first, such as {order[0]} -4 "
-                + " ".join(f"{s} 3" for s in order[1:]) + ", or just -4 "
-                + " ".join("3" for _ in order[1:]) + f" ({' then '.join(order)})")
+        points = self.computed().points
+        first, rest = next((a, b) for a, b in ((-4, 3), (2, 1), (-3, 4), (5, 0))
+                           if {order[0]: a, **{s: b for s in order[1:]}} != points)
+        return (f"Type each side's points, the bidders first, such as {order[0]} {first} "
+                + " ".join(f"{s} {rest}" for s in order[1:]) + f", or just {first} "
+                + " ".join(str(rest) for _ in order[1:]) + f" ({' then '.join(order)})")
 
     def key(self, answer: dict[str, int]) -> str:
         return " ".join(f"{s} {answer[s]}" for s in self.rules.sides)
