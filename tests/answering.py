@@ -31,7 +31,7 @@ def right_answer(step: Any) -> str:
     if kind == "score":
         pts = step.computed().points
         return " ".join(f"{s} {pts[s]}" for s in step.rules.sides)
-    if kind == "game":
+    if kind in ("game", "table"):
         return step.result()
     return _text(step.accept[0])
 
@@ -51,3 +51,17 @@ def wrong_answer(step: Any) -> str:
         pts = step.computed().points
         return " ".join(f"{s} {pts[s] + 1}" for s in step.rules.sides)
     raise AssertionError(f"no wrong answer made for {kind}")
+
+
+def any_wrong_answer(step: Any) -> str:
+    """A wrong answer for any step that has one: an offered choice the engine rejects, a card
+    of the hand that does not win, a score off by a point, else :func:`wrong_answer`."""
+    candidates = [o.label if not o.is_card else str(o.value) for o in step.options()]
+    candidates += [str(c) for c in getattr(step, "hand", ())] + ["5 4", "7 0"]
+    for raw in candidates:
+        try:
+            if not step.is_right(step.parse(raw)):
+                return raw
+        except ValueError:  # not an answer this step reads (AnswerError is a ValueError)
+            continue
+    return wrong_answer(step)

@@ -214,7 +214,8 @@ def test_lesson_steps_judge_and_explain_by_the_rule_set():
                            rules=CUTTHROAT)
     assert step.winner() is c("AD") and step.judge("AD").correct
     feedback = step.judge("JD")
-    assert not feedback.correct and "J♦ does not win" in " ".join(feedback.facts)
+    assert not feedback.correct and "the J♦ is an ordinary diamond, not a trump" in " ".join(
+        feedback.facts)
     standard = TrickWinnerStep(id="t", prompt="?", trump=Trump.H, trick=(c("AD"), c("JD")))
     assert standard.winner() is c("JD")
     step = LegalPlaysStep(id="l", prompt="?", trump=Trump.H, trick=(c("9H"),),

@@ -11,6 +11,7 @@ from pepper_tutor.teaching.learner.attempts import Attempt
 from pepper_tutor.teaching.learner.progress import MASTERY_RUN, progress_summary
 from pepper_tutor.teaching.learner.review_cards import ReviewDeck, missed_rules, question_rules
 from pepper_tutor.teaching.learner.store import LearnerStore
+from pepper_tutor.teaching.lessons.files import find_lesson
 from pepper_tutor.teaching.review.session import REVIEW_KINDS, ReviewSession, fresh_question
 from tests.answering import right_answer, wrong_answer
 
@@ -100,9 +101,12 @@ def test_a_rule_no_quiz_reaches_comes_back_as_its_lesson_step(tmp_path):
     ReviewDeck(store).missed(["play.own-cards"], "lesson the-exchange/your-own-cards", at=T0)
     ReviewDeck(store).missed(["bid.must-top"], "lesson bidding/over-a-four", at=T0)
     review = ReviewSession(store, seed=2, at=T0 + timedelta(hours=1))
-    # The explain step cannot be asked, so only the bidding step comes back, as itself.
-    assert review.item.rule == "bid.must-top" and not review.fresh
-    assert review.question.id == "over-a-four"
+    # The explain step cannot be asked, so only the bidding step comes back: as a new
+    # position of the same judgement (a screened bid), not the lesson's own hand.
+    assert review.item.rule == "bid.must-top" and review.fresh
+    lesson_step = find_lesson("bidding").step("over-a-four")
+    assert review.question.kind == "bid"
+    assert review.question.situation().key != lesson_step.situation().key
 
 
 def test_progress_counts_mastered_rules_due_reviews_and_streaks(tmp_path):

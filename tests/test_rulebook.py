@@ -135,9 +135,11 @@ RULE_TEXT_FACTS = [
     ("score.bid", ["score-what-you-get", "simple", "cutthroat"]),
     ("bid.ladder", ["1 to 5", "cutthroat"]),
     ("declare.big-pepper", ["cutthroat pairs"]),
-    ("variant.dealer-must-bid", ["must bid the minimum", "usual table reading"]),
-    ("bid.all-pass", ["dealt again", "usual table reading"]),
-    ("game.deal-rotation", ["by lot", "dealt again"]),
+    # the table readings these follow are stated as rules, in a learner's words (the
+    # sources they read are noted beside them in rulebook.yaml, not in the text shown)
+    ("variant.dealer-must-bid", ["at least the minimum bid, or any higher bid"]),
+    ("bid.all-pass", ["the next player clockwise deals a new hand"]),
+    ("game.deal-rotation", ["by lot", "thrown in, and the next player deals"]),
     ("preset.cutthroat", ["no left bower"]),
 ]
 

@@ -154,7 +154,7 @@ def test_score():
     assert step.judge("4 -4").correct and step.judge("NS 4 EW -4").correct
     assert step.judge({"NS": 4, "EW": -4}).correct
     fb = step.judge("6 0")
-    assert not fb.correct and "NS: not +6 but +4" in fb.text and "EW: not +0 but -4" in fb.text
+    assert not fb.correct and "NS +4, not +6: " in fb.text and "EW -4, not +0: " in fb.text
     quotes(fb, "score.bid", "score.sweep")
     with pytest.raises(AnswerError):
         step.judge("four")

@@ -252,7 +252,7 @@ def test_the_menu_suggests_the_earliest_unfinished_prerequisite(tmp_path, monkey
 
     monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
     out = io.StringIO()
-    replies = iter(["winning-tricks", "y", "q"])
+    replies = iter(["winning-tricks", "y", "q", "q"])  # q leaves the lesson, then the menu
     run_tutor(None, "lu", console=Console(file=out, width=120), input_fn=lambda _p: next(replies))
     text = out.getvalue()
     assert "Winning tricks builds on following-suit (Following suit), which you have not" in text

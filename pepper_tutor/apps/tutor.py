@@ -28,6 +28,8 @@ __all__ = ["run_tutor", "run_quiz", "run_review", "run_progress", "render_step",
            "render_feedback", "Tutor"]
 
 HELP = "Type your answer, or: hint · rule · reveal · back · skip · quit"
+QUIT_WORDS = ("q", "quit", "exit")
+GO_ON_WORDS = ("", "n", "next", "go", "go on", "continue")  # what "Press Enter" takes as Enter
 InputFn = Callable[[str], str]
 
 
@@ -128,6 +130,7 @@ class Tutor:
         self.input = input_fn
         self.ascii = ascii
         self.said = 0  # store warnings already shown
+        self.paused = False  # a lesson was left part-way from the menu: say goodbye at the end
         self.failed_before = store.failed_saves
 
     def report_store(self) -> bool:
@@ -180,6 +183,8 @@ class Tutor:
             self.report_store()
             choice = self.ask("Lesson number or id (r, p, q): ")
             if choice is None or choice.strip().lower() in ("q", "quit", "exit"):
+                if self.paused:
+                    self.goodbye()
                 return 0
             picked = choice.strip()
             if picked.lower() in ("r", "review"):
@@ -198,8 +203,9 @@ class Tutor:
                 self.console.print(plain(f"There is no lesson {picked!r}.", style="red"))
                 continue
             lesson = self.suggest_first(lesson, lessons)
-            if not self.run_lesson(lesson):
-                return 0
+            # Quitting a lesson pauses it and comes back here: the menu is where a learner
+            # picks what to do next (q here leaves the program).
+            self.run_lesson(lesson, from_menu=True)
 
     def suggest_first(self, lesson: Lesson, lessons: list[Lesson]) -> Lesson:
         """A lesson whose prerequisites are not finished: say so and offer the first of them."""
@@ -224,8 +230,9 @@ class Tutor:
         return first if reply is not None and reply.strip().lower() in ("y", "yes") \
             else lesson
 
-    def run_lesson(self, lesson: Lesson) -> bool:
-        """Run until the lesson ends (True) or the learner quits (False)."""
+    def run_lesson(self, lesson: Lesson, from_menu: bool = False) -> bool:
+        """Run until the lesson ends (True) or the learner quits (False). ``from_menu``: a
+        quit goes back to the menu, so it says the lesson is paused, not goodbye."""
         session = LessonSession(lesson, self.store)
         if session.finished:
             self.console.print(Panel(plain(f"You have finished this lesson: "
@@ -249,7 +256,13 @@ class Tutor:
             outcome = self.run_step(session, step)
             self.report_store()
             if outcome == "quit":
-                self.goodbye()
+                if not from_menu:
+                    self.goodbye()
+                    return False
+                self.paused = True
+                if self.report_store():
+                    self.console.print("Lesson paused: your place is kept. Back to the "
+                                       "lessons.", style="dim")
                 return False
         done, total = session.progress()
         mistakes = sum(session.mistakes.values())
@@ -324,14 +337,20 @@ class Tutor:
 
     def run_step(self, session: LessonSession, step: Step[Any]) -> str:
         if not step.answerable:
-            reply = self.ask("Press Enter to go on (b: back, q: quit) ")
-            if reply is None or reply.strip().lower() in ("q", "quit"):
-                return "quit"
-            if reply.strip().lower() in ("b", "back"):
-                session.back()
-            else:
-                session.next()
-            return "moved"
+            while True:
+                reply = self.ask("Press Enter to go on (b: back, q: quit) ")
+                word = None if reply is None else reply.strip().lower()
+                if word is None or word in QUIT_WORDS:
+                    return "quit"
+                if word in ("b", "back"):
+                    session.back()
+                    return "moved"
+                if word in GO_ON_WORDS:
+                    session.next()
+                    return "moved"
+                self.console.print(plain(f"{(reply or '').strip()!r} is not a choice here: press "
+                                         "Enter to go on, b to go back or q to quit.",
+                                         style="yellow"))
         while True:
             reply = self.ask("> ")
             if reply is None:
@@ -375,11 +394,25 @@ class Tutor:
             self.console.print("Try again, or type hint.", style="dim")
 
     def wait_next(self, session: LessonSession) -> str:
-        reply = self.ask("Press Enter for the next step (q: quit) ")
-        session.next()
-        if reply is None or reply.strip().lower() in ("q", "quit"):
-            return "quit"
-        return "moved"
+        """After a right or revealed answer: Enter goes on, ``more`` opens the whole panel
+        (every fact, every rule in full), ``rule`` the rules. Anything else is asked again:
+        an answer typed twice, or a stray word, must not skip the next step unseen."""
+        last = session.status.last
+        while True:
+            reply = self.ask("Press Enter for the next step (more · q: quit) ")
+            word = None if reply is None else reply.strip().lower()
+            if word is None or word in QUIT_WORDS or word in GO_ON_WORDS:
+                session.next()
+                return "quit" if word is None or word in QUIT_WORDS else "moved"
+            if word in ("more", "why") and last is not None:
+                self.console.print(render_feedback(last, self.ascii, full=True))
+            elif word in ("rule", "rules"):
+                self.console.print(Panel(Text(session.rule_text(), style="italic"),
+                                         title="the rule", border_style="dim"))
+            else:
+                self.console.print(plain(f"{(reply or '').strip()!r} is not a choice here: press "
+                                         "Enter for the next step, type more for the whole "
+                                         "explanation, or q to quit.", style="yellow"))
 
 
 def _met_simple_scoring(store: LearnerStore) -> bool:

@@ -50,7 +50,18 @@ def finding_place(a: Annotation, f: Finding) -> str:
         if 1 <= k <= len(a.auction):
             call = a.auction[k - 1]
             return f"The auction, {call.seat.word}'s {call.call.display}"
-    return f.where
+    return note_place(f.where)
+
+
+# A note's place in a record, as a reader says it: the annotation's JSON keeps the keys.
+_NOTE_PLACES = {"trump": "Trumps", "mode": "How the bidder plays",
+                "exchange.discard": "The bidder's discard",
+                "exchange.passed": "The card partner sent", "defense": "The defenders' choice"}
+
+
+def note_place(where: str) -> str:
+    """Where a note was made, in words ("exchange.passed" -> "The card partner sent")."""
+    return _NOTE_PLACES.get(where, where)
 
 
 def _score_line(a: Annotation) -> str:
@@ -110,7 +121,7 @@ def to_markdown(a: Annotation) -> str:
             lines.append(f"- *{c.seat} {c.call.display}:* {_md(c.note)}")
     lines += ["", f"**Contract:** {_md(a.contract_text())}", ""]
     for where, note in a.notes:
-        lines.append(f"- *{where}:* {_md(note)}")
+        lines.append(f"- *{note_place(where)}:* {_md(note)}")
     if a.tricks:
         lines += ["", "| # | Leader | Cards | Winner | Why |", "| --- | --- | --- | --- | --- |"]
         for t in a.tricks:
@@ -220,7 +231,8 @@ def to_html(a: Annotation, standalone: bool = True) -> str:
     parts += [f'<div class="note">{_e(c.seat)} {_e(c.call.display)}: {_e(c.note)}</div>'
               for c in a.auction if c.note]
     parts.append(f'<p class="contract"><b>Contract:</b> {_e(a.contract_text())}</p>')
-    parts += [f'<div class="note">{_e(where)}: {_e(note)}</div>' for where, note in a.notes]
+    parts += [f'<div class="note">{_e(note_place(where))}: {_e(note)}</div>'
+              for where, note in a.notes]
     if a.tricks:
         parts.append("<table class=\"tricks\"><tr><th>#</th><th>Leader</th><th>Cards</th>"
                      "<th>Winner</th><th>Why</th></tr>")
@@ -285,7 +297,7 @@ def to_rich(a: Annotation, ascii: bool = False) -> Any:
     parts += [plain(f"  {c.seat} {c.call.display}: {c.note}", style="italic") for c in a.auction
               if c.note]
     parts.append(plain("Contract: " + a.contract_text(), style="bold"))
-    parts += [plain(f"  {where}: {note}", style="italic") for where, note in a.notes]
+    parts += [plain(f"  {note_place(where)}: {note}", style="italic") for where, note in a.notes]
     if a.tricks:
         table = Table(title="Tricks", show_lines=True)
         for col in ("#", "Leader", "Cards", "Winner", "Why"):

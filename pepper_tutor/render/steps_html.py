@@ -109,6 +109,10 @@ def feedback_html(fb: Feedback) -> str:
             parts.append(f'<div class="answer"><b>{_e(text)}</b></div>')
         elif part in ("verdict", "why"):
             parts.append(f'<div class="{part}">{_e(text)}</div>')
+    more = [text for part, text in fb.parts(full=True) if part == "more"]
+    if more:  # the rest of the reason, and facts an author's note stood in for: on request
+        parts.append('<details class="more"><summary>more</summary>'
+                     + "".join(f'<div class="why">{_e(t)}</div>' for t in more) + "</details>")
     for rid, text in fb.quotes:
         opened = " open" if rid in fb.quote_ids else ""
         parts.append(f'<details class="rule"{opened}><summary>rule <code>{_e(rid)}</code>'

@@ -14,13 +14,29 @@ everywhere.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .book import get_rule
 
-__all__ = ["Feedback", "AnswerError", "ANSWER_PREFIX"]
+__all__ = ["Feedback", "AnswerError", "ANSWER_PREFIX", "sentences"]
 
 ANSWER_PREFIX = "The answer: "
+# The most words a verdict panel's short form uses for the reason behind a revealed answer;
+# the rest of the reason opens on request. Panels stay short enough to read at a glance.
+PANEL_WORDS = 55
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into sentences (at a full stop, question or exclamation mark and a space)."""
+    return [s for s in _SENTENCE_END.split(text.strip()) if s]
+
+
+def _said(sentence: str) -> str:
+    """A sentence as compared for repeats: case, spacing and the closing stop ignored."""
+    return " ".join(sentence.lower().rstrip(".!?").split())
 
 
 class AnswerError(ValueError):
@@ -46,6 +62,10 @@ class Feedback:
         return [(rid, get_rule(rid).text) for rid in self.rule_ids]
 
     @property
+    def _label_words(self) -> int:
+        return len(("rule: " + " · ".join(self.rule_ids)).split()) if self.rule_ids else 0
+
+    @property
     def verdict(self) -> tuple[str, ...]:
         """The sentences that say why: the author's note for this answer if there is one
         (it says it better than the engine's facts), else the facts."""
@@ -56,17 +76,40 @@ class Feedback:
         ``consequence``, ``answer``, ``why`` (the reason for the right answer), ``more`` (facts
         the short form leaves out), ``rules`` (the labels) and ``quote`` (a rule in full, as
         ``"id: text"``). ``full`` adds every fact and quotes every rule."""
-        out = [("headline", self.headline)]
-        out += [("verdict", v) for v in self.verdict]
+        # Each sentence is said once: the reason for the right answer is often the very facts
+        # the verdict gave (a trick's winner, the rule's consequence), and a learner reading
+        # the panel should not meet the same sentence twice.
+        said: set[str] = set()
+        out: list[tuple[str, str]] = []
+
+        def say(kind: str, text: str) -> None:
+            fresh = [s for s in sentences(text) if _said(s) not in said]
+            said.update(_said(s) for s in fresh)
+            if fresh:
+                out.append((kind, " ".join(fresh)))
+
+        say("headline", self.headline)
+        for v in self.verdict:
+            say("verdict", v)
         if self.consequence:
-            out.append(("consequence", self.consequence))
+            say("consequence", self.consequence)
         if self.revealed and not self.correct:
             if self.answer_text and not self.headline.startswith(ANSWER_PREFIX):
-                out.append(("answer", ANSWER_PREFIX + self.answer_text))
-            if self.answer_reason and self.answer_reason not in self.verdict:
-                out.append(("why", self.answer_reason))
+                say("answer", ANSWER_PREFIX + self.answer_text)
+            if self.answer_reason:
+                why = [x for x in sentences(self.answer_reason) if _said(x) not in said]
+                # Short first: the reason's first sentences, as many as the panel has room
+                # for; the rest is there on request (``full``), after it.
+                room = PANEL_WORDS - sum(len(t.split()) for _, t in out) - self._label_words
+                kept = 0
+                while kept < len(why) and len(" ".join(why[:kept + 1]).split()) <= room:
+                    kept += 1
+                say("why", " ".join(why[:kept]))
+                if full:
+                    say("more", " ".join(why[kept:]))
         if full and self.author_note:
-            out += [("more", f) for f in self.facts]
+            for f in self.facts:
+                say("more", f)
         if self.rule_ids:
             out.append(("rules", "rule: " + " · ".join(self.rule_ids)))
         quoted = self.rule_ids if full else tuple(r for r in self.rule_ids

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..engine.calls import Trump
-from ..engine.cards import DECK, Card, CardLike, Suit, cards_display, iterable_arg, wrong_type
+from ..engine.cards import DECK, Card, CardLike, Rank, Suit, cards_display, iterable_arg, wrong_type
 from ..engine.ranking import (
     EFFECTIVE_SUIT,
     TRICK_RANK,
@@ -24,7 +24,8 @@ from ..engine.seats import Seat
 from .book import get_rule
 from .verdict import Verdict
 
-__all__ = ["TrickExplanation", "check_play", "check_trick_winner", "explain_trick", "why_higher"]
+__all__ = ["TrickExplanation", "check_play", "check_trick_winner", "explain_trick", "not_a_bower",
+           "why_higher"]
 
 
 def check_play(hand: Sequence[CardLike], led: CardLike | None, trump: Trump | str,
@@ -65,6 +66,15 @@ def check_play(hand: Sequence[CardLike], led: CardLike | None, trump: Trump | st
         if not followers:
             fact = (f"{cap} {'have' if you else 'has'} no {suit_name} left, so any card may be "
                     "played.")
+            if left is not None and left in held and left.suit is led_suit:
+                # The learner sees a card of the led suit's printed colour in the hand: say
+                # why it does not count, or "no hearts left" reads as plainly untrue.
+                fact = (f"With {t.word} trumps the {left.display} is the left bower, a "
+                        f"{_singular(t)}, so it does not follow {suit_name}. {cap} "
+                        f"{'have' if you else 'has'} no other {suit_name[:-1]}, so any card "
+                        "may be played.")
+                return Verdict(True, chosen, actor, ("play.follow-suit", "play.left-bower-suit"),
+                               (fact,))
             if plain_jack is not None and plain_jack in held and led_suit is t.suit:
                 fact = (f"{cap} {'have' if you else 'has'} no {suit_name} left: this table plays "
                         f"without a left bower, so the {plain_jack.display} is an ordinary "
@@ -175,7 +185,7 @@ def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
     code = trump_code(t, left_bower)
     win = winner_of([c.index for c in played], code)
     card = played[win]
-    suits, ranks = EFFECTIVE_SUIT[code], TRICK_RANK[code]
+    suits = EFFECTIVE_SUIT[code]
     led_suit = Suit(suits[played[0].index])
     by = f" ({seats[win].word})" if seats else ""
     trumps_played = [c for c in played if t.suit is not None and suits[c.index] == t]
@@ -209,22 +219,47 @@ def explain_trick(cards: Sequence[CardLike], trump: Trump | str,
                      + f"the {card.display}{by} is the highest {led_suit.plural[:-1]}.")
     # Traps worth naming: off-suit aces, a bower in disguise, jacks in no trump.
     for c in played:
-        if c is card:
-            continue
-        s = suits[c.index]
-        if bower(c, t, left_bower) == "left" and c.suit is not t.suit:
-            facts.append(f"The {c.display} counts as a {t.word[:-1]} (left bower), not a "
-                         f"{c.suit.plural[:-1]}.")
-        elif (not left_bower and t.suit is not None and c.index % 6 == 2
-              and c.suit is t.suit.sister):
-            facts.append(f"This table plays without a left bower: the {c.display} is an "
-                         f"ordinary {c.suit.plural[:-1]}, not a trump.")
-        elif s != led_suit and s != t and ranks[c.index] >= 4:
-            facts.append(f"The {c.display} cannot win: {Suit(s).plural} were not led and are "
-                         f"not trumps.")
-        elif t is Trump.NT and c.index % 6 == 2 and s == led_suit:
-            facts.append(f"In no trump the {c.display} is an ordinary jack.")
+        if c is not card:
+            trap = _trap(c, t, led_suit, left_bower)
+            if trap:
+                facts.append(trap)
     return TrickExplanation(win, card, rule, tuple(facts))
+
+
+def _trap(c: Card, t: Trump, led_suit: Suit, left_bower: bool = True) -> str | None:
+    """What a learner may misread about ``c`` in a trick that ``led_suit`` leads, if anything:
+    a left bower taken for its printed suit, a jack taken for a bower, an off-suit ace."""
+    code = trump_code(t, left_bower)
+    s, rank = EFFECTIVE_SUIT[code][c.index], TRICK_RANK[code][c.index]
+    role = bower(c, t, left_bower)
+    if role == "left" and c.suit is not t.suit:
+        return (f"The {c.display} counts as a {t.word[:-1]} (left bower), not a "
+                f"{c.suit.plural[:-1]}.")
+    if not left_bower and t.suit is not None and c.index % 6 == 2 and c.suit is t.suit.sister:
+        return (f"This table plays without a left bower: the {c.display} is an ordinary "
+                f"{c.suit.plural[:-1]}, not a trump.")
+    if s != led_suit and s != t and rank >= 4:
+        return f"The {c.display} cannot win: {Suit(s).plural} were not led and are not trumps."
+    if t is Trump.NT and c.index % 6 == 2 and s == led_suit:
+        return f"In no trump the {c.display} is an ordinary jack."
+    return None
+
+
+def not_a_bower(c: Card, t: Trump, left_bower: bool = True) -> str | None:
+    """For a jack that is neither bower under ``t``: the sentence that says so and names the
+    bowers, since a learner who picks it has taken it for one."""
+    if c.rank is not Rank.JACK or t.suit is None or bower(c, t, left_bower) is not None:
+        return None
+    if not left_bower and c.suit is t.suit.sister:
+        return None  # the table without a left bower has its own sentence for this jack
+    right = Card.parse("J" + str(t))
+    if not left_bower:
+        return (f"The {c.display} is not a bower: with {t.word} trumps the only bower at this "
+                f"table is the {right.display}.")
+    left = _left_bower(t)
+    assert left is not None
+    return (f"The {c.display} is not a bower: with {t.word} trumps the right bower is the "
+            f"{right.display} and the left bower the {left.display}.")
 
 
 def check_trick_winner(cards: Sequence[CardLike], trump: Trump | str, claimed: int,
@@ -240,9 +275,20 @@ def check_trick_winner(cards: Sequence[CardLike], trump: Trump | str, claimed: i
     if claimed == why.winner_index:
         return Verdict(True, played[claimed], None, rules, why.facts)
     wrong = played[claimed] if 0 <= claimed < len(played) else None
-    lead = (f"The {wrong.display} does not win this trick. " if wrong else
-            f"There is no card {claimed + 1} in this trick. ")
-    facts = (lead + why.facts[0], *why.facts[1:])
+    if wrong is None:
+        return Verdict(False, None, None, rules,
+                       (f"There is no card {claimed + 1} in this trick. " + why.facts[0],),
+                       (why.winning_card,))
+    # Say what the learner misread about the card they picked first (the misconception the
+    # answer reveals), then why the winner wins; the traps of cards they did not pick are
+    # left out, but a left bower in disguise is the fact the trick turns on.
+    t = Trump.parse(trump)
+    code = trump_code(t, left_bower)
+    led_suit = Suit(EFFECTIVE_SUIT[code][played[0].index])
+    first = (not_a_bower(wrong, t, left_bower) or _trap(wrong, t, led_suit, left_bower)
+             or f"The {wrong.display} does not win this trick.")
+    disguised = [f for f in why.facts[1:] if "(left bower)" in f and f not in first]
+    facts = (first, why.facts[0], *disguised)
     return Verdict(False, wrong, None, rules, facts, (why.winning_card,))
 
 

@@ -340,8 +340,9 @@ def table_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -
     elif ask == "next-dealer":
         step.prompt = f"{head} When this hand is over, who deals the next one?"
     elif ask == "cards":
+        # no example here: the line under the question gives one that is never the answer
         step.prompt = (f"{head} How many cards does each player hold, and how many of the 24 "
-                       "are left out? (two numbers, such as 6 0)")
+                       "are left out?")
     else:
         bidder = state.bidder
         how = f" and chose to {mode.display}" if mode is not None and state.high_bid is not (

@@ -221,8 +221,12 @@ class LessonSession:
         return step
 
     def _quote_once(self, feedback: Feedback) -> Feedback:
-        """Quote a rule in full the first time it comes up in the lesson; after that its id
-        is enough (the learner can ask for the text)."""
+        """Quote a rule in full the first time a right answer rests on it in the lesson; after
+        that its id is enough (the learner can ask for the text). A wrong answer's panel
+        gives the rule as a label only: the verdict and the answer are what the learner needs
+        then, and a rule quoted in full would bury them (the ``rule`` command opens it)."""
+        if not feedback.correct:
+            return replace(feedback, quote_ids=())
         new = tuple(r for r in feedback.rule_ids if r not in self.quoted)
         self.quoted.update(new)
         return replace(feedback, quote_ids=new)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ...analysis.grading import Grade
-from ...engine.calls import Bid, Mode
+from ...engine.calls import Bid, Defense, Mode
 from ...engine.cards import Card
 from ...engine.match import HandResult, Match
 from ...engine.rules import RuleSet, get_ruleset
@@ -73,7 +73,8 @@ class Decision:
                 Phase.DECLARE_TRUMP: f"names {action_text(a)}",
                 Phase.DECLARE_MODE: "plays with partner" if a is Mode.PARTNER else
                 "exchanges a card with partner and plays alone",
-                Phase.DEFENSE: f"the defenders {a}",
+                Phase.DEFENSE: ("decides the defenders play the hand" if a is Defense.PLAY
+                                else "surrenders for the defenders"),
                 Phase.AUCTION: "passes" if a is Bid.PASS else f"bids {action_text(a)}",
                 }.get(self.phase, f"plays {action_text(a)}")
 

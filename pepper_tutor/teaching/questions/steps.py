@@ -11,6 +11,7 @@ Quizzes build the same steps from random positions, so they get the same feedbac
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -30,11 +31,16 @@ from ...engine.scoring import score_hand
 from ...engine.seats import Seat
 from ...rulebook.book import get_rule
 from ...rulebook.feedback import ANSWER_PREFIX, AnswerError, Feedback
-from ...rulebook.tricks import check_play, check_trick_winner, explain_trick, why_higher
+from ...rulebook.tricks import (
+    check_play,
+    check_trick_winner,
+    explain_trick,
+    not_a_bower,
+    why_higher,
+)
 from .answers import (
     card_example,
     check_length,
-    norm,
     read_cards,
     read_choice,
     read_score,
@@ -131,11 +137,20 @@ class Step(Generic[AnswerT]):
 
     def example(self) -> str:
         """One example of what to type, shown under the question (never the answer itself)."""
-        choices = [o.label for o in self.example_options()]
-        if not choices:
+        options = self.example_options()
+        if not options:
             return ""
-        answer = norm(self.answer_text())
-        shown = next((c for c in choices if norm(c) not in answer), choices[0])
+
+        def right(value: Any) -> bool:
+            try:
+                return self.is_right(value)
+            except (ValueError, TypeError):
+                return False
+
+        # judged by the engine, not by the words: "♣ clubs" is the answer "clubs"
+        shown = next((o.label for o in options if not right(o.value)), None)
+        if shown is None:
+            return "Type one of the choices as shown"
         return f"Type one of the choices as shown, such as: {shown}"
 
     def read_option(self, raw: Any) -> Any | None:
@@ -192,6 +207,12 @@ class Step(Generic[AnswerT]):
         facts, _ = self.explain_right(None)
         return " ".join(facts) or None
 
+    def reason_after(self, answer: AnswerT) -> str | None:
+        """Why the right answer is right, shown when it is revealed after ``answer``: what
+        the wrong answer's facts have not said already (steps whose verdict names the right
+        answer and its reason say nothing more)."""
+        return self.answer_reason()
+
     def judge(self, raw: Any) -> Feedback:
         """Check an answer. Raises :class:`AnswerError` only if it cannot be read at all."""
         check_length(raw)  # before any reader: pasted pages are refused at once
@@ -203,7 +224,7 @@ class Step(Generic[AnswerT]):
         facts, rule_ids, consequence = self.explain_wrong(answer)
         return Feedback(False, "Not quite.", facts, rule_ids, consequence,
                         self.wrong.get(self.key(answer)), self.answer_text(),
-                        answer_reason=self.answer_reason())
+                        answer_reason=self.reason_after(answer))
 
     def reveal(self) -> Feedback:
         facts, rule_ids = self.explain_right(None)
@@ -306,6 +327,11 @@ class RankStep(Step[list[Card]]):
         for mine, right in zip(answer, truth, strict=True):
             if mine is not right:
                 fact, rule = why_higher(right, mine, self.trump, self.rules.left_bower)
+                # a jack put among the bowers: the misreading to name, not only the order
+                misread = not_a_bower(mine, self.trump, self.rules.left_bower)
+                if misread and bower(right, self.trump, self.rules.left_bower):
+                    return (misread,), ("rank.left-bower" if self.rules.left_bower
+                                        else "rank.right-bower",), None
                 return ((f"You put the {mine.display} above the {right.display}. " + fact,),
                         (rule,), None)
         return (), (), None
@@ -404,6 +430,10 @@ class TrickWinnerStep(Step[Card]):
     def explain_right(self, answer: Card | None) -> Why:
         why = explain_trick(self.trick, self.trump, self._seats(), self.rules.left_bower)
         return why.facts, (why.rule_id,)
+
+    def reason_after(self, answer: Card) -> str | None:
+        # the verdict on a wrong card already says which card wins and why
+        return None
 
     def default_cite(self) -> tuple[str, ...]:
         deciding = explain_trick(self.trick, self.trump,
@@ -600,6 +630,9 @@ class PlayStep(Step[Card]):
                        + (f" — a {self.trump.word[:-1]} this hand —"
                           if bower(taker, self.trump, self.rules.left_bower) == "left" else "")
                        + " takes the trick.")
+        misread = not_a_bower(answer, self.trump, self.rules.left_bower)
+        if misread:  # a jack played as if it were a bower
+            return (misread, *why.facts), (why.rule_id,), consequence
         return why.facts, (why.rule_id,), consequence
 
     def explain_right(self, answer: Card | None) -> Why:
@@ -609,6 +642,11 @@ class PlayStep(Step[Card]):
         card = answer if isinstance(answer, Card) else winners[0]
         why = explain_trick(self._completed(card), self.trump, left_bower=self.rules.left_bower)
         return why.facts, (why.rule_id,)
+
+    def reason_after(self, answer: Card) -> str | None:
+        # only why the winning card wins: the traps in that trick are the verdict's business
+        facts = self.explain_right(None)[0]
+        return facts[0] if facts else None
 
     def default_cite(self) -> tuple[str, ...]:
         return ("play.follow-suit", "play.trick-winner")
@@ -674,10 +712,14 @@ class ScoreStep(Step[dict[str, int]]):
         return read_score(raw, self.rules.sides, self.order, self.roles())
 
     def example(self) -> str:
+        """What to type, with made-up points that are never this hand's score."""
         order = self.order
-        return (f"Type each side's points, the bidders first, such as {order[0]} -4 "
-                + " ".join(f"{s} 3" for s in order[1:]) + ", or just -4 "
-                + " ".join("3" for _ in order[1:]) + f" ({' then '.join(order)})")
+        points = self.computed().points
+        first, rest = next((a, b) for a, b in ((-4, 3), (2, 1), (-3, 4), (5, 0))
+                           if {order[0]: a, **{s: b for s in order[1:]}} != points)
+        return (f"Type each side's points, the bidders first, such as {order[0]} {first} "
+                + " ".join(f"{s} {rest}" for s in order[1:]) + f", or just {first} "
+                + " ".join(str(rest) for _ in order[1:]) + f" ({' then '.join(order)})")
 
     def key(self, answer: dict[str, int]) -> str:
         return " ".join(f"{s} {answer[s]}" for s in self.rules.sides)
@@ -695,8 +737,11 @@ class ScoreStep(Step[dict[str, int]]):
         rules: list[str] = []
         for side in self.order:
             if answer.get(side) != score.points[side]:
-                facts.append(f"{side}: not {answer.get(side):+d} but {score.points[side]:+d}, "
-                             f"because {score.reasons[side]}.")
+                # "NS +4, not +6: bid 4 and took 6 tricks: made." The reason ends with the
+                # points, which the sentence has given first.
+                points = f"{score.points[side]:+d}"
+                reason = re.sub(rf"[,:] {re.escape(points)}$", "", score.reasons[side])
+                facts.append(f"{side} {points}, not {answer.get(side):+d}: {reason}.")
                 if score.rules[side] not in rules:
                     rules.append(score.rules[side])
         return tuple(facts), tuple(rules), None
@@ -708,6 +753,10 @@ class ScoreStep(Step[dict[str, int]]):
             if score.rules[side] not in rules:
                 rules.append(score.rules[side])
         return tuple(f"{s}: {score.reasons[s]}." for s in self.rules.sides), tuple(rules)
+
+    def reason_after(self, answer: dict[str, int]) -> str | None:
+        # the verdict gives every side that was wrong its score and the reason for it
+        return None
 
     def default_cite(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self.computed().rules.values()))

@@ -78,8 +78,8 @@ class TableStep(Step[str]):
             if len(numbers) == 1:
                 numbers.append(0)
             if len(numbers) != 2:
-                raise AnswerError("give the cards each player holds and the cards left out, "
-                                  "such as 6 0")
+                raise AnswerError("give two numbers: the cards each player holds, then the "
+                                  "cards left out, such as 5 4")  # 6 0 is an answer
             return f"{numbers[0]} each, {numbers[1]} left out"
         if text in ("thrown in", "throw in", "redeal", "no one", "nobody", "all pass"):
             return THROWN_IN

@@ -21,10 +21,13 @@ from typing import Any
 from ...engine.rules import RuleSet, get_ruleset
 from ...rulebook.feedback import Feedback
 from ..drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
+from ..drills.screened import ScreenedPool
 from ..learner.attempts import Attempt
 from ..learner.review_cards import ReviewDeck, ReviewItem, question_rules
 from ..learner.store import LearnerStore
 from ..questions.steps import Step
+from .respell import SWAPS, respell
+from .taught import introduction, met_rules, untaught
 
 __all__ = ["ReviewSession", "fresh_question", "REVIEW_KINDS"]
 
@@ -35,11 +38,13 @@ REVIEW_KINDS = tuple(k for k in QUIZ_KINDS if k not in JUDGEMENT_KINDS)
 
 
 def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
-                   n: int = 1, avoid: Sequence[str] = (), budget_s: float = 2.0
-                   ) -> Step[Any] | None:
+                   n: int = 1, avoid: Sequence[str] = (), budget_s: float = 2.0,
+                   met: frozenset[str] | None = None) -> Step[Any] | None:
     """A new position that tests ``rule``: questions are drawn from the :data:`REVIEW_KINDS`
-    until one tests it (each kind gets a share of ``budget_s``). ``avoid``: identities of
-    questions not to repeat."""
+    until one tests it (each kind gets a share of ``budget_s``). ``avoid``: identities and
+    situation keys of questions not to repeat. ``met``: the table rules the learner has met
+    (:func:`~.taught.met_rules`); a question under another table's rules is dealt only when
+    that rule is the one reviewed (``None``: any table)."""
     ruleset = rules or get_ruleset("standard")
     kinds = list(REVIEW_KINDS)
     rng.shuffle(kinds)
@@ -53,7 +58,8 @@ def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
             q = make_question(kind, rng, n, ruleset, True)
             tested = question_rules(q)
             _ASKS.setdefault(kind, set()).update(tested)
-            if rule in tested and q.identity not in avoid:
+            if (rule in tested and not _asked(q, avoid)
+                    and (met is None or untaught(q, met) <= {rule})):
                 return q
             if time.monotonic() > stop:
                 break
@@ -61,6 +67,24 @@ def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
 
 
 _ASKS: dict[str, set[str]] = {}  # quiz kind -> the rules its questions have been seen to test
+
+
+def _asked(q: Step[Any], avoid: Sequence[str]) -> bool:
+    """True when ``q``, or its cards, are among ``avoid`` (a question that shows no cards,
+    such as who deals next, is known by its identity alone)."""
+    key = q.situation().key
+    return q.identity in avoid or (bool(key) and key in avoid)
+
+
+def _respelt(step: Step[Any], rng: random.Random, avoid: Sequence[str]) -> Step[Any] | None:
+    """The lesson step in other suits (:mod:`.respell`), cards not in ``avoid``."""
+    swaps = list(SWAPS)
+    rng.shuffle(swaps)
+    for swap in swaps:
+        new = respell(step, swap)
+        if new is not None and not _asked(new, avoid):
+            return new
+    return None
 
 
 def _lesson_step(origin: str) -> Step[Any] | None:
@@ -90,13 +114,41 @@ class ReviewSession:
     question: Step[Any] | None = None
     fresh: bool = True  # False when the question is the lesson step itself
     answered: bool = False
-    seen: list[str] = field(default_factory=list)
+    seen: list[str] = field(default_factory=list)  # identities and positions asked
+    intro: str | None = None  # the line introducing a table rule the learner has not met
+    budget_s: float = 2.0  # how long a drill may look for a fresh position of one rule
 
     def __post_init__(self) -> None:
         self.deck = ReviewDeck(self.store)
         self.rng = random.Random(self.seed)
         self.items = self.deck.due(self.at)
+        self.met = met_rules(self.store)
+        self.pools: dict[str, ScreenedPool | None] = {}
         self._ask()
+
+    def _new_position(self, item: ReviewItem) -> Step[Any] | None:
+        """A fresh question for ``item``: a drill's new position for its rule; for a rule no
+        drill reaches, the lesson step it was missed on, dealt again: a screened position
+        of the same judgement, or the step in other suits. ``None``: nothing new to ask."""
+        n = self.index + 1
+        q = fresh_question(item.rule, self.rng, n=n, avoid=self.seen, budget_s=self.budget_s,
+                           met=self.met)
+        if q is not None:
+            return q
+        step = _lesson_step(item.origin)
+        if step is None or not step.answerable:
+            return None
+        if step.kind in JUDGEMENT_KINDS:
+            if step.kind not in self.pools:
+                self.pools[step.kind] = ScreenedPool.for_drill(step.kind, step.rules, self.rng)
+            pool = self.pools[step.kind]
+            for _ in range(5):
+                drawn = pool.draw(n) if pool is not None else None
+                if drawn is None:
+                    break
+                if not _asked(drawn, self.seen) and untaught(drawn, self.met) <= {item.rule}:
+                    return drawn
+        return _respelt(step, self.rng, self.seen)
 
     @property
     def finished(self) -> bool:
@@ -109,14 +161,24 @@ class ReviewSession:
     def _ask(self) -> None:
         self.answered = False
         self.question = None
+        self.intro = None
         while not self.finished:
             item = self.items[self.index]
-            q = fresh_question(item.rule, self.rng, n=self.index + 1, avoid=self.seen)
+            q = self._new_position(item)
             self.fresh = q is not None
-            q = q or _lesson_step(item.origin)
+            if q is None:
+                # Nothing new can be made (a step with no cards to deal again): the step as
+                # it was, unless it was the question just asked.
+                q = _lesson_step(item.origin)
+                if q is not None and self.seen[-2:-1] == [q.identity]:
+                    q = None
             if q is not None and q.answerable:
+                new = untaught(q, self.met)
+                if new:  # a rule of another table, met in a drill: say what it is
+                    self.intro = introduction(new)
+                    q = replace(q, prompt=f"{self.intro}\n{q.prompt or q.default_prompt}")
                 self.question = q
-                self.seen.append(q.identity)
+                self.seen += [q.identity, q.situation().key or q.identity]
                 return
             # Nothing can ask this rule now: no drill found a new position in its time
             # budget and the card came from no lesson step that still exists. It stays due

@@ -1,0 +1,148 @@
+"""Review that is fresh and fair (issue 23, item 3): every review is a new position for the
+same rule or judgement, never the same cards twice running nor the identical lesson step where
+new cards can be made, and under the table rules the learner has met (another table's rule
+only with a line that introduces it)."""
+
+import random
+from datetime import UTC, datetime, timedelta
+from itertools import pairwise
+
+import pytest
+
+from pepper_tutor.engine.cards import Card
+from pepper_tutor.teaching.drills.quiz import JUDGEMENT_KINDS
+from pepper_tutor.teaching.learner.review_cards import ReviewDeck
+from pepper_tutor.teaching.learner.store import LearnerStore
+from pepper_tutor.teaching.lessons.files import all_lessons, find_lesson
+from pepper_tutor.teaching.lessons.session import LessonSession
+from pepper_tutor.teaching.review.respell import RESPELT_KINDS, SWAPS, respell
+from pepper_tutor.teaching.review.session import ReviewSession, fresh_question
+from tests.answering import any_wrong_answer, right_answer
+
+T0 = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
+LATER = datetime.now(UTC) + timedelta(days=60)  # every card due
+
+
+def take_lessons(store, count):  # type: ignore[no-untyped-def]
+    """The first ``count`` lessons, each step answered wrong once, then right."""
+    for lesson in all_lessons()[:count]:
+        s = LessonSession(lesson, store)
+        while not s.finished and not s.is_review:
+            if s.step.answerable:
+                s.answer(any_wrong_answer(s.step))
+                s.answer(right_answer(s.step))
+            s.next()
+
+
+def served(store, seed):  # type: ignore[no-untyped-def]
+    """Every question of one review session: (question, fresh?, introduction)."""
+    rs = ReviewSession(store, seed=seed, at=LATER, budget_s=0.3)
+    out = []
+    while not rs.finished:
+        out.append((rs.question, rs.fresh, rs.intro, rs.item))
+        rs.answer(any_wrong_answer(rs.question))
+        rs.next()
+    return rs, out
+
+
+def position(q):  # type: ignore[no-untyped-def]
+    return q.situation().key or q.identity
+
+
+@pytest.mark.slow
+def test_fifty_review_sessions_are_fresh_and_fair(tmp_path):
+    import shutil
+
+    homes = []
+    for count in (2, 4, 6, 8, 9):  # learners who have come different distances
+        home = tmp_path / f"took-{count}"
+        store = LearnerStore("ann", home)
+        take_lessons(store, count)
+        store.close()
+        homes.append(home)
+    total = fresh = 0
+    for seed in range(50):
+        home = tmp_path / f"session-{seed}"
+        shutil.copytree(homes[seed % len(homes)], home)
+        store = LearnerStore("ann", home)
+        rs, questions = served(store, seed)
+        assert questions
+        for (a, *_), (b, *_) in pairwise(questions):
+            assert position(a) != position(b), f"seed {seed}: the same position twice running"
+        for q, new, intro, item in questions:
+            total += 1
+            fresh += new
+            if not new:  # the lesson step itself: only where no new cards can be made
+                assert not isinstance(q, RESPELT_KINDS), (seed, item)
+            unmet = {r for r in q.rules.rule_ids if r not in rs.met and r != "preset.standard"}
+            if unmet:
+                assert intro and intro in q.prompt, (seed, item.rule, q.prompt)
+        store.close()
+    print(f"\nreview freshness: {fresh} of {total} questions new positions "
+          f"({100 * fresh / total:.1f}%)")
+    assert fresh / total > 0.97
+
+
+def test_a_missed_judgement_step_comes_back_as_a_new_position_once_per_rule(tmp_path):
+    store = LearnerStore("ann", tmp_path)
+    step = find_lesson("bidding").step("opening-bid")
+    s = LessonSession(find_lesson("bidding"), store)
+    while s.step.id != step.id:
+        s.next()
+    fb = s.answer(any_wrong_answer(step))
+    assert not fb.correct and len(ReviewDeck(store).due(LATER)) >= 2  # two rule ids
+    _, questions = served(store, 3)
+    assert len(questions) >= 2
+    assert all(q.kind == "bid" and position(q) != position(step) for q, *_ in questions)
+    assert len({position(q) for q, *_ in questions}) == len(questions)
+
+
+def test_a_missed_rules_step_no_drill_reaches_returns_in_other_suits():
+    step = find_lesson("bowers").step("left-beats-ace")
+    assert respell(step, SWAPS[1]) is None  # a red trick with the black suits swapped
+    for swap in (SWAPS[0], SWAPS[2]):
+        new = respell(step, swap)
+        assert new is not None and new.trick != step.trick and new.prompt != step.prompt
+        # the engine's answer follows the swap: the left bower still wins
+        assert new.winner() is Card(step.winner().rank, swap[step.winner().suit])
+    new = respell(step, SWAPS[0])  # hearts and diamonds swapped
+    assert new.prompt.startswith("Diamonds are trumps. North leads the A♦")
+    assert new.wrong == {"AD": "The ace of trumps is only the third-best trump. The left "
+                               "bower, J♥, beats it."}
+    assert not new.judge("AD").correct and new.judge("JH").correct
+
+
+def test_review_deals_under_the_rules_the_learner_has_met(tmp_path):
+    """bid.order is reached by the table drill, which sometimes deals "Stick the dealer
+    (minimum bid 3)": never to a learner who has not met it, for another rule."""
+    met = frozenset({"preset.standard"})
+    rng = random.Random(4)
+    for n in range(40):
+        q = fresh_question("bid.order", rng, n=n, met=met, budget_s=0.5)
+        assert q is not None and q.rules.rule_ids == ("preset.standard",), q.prompt
+
+
+def test_an_untaught_variant_missed_in_a_drill_comes_with_its_introduction(tmp_path):
+    store = LearnerStore("ann", tmp_path)
+    ReviewDeck(store).missed(["variant.score-what-you-get"], "quiz variants", at=T0)
+    _, questions = served(store, 1)
+    ((q, new, intro, _),) = questions
+    assert new and intro and intro.startswith("New at this table: ")
+    assert "variant.score-what-you-get" in q.rules.rule_ids and q.prompt.startswith(intro)
+
+
+def test_judgement_kinds_come_back_through_the_screened_positions(tmp_path):
+    """A judgement step's miss is reviewed with a screened position of the same kind."""
+    store = LearnerStore("ann", tmp_path)
+    for lesson_id, step_id in (("defending", "right-bower-in-hand"),
+                               ("the-exchange", "choose-exchange")):
+        lesson = find_lesson(lesson_id)
+        step = lesson.step(step_id)
+        assert step.kind in JUDGEMENT_KINDS
+        ReviewDeck(store).missed(["analysis.double-dummy"], f"lesson {lesson_id}/{step_id}",
+                                 at=T0)
+        break
+    _, questions = served(store, 2)
+    ((q, new, _, _),) = questions
+    assert new and q.kind == "defend" and position(q) != position(
+        find_lesson("defending").step("right-bower-in-hand"))
