@@ -2,7 +2,8 @@
 
 Cards are drawn in colour with suit symbols (``--ascii`` for letters). Answers accept any card
 notation (``JD``, ``j♦``, ``10h``); the words ``hint``, ``reveal``, ``back``, ``skip`` and
-``quit`` work at every prompt. Bad input gets a message and the question again.
+``quit`` work at every prompt, where they answer nothing (``S`` is South where South played;
+``:s`` always skips). Bad input gets a message and the question again.
 """
 
 from __future__ import annotations
@@ -22,12 +23,16 @@ from ..rulebook.feedback import AnswerError, Feedback
 from ..teaching.learner.store import LearnerStore
 from ..teaching.lessons.files import Lesson, all_lessons, find_lesson
 from ..teaching.lessons.session import LessonSession
+from ..teaching.questions.commands import (BACK, HINT, QUIT, REVEAL, RULE, SKIP, STEP_COMMANDS,
+                                           answers, command_help, read_command)
 from ..teaching.questions.steps import ExplainStep, Step
 
 __all__ = ["run_tutor", "run_quiz", "run_review", "run_progress", "render_step",
            "render_feedback", "Tutor"]
 
-HELP = "Type your answer, or: hint · rule · reveal · back · skip · quit"
+HELP = command_help(STEP_COMMANDS)
+# Quizzes and reviews have no step before, so no "back".
+ASK_COMMANDS = (HINT, RULE, REVEAL, SKIP, QUIT)
 QUIT_WORDS = ("q", "quit", "exit")
 GO_ON_WORDS = ("", "n", "next", "go", "go on", "continue")  # what "Press Enter" takes as Enter
 InputFn = Callable[[str], str]
@@ -297,7 +302,7 @@ class Tutor:
             return True
         self.console.print(Text(f"Review: {len(rs.items)} rule"
                                 f"{'s' if len(rs.items) != 1 else ''} due. Each comes back as a "
-                                "new position. Type your answer; reveal, skip or q.",
+                                f"new position. {command_help(ASK_COMMANDS)}.",
                                 style="bold"))
         while not rs.finished:
             step, item = rs.question, rs.item
@@ -308,14 +313,20 @@ class Tutor:
             self.console.print(render_step(step, self.ascii))
             while True:
                 reply = self.ask("> ")
-                if reply is None or reply.strip().lower() in ("q", "quit", "exit"):
+                command = None if reply is None else \
+                    read_command(reply, ASK_COMMANDS, answers(step.parse))
+                if reply is None or command == "quit":
                     self.goodbye()
                     return False
                 word = reply.strip().lower()
-                if word in ("h", "hint"):
+                if command == "hint":
                     self.console.print(plain(step.hints()[0], style="cyan"))
                     continue
-                if word in ("r", "reveal", "?", "s", "skip"):
+                if command == "rule":
+                    self.console.print(Panel(plain(step.hints()[1], style="italic"),
+                                             title="the rule", border_style="dim"))
+                    continue
+                if command in ("reveal", "skip"):
                     fb = rs.reveal()
                     break
                 if not word:
@@ -356,25 +367,26 @@ class Tutor:
             if reply is None:
                 return "quit"
             word = reply.strip().lower()
-            if word in ("q", "quit", "exit"):
+            command = read_command(reply, STEP_COMMANDS, answers(step.parse))
+            if command == "quit":
                 return "quit"
-            if word in ("h", "hint"):
+            if command == "hint":
                 level, text = session.hint()
                 self.console.print(Panel(plain(text), title=f"hint {level} of "
                                                            f"{session.hint_total}",
                                          border_style="cyan"))
                 continue
-            if word in ("rule", "rules", "why", "more"):
+            if command == "rule":
                 self.console.print(Panel(plain(session.rule_text(), style="italic"),
                                          title="the rule", border_style="dim"))
                 continue
-            if word in ("r", "reveal", "?"):
+            if command == "reveal":
                 self.console.print(render_feedback(session.reveal(), self.ascii))
                 return self.wait_next(session)
-            if word in ("b", "back"):
+            if command == "back":
                 session.back()
                 return "moved"
-            if word in ("s", "skip"):
+            if command == "skip":
                 session.reveal()
                 session.next()
                 return "moved"
@@ -438,9 +450,7 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
     quiz = QuizSession(kind, seed, store=store, simple_met=_met_simple_scoring(store))
     tutor = Tutor(store, console, input_fn, ascii)
     tutor.report_store()
-    console.print(Text(f"Quiz: {kind}. Type your answer; hint for a nudge, rule for the rule in "
-                       "full, reveal for the answer, skip for the next question, q to stop.",
-                       style="bold"))
+    console.print(Text(f"Quiz: {kind}. {command_help(ASK_COMMANDS)}.", style="bold"))
     while count is None or quiz.asked <= count:
         step = quiz.question
         assert step is not None
@@ -449,19 +459,21 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
             quiz.prefetch()  # the next position is screened while this one is answered
         while True:
             reply = tutor.ask("> ")
-            if reply is None or reply.strip().lower() in ("q", "quit", "exit"):
+            command = None if reply is None else \
+                read_command(reply, ASK_COMMANDS, answers(step.parse))
+            if reply is None or command == "quit":
                 console.print(Text(quiz.score_text, style="bold"))
                 tutor.goodbye()
                 return 0
             word = reply.strip().lower()
-            if word in ("h", "hint"):
+            if command == "hint":
                 console.print(plain(step.hints()[0], style="cyan"))
                 continue
-            if word in ("rule", "rules", "why", "more"):
+            if command == "rule":
                 console.print(Panel(plain(step.hints()[1], style="italic"), title="the rule",
                                     border_style="dim"))
                 continue
-            if word in ("r", "reveal", "?", "s", "skip"):
+            if command in ("reveal", "skip"):
                 fb = quiz.reveal()
                 break
             if not word:
