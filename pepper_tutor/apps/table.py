@@ -43,6 +43,7 @@ from ..render.terminal import card_text, make_console, plain, strip_controls
 from ..rulebook.verdict import Verdict, action_text
 from ..teaching.practice.coach import CoachVerdict, Hint
 from ..teaching.practice.table import Decision, PracticeTable, Review, SeatView, phase_prompt
+from ..teaching.questions.commands import Command, read_command
 
 __all__ = ["run_play", "run_auto", "TableApp", "GRADE_STYLE", "HELP_TEXT"]
 
@@ -64,6 +65,14 @@ HELP_TEXT = (
     "  review            the worst decisions of this hand, then every trick\n"
     "  help              this list\n"
     "  quit              stop: the match is kept, and you can resume it next time")
+# The table's commands; a bare letter is read as one only where it is no legal decision
+# (``h`` may name hearts as trump, ``c`` clubs), and ``:h`` is always the command.
+TABLE_COMMANDS = (Command("quit", ("quit", "exit"), ("q",)),
+                  Command("help", ("help",), ("?",)),
+                  Command("hint", ("hint",), ("h",)),
+                  Command("undo", ("undo", "take back", "takeback"), ("u",)),
+                  Command("coach", ("coach",), ("c",)),
+                  Command("review", ("review",), ("r",)))
 GRADE_STYLE = {Grade.BEST: "bold green", Grade.GOOD: "green", Grade.INACCURACY: "yellow",
                Grade.MISTAKE: "bold dark_orange", Grade.BLUNDER: "bold red"}
 
@@ -348,7 +357,8 @@ class TableApp:
         """Handle one line; False to quit."""
         t = self.table
         word = reply.lower()
-        if word in ("q", "quit", "exit"):
+        command = read_command(reply, TABLE_COMMANDS, self._is_decision)
+        if command == "quit":
             self.console.print("Goodbye. Hands you finished are saved in your history"
                                + (", and this match is kept: play again to resume it."
                                   if t.history is not None else "."), style="dim")
@@ -356,15 +366,15 @@ class TableApp:
         if word == "":
             self.console.print(HELP, style="dim")
             return True
-        if word in ("help", "?"):
+        if command == "help":
             self.console.print(HELP_TEXT, markup=False, highlight=False)
             return True
-        if word in ("h", "hint"):
+        if command == "hint":
             with self.console.status("The coach is weighing the options…"):
                 hint = t.hint()
             self.show_hint(hint)
             return True
-        if word in ("u", "undo", "take back", "takeback"):
+        if command == "undo":
             try:
                 d = t.take_back()
             except ValueError as err:
@@ -376,7 +386,7 @@ class TableApp:
             return True
         if word.startswith("replay"):
             return self.replay(word)
-        if word in ("c", "coach"):
+        if command == "coach":
             with self.console.status("The coach is weighing the options…"):
                 coach = t.grade_last()
             mine = t.learner_decisions
@@ -389,7 +399,7 @@ class TableApp:
             else:
                 self.show_coach(coach)
             return True
-        if word in ("r", "review"):
+        if command == "review":
             self.show_review(t.review())
             return True
         if t.coach:
@@ -414,6 +424,11 @@ class TableApp:
                                style="dim")
         self.show_moves(result.replies)
         return True
+
+    def _is_decision(self, reply: str) -> bool:
+        """Whether ``reply`` reads as a legal decision now: then it is one, not a command."""
+        t = self.table
+        return not t.hand_over and t.learner_to_act and t.state.check(reply).legal
 
     def replay(self, word: str) -> bool:
         t = self.table

@@ -23,8 +23,17 @@ from ..rulebook.feedback import AnswerError, Feedback
 from ..teaching.learner.store import LearnerStore
 from ..teaching.lessons.files import Lesson, all_lessons, find_lesson
 from ..teaching.lessons.session import LessonSession
-from ..teaching.questions.commands import (BACK, HINT, QUIT, REVEAL, RULE, SKIP, STEP_COMMANDS,
-                                           answers, command_help, read_command)
+from ..teaching.questions.commands import (
+    HINT,
+    QUIT,
+    REVEAL,
+    RULE,
+    SKIP,
+    STEP_COMMANDS,
+    answers,
+    command_help,
+    read_command,
+)
 from ..teaching.questions.steps import ExplainStep, Step
 
 __all__ = ["run_tutor", "run_quiz", "run_review", "run_progress", "render_step",
