@@ -79,3 +79,18 @@ def test_a_command_where_it_answers_nothing_and_the_colon_always() -> None:
     lesson = find_lesson("following-suit")
     south = next(s for s in lesson.steps if _south_wins(s))
     assert read_command("S", STEP_COMMANDS, answers(south.parse)) is None
+
+
+def test_rules_takes_free_words_and_names_the_left_bower_first(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from pepper_tutor.apps.cli import main
+    from pepper_tutor.rulebook.book import get_rulebook
+
+    assert get_rulebook().search("left bower")[0].id == "rank.left-bower"
+    assert main(["--ascii", "rules", "left", "bower"]) == 0
+    out = capsys.readouterr().out
+    assert out.index("rank.left-bower") < out.index("rank.trump") if "rank.trump" in out \
+        else "rank.left-bower" in out
+    assert main(["rules", "bowr"]) == 2
+    assert "did you mean" in capsys.readouterr().err
+    assert main(["rules", ""]) == 2

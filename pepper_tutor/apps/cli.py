@@ -70,11 +70,23 @@ def _cmd_rules(args: argparse.Namespace) -> int:
             raise UsageError(f"no rule mentions {' '.join(args.search)!r}")
         console.print(rulebook_group(book, found))
         return 0
-    if args.id is not None:  # "" is no rule id, not a request for the whole book
-        if not args.id.strip():
+    if args.id:  # "" is no rule id, not a request for the whole book
+        words = " ".join(args.id).strip()
+        if not words:
             raise UsageError("give a rule id such as rank.left-bower, or no id for the whole "
                              "rulebook (rules --ids lists them)")
-        console.print(rule_panel(book.get(args.id)))
+        if words in book or ("." in words and " " not in words):  # an id, maybe mistyped
+            console.print(rule_panel(book.get(words)))
+            return 0
+        # Free words: the rules they name, best named first ("left bower": rank.left-bower).
+        found = book.search(words)
+        if not found:
+            near = book.nearest(words)
+            hint = f"; did you mean {', '.join(near)}?" if near else \
+                " (rules --ids lists the ids)"
+            raise UsageError(f"no rule id or rule text matches {words!r}{hint}")
+        console.print(rule_panel(found[0]) if len(found) == 1
+                      else rulebook_group(book, found))
         return 0
     if args.ids:
         for rule in book:
@@ -102,7 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=_cmd_trick)
 
     p = sub.add_parser("rules", help="print the rulebook or one rule")
-    p.add_argument("id", nargs="?", help="a rule id such as rank.left-bower")
+    p.add_argument("id", nargs="*", metavar="ID or WORD",
+                   help="a rule id such as rank.left-bower, or words to look for")
     p.add_argument("--search", "-s", nargs="+", metavar="WORD", help="rules mentioning WORDs")
     p.add_argument("--ids", action="store_true", help="list the rule ids only")
     p.set_defaults(handler=_cmd_rules)

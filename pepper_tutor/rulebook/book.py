@@ -93,7 +93,24 @@ class Rulebook:
                             rule.example.text if rule.example else "")).lower()
             if all(t in hay for t in terms):
                 found.append(rule)
-        return found
+
+        def named(rule: Rule) -> tuple[int, int]:
+            # The words that name a rule (its id, its title) count before its body text:
+            # "left bower" is rank.left-bower, not every rule that mentions the left bower.
+            id_words = set(rule.id.lower().replace(".", " ").replace("-", " ").split())
+            title_words = set(rule.title.lower().split())
+            return (-sum(t in id_words for t in terms), -sum(t in title_words for t in terms))
+        return sorted(found, key=named)
+
+    def nearest(self, words: str, n: int = 3) -> list[str]:
+        """The ids closest to ``words``: what to suggest when nothing matches."""
+        import difflib  # only when nothing matched
+
+        key = "-".join(words.lower().split())
+        tails = {r.id.split(".", 1)[-1]: r.id for r in self.rules.values()}
+        close = difflib.get_close_matches(key, list(tails), n=n, cutoff=0.5)
+        return [tails[t] for t in close] or difflib.get_close_matches(
+            key, list(self.rules), n=n, cutoff=0.4)
 
 
 RULEBOOK_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
