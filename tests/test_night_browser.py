@@ -277,6 +277,9 @@ def test_two_devices_entering_at_once_and_the_stale_view(screens, night):  # typ
     host.locator("button.add-hand-button").click()
     expect(host.locator(".sheet-message")).to_contain_text("changed while you")
     expect(host.locator(".sheet-row")).to_have_count(3)
+    # The refusal redraws the form for the hand the sheet now waits for; entering the hand
+    # again is meant for that fresh form, not the stale one.
+    expect(host.locator(".entry h2")).to_contain_text("Enter hand 4")
     host.locator("button.add-hand-button").click()  # it was a different hand: enter it again
     expect(keeper.locator(".sheet-row")).to_have_count(4)
     store = NightStore(night.home / "nights" / "test-night.sqlite")
