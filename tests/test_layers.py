@@ -72,10 +72,15 @@ def test_lint_imports_keeps_every_contract() -> None:
     assert f"{len(_contracts())} kept, 0 broken" in result.stdout
 
 
-def test_an_upward_import_breaks_the_layers_contract(tmp_path: Path) -> None:
+def _scratch_package(tmp_path: Path) -> None:
+    """A copy of the package and its contract to break on purpose."""
     shutil.copytree(ROOT / "pepper_tutor", tmp_path / "pepper_tutor",
                     ignore=shutil.ignore_patterns("__pycache__", "data"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+
+
+def test_an_upward_import_breaks_the_layers_contract(tmp_path: Path) -> None:
+    _scratch_package(tmp_path)
     ranking = tmp_path / "pepper_tutor" / "engine" / "ranking.py"
     ranking.write_text(ranking.read_text("utf-8")
                        + "\nfrom ..teaching.drills import quiz  # upward\n")
@@ -87,9 +92,7 @@ def test_an_upward_import_breaks_the_layers_contract(tmp_path: Path) -> None:
 
 
 def test_an_upward_import_between_wings_breaks_the_wings_contract(tmp_path: Path) -> None:
-    shutil.copytree(ROOT / "pepper_tutor", tmp_path / "pepper_tutor",
-                    ignore=shutil.ignore_patterns("__pycache__", "data"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    _scratch_package(tmp_path)
     steps = tmp_path / "pepper_tutor" / "teaching" / "questions" / "steps.py"
     steps.write_text(steps.read_text("utf-8")
                      + "\nfrom ..learner import store  # upward, between wings\n")
