@@ -21,11 +21,11 @@ class UsageError(Exception):
 
 def _cmd_trick(args: argparse.Namespace) -> int:
     from ..engine.calls import Trump
-    from ..engine.cards import Card
+    from ..engine.cards import parse_cards
     from ..rulebook.tricks import explain_trick
 
     trump = Trump.parse(args.trump)
-    cards = [Card.parse(c) for c in args.cards]
+    cards = parse_cards(" ".join(args.cards))  # "jack of diamonds" arrives as three words
     if len(set(cards)) != len(cards):
         raise UsageError("a card appears twice in the trick: " + " ".join(args.cards))
     if not 2 <= len(cards) <= 4:

@@ -6,11 +6,16 @@ Each is an immutable enum whose ``str`` is the canonical notation (``4``, ``LP``
 
 from __future__ import annotations
 
+import re
 from enum import Enum, IntEnum
 
 from .cards import NotationError, Suit, wrong_type
 
-__all__ = ["Bid", "Defense", "Mode", "Trump"]
+__all__ = ["Bid", "Defense", "Mode", "SuitedBidError", "Trump"]
+
+
+class SuitedBidError(NotationError):
+    """A bid said with a suit ("5 hearts"): Pepper bids are a number of tricks only."""
 
 
 class Trump(IntEnum):
@@ -106,10 +111,22 @@ class Bid(IntEnum):
             raise wrong_type(text, "a bid (pass, 1-6, LP or BP)")
         key = text.strip().lower().replace("_", " ").replace("-", " ")
         key = " ".join(key.split())
+        key = key[4:] if key.startswith("bid ") else key
         if key in _BID_ALIASES:
             return _BID_ALIASES[key]
+        suited = _SUITED_BID.fullmatch(key)
+        if suited and suited.group(1) in _BID_ALIASES:
+            bid = _BID_ALIASES[suited.group(1)]
+            raise SuitedBidError(
+                f"{text!r} is not a bid: a Pepper bid is a number of tricks with no suit "
+                f"(bid.ladder); whoever wins the auction names trumps after the last call "
+                f"(declare.trump). Bid {bid.display}, and name the suit if your bid wins")
         raise NotationError(f"{text!r} is not a bid (expected pass, 1-6, LP or BP)")
 
+
+# "5 hearts", "bid 4 in spades", "6 no trump": a suit said with a bid, as in bridge.
+_SUITED_BID = re.compile(r"(.+?) (?:in )?(?:no trumps?|nt|notrumps?|clubs?|diamonds?|"
+                         r"hearts?|spades?|[♣♦♥♠cdhs])")
 
 _BID_TEXT = ["pass", "1", "2", "3", "4", "5", "6", "LP", "BP"]
 _BID_WORDS = ["pass", "1", "2", "3", "4", "5", "6", "little pepper", "big pepper"]

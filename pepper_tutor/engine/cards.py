@@ -7,6 +7,7 @@ Internally a card is its index 0..23 (suit-major), which the engine's fast paths
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from enum import IntEnum
 from typing import Any
@@ -22,6 +23,7 @@ __all__ = [
     "cards_display",
     "cards_text",
     "parse_cards",
+    "spoken_cards",
 ]
 
 
@@ -239,10 +241,29 @@ DECK: tuple[Card, ...] = tuple(_CARDS)
 """The 24 cards, clubs first, each suit from the 9 up."""
 
 
+# Cards as people say them: "jack of diamonds", "the 10 of hearts", "J hearts".
+_SPOKEN_RANK = {"nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K", "ace": "A",
+                "9": "9", "10": "10", "t": "10", "j": "J", "q": "Q", "k": "K", "a": "A"}
+_SPOKEN = re.compile(r"\b(nine|ten|jack|queen|king|ace|9|10|t|j|q|k|a)\s+(?:of\s+)?"
+                     r"(clubs?|diamonds?|hearts?|spades?)\b", re.IGNORECASE)
+# Words between cards that carry nothing: "the jack of hearts and the nine of clubs".
+_BETWEEN = re.compile(r"\b(?:the|and|then)\b|[,;&+]", re.IGNORECASE)
+
+
+def spoken_cards(text: str) -> str:
+    """Cards spelled out as words turned into notation, the words between them dropped:
+    ``"the jack of diamonds and the A♥"`` -> ``"JD  AH"``. Other text is left as it is, for
+    :func:`parse_cards` to name what it cannot read."""
+    text = _SPOKEN.sub(lambda m: _SPOKEN_RANK[m.group(1).lower()]
+                       + _SUIT_NAMES[m.group(2).lower().rstrip("s")].letter, text)
+    return _BETWEEN.sub(" ", text)
+
+
 def parse_cards(items: Iterable[CardLike] | str) -> list[Card]:
-    """Read several cards from a list, or from one string separated by spaces or commas."""
+    """Read several cards from a list, or from one string: notation or words, separated by
+    spaces, commas or "and" (``JD AH``, ``J♦, A♥``, ``jack of diamonds and ace of hearts``)."""
     if isinstance(items, str):
-        items = items.replace(",", " ").split()
+        items = spoken_cards(items).split()
     return [Card.parse(item) for item in iterable_arg(items, "cards (a list, or text)")]
 
 

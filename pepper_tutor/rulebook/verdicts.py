@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.calls import Bid, Defense, Mode, Trump
+from ..engine.calls import Bid, Defense, Mode, SuitedBidError, Trump
 from ..engine.cards import Card, NotationError, cards_display, wrong_type
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
@@ -100,6 +100,9 @@ def check_action(state: HandState, raw: Action | str | int,
         return Verdict(False, None, who, rules, facts, tuple(legal))
     try:
         action = _parse_for_phase(state, raw)
+    except SuitedBidError as err:
+        return Verdict(False, None, actor, ("bid.ladder", "declare.trump"), (f"{err}.",),
+                       tuple(legal))
     except NotationError as err:
         return _wrong_kind(state, raw, actor, task, task_rule, legal, str(err))
 

@@ -36,13 +36,18 @@ from ...engine.seats import Seat
 from ...engine.state import Action, HandState, Phase
 from ...files.writing import write_new
 from ...records.hand_record import Entry, HandRecord, dump_record, record_from_state
+from ...rulebook.feedback import AnswerError
 from ...rulebook.verdict import Verdict, action_text
+from ..questions.answers import read_cards
 from .coach import CoachVerdict, Hint, coach_decision, coach_hint, decision_kind
 from .history import HistoryUnreadable, SavedMatch, TableHistory
 from .players import LEVELS, Player, bot_decide, make_bot
 
 __all__ = ["PracticeTable", "Decision", "TurnResult", "Review", "SeatView", "LEVELS",
            "phase_prompt"]
+
+# The phases whose decision is a card of the learner's hand.
+_CARD_PHASES = (Phase.PLAY, Phase.DISCARD, Phase.SEND)
 
 
 @dataclass
@@ -388,7 +393,7 @@ class PracticeTable:
             raise ValueError("the hand is over: start the next hand")
         if not self.learner_to_act:
             raise ValueError(f"it is not your turn: {self.state.to_act} is to act")
-        verdict = self.state.check(raw)
+        verdict = self.state.check(self._read_card(raw))
         if not verdict.legal or verdict.action is None:
             return TurnResult(verdict, None)
         action = verdict.action
@@ -401,6 +406,20 @@ class PracticeTable:
         replies = tuple(self.play_bots())
         self.keep_match()
         return TurnResult(verdict, decision.coach, replies)
+
+    def _read_card(self, raw: Action | str | int) -> Action | str | int:
+        """A card named as a learner says it ("the nine", "the left bower", "jack of
+        hearts") read against the learner's hand, where a card is what is asked; anything
+        else is left for the rules' verdict to read and explain."""
+        if not isinstance(raw, str) or self.state.phase not in _CARD_PHASES:
+            return raw
+        trump = self.state.trump
+        try:
+            cards = read_cards(raw, self.state.hand(self.seat),
+                               trump, self.rules.left_bower)
+        except AnswerError:
+            return raw
+        return cards[0] if len(cards) == 1 else raw
 
     def grade_last(self) -> CoachVerdict | None:
         """The coach's word on the learner's last decision (graded now if it was not)."""

@@ -14,7 +14,16 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.cards import Card, NotationError, parse_cards
+from ...engine.calls import Trump
+from ...engine.cards import (
+    Card,
+    NotationError,
+    Rank,
+    Suit,
+    cards_display,
+    parse_cards,
+    spoken_cards,
+)
 from ...rulebook.feedback import AnswerError
 
 __all__ = ["norm", "read_cards", "read_choice", "read_score", "wants_any", "card_example",
@@ -38,13 +47,6 @@ def check_length(raw: Any) -> None:
 ANY_WORDS = ("any", "any card", "any of them", "all", "all of them", "all cards", "every card",
              "anything", "any one")
 
-_RANK_WORDS = {"nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K", "ace": "A",
-               "9": "9", "10": "10", "t": "10", "j": "J", "q": "Q", "k": "K", "a": "A"}
-_SUIT_WORDS = {"club": "C", "clubs": "C", "diamond": "D", "diamonds": "D", "heart": "H",
-               "hearts": "H", "spade": "S", "spades": "S", "♣": "C", "♦": "D", "♥": "H", "♠": "S",
-               "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
-_SPELLED = re.compile(r"\b(nine|ten|jack|queen|king|ace|9|10|t|j|q|k|a)\s+(?:of\s+)?"
-                      r"(clubs?|diamonds?|hearts?|spades?)\b", re.IGNORECASE)
 _SYMBOLS = "♣♦♥♠♧♢♡♤"
 
 
@@ -61,26 +63,77 @@ def wants_any(raw: object) -> bool:
     return isinstance(raw, str) and norm(raw) in ANY_WORDS
 
 
-def _cards_text(raw: str) -> str:
-    """Spelled-out cards ("jack of hearts", "J hearts") as notation ("JH")."""
-    return _SPELLED.sub(lambda m: _RANK_WORDS[m.group(1).lower()]
-                        + _SUIT_WORDS[m.group(2).lower()], raw)
+# What people put around a card they name: "I'd play the nine", "my K♠ please".
+_FILLER = re.compile(r"\b(?:i'?d|i'?ll|i|will|would|play|lead|send|discard|throw|my|"
+                     r"card|please|it'?s|is)\b", re.IGNORECASE)
+_BOWER = re.compile(r"\b(right|left)\s*bower\b", re.IGNORECASE)
+_RANK_ONLY = {"nine": Rank.NINE, "9": Rank.NINE, "ten": Rank.TEN, "10": Rank.TEN,
+              "t": Rank.TEN, "jack": Rank.JACK, "j": Rank.JACK, "queen": Rank.QUEEN,
+              "q": Rank.QUEEN, "king": Rank.KING, "k": Rank.KING, "ace": Rank.ACE,
+              "a": Rank.ACE}
+_RANK_NAME = {Rank.NINE: "nine", Rank.TEN: "ten", Rank.JACK: "jack", Rank.QUEEN: "queen",
+              Rank.KING: "king", Rank.ACE: "ace"}
 
 
-def read_cards(raw: Any) -> list[Card]:
-    """Cards in any notation: ``JD j♦ 10h``, ``jack of diamonds, ten of hearts``, a Card, a list
-    of cards or texts. Raises :class:`AnswerError` with an example when unreadable."""
+def _bower_card(which: str, trump: Trump | None, left_bower: bool, named: bool) -> str:
+    """The card a bower's name stands for under ``trump``, as notation."""
+    if not named:
+        raise AnswerError(f"name the card itself, such as J♦: which jack is the {which} "
+                          "bower is part of this question")
+    if trump is None:
+        raise AnswerError(f"which jack is the {which} bower depends on trumps; name the card, "
+                          "such as J♦")
+    suit = trump.suit
+    if suit is None:
+        raise AnswerError("there are no bowers in no trump: every jack stays in its own suit "
+                          "(rank.no-trump); name the card, such as J♦")
+    if which == "left":
+        if not left_bower:
+            raise AnswerError("this table plays without a left bower (variant.left-bower); "
+                              "name the card, such as J♦")
+        suit = next(s for s in Suit if s is not suit and s.is_red == suit.is_red)
+    return f" J{suit.letter} "
+
+
+def _rank_card(word: str, among: Sequence[Card]) -> str:
+    """A bare rank ("the nine", "9", "ace") as the one card of that rank in view."""
+    rank = _RANK_ONLY[word.lower()]
+    named = [c for c in among if c.rank is rank]
+    if len(named) == 1:
+        return f" {named[0]} "
+    if not named:
+        raise AnswerError(f"there is no {_RANK_NAME[rank]} among {cards_display(among)}; "
+                          f"name the card, such as {among[0].display}")
+    raise AnswerError(f"there are {len(named)} {_RANK_NAME[rank]}s, {cards_display(named)}: "
+                      f"say which, such as {named[0].display}")
+
+
+def read_cards(raw: Any, among: Sequence[Card] = (), trump: Trump | None = None,
+               left_bower: bool = True, bower_names: bool = True) -> list[Card]:
+    """Cards in any notation: ``JD j♦ 10h``, ``jack of diamonds, ten of hearts``, ``the
+    nine``, ``the left bower``; a Card, a list of cards or texts. ``among`` are the cards
+    the question shows (the hand, the trick): a bare rank names the one card of that rank
+    among them. ``trump`` says which jacks the bowers are; ``bower_names=False`` refuses
+    the names where telling the jacks apart is the question. Raises :class:`AnswerError` with
+    an example when unreadable."""
     if isinstance(raw, Card):
         return [raw]
     check_length(raw)
     if isinstance(raw, (list, tuple)):
         out: list[Card] = []
         for item in raw:
-            out += read_cards(item)
+            out += read_cards(item, among, trump, left_bower, bower_names)
         return out
     text = unicodedata.normalize("NFKC", str(raw)).replace("\ufe0f", "")
+    text = _BOWER.sub(lambda m: _bower_card(m.group(1).lower(), trump, left_bower,
+                                             bower_names), text)
+    text = _FILLER.sub(" ", spoken_cards(text))
+    words = text.replace("'", " ").strip(" .!?").split()
+    if among:
+        words = [_rank_card(w, among).strip() if w.lower() in _RANK_ONLY else w
+                 for w in words]
     try:
-        return parse_cards(_cards_text(text).replace(" and ", " ").replace(";", " "))
+        return parse_cards(" ".join(words))
     except NotationError as err:
         raise AnswerError(f"{err}; for example J♦ or JD, or jack of diamonds") from None
 

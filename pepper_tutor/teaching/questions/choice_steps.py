@@ -592,7 +592,7 @@ class ExchangeStep(ChoiceStep[Card]):
         return exchange_facts(self.role, mine.answer, mine.option, best.answer, best.option)
 
     def parse_value(self, raw: Any) -> Card:
-        cards = read_cards(raw)
+        cards = read_cards(raw, self.hand, self.trump, self.rules.left_bower)
         if len(cards) != 1:
             raise AnswerError("name one card, such as J♦ or JD")
         return cards[0]

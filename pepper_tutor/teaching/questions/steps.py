@@ -234,12 +234,20 @@ class Step(Generic[AnswerT]):
                         revealed=True)
 
 
-def _parse_card_list(raw: Any) -> list[Card]:
-    return read_cards(raw)
+def _parse_card_list(raw: Any, step: Step[Any], among: Sequence[Card],
+                     bower_names: bool = True) -> list[Card]:
+    """Cards as the learner names them, bare ranks and bowers read against ``among`` (the
+    cards the step shows) and the step's trumps. Where ranking the cards is the question,
+    "the left bower" would answer it for the learner: ``bower_names=False`` asks for the
+    card."""
+    trump = getattr(step, "trump", None)
+    return read_cards(raw, among, trump if isinstance(trump, Trump) else None,
+                      step.rules.left_bower, bower_names)
 
 
-def _parse_card(raw: Any) -> Card:
-    cards = _parse_card_list(raw)
+def _parse_card(raw: Any, step: Step[Any], among: Sequence[Card],
+                bower_names: bool = True) -> Card:
+    cards = _parse_card_list(raw, step, among, bower_names)
     if len(cards) != 1:
         raise AnswerError("answer with one card, such as JD or J♦")
     return cards[0]
@@ -307,7 +315,7 @@ class RankStep(Step[list[Card]]):
         return out
 
     def parse(self, raw: Any) -> list[Card]:
-        cards = _parse_card_list(raw)
+        cards = _parse_card_list(raw, self, self.cards, bower_names=False)
         if sorted(c.index for c in cards) != sorted(c.index for c in self.cards):
             raise AnswerError(f"put all of these cards in order, each once: "
                               f"{_cards_words(self.cards)}")
@@ -407,7 +415,7 @@ class TrickWinnerStep(Step[Card]):
                                + [(i, str(s)) for i, s in enumerate(self.seats)])
             if seat is not None:
                 return self.trick[int(seat)]
-        card = _parse_card(raw)
+        card = _parse_card(raw, self, self.trick, bower_names=False)
         if card not in self.trick:
             raise AnswerError(f"the {card.display} is not in this trick: "
                               f"{_cards_words(self.trick)}")
@@ -487,7 +495,7 @@ class LegalPlaysStep(Step[frozenset[Card]]):
     def parse(self, raw: Any) -> frozenset[Card]:
         if wants_any(raw):
             return frozenset(self.hand)
-        cards = _parse_card_list(raw)
+        cards = _parse_card_list(raw, self, self.hand)
         strangers = [c for c in cards if c not in self.hand]
         if strangers:
             raise AnswerError(f"the {strangers[0].display} is not in your hand: "
@@ -603,7 +611,7 @@ class PlayStep(Step[Card]):
             losers = [c for c in legal_plays(self.hand, lead, self.trump)
                       if c not in self.winners()]
             return losers[0] if losers else self.winners()[0]
-        card = _parse_card(raw)
+        card = _parse_card(raw, self, self.hand)
         if card not in self.hand:
             raise AnswerError(f"the {card.display} is not in your hand: "
                               f"{_cards_words(self.hand)}")
