@@ -32,7 +32,9 @@ def test_the_left_bower_trap_is_graded_as_the_costly_card():
     data = json.loads(to_json(a))
     jsonschema.validate(data, SCHEMA)
     assert data["tricks"][1]["cards"][1]["cost"] == 1
-    assert "J♦?? (?)" in to_markdown(a) and 'class="grade"' in to_html(a)
+    # The author's ?? and the analysis's ? side by side, the second said in words.
+    assert "J♦?? (analysis ?: costs 1 trick)" in to_markdown(a)
+    assert 'class="grade" title="costs 1 against perfect play"' in to_html(a)
 
 
 def test_without_analyse_there_are_no_grades():

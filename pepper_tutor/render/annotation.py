@@ -99,8 +99,17 @@ _AUTOLINK = re.compile(r":(?=\S)|(?<=\w)\.(?=[^\W\d_])|@")
 _ENTITY = {":": "&#58;", ".": "&#46;", "@": "&#64;"}
 
 
+def cost_words(pc: PlayedCard) -> str:
+    """The analysis's mark in words, so it never reads as a second author's glyph beside the
+    record's own: `` (analysis ?: costs 1 trick)``."""
+    if not pc.cost:
+        return ""
+    return (f" (analysis {pc.grade_glyph}: costs {pc.cost} trick"
+            f"{'s' if pc.cost != 1 else ''})")
+
+
 def _md_card(pc: PlayedCard) -> str:
-    text = pc.card.display + (pc.glyph or "") + (f" ({pc.grade_glyph})" if pc.cost else "")
+    text = pc.card.display + (pc.glyph or "") + cost_words(pc)
     if pc.revoke:
         text = f"~~{text}~~ (revoke)"
     return text
@@ -313,7 +322,7 @@ def to_rich(a: Annotation, ascii: bool = False) -> Any:
                 if pc.glyph:
                     cards.append(pc.glyph)
                 if pc.cost:
-                    cards.append(f" ({pc.grade_glyph})", style="yellow")
+                    cards.append(cost_words(pc), style="yellow")
             for pc in t.cards:
                 if pc.note:
                     cards.append_text(plain(f"\n{pc.seat} "
