@@ -107,7 +107,7 @@ def render_step(step: Step[Any], ascii: bool = False) -> Panel:
     example = step.example() if step.answerable else ""
     if example:
         body.append("\n" + strip_controls(example) + ".", style="dim")
-    return Panel(body, title=f"[bold]{step.kind}[/]", title_align="left")
+    return Panel(body, title=Text(step.title or step.kind, style="bold"), title_align="left")
 
 
 _FEEDBACK_STYLES = {"headline": "bold", "verdict": "", "consequence": "bold",

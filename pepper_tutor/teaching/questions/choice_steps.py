@@ -372,6 +372,7 @@ def _figure(v: Valued) -> str:
 @dataclass
 class BidStep(ChoiceStep[Bid]):
     kind: ClassVar[str] = "bid"
+    title: ClassVar[str] = "Your call"
     lesson_fields: ClassVar[tuple[str, ...]] = (
         "hand", "dealer", "auction", "accept", "reason", "disagree")
     lesson_required: ClassVar[tuple[str, ...]] = ("hand", "accept", "reason")
@@ -451,6 +452,7 @@ class DeclareStep(ChoiceStep[Trump | Mode]):
     """``choose: trump`` (name trumps) or ``choose: mode`` (exchange, partner, or alone)."""
 
     kind: ClassVar[str] = "declare"
+    title: ClassVar[str] = "Trumps and the way of playing"
     lesson_fields: ClassVar[tuple[str, ...]] = (
         "choose", "hand", "bid", "trump", "accept", "reason", "disagree")
     lesson_required: ClassVar[tuple[str, ...]] = ("choose", "accept", "reason")
@@ -560,6 +562,7 @@ class ExchangeStep(ChoiceStep[Card]):
     """As the bidder, which card to discard; as the partner, which card to send."""
 
     kind: ClassVar[str] = "exchange"
+    title: ClassVar[str] = "The exchange"
     lesson_fields: ClassVar[tuple[str, ...]] = (
         "role", "hand", "trump", "bid", "accept", "reason", "disagree")
     lesson_required: ClassVar[tuple[str, ...]] = ("role", "hand", "trump", "accept", "reason")
@@ -623,6 +626,7 @@ class ExchangeStep(ChoiceStep[Card]):
 @dataclass
 class DefendStep(ChoiceStep[Defense]):
     kind: ClassVar[str] = "defend"
+    title: ClassVar[str] = "Play or surrender?"
     lesson_fields: ClassVar[tuple[str, ...]] = (
         "hand", "trump", "bid", "mode", "accept", "reason", "disagree")
     lesson_required: ClassVar[tuple[str, ...]] = ("trump", "bid", "accept", "reason")

@@ -76,6 +76,8 @@ class Step(Generic[AnswerT]):
     score...). Subclasses set :attr:`kind` and implement the answer and the judging."""
 
     kind: ClassVar[str] = ""
+    # the panel's heading in a learner's words ("Who wins the trick?"); kind is a file key
+    title: ClassVar[str] = ""
     # how a lesson file writes this kind of step: its own fields, the ones it must have,
     # and the question asked when the file gives no prompt
     lesson_fields: ClassVar[tuple[str, ...]] = ()
@@ -263,6 +265,7 @@ def _trump_words(trump: Trump) -> str:
 @dataclass
 class ExplainStep(Step[None]):
     kind: ClassVar[str] = "explain"
+    title: ClassVar[str] = "Read this"
     lesson_fields: ClassVar[tuple[str, ...]] = ("text", "cards", "trump")
     lesson_required: ClassVar[tuple[str, ...]] = ("text",)
     text: str = ""
@@ -289,6 +292,7 @@ class ExplainStep(Step[None]):
 @dataclass
 class RankStep(Step[list[Card]]):
     kind: ClassVar[str] = "rank"
+    title: ClassVar[str] = "Order the cards"
     lesson_fields: ClassVar[tuple[str, ...]] = ("trump", "cards", "answer")
     lesson_required: ClassVar[tuple[str, ...]] = ("trump", "cards")
     default_prompt: ClassVar[str] = "Put these cards in order, highest first."
@@ -390,6 +394,7 @@ class RankStep(Step[list[Card]]):
 @dataclass
 class TrickWinnerStep(Step[Card]):
     kind: ClassVar[str] = "trick-winner"
+    title: ClassVar[str] = "Who wins the trick?"
     lesson_fields: ClassVar[tuple[str, ...]] = ("trump", "trick", "seats", "answer")
     lesson_required: ClassVar[tuple[str, ...]] = ("trump", "trick")
     default_prompt: ClassVar[str] = "Which card wins this trick?"
@@ -470,6 +475,7 @@ class TrickWinnerStep(Step[Card]):
 @dataclass
 class LegalPlaysStep(Step[frozenset[Card]]):
     kind: ClassVar[str] = "legal-plays"
+    title: ClassVar[str] = "Which cards may you play?"
     lesson_fields: ClassVar[tuple[str, ...]] = ("trump", "trick", "hand", "answer")
     lesson_required: ClassVar[tuple[str, ...]] = ("trump", "trick", "hand")
     default_prompt: ClassVar[str] = "Which of your cards may you play to this trick?"
@@ -574,6 +580,7 @@ class PlayStep(Step[Card]):
     cards played after you (``after``) are added."""
 
     kind: ClassVar[str] = "play"
+    title: ClassVar[str] = "Win the trick"
     lesson_fields: ClassVar[tuple[str, ...]] = ("trump", "trick", "hand", "after", "answer")
     lesson_required: ClassVar[tuple[str, ...]] = ("trump", "hand")
     default_prompt: ClassVar[str] = "Which card do you play to win this trick?"
@@ -680,6 +687,7 @@ class PlayStep(Step[Card]):
 @dataclass
 class ScoreStep(Step[dict[str, int]]):
     kind: ClassVar[str] = "score"
+    title: ClassVar[str] = "The score"
     lesson_fields: ClassVar[tuple[str, ...]] = ("bid", "bidder", "tricks", "defense", "answer")
     lesson_required: ClassVar[tuple[str, ...]] = ("bid",)
     default_prompt: ClassVar[str] = "What does each side score for this hand?"
@@ -789,6 +797,7 @@ class GameStep(Step[str]):
     already took two sides to the target together."""
 
     kind: ClassVar[str] = "game"
+    title: ClassVar[str] = "The game"
     lesson_fields: ClassVar[tuple[str, ...]] = ("before", "points", "overtime", "answer")
     lesson_required: ClassVar[tuple[str, ...]] = ("before", "points")
     default_prompt: ClassVar[str] = "Who has won the game, or does play go on?"

@@ -24,6 +24,7 @@ class TableStep(Step[str]):
     cards each player gets. The engine's hand state gives every answer."""
 
     kind: ClassVar[str] = "table"
+    title: ClassVar[str] = "At the table"
     lesson_fields: ClassVar[tuple[str, ...]] = (
         "ask", "dealer", "auction", "trump", "mode", "played", "answer")
     lesson_required: ClassVar[tuple[str, ...]] = ("ask",)
