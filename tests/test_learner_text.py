@@ -6,6 +6,7 @@ import io
 import json
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
@@ -104,12 +105,70 @@ def test_prompts_point_where_the_cards_are_drawn():
         assert not re.search(r"(cards|hand) below", text), f"{name}: {text!r}"
 
 
-def test_each_lesson_teaches_judging_a_hand_before_asking_for_a_bid():
-    for lesson in all_lessons():
-        kinds = [s.kind for s in lesson.steps]
-        if "bid" in kinds and lesson.id == "bidding":
-            ids = [s.id for s in lesson.steps]
-            assert ids.index("judging-a-hand") < kinds.index("bid")
+def rests_on(step) -> set[str]:
+    """The rules a question's right answer rests on: those its revealed answer names. A bid
+    is judged by counting tricks, one of them for the exchange where the table has one, so a
+    bid also rests on the exchange."""
+    ids = set(step.reveal().rule_ids)
+    if step.kind == "bid" and step.rules.has_exchange:
+        ids.add("declare.exchange")
+    return ids
+
+
+def explained(lesson_id: str, by_id: dict, seen: frozenset[str] = frozenset()) -> set[str]:
+    """The rules a lesson's explain steps cite, with those of every lesson it requires."""
+    lesson = by_id[lesson_id]
+    ids = {r for s in lesson.steps if s.kind == "explain" for r in s.cited}
+    for req in lesson.requires:
+        if req not in seen:  # a cycle in requires is another test's business
+            ids |= explained(req, by_id, seen | {lesson_id})
+    return ids
+
+
+def untaught(lesson, by_id: dict) -> list[tuple[str, list[str]]]:
+    """Each question of ``lesson`` whose rules no explain step has taught before it: one
+    earlier in the lesson, or any in a lesson it requires (transitively). A question's own
+    feedback does not count: the learner meets the rule before being asked about it."""
+    known: set[str] = set()
+    for req in lesson.requires:
+        known |= explained(req, by_id)
+    out = []
+    for step in lesson.steps:
+        if step.kind == "explain":
+            known |= set(step.cited)
+        elif missing := rests_on(step) - known:
+            out.append((step.id, sorted(missing)))
+    return out
+
+
+def test_every_lesson_question_is_taught_before_it_is_asked():
+    lessons = all_lessons()
+    by_id = {lesson.id: lesson for lesson in lessons}
+    faults = [(lesson.id, step, missing) for lesson in lessons
+              for step, missing in untaught(lesson, by_id)]
+    assert faults == [], "\n".join(f"{lid}/{step}: {missing} not taught before it"
+                                     for lid, step, missing in faults)
+
+
+def test_a_bid_asked_before_judging_a_hand_is_taught_is_caught():
+    """The rule above in one case: move the bidding lesson's explain on judging a hand after
+    its bids, and the first bid is reported."""
+    lessons = all_lessons()
+    by_id = {lesson.id: lesson for lesson in lessons}
+    bidding = by_id["bidding"]
+    judging = bidding.step("judging-a-hand")
+    moved = replace(bidding, steps=[s for s in bidding.steps if s is not judging] + [judging])
+    first_bid = next(s.id for s in moved.steps if s.kind == "bid")
+    assert (first_bid, ["declare.exchange"]) in untaught(moved, by_id)
+    assert first_bid not in dict(untaught(bidding, by_id))
+
+
+def test_lessons_require_only_lessons_before_them():
+    """The menu lists lessons in order: a lesson builds only on lessons listed above it."""
+    order = [lesson.id for lesson in all_lessons()]
+    for i, lesson in enumerate(all_lessons()):
+        for req in lesson.requires:
+            assert req in order[:i], f"{lesson.id} requires {req}, which is not before it"
 
 
 def test_the_notebooks_are_numbered_as_their_files():
