@@ -106,10 +106,11 @@ def test_prompts_point_where_the_cards_are_drawn():
 
 
 def rests_on(step) -> set[str]:
-    """The rules a question's right answer rests on: those its revealed answer names. A bid
-    is judged by counting tricks, one of them for the exchange where the table has one, so a
-    bid also rests on the exchange."""
-    ids = set(step.reveal().rule_ids)
+    """The rules a question asks about: those its revealed answer names, and those it cites
+    (its hint quotes them, and a miss brings them back in review). A bid is judged by
+    counting tricks, one of them for the exchange where the table has one, so a bid also
+    rests on the exchange."""
+    ids = {*step.reveal().rule_ids, *step.rule_ids}
     if step.kind == "bid" and step.rules.has_exchange:
         ids.add("declare.exchange")
     return ids
