@@ -83,6 +83,7 @@ from .calling import auction_weight
 from .dealing import Dealer, discard_rule, send_rule, void_masks
 from .solver import Position, TranspositionTable, solve, takes_at_least
 from .view import SeatView, view_of
+from ..files.runtime import can_start_processes
 from .workers import start_worker, stopping_on_signals
 
 __all__ = [
@@ -478,8 +479,9 @@ def _solve_all(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]], 
     ``context`` (both in this process only).
     With ``workers > 1`` the deals are cut into chunks solved by that many processes, a few
     chunks in flight at a time; the tally is the same, since the solver is deterministic,
-    the deals fixed and counts do not depend on the order they are added in."""
-    if workers <= 1 or total < 2 * workers:
+    the deals fixed and counts do not depend on the order they are added in. Where no
+    process can be started (a browser tab) the deals are solved here, one after another."""
+    if workers <= 1 or total < 2 * workers or not can_start_processes():
         tables: _Tables = {}
         for deal in deals:
             tally.add(row(_solve_one(work, context, deal, tables)))

@@ -7,7 +7,8 @@ replaced atomically, regular files or new paths only), YAML read with positions 
 ``$PEPPER_TUTOR_HOME``, else ``$XDG_DATA_HOME/pepper-tutor``, else
 ``~/.local/share/pepper-tutor``) and the SQLite foundation under the stores (``database``:
 connection settings, the ``BEGIN IMMEDIATE`` transaction, the damaged-file check and the
-set-aside policy).
+set-aside policy), and what this Python may start (``runtime``: no threads or processes in a
+browser tab).
 
 May import: the standard library only (``yamlpos`` imports PyYAML inside its functions, when
 a YAML file is read). It sits below the engine so that every layer has the one way.

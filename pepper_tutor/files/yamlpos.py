@@ -9,7 +9,10 @@ then or later names the file, line and column of the value it is about.
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,7 +20,7 @@ from typing import Any
 from .reading import MAX_BYTES, LoadError, Problem, decode_utf8, read_bytes
 
 __all__ = ["Problem", "LoadError", "Located", "ProblemCollector", "load_located", "read_file",
-           "MAX_BYTES", "MAX_DEPTH"]
+           "MAX_BYTES", "MAX_DEPTH", "precompose", "use_precomposed"]
 
 MAX_DEPTH = 40
 MAX_VALUES = 100_000
@@ -170,6 +173,35 @@ def _loader_class() -> Any:
     return _LOADER
 
 
+# Documents composed ahead of time, by the SHA-256 of their text: the browser build ships the
+# package's own lessons and hands composed (PyYAML's pure-Python composer takes seconds over
+# them in a browser tab). Only texts the build composed are found here; every other text is
+# parsed as usual.
+_PRECOMPOSED: dict[str, bytes] = {}
+
+
+def _text_key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def precompose(paths: Iterable[Path]) -> bytes:
+    """The documents at ``paths`` composed, for :func:`use_precomposed` (a build step)."""
+    table = {}
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        doc = load_located(text, str(path))
+        table[_text_key(text)] = pickle.dumps((doc.data, doc.positions))
+    return pickle.dumps(table)
+
+
+def use_precomposed(blob: bytes) -> int:
+    """Take the documents :func:`precompose` made (a file of the same build as this package,
+    served with it; never a learner's file); how many."""
+    table = pickle.loads(blob)  # noqa: S301 - the build's own output, not a learner's file
+    _PRECOMPOSED.update(table)
+    return len(table)
+
+
 def load_located(raw: bytes | str, file: str) -> Located:
     """Parse one YAML document safely. Raises :class:`LoadError` with the position of a
     syntax error, an empty file, text that is not UTF-8, a value too deep or expanding too
@@ -189,6 +221,11 @@ def load_located(raw: bytes | str, file: str) -> Located:
                                                  f"most {MAX_BYTES:,} are read")])
     if "\x00" in text:
         raise LoadError([Problem(file, 0, 0, "the file holds binary data; expected YAML text")])
+    if _PRECOMPOSED:
+        found = _PRECOMPOSED.get(_text_key(text))
+        if found is not None:
+            data, positions = pickle.loads(found)  # noqa: S301 - see use_precomposed
+            return Located(file, data, positions)
     loader = None
     try:
         loader = _loader_class()(text)

@@ -22,6 +22,7 @@ from ...engine.cards import DECK, Card, Rank, Suit
 from ...engine.ranking import EFFECTIVE_SUIT, trump_code
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
+from ...files.runtime import can_start_threads
 from ...rulebook.feedback import Feedback
 from ..learner.attempts import Attempt
 from ..learner.review_cards import missed_rules, question_rules
@@ -217,8 +218,9 @@ class QuizSession:
     def prefetch(self) -> None:
         """Start making the next question while the learner thinks: a judgement drill with
         no screened position left is screened live by the analysis, which takes a moment.
-        The questions come out the same."""
-        if self._ahead is None:
+        The questions come out the same. In a browser tab, which cannot start a thread, it
+        does nothing: the next question is made when it is asked for."""
+        if self._ahead is None and can_start_threads():
             box: dict[str, Step[Any]] = {}
             n = self.asked + 1
             thread = threading.Thread(target=lambda: box.setdefault("q", self._make(n)),

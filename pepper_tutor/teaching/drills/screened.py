@@ -35,6 +35,7 @@ from ...engine.calls import Bid, Defense, Mode, Trump
 from ...engine.cards import Card
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
+from ...files.runtime import can_start_processes
 from ...files.writing import write_text
 from ..questions.choice_steps import BidStep, ChoiceStep, DeclareStep, DefendStep, ExchangeStep
 from .positions import (
@@ -282,7 +283,7 @@ def build(per_kind: int, seed: str, presets: Sequence[str], kinds: Sequence[str]
     """Screen ``per_kind`` positions of every kind under every preset."""
     tasks = [(k, p, seed, i) for p in presets for k in kinds for i in range(per_kind)]
     start = time.perf_counter()
-    if jobs > 1:
+    if jobs > 1 and can_start_processes():
         import os
         from multiprocessing import Pool
 

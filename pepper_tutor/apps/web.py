@@ -1,0 +1,921 @@
+"""The "Play and learn" page's Python side: every screen of the page as HTML, in a browser tab.
+
+The page (``web/`` in the repository, built into the docs site by ``make web``) runs this
+module in Pyodide inside a Web Worker. Its JavaScript knows no rule and no answer: it sends
+what the learner clicked or typed to :meth:`WebApp.handle` and shows the HTML it returns.
+Everything else is the cores the terminal and the notebooks use: the lesson, quiz and review
+sessions, the learner store, the practice table with its coach, and the HTML renderers.
+
+A clickable element carries ``data-act`` (what to do) and ``data-value``; a form carries
+``data-act`` and sends its fields. The learner's data lives under ``$PEPPER_TUTOR_HOME`` (in
+the browser an IndexedDB-backed folder the page saves after every reply).
+
+>>> import tempfile, json
+>>> app = WebApp(home=Path(tempfile.mkdtemp()), seed=1)
+>>> "Lessons" in json.loads(app.handle("home"))["html"]
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import sqlite3
+import time
+import traceback
+from collections.abc import Callable, Mapping
+from contextlib import closing
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..engine.calls import Trump
+from ..engine.cards import Card
+from ..engine.ranking import sort_by_rank
+from ..engine.rules import get_ruleset
+from ..engine.state import Phase
+from ..files.database import DamagedDatabase, look
+from ..files.home import tutor_home
+from ..files.reading import read_text
+from ..files.writing import write_bytes, write_text
+from ..render.cards_html import card_svg, trick_html
+from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
+from ..rulebook.feedback import AnswerError, Feedback
+from ..rulebook.verdict import Verdict, action_text
+from ..teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, QuizSession
+from ..teaching.learner.store import DB_NAME, STORE, LearnerStore
+from ..teaching.lessons.files import Lesson, all_lessons, find_lesson
+from ..teaching.lessons.session import LessonSession
+from ..teaching.questions.steps import Step
+
+if TYPE_CHECKING:  # the table core loads the analysis: only when the table is opened
+    from ..teaching.practice.coach import CoachVerdict
+    from ..teaching.practice.history import SavedMatch
+    from ..teaching.practice.table import Decision, PracticeTable, SeatView
+    from ..teaching.review.session import ReviewSession
+
+__all__ = ["WebApp", "BROWSER_COACH_SAMPLES", "LEARNER_FILE"]
+
+# Deals the coach solves for one decision in the browser, where only the pure-Python search
+# runs (slower than the terminal's compiled one): a card is graded in well under a second.
+BROWSER_COACH_SAMPLES = 24
+# The name progress is kept under, in the tutor home (a loaded file may bring another).
+LEARNER_FILE = "web-learner.txt"
+DEFAULT_LEARNER = "learner"
+
+DRILLS: dict[str, str] = {
+    "tricks": "Who wins the trick?",
+    "legal": "Which cards may you play?",
+    "bowers": "Put the cards in order, highest first",
+    "score": "What does each side score?",
+    "bid": "Your call in the auction",
+    "declare": "You won the bid: name trumps, or choose how to play",
+    "exchange": "The exchange: which card to lay aside or send",
+    "defend": "Play or surrender against a contract",
+    "table": "Who calls, leads or deals next",
+    "game": "After this hand: who has won?",
+    "variants": "A hand's score under a house rule",
+}
+
+_GRADE_COLOUR = {"Best": "#1f8f4e", "Good": "#2e7d32", "Inaccuracy": "#b8860b",
+                 "Mistake": "#d35400", "Blunder": "#c0392b"}
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _button(label: str, act: str, value: object = "", *, cls: str = "",
+            disabled: bool = False, title: str = "", aria: str = "") -> str:
+    """A button the page sends as ``act``/``value``; ``cls`` names it for tests and CSS."""
+    extra = (" disabled" if disabled else "") + (f' title="{_e(title)}"' if title else "") \
+        + (f' aria-label="{_e(aria)}"' if aria else "")
+    return (f'<button type="button" class="pepper-btn {cls}" data-act="{_e(act)}" '
+            f'data-value="{_e(value)}"{extra}>{label}</button>')
+
+
+def _card_button(card: Card, act: str, value: object, *, cls: str = "", disabled: bool = False,
+                 pressed: bool | None = None) -> str:
+    colour = "pepper-red" if card.is_red else "pepper-black"
+    state = "" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"'
+    return (f'<button type="button" class="pepper-card {colour} pepper-card-{card} {cls}" '
+            f'data-act="{act}" data-value="{_e(value)}"{state}'
+            f'{" disabled" if disabled else ""}>{_e(card.display)}</button>')
+
+
+class _Panel:
+    """The clickable part of the step in front of the learner, and what they picked so far
+    (cards in order, or a set of cards) before they check it."""
+
+    def __init__(self, step: Step[Any]):
+        self.step = step
+        self.options = step.options()
+        self.order: list[Card] = []
+        self.locked = False
+
+    def html(self) -> str:
+        step = self.step
+        if not step.answerable:
+            return ""
+        shape = step.answer_shape
+        lock = self.locked
+        if shape == "sides":
+            boxes = "".join(
+                f'<label class="pepper-side">{_e(side)} <input type="number" step="1" '
+                f'name="{_e(side)}" value="0" class="pepper-score-{_e(side)}"'
+                f'{" disabled" if lock else ""}></label>' for side in step.rules.sides)
+            return (f'<form class="pepper-answer" data-act="score">{boxes} <button '
+                    f'type="submit" class="pepper-btn pepper-submit primary"'
+                    f'{" disabled" if lock else ""}>Check</button></form>')
+        if shape in ("order", "set"):
+            multi = shape == "set"
+            cards = "".join(_card_button(
+                o.value, "pick", i, disabled=lock or (not multi and o.value in self.order),
+                pressed=(o.value in self.order) if multi else None)
+                for i, o in enumerate(self.options))
+            shown = " ".join(c.display for c in self.order)
+            label = (f"Your cards: {shown or '(none yet)'}" if multi else
+                     f"Your order: {shown or '(click the highest card first)'}")
+            undo = "" if multi else _button("Undo", "undo", cls="pepper-undo",
+                                            disabled=lock or not self.order)
+            return (f'<div class="pepper-answer"><div class="pepper-hand">{cards}</div>'
+                    f'<div class="pepper-order">{_e(label)}</div>{undo}'
+                    + _button("Check", "check", cls="pepper-submit primary", disabled=lock)
+                    + "</div>")
+        parts = []
+        for i, o in enumerate(self.options):
+            if o.is_card:
+                parts.append(_card_button(o.value, "pick", i, disabled=lock))
+            else:
+                slug = str(o.value).replace(" ", "-")
+                parts.append(_button(_e(o.label), "pick", i, disabled=lock,
+                                     cls=f"pepper-choice pepper-choice-{_e(slug)}"))
+        return f'<div class="pepper-answer pepper-hand">{"".join(parts)}</div>'
+
+    def pick(self, index: int) -> Any | None:
+        """A click on option ``index``: the answer to judge now, or None (still picking)."""
+        if self.locked or not 0 <= index < len(self.options):
+            return None
+        value = self.options[index].value
+        shape = self.step.answer_shape
+        if shape == "set":
+            if value in self.order:
+                self.order.remove(value)
+            else:
+                self.order.append(value)
+            return None
+        if shape == "order":
+            if value not in self.order:
+                self.order.append(value)
+            return list(self.order) if len(self.order) == len(self.options) else None
+        return value
+
+    def checked(self) -> Any:
+        return list(self.order) if self.step.answer_shape == "order" else (
+            list(self.order) or "")
+
+
+class WebApp:
+    """The page's state: the screen shown, the session behind it and the learner store."""
+
+    def __init__(self, home: Path | None = None, seed: int | None = None,
+                 coach_samples: int = BROWSER_COACH_SAMPLES) -> None:
+        self.home = home or tutor_home()
+        self.seed = seed
+        self.coach_samples = coach_samples
+        self.store = LearnerStore(self._learner_name(), self.home)
+        self.screen = "home"
+        self.notice = ""  # a one-off message on the next screen (a file loaded, ...)
+        self.errors: list[str] = []  # tracebacks of failures, shown in short on screen
+        self.lesson: LessonSession | None = None
+        self.quiz: QuizSession | None = None
+        self.reviewing: ReviewSession | None = None
+        self.table: PracticeTable | None = None
+        self.offer: SavedMatch | None = None
+        self.table_lines: list[str] = []
+        self.coach_box = ""
+        self.panel: _Panel | None = None
+        self.feedback = ""
+        self.said = 0  # store warnings already shown
+        self.quiz_level = "hard"
+        self.quiz_rules = "standard"
+        self.table_level = "club"
+
+    def _learner_name(self) -> str:
+        path = self.home / LEARNER_FILE
+        try:
+            return read_text(path).strip() or DEFAULT_LEARNER
+        except (OSError, ValueError):
+            return DEFAULT_LEARNER
+
+    # ---- the one entry point ---------------------------------------------------------------
+
+    def handle(self, act: str, value: str = "", fields: Mapping[str, str] | None = None) -> str:
+        """Do ``act`` and return the screen: JSON with ``html``, ``ms`` (time spent here),
+        ``saved`` (False when progress cannot be saved) and, for a download, ``download``."""
+        start = time.perf_counter()
+        reply: dict[str, Any] = {}
+        try:
+            extra = self._do(act, str(value), dict(fields or {}))
+            if extra:
+                reply.update(extra)
+            body = self._screen_html()
+        except Exception as err:  # shown to the learner and kept for tests, never silent
+            self.errors.append(traceback.format_exc())
+            body = (f'<div class="pepper-error" role="alert"><b>Something went wrong:</b> '
+                    f"{_e(str(err) or type(err).__name__)}</div>"
+                    + _button("Back to the start", "home", cls="pepper-home"))
+            reply["error"] = self.errors[-1]
+        reply["html"] = body
+        reply["saved"] = self.store.ok
+        reply["ms"] = round((time.perf_counter() - start) * 1000, 1)
+        return json.dumps(reply)
+
+    def _do(self, act: str, value: str, fields: dict[str, str]) -> dict[str, Any] | None:
+        simple: dict[str, Callable[[], None]] = {
+            "home": lambda: self._go("home"), "progress": lambda: self._go("progress"),
+            "hint": self._hint, "reveal": self._reveal, "next": self._next,
+            "back": self._back, "replay": self._replay, "undo": self._undo,
+            "check": lambda: self._answer_with(self._need_panel().checked()),
+            "review": self._open_review, "table": self._open_table,
+            "table-new": self._new_match, "table-resume": self._resume,
+            "take-back": self._take_back, "ask-coach": self._ask, "table-hint": self._table_hint,
+            "next-hand": self._next_hand,
+        }
+        if act in simple:
+            simple[act]()
+        elif act == "lesson":
+            self._open_lesson(value)
+        elif act == "quiz":
+            self._open_quiz(value)
+        elif act == "quiz-level":
+            self.quiz_level = "easy" if value == "easy" else "hard"
+            self._open_quiz(self.quiz.kind if self.quiz else "tricks")
+        elif act == "quiz-rules":
+            self.quiz_rules = "simple" if value == "simple" else "standard"
+            self._open_quiz(self.quiz.kind if self.quiz else "tricks")
+        elif act == "table-level":
+            self.table_level = value if value in ("beginner", "club", "expert") else "club"
+        elif act == "pick":
+            raw = self._need_panel().pick(int(value))
+            if raw is not None:
+                self._answer_with(raw)
+        elif act == "score":
+            try:
+                numbers = {k: int(v) for k, v in fields.items()}
+            except ValueError:
+                self.feedback = ('<div class="pepper-fb wrong">Each side needs a whole number '
+                                 "(such as 0 or -2).</div>")
+            else:
+                self._answer_with(numbers)
+        elif act == "play":
+            self._table_act(value)
+        elif act == "coach-toggle":
+            if self.table is not None:
+                self.table.coach = value == "on"
+        elif act == "replay-from":
+            self._replay_from(int(value))
+        elif act == "export":
+            return {"download": self._export()}
+        elif act == "import":
+            self._import(Path(value), fields.get("name", "the file"))
+        else:
+            raise ValueError(f"the page asked for {act!r}, which this version does not do")
+        return None
+
+    def _go(self, screen: str) -> None:
+        self.screen = screen
+        self.feedback = ""
+
+    def _need_panel(self) -> _Panel:
+        if self.panel is None:
+            raise ValueError("there is no question in front of you")
+        return self.panel
+
+    # ---- lessons, quizzes, reviews: one answer path ----------------------------------------
+
+    def _open_lesson(self, lesson_id: str) -> None:
+        self.lesson = LessonSession(find_lesson(lesson_id), self.store)
+        self._go("lesson")
+        self._new_panel()
+
+    def _open_quiz(self, kind: str) -> None:
+        from .tutor import _met_simple_scoring
+
+        if kind not in QUIZ_KINDS:
+            raise ValueError(f"no drill {kind!r}")
+        self.quiz = QuizSession(kind, self.seed, rules=get_ruleset(self.quiz_rules),
+                                hard=self.quiz_level == "hard", store=self.store,
+                                simple_met=_met_simple_scoring(self.store))
+        self._go("quiz")
+        self._new_panel()
+
+    def _open_review(self) -> None:
+        from ..teaching.review.session import ReviewSession
+
+        self.reviewing = ReviewSession(self.store, self.seed)
+        self._go("review")
+        self._new_panel()
+
+    def _current_step(self) -> Step[Any] | None:
+        if self.screen == "lesson" and self.lesson is not None:
+            return self.lesson.step
+        if self.screen == "quiz" and self.quiz is not None:
+            return self.quiz.question
+        if self.screen == "review" and self.reviewing is not None:
+            return self.reviewing.question
+        return None
+
+    def _new_panel(self) -> None:
+        step = self._current_step()
+        self.panel = _Panel(step) if step is not None else None
+        self.feedback = ""
+        if self.screen == "lesson" and self.lesson is not None and step is not None:
+            st = self.lesson.status
+            if st.solved or st.revealed:
+                self.panel.locked = True  # type: ignore[union-attr]
+
+    def _answer_with(self, raw: Any) -> None:
+        panel = self._need_panel()
+        try:
+            if self.screen == "lesson" and self.lesson is not None:
+                fb = self.lesson.answer(raw)
+            elif self.screen == "quiz" and self.quiz is not None:
+                fb = self.quiz.answer(raw)
+            elif self.screen == "review" and self.reviewing is not None:
+                fb = self.reviewing.answer(raw)
+            else:
+                raise ValueError("there is no question in front of you")
+        except AnswerError as err:
+            self.feedback = f'<div class="pepper-fb wrong">{_e(err)}</div>'
+            return
+        self._settle(fb, panel)
+
+    def _settle(self, fb: Feedback, panel: _Panel) -> None:
+        self.feedback = feedback_html(fb)
+        if fb.correct or fb.revealed or self.screen != "lesson":
+            panel.locked = True
+        else:
+            panel.order = []  # a wrong try in a lesson: pick again
+
+    def _hint(self) -> None:
+        if self.lesson is None or self.screen != "lesson":
+            return
+        level, text = self.lesson.hint()
+        self.feedback = (f'<div class="pepper-fb pepper-hint-text"><b>Hint {level} of '
+                         f"{self.lesson.hint_total}</b><div class=\"pepper-pre\">{_e(text)}"
+                         "</div></div>")
+        if self.lesson.status.revealed and self.panel is not None:
+            self.panel.locked = True
+
+    def _reveal(self) -> None:
+        panel = self._need_panel()
+        if self.screen == "lesson" and self.lesson is not None:
+            fb = self.lesson.reveal()
+        elif self.screen == "quiz" and self.quiz is not None:
+            fb = self.quiz.reveal()
+        elif self.screen == "review" and self.reviewing is not None:
+            fb = self.reviewing.reveal()
+        else:
+            return
+        panel.locked = True
+        self.feedback = feedback_html(fb)
+
+    def _next(self) -> None:
+        if self.screen == "lesson" and self.lesson is not None:
+            self.lesson.next()
+        elif self.screen == "quiz" and self.quiz is not None:
+            self.quiz.next_question()
+        elif self.screen == "review" and self.reviewing is not None:
+            self.reviewing.next()
+        self._new_panel()
+
+    def _back(self) -> None:
+        if self.screen == "lesson" and self.lesson is not None:
+            self.lesson.back()
+            self._new_panel()
+
+    def _replay(self) -> None:
+        if self.screen == "lesson" and self.lesson is not None:
+            self.lesson.replay()
+            self._new_panel()
+
+    def _undo(self) -> None:
+        panel = self._need_panel()
+        if panel.order and not panel.locked:
+            panel.order.pop()
+
+    # ---- the screens -----------------------------------------------------------------------
+
+    def _screen_html(self) -> str:
+        body = {"home": self._home_html, "lesson": self._lesson_html, "quiz": self._quiz_html,
+                "review": self._review_html, "progress": self._progress_html,
+                "table": self._table_html}[self.screen]()
+        nav = ('<nav class="pepper-nav">' + _button("Start", "home", cls="pepper-home")
+               + _button("Progress", "progress", cls="pepper-progress-link") + "</nav>")
+        notice, self.notice = self.notice, ""
+        return (f"<style>{FEEDBACK_CSS}</style>{nav}"
+                + (f'<div class="pepper-fb pepper-notice" role="status">{notice}</div>'
+                   if notice else "")
+                + body + self._save_notice())
+
+    def _save_notice(self) -> str:
+        """Whatever the store could not save, said on every screen until it is said once."""
+        new = self.store.warnings[self.said:]
+        self.said = len(self.store.warnings)
+        warn = list(new)
+        if not self.store.ok and not new:
+            warn.append(self.store.warning or "your progress is not being saved")
+        if not warn:
+            return ""
+        return ('<div class="pepper-fb wrong pepper-save-warning" role="alert"><b>Not saved:'
+                f"</b> {_e('; '.join(warn))}</div>")
+
+    def _home_html(self) -> str:
+        saved = self.store.lessons()
+        rows = []
+        for lesson in all_lessons():
+            p = saved.get(lesson.id)
+            state = ("finished" if p is not None and p.finished_runs else
+                     "in progress" if p is not None else "not started")
+            rows.append(f'<li class="pepper-lesson-item">'
+                        + _button(_e(lesson.title), "lesson", lesson.id,
+                                  cls=f"pepper-lesson-{_e(lesson.id)}")
+                        + f' <span class="pepper-muted">{_e(state)}</span>'
+                        f'<div class="pepper-muted">{_e(lesson.summary)}</div></li>')
+        drills = "".join(
+            f"<li>{_button(_e(words), 'quiz', kind, cls=f'pepper-quiz-{kind}')}"
+            + (' <span class="pepper-muted">judgement, checked by the analysis</span>'
+               if kind in JUDGEMENT_KINDS else "") + "</li>"
+            for kind, words in DRILLS.items() if kind in QUIZ_KINDS)
+        from ..teaching.learner.progress import progress_summary
+
+        due = len(progress_summary(self.store).due)
+        review = (f"{due} review{'s' if due != 1 else ''} due now: each missed rule comes "
+                  "back in a new position." if due else
+                  "No reviews are due: missed lesson steps and quiz questions come back here.")
+        return (f"<h2>Lessons</h2><ol class=\"pepper-lessons\">{''.join(rows)}</ol>"
+                f"<h2>Drills</h2><ul class=\"pepper-drills\">{drills}</ul>"
+                f"<h2>Review</h2><p>{_e(review)}</p>"
+                + _button("Review now", "review", cls="pepper-open-review primary")
+                + "<h2>The practice table</h2><p>Play whole hands against computer players, "
+                  "with a coach who grades each of your decisions from Best to Blunder and "
+                  "says why. Take back a decision and try another.</p>"
+                + _button("Sit down at the table", "table", cls="pepper-open-table primary")
+                + "<h2>Your progress file</h2><p>Your progress is kept in this browser. "
+                  "Save it as a file to keep a copy or to carry it to another browser or to "
+                  "<code>pepper-tutor</code> on a computer (it is the "
+                  f"<code>{DB_NAME}</code> of the terminal tutor).</p>"
+                + _button("Download my progress", "export", cls="pepper-export")
+                + '<label class="pepper-btn pepper-import-label">Load a progress file '
+                  '<input type="file" class="pepper-import" data-act="import" '
+                  'accept=".sqlite,application/vnd.sqlite3,application/octet-stream">'
+                  "</label>")
+
+    def _lesson_html(self) -> str:
+        session = self.lesson
+        assert session is not None
+        lesson = session.lesson
+        head = f"<h2>{_e(lesson.title)}</h2>" + self._requires(lesson)
+        done, total = session.progress()
+        bar = (f'<progress class="pepper-progress" value="{done}" max="{max(total, 1)}">'
+               f"{done} of {total}</progress>")
+        step = session.step
+        if step is None:
+            mistakes = sum(session.mistakes.values())
+            replay = " (a replay)" if session.is_replay else ""
+            missed = (" The rules you missed come back in the review." if mistakes else "")
+            return (head + bar + f'<p class="pepper-progress-text"><b>Lesson finished{replay}:'
+                    f"</b> {done} of {total} solved, {mistakes} mistake"
+                    f"{'s' if mistakes != 1 else ''}.{_e(missed)}<br>Your record: "
+                    f"{_e(session.record_text())}.</p>" + self._feedback_html()
+                    + '<div class="pepper-buttons">'
+                    + _button("◀ Back", "back", cls="pepper-back", disabled=not session.queue)
+                    + _button("Replay the lesson", "replay", cls="pepper-replay") + "</div>")
+        review = " — a step you missed, once more" if session.is_review else ""
+        line = (f'<p class="pepper-progress-text">Step {session.position + 1} of '
+                f"{len(session.queue)}{review} · solved {done} of {total}</p>")
+        return (head + bar + line + step_html(step) + self._panel_html()
+                + self._feedback_html() + '<div class="pepper-buttons">'
+                + _button("◀ Back", "back", cls="pepper-back", disabled=session.position == 0)
+                + _button("Hint", "hint", cls="pepper-hint", disabled=not step.answerable)
+                + _button("Show answer", "reveal", cls="pepper-reveal",
+                          disabled=not step.answerable)
+                + _button("Next ▶", "next", cls="pepper-next" + (
+                    " primary" if session.can_advance else ""),
+                    disabled=not session.can_advance) + "</div>")
+
+    def _requires(self, lesson: Lesson) -> str:
+        if not lesson.requires:
+            return ""
+        by_id = {x.id: x for x in all_lessons()}
+        parts = []
+        for rid in lesson.requires:
+            known = by_id.get(rid)
+            if known is None:
+                continue
+            done = LessonSession(known, self.store).finished_runs
+            parts.append(f"{_e(known.title)} (finished)" if done else
+                         f"{_e(known.title)}: not finished yet")
+        return f'<p class="pepper-requires">Builds on: {"; ".join(parts)}.</p>' if parts else ""
+
+    def _panel_html(self) -> str:
+        return self.panel.html() if self.panel is not None else ""
+
+    def _feedback_html(self) -> str:
+        return f'<div class="pepper-feedback" aria-live="polite">{self.feedback}</div>'
+
+    def _quiz_html(self) -> str:
+        quiz = self.quiz
+        assert quiz is not None and quiz.question is not None
+        answered = self.panel is not None and self.panel.locked
+
+        def select(act: str, chosen: str, options: tuple[str, ...], label: str) -> str:
+            opts = "".join(f'<option value="{o}"{" selected" if o == chosen else ""}>{o}'
+                           "</option>" for o in options)
+            return (f'<label class="pepper-muted">{label} <select class="pepper-{act}" '
+                    f'data-act="{act}">{opts}</select></label> ')
+
+        level = select("quiz-level", self.quiz_level, ("hard", "easy"), "Level")
+        rules = select("quiz-rules", self.quiz_rules, ("standard", "simple"), "Rules")
+        return (f"<h2>{_e(DRILLS.get(quiz.kind, quiz.kind))}</h2>"
+                f'<div class="pepper-buttons">{level}{rules}</div>'
+                f'<p class="pepper-streak"><b>{_e(quiz.score_text)}</b></p>'
+                + step_html(quiz.question) + self._panel_html() + self._feedback_html()
+                + '<div class="pepper-buttons">'
+                + _button("Reveal", "reveal", cls="pepper-reveal", disabled=answered)
+                + _button("Next question ▶", "next", cls="pepper-next"
+                          + (" primary" if answered else ""), disabled=not answered)
+                + "</div>")
+
+    def _review_html(self) -> str:
+        rs = self.reviewing
+        assert rs is not None
+        step, item = rs.question, rs.item
+        if step is None or item is None:
+            text = (f"<b>Review done:</b> {rs.right} of {len(rs.items)} right. Right answers "
+                    "come back later and later; missed ones soon." if rs.items else
+                    "<b>No reviews are due.</b> Missed lesson steps and quiz questions come "
+                    "back here when they are due.")
+            return f'<h2>Review</h2><div class="pepper-fb pepper-review-done">{text}</div>'
+        answered = self.panel is not None and self.panel.locked
+        where = "a new position" if rs.fresh else "the step you missed"
+        return (f'<h2>Review</h2><p class="pepper-review-header"><b>{_e(rs.score_text)}</b> · '
+                f"rule <code>{_e(item.rule)}</code> ({_e(item.title)}) · {where}</p>"
+                + step_html(step) + self._panel_html() + self._feedback_html()
+                + '<div class="pepper-buttons">'
+                + _button("Show answer", "reveal", cls="pepper-reveal", disabled=answered)
+                + _button("Next review ▶", "next", cls="pepper-next"
+                          + (" primary" if answered else ""), disabled=not answered)
+                + "</div>")
+
+    def _progress_html(self) -> str:
+        from ..rulebook.book import get_rulebook
+        from ..teaching.learner.progress import progress_summary
+
+        p = progress_summary(self.store)
+        rows = "".join(
+            f"<tr><td><code>{_e(r.id)}</code></td><td>{_e(r.title)}</td>"
+            f"<td>{'mastered' if r.id in p.mastered else 'practised'}</td></tr>"
+            for r in get_rulebook() if r.id in p.practised)
+        lines = "".join(f"<li>{_e(line)}</li>" for line in p.lines)
+        return (f'<h2>Your progress</h2><div class="pepper-progress-view"><ul>{lines}</ul>'
+                + (_button("Review now", "review", cls="pepper-open-review primary")
+                   if p.due else "")
+                + (f'<table class="pepper-rules"><tr><th>rule</th><th>title</th><th>status'
+                   f"</th></tr>{rows}</table>" if rows else "") + "</div>")
+
+    # ---- the practice table ----------------------------------------------------------------
+
+    def _open_table(self) -> None:
+        from ..teaching.practice.history import HistoryUnreadable, TableHistory
+
+        self._go("table")
+        if self.table is not None:
+            return
+        try:
+            self.offer = TableHistory(self.home / "table.sqlite").unfinished_match("standard")
+        except HistoryUnreadable as err:
+            self.offer = None
+            self.notice = _e(err)
+        if self.offer is None:
+            self._new_match()
+
+    def _table_kwargs(self) -> dict[str, Any]:
+        from ..teaching.practice.history import HistoryUnreadable, TableHistory
+
+        history: TableHistory | bool
+        try:
+            history = TableHistory(self.home / "table.sqlite")
+        except HistoryUnreadable:
+            history = True  # the table says why, and keeps no history
+        return {"coach": self.table.coach if self.table is not None else True,
+                "seed": self.seed, "coach_samples": self.coach_samples,
+                "save_dir": self.home / "table-hands", "history": history}
+
+    def _new_match(self) -> None:
+        from ..teaching.practice.table import PracticeTable
+
+        self.offer = None
+        self.table = PracticeTable("standard", "S", self.table_level, **self._table_kwargs())
+        t = self.table
+        warn = [t.warning] if t.warning else []
+        self.table_lines = [_e(w) for w in warn] + [
+            _e(f"You sit {t.seat.word}; computer players at {t.level} level. "
+               f"{t.rules.name.capitalize()} rules, match to {t.rules.target}.")]
+        self.coach_box = ""
+        self._say(t.decisions)
+        self._go("table")
+
+    def _resume(self) -> None:
+        from ..teaching.practice.table import PracticeTable
+
+        if self.offer is None:
+            return
+        offer, self.offer = self.offer, None
+        self.table = PracticeTable.resume(offer, **self._table_kwargs())
+        self.table_lines = [f"<b>Resumed your match:</b> {_e(offer.summary)}."]
+        self._say(self.table.decisions)
+        self.coach_box = ""
+
+    def _need_table(self) -> PracticeTable:
+        if self.table is None:
+            raise ValueError("you are not at the table")
+        return self.table
+
+    def _table_act(self, value: str) -> None:
+        t = self._need_table()
+        legal = t.state.legal_actions()
+        action: Any
+        if value.startswith("c:"):
+            action = Card.parse(value[2:])
+        elif value.startswith("a:"):
+            index = int(value[2:])
+            if not 0 <= index < len(legal):
+                raise ValueError("that choice is no longer on offer")
+            action = legal[index]
+        else:
+            raise ValueError(f"the page sent {value!r}, which is no card or choice")
+        result = t.act(action)
+        if not result.verdict.legal:
+            self.coach_box = self._verdict_html(result.verdict, action)
+            return
+        self._say([t.learner_decisions[-1]])
+        coach = result.coach
+        self.coach_box = "" if coach is None or coach.forced else self._coach_html(coach)
+        self._say(result.replies)
+
+    def _take_back(self) -> None:
+        d = self._need_table().take_back()
+        self.table_lines.append(f"<i>You took back {_e(action_text(d.action))}.</i>")
+        self.coach_box = ""
+
+    def _replay_from(self, number: int) -> None:
+        d = self._need_table().replay_from(number)
+        self.table_lines.append(f"<i>Back to your decision {number} "
+                                f"({_e(action_text(d.action))}): same cards, choose again.</i>")
+        self.coach_box = ""
+
+    def _ask(self) -> None:
+        t = self._need_table()
+        coach = t.grade_last()
+        mine = t.learner_decisions
+        if coach is not None:
+            self.coach_box = self._coach_html(coach)
+        elif mine and mine[-1].hinted:
+            self.coach_box = ('<div class="pepper-fb">You asked for a hint on that decision, '
+                              "so it is not graded.</div>")
+
+    def _table_hint(self) -> None:
+        hint = self._need_table().hint()
+        self.coach_box = ('<div class="pepper-fb pepper-hint-text"><b>Hint</b> (this decision '
+                          f"will not be graded): {_e(hint.text)}</div>")
+
+    def _next_hand(self) -> None:
+        t = self._need_table()
+        result = t.next_hand()
+        self.table_lines = [f"<b>Hand {result.number} counted:</b> "
+                            + _e(", ".join(f"{s} {p}" for s, p in result.totals.items()))]
+        if t.history_news:
+            self.table_lines.append(f"<i>{_e(t.history_news)}</i>")
+        self._say(t.decisions)
+        self.coach_box = ""
+
+    def _say(self, moves: list[Decision] | tuple[Decision, ...]) -> None:
+        t = self._need_table()
+        size = len(t.state.active_seats)
+        for d in moves:
+            self.table_lines.append(f"You: {_e(d.text)}" if d.learner else
+                                    f"{_e(t.player_name(d.seat))} {_e(d.words)}")
+            n = d.where[0]
+            if d.phase is Phase.PLAY and d.where[1] == size and n <= len(t.state.tricks):
+                trick = t.state.tricks[n - 1]
+                self.table_lines.append(
+                    f"<b>Trick {n}: {_e(t.player_name(trick.winner))} won with the "
+                    f"{_e(trick.cards[trick.winning_index].display)}</b>")
+
+    def _coach_html(self, coach: CoachVerdict) -> str:
+        grade = coach.grade.value
+        reason = "" if grade == "Best" else f"<div>{_e(coach.reason)}</div>"
+        return (f'<div class="pepper-fb pepper-grade pepper-grade-{grade.lower()}" '
+                f'style="border-left-color:{_GRADE_COLOUR[grade]}"><b class="pepper-grade-text">'
+                f"{_e(coach.headline)}</b>{reason}</div>")
+
+    def _verdict_html(self, verdict: Verdict, action: Any) -> str:
+        what = f"the {action.display}" if isinstance(action, Card) else action_text(action)
+        rules = "".join(f'<div class="pepper-muted"><code>{_e(r.id)}</code> {_e(r.text)}</div>'
+                        for r in verdict.rules)
+        return (f'<div class="pepper-fb wrong"><b>Not allowed: {_e(what)}.</b> '
+                f'{_e(" ".join(verdict.facts))}{rules}</div>')
+
+    def _table_html(self) -> str:
+        levels = "".join(
+            f'<option value="{lv}"{" selected" if lv == self.table_level else ""}>{lv}'
+            "</option>" for lv in ("beginner", "club", "expert"))
+        level = (f'<label class="pepper-muted">Computer players <select class="pepper-table-'
+                 f'level" data-act="table-level">{levels}</select></label>')
+        if self.offer is not None:
+            return ('<h2>The practice table</h2><div class="pepper-fb pepper-resume-offer">'
+                    f"<b>You have a match in progress</b> ({_e(self.offer.summary)}).</div>"
+                    '<div class="pepper-buttons">'
+                    + _button("Resume it", "table-resume", cls="pepper-resume primary")
+                    + _button("Start a new match", "table-new", cls="pepper-new-match")
+                    + level + "</div>")
+        t = self._need_table()
+        s = t.state
+        totals = ", ".join(f"{_e(side)}{' (you)' if side == t.learner_side else ''} {p}"
+                           for side, p in t.match.totals.items())
+        rows = [("Dealer", _e(t.player_name(s.dealer))),
+                ("Auction", _e(", ".join(f"{seat} {bid.display}" for seat, bid in s.calls))
+                 or "(nobody has spoken yet)"),
+                ("Contract", _e(t.contract_text()) if s.trump is not None else
+                 f"{_e(t.contract_text())} so far, trumps not named yet"
+                 if s.bidder is not None else "none yet (the auction is on)")]
+        exchange = t.exchange_text()
+        if exchange:
+            rows.append(("Exchange", _e(exchange)))
+        if s.sitting_out is not None:
+            rows.append(("Sits out", _e(t.player_name(s.sitting_out))))
+        if s.tricks or s.phase is Phase.PLAY:
+            rows.append(("Tricks", _e(", ".join(f"{side} {n}"
+                                                for side, n in s.tricks_won().items()))))
+        board = ('<table class="pepper-board">' + "".join(
+            f'<tr><td class="pepper-muted">{k}</td><td>{v}</td></tr>' for k, v in rows)
+            + "</table>")
+        from ..teaching.practice.table import phase_prompt
+
+        yours = t.learner_to_act
+        card_phase = s.phase in (Phase.PLAY, Phase.DISCARD, Phase.SEND)
+        prompt = (f"<b>{_e(phase_prompt(s))}</b>" if yours else "" if t.hand_over else
+                  "<i>The computer players are thinking…</i>")
+        hand = sort_by_rank(s.hand(t.seat), s.trump if s.trump is not None else Trump.NT)
+        cards = "".join(_card_button(c, "play", f"c:{c}", disabled=not (yours and card_phase))
+                        for c in hand)
+        choices = ""
+        if yours and not card_phase:
+            choices = "".join(
+                _button(_e(a.word if isinstance(a, Trump) else action_text(a)), "play",
+                        f"a:{i}", cls=f"pepper-choice pepper-choice-{_e(str(a).replace(' ', '-'))}")
+                for i, a in enumerate(s.legal_actions()))
+        mine = t.learner_decisions
+        replay = "".join(_button(f"{i}. {_e(d.kind)}: {_e(action_text(d.action))}",
+                                 "replay-from", i, cls=f"pepper-replay-{i}")
+                         for i, d in enumerate(mine, 1))
+        coach_on = ('<label class="pepper-muted"><input type="checkbox" class="pepper-coach-'
+                    f'toggle" data-act="coach-toggle"{" checked" if t.coach else ""}> Coach every '
+                    "decision</label>")
+        return (f'<h2>The practice table</h2><div class="pepper-table"><p class="pepper-table-'
+                f'score"><b>Hand {t.hand_number}</b> · match to {t.rules.target}: {totals}</p>'
+                + board + self._seats_html() + f'<p class="pepper-prompt">{prompt}</p>'
+                + f'<div class="pepper-hand">{cards}</div>'
+                + f'<div class="pepper-choices">{choices}</div>'
+                + f'<div class="pepper-coach" aria-live="polite">{self.coach_box}</div>'
+                + '<div class="pepper-buttons">'
+                + _button("Hint", "table-hint", cls="pepper-hint", disabled=not yours,
+                          title="The coach suggests this decision, and says why (it is then "
+                                "not graded)")
+                + _button("↶ Take back", "take-back", cls="pepper-undo", disabled=not mine)
+                + _button("Ask the coach", "ask-coach", cls="pepper-ask-coach",
+                          disabled=not mine, title="The coach's grade of your last decision")
+                + coach_on + "</div>"
+                + (f'<details class="pepper-replay-pick"><summary>Replay from one of your '
+                   f"decisions</summary>{replay}</details>" if replay else "")
+                + '<div class="pepper-log">' + "<br>".join(self.table_lines[-8:]) + "</div>"
+                + (self._after_hand_html() if t.hand_over else "")
+                + '<div class="pepper-buttons">'
+                + _button("Next hand ▶", "next-hand", cls="pepper-next-hand primary",
+                          disabled=not t.hand_over or t.match.over)
+                + _button("Start a new match", "table-new", cls="pepper-new-match") + level
+                + "</div></div>")
+
+    def _seat_html(self, v: SeatView) -> str:
+        s = self._need_table().state
+        face = (card_svg(v.card, s.trump, winner=v.won, width=44, left_bower=s.rules.left_bower)
+                if v.card is not None else '<span class="pepper-nocard" aria-hidden="true">'
+                                           "</span>")
+        tags = [w for w, on in (("dealer", v.dealer), ("bidder", v.bidder),
+                                ("sits out", v.out), ("won the trick", v.won)) if on]
+        if v.to_act:
+            tags.append("your turn" if v.role == "you" else "to play")
+        role = {"opponent": " · opponent"}.get(v.role, "")
+        classes = (f"pepper-seat pepper-seat-{v.seat} pepper-role-{v.role}"
+                   + (" pepper-to-act" if v.to_act else ""))
+        return (f'<div class="{classes}"><div class="pepper-seat-name">{_e(v.name + role)}'
+                f'</div><div>{face}</div><div class="pepper-seat-tags">'
+                f'{_e(", ".join(tags)) or "&nbsp;"}</div></div>')
+
+    def _seats_html(self) -> str:
+        t = self._need_table()
+        s = t.state
+        if s.phase is Phase.PLAY and s.current_trick:
+            middle = f"Trick {len(s.tricks) + 1}"
+        elif s.tricks:
+            middle = f"Trick {s.tricks[-1].number}"
+        else:
+            middle = "The table"
+        return ('<div class="pepper-seats">' + "".join(self._seat_html(v) for v in t.seats_view())
+                + f'<div class="pepper-trick-label">{_e(middle)}</div></div>')
+
+    def _after_hand_html(self) -> str:
+        t = self._need_table()
+        review = t.review()
+        parts = [f'<div class="pepper-after-hand"><h3>After the hand</h3><p><b>'
+                 f"{_e(t.result_text())}</b></p><p>{_e(review.summary)}</p>"]
+        if review.worst:
+            parts.append("<p><b>Your costliest decisions</b></p><ol>")
+            for d in review.worst:
+                assert d.coach is not None
+                parts.append(f"<li>{_e(d.kind)}: {_e(action_text(d.action))}"
+                             f"{self._coach_html(d.coach)}</li>")
+            parts.append("</ol>")
+        graded = {d.where: d for d in t.decisions if d.phase is Phase.PLAY and d.coach}
+        left = t.state.rules.left_bower
+        for trick in review.tricks:
+            marks = []
+            for i in range(len(trick.cards)):
+                g = graded.get((trick.number, i + 1))
+                marks.append(f"{trick.seats[i].word} {g.coach.grade.glyph}"
+                             if g is not None and g.coach is not None else trick.seats[i].word)
+            shown = trick_html(trick.cards, t.state.trump, (), trick.winning_index,
+                               left_bower=left)
+            parts.append(f'<div class="pepper-review-trick">Trick {trick.number}: won by '
+                         f"{_e(t.player_name(trick.winner))}{shown}<div class=\"pepper-muted\">"
+                         f"{_e(' · '.join(marks))}</div></div>")
+        if t.match.over:
+            parts.append(f"<p><b>The match is over: {_e(str(t.match.winner))} won.</b></p>")
+        return "".join(parts) + "</div>"
+
+    # ---- the progress file -----------------------------------------------------------------
+
+    def _export(self) -> dict[str, str]:
+        """The learner store as one SQLite file (a consistent copy, WAL folded in)."""
+        self.store.flush()
+        copy = self.home / ".export.sqlite"
+        copy.unlink(missing_ok=True)
+        try:
+            with closing(sqlite3.connect(self.store.path)) as src, \
+                    closing(sqlite3.connect(copy)) as dest:
+                src.backup(dest)
+                dest.execute("PRAGMA journal_mode = DELETE")
+            data = copy.read_bytes()
+        finally:
+            copy.unlink(missing_ok=True)
+        self.notice = "Your progress file is downloaded as <code>pepper-progress.sqlite</code>."
+        return {"name": "pepper-progress.sqlite", "base64": base64.b64encode(data).decode()}
+
+    def _import(self, upload: Path, name: str) -> None:
+        """Replace this browser's progress with a downloaded file, after checking it is one.
+        A file that is not is refused, and the progress here is left as it was."""
+        try:
+            seen = look(upload, STORE)
+        except (DamagedDatabase, sqlite3.Error) as err:
+            self.notice = (f"<b>Not loaded:</b> {_e(name)} is not a pepper-tutor progress file "
+                           f"({_e(err)}). Your progress here is unchanged.")
+            self._go("home")
+            return
+        if seen.state != "ours":
+            self.notice = (f"<b>Not loaded:</b> {_e(name)} "
+                           + ("was written by a newer pepper-tutor" if seen.state == "newer"
+                              else "holds no progress") + ". Your progress here is unchanged.")
+            self._go("home")
+            return
+        with closing(sqlite3.connect(f"file:{upload}?mode=ro", uri=True)) as con:
+            names = [r[0] for r in con.execute(
+                "SELECT l.name FROM learners l LEFT JOIN answers a ON a.learner = l.id "
+                "GROUP BY l.id ORDER BY COUNT(a.id) DESC, l.id")]
+        self.store.close()
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{self.store.path}{suffix}").unlink(missing_ok=True)
+        write_bytes(self.store.path, upload.read_bytes())
+        learner = self.store.learner if self.store.learner in names or not names else names[0]
+        write_text(self.home / LEARNER_FILE, learner + "\n")
+        self.store = LearnerStore(learner, self.home)
+        self.said = 0
+        self.lesson, self.quiz, self.reviewing = None, None, None
+        self.panel = None
+        answers = len(self.store.answers())
+        who = f" (the progress of {_e(learner)})" if learner != DEFAULT_LEARNER else ""
+        self.notice = (f"Loaded your progress from {_e(name)}{who}: {answers} answer"
+                       f"{'s' if answers != 1 else ''}, {len(self.store.lessons())} lesson"
+                       f"{'s' if len(self.store.lessons()) != 1 else ''} begun.")
+        self._go("home")

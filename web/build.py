@@ -1,0 +1,210 @@
+"""Build the "Play and learn" page: pepper-tutor in Pyodide, every byte served from the site.
+
+    python web/build.py [--out build/web]
+
+1. The Pyodide runtime from npm's ``pyodide`` package, pinned (:data:`PYODIDE`) and checked
+   against its registry checksum; only the files a page needs, its lock file's package map
+   emptied (it points at a CDN, and the page loads no package from it).
+2. The wheels the core needs, pinned in ``web/wheels.txt``: pure ``py3-none-any`` wheels from
+   PyPI, PyYAML's pure wheel built from its sdist (``PYYAML_FORCE_LIBYAML=0``), and the
+   project's own wheel, built from this tree.
+3. The page itself (``web/static/``), and ``manifest.json``: every file the page fetches with
+   its size and a content hash, so the service worker keeps what has not changed.
+
+Downloads are cached in ``.cache/web/`` (gitignored): after the first build no network is
+needed. The docs build (``docs/hooks/web.py``) copies the result into ``site/try/``.
+Exit 2 with a message when a tool is missing or a download does not match its pin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "web"
+CACHE = ROOT / ".cache" / "web"
+
+# npm's pyodide: the runtime only (no package wheels), Python 3.14 inside.
+PYODIDE = "314.0.8"
+PYODIDE_INTEGRITY = ("sha512-74Wq1kXOC+CCEzAfxuRAO701nAcCMLjf8NrwvWpu8S41dVMXwXmLQ05dYB+F4e46Ad"
+                     "nGo0oq7YHSVUpHsoarLQ==")
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+PYYAML = "6.0.3"  # built from its sdist: PyPI has no browser wheel
+
+
+class BuildError(Exception):
+    """A step that cannot go on, in words for the person running the build."""
+
+
+def _run(cmd: list[str], what: str, env: dict[str, str] | None = None) -> None:
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    except FileNotFoundError:
+        raise BuildError(f"{what}: {cmd[0]} is not installed") from None
+    if done.returncode != 0:
+        raise BuildError(f"{what} failed ({' '.join(cmd)}):\n{done.stderr[-2000:]}")
+
+
+def _integrity(path: Path) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+
+
+def runtime(out: Path) -> Path:
+    """The pinned Pyodide runtime in ``out/pyodide-VERSION/``."""
+    tarball = CACHE / f"pyodide-{PYODIDE}.tgz"
+    if not tarball.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BuildError("npm is not installed: it fetches the Pyodide runtime "
+                             "(apt-get install -y npm, or nodejs from nodejs.org)")
+        _run([npm, "pack", f"pyodide@{PYODIDE}", "--pack-destination", str(CACHE),
+              "--silent"], f"npm pack pyodide@{PYODIDE}")
+    if _integrity(tarball) != PYODIDE_INTEGRITY:
+        raise BuildError(f"{tarball} does not match the pinned checksum of pyodide@{PYODIDE}; "
+                         "delete it and build again")
+    target = out / f"pyodide-{PYODIDE}"
+    target.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tarball) as tar:
+        for name in RUNTIME_FILES:
+            member = tar.extractfile(f"package/{name}")
+            if member is None:
+                raise BuildError(f"pyodide@{PYODIDE} has no {name}")
+            data = member.read()
+            if name == "pyodide-lock.json":
+                lock = json.loads(data)
+                lock["packages"] = {}  # CDN addresses only; the page installs its own wheels
+                data = json.dumps(lock).encode()
+            (target / name).write_bytes(data)
+    return target
+
+
+def _pins() -> list[str]:
+    lines = (WEB / "wheels.txt").read_text(encoding="utf-8").splitlines()
+    return [ln.split("#")[0].strip() for ln in lines if ln.split("#")[0].strip()]
+
+
+def wheels(out: Path) -> list[Path]:
+    """The pinned pure wheels, PyYAML's pure wheel and the project's, in ``out/wheels/``."""
+    pip = [sys.executable, "-m", "pip"]
+    store = CACHE / "wheels"
+    store.mkdir(parents=True, exist_ok=True)
+    pins = _pins()
+    have = {p.name.lower() for p in store.glob("*.whl")}
+
+    def cached(pin: str) -> bool:
+        name, version = pin.split("==")
+        stem = f"{name.replace('-', '_').lower()}-{version}-"
+        return any(h.startswith(stem) for h in have)
+
+    missing = [p for p in pins if not cached(p)]
+    if missing:
+        _run([*pip, "download", "-q", "--no-deps", "--only-binary=:all:", "--platform", "any",
+              "--python-version", "3.14", "-d", str(store), *missing],
+             "downloading the pure wheels")
+    if not any(h.startswith(f"pyyaml-{PYYAML}-py3-none-any") for h in have):
+        env = dict(os.environ, PYYAML_FORCE_LIBYAML="0")
+        _run([*pip, "wheel", "-q", "--no-deps", "--no-binary", "pyyaml", "-w", str(store),
+              f"pyyaml=={PYYAML}"], "building the pure PyYAML wheel", env)
+        if not (store / f"pyyaml-{PYYAML}-py3-none-any.whl").exists():
+            raise BuildError("PyYAML did not build as a pure wheel (py3-none-any)")
+    target = out / "wheels"
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    chosen = []
+    for pin in [*pins, f"pyyaml=={PYYAML}"]:
+        name, version = pin.split("==")
+        stem = f"{name.replace('-', '_').lower()}-{version}-"
+        found = [p for p in store.glob("*.whl") if p.name.lower().startswith(stem)]
+        if not found or not found[0].name.endswith("-py3-none-any.whl"):
+            raise BuildError(f"no pure wheel for {pin} in {store}")
+        chosen.append(shutil.copy2(found[0], target / found[0].name))
+    with tempfile.TemporaryDirectory() as tmp:
+        _run([*pip, "wheel", "-q", "--no-deps", "-w", tmp, str(ROOT)],
+             "building the pepper-tutor wheel")
+        built = next(Path(tmp).glob("pepper_tutor-*.whl"))
+        with zipfile.ZipFile(built) as whl:
+            native = [n for n in whl.namelist() if n.endswith((".so", ".pyd"))]
+        if native:
+            raise BuildError(f"the pepper-tutor wheel holds compiled files {native}: the "
+                             "browser runs the pure-Python search")
+        chosen.append(shutil.copy2(built, target / built.name))
+    return [Path(p) for p in chosen]
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def precomposed(out: Path) -> Path:
+    """The package's own lessons and hand records composed ahead of time (the browser's
+    pure-Python PyYAML would take seconds over them at every start)."""
+    sys.path.insert(0, str(ROOT))
+    from pepper_tutor.files.yamlpos import precompose
+
+    sources = sorted((ROOT / "lessons").glob("*.yaml")) + sorted(
+        (ROOT / "pepper_tutor" / "data" / "hands").glob("*.yaml"))
+    target = out / "precomposed.bin"
+    target.write_bytes(precompose(sources))
+    return target
+
+
+def page(out: Path, runtime_dir: Path, wheel_files: list[Path],
+         composed: Path) -> dict[str, object]:
+    """The page's own files, and the manifest the worker and the service worker read."""
+    for item in (WEB / "static").iterdir():
+        if item.is_file():
+            shutil.copy2(item, out / item.name)
+    for name in ("worker.js", "sw.js"):  # both name the runtime's versioned folder
+        text = (out / name).read_text(encoding="utf-8")
+        (out / name).write_text(text.replace("__PYODIDE__", runtime_dir.name), encoding="utf-8")
+    files = {f"{runtime_dir.name}/{p.name}": p.stat().st_size for p in runtime_dir.iterdir()}
+    manifest = {
+        "pyodide": f"{runtime_dir.name}/",
+        "wheels": [{"url": f"wheels/{p.name}?v={_digest(p)}", "name": p.name,
+                    "size": p.stat().st_size} for p in wheel_files],
+        "runtime": files,
+        "precomposed": f"{composed.name}?v={_digest(composed)}",
+        "shell": sorted(p.name for p in (WEB / "static").iterdir() if p.is_file()),
+    }
+    manifest["build"] = hashlib.sha256(json.dumps(manifest, sort_keys=True).encode()
+                                       ).hexdigest()[:16]
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    return manifest
+
+
+def build(out: Path) -> dict[str, object]:
+    out.mkdir(parents=True, exist_ok=True)
+    return page(out, runtime(out), wheels(out), precomposed(out))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "web")
+    args = parser.parse_args(argv)
+    try:
+        manifest = build(args.out)
+    except BuildError as err:
+        print(f"web/build.py: {err}", file=sys.stderr)
+        return 2
+    size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
+    print(f"the Play and learn page is built in {args.out} ({size / 1e6:.1f} MB, "
+          f"{len(manifest['wheels'])} wheels, build {manifest['build']})")  # type: ignore[arg-type]
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

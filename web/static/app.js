@@ -1,0 +1,162 @@
+// The page: it shows what Python (in worker.js) returns, and sends Python what the learner
+// clicked or typed. No rule and no answer lives here.
+const view = document.getElementById("pepper-view");
+const loading = document.getElementById("pepper-loading");
+const statusLine = document.getElementById("pepper-status");
+const bar = document.getElementById("pepper-load-bar");
+const busy = document.getElementById("pepper-busy");
+const storage = document.getElementById("pepper-storage");
+
+let worker = null;
+let nextId = 1;
+const waiting = new Map();
+// What the bench and the tests read: how long each reply took.
+window.pepper = { timings: [], ready: false, startMs: null, offline: null, said: [] };
+
+function say(text, fraction) {
+  statusLine.textContent = text;
+  window.pepper.said.push(text);
+  if (fraction !== undefined) bar.value = Math.round(fraction * 100);
+}
+
+function warnStorage(text) {
+  storage.hidden = false;
+  storage.textContent = text;
+}
+
+async function offlineCopy() {
+  // The service worker keeps the page and the runtime, so the next visit needs no network.
+  if (!("serviceWorker" in navigator)) return "this browser keeps no offline copy of the page";
+  try {
+    await navigator.serviceWorker.register("sw.js");
+    if (!navigator.serviceWorker.controller) {
+      // The first visit: wait until it controls the page, so the runtime it fetches is kept.
+      await new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+        setTimeout(resolve, 5000);
+      });
+    }
+    return null;
+  } catch (err) {
+    return `no offline copy of the page (${err.message || err})`;
+  }
+}
+
+function show(reply) {
+  view.innerHTML = reply.html;
+  if (reply.download) {
+    const bytes = Uint8Array.from(atob(reply.download.base64), (c) => c.charCodeAt(0));
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([bytes], { type: "application/vnd.sqlite3" }));
+    link.download = reply.download.name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  }
+  if (reply.error) console.error(reply.error);
+  const focus = view.querySelector(".pepper-feedback .pepper-fb, .pepper-coach .pepper-fb");
+  if (focus) focus.scrollIntoView({ block: "nearest" });
+}
+
+function send(act, value = "", fields = {}, extra = {}, transfer = []) {
+  const id = nextId++;
+  const started = performance.now();
+  view.inert = true;
+  view.setAttribute("aria-busy", "true");
+  const slow = setTimeout(() => { busy.hidden = false; }, 250);
+  return new Promise((resolve) => {
+    waiting.set(id, (reply) => {
+      clearTimeout(slow);
+      busy.hidden = true;
+      view.inert = false;
+      view.removeAttribute("aria-busy");
+      window.pepper.timings.push({ act, ms: performance.now() - started, python: reply.ms });
+      show(reply);
+      resolve(reply);
+    });
+    worker.postMessage({ id, act, value: String(value), fields, ...extra }, transfer);
+  });
+}
+window.pepper.send = (act, value, fields) => send(act, value, fields);
+
+view.addEventListener("click", (ev) => {
+  const el = ev.target.closest("button[data-act]");
+  if (!el || el.disabled || el.type === "submit") return;
+  ev.preventDefault();
+  send(el.dataset.act, el.dataset.value || "");
+});
+view.addEventListener("submit", (ev) => {
+  const form = ev.target.closest("form[data-act]");
+  if (!form) return;
+  ev.preventDefault();
+  send(form.dataset.act, "", Object.fromEntries(new FormData(form)));
+});
+view.addEventListener("change", async (ev) => {
+  const el = ev.target;
+  if (!el.dataset || !el.dataset.act) return;
+  if (el.type === "file") {
+    const file = el.files[0];
+    if (!file) return;
+    const bytes = await file.arrayBuffer();
+    send(el.dataset.act, "", {}, { bytes, name: file.name }, [bytes]);
+  } else if (el.type === "checkbox") {
+    send(el.dataset.act, el.checked ? "on" : "off");
+  } else {
+    send(el.dataset.act, el.value);
+  }
+});
+
+function boot() {
+  return new Promise((resolve) => {
+    // ?seed=N deals the same questions and hands again (as --seed does in the terminal).
+    worker = new Worker(`worker.js${location.search}`, { type: "module" });
+    worker.onmessage = (ev) => {
+      const msg = ev.data;
+      if (msg.type === "progress") say(msg.text, msg.fraction);
+      else if (msg.type === "storage") warnStorage(msg.text);
+      else if (msg.type === "failed") {
+        say(`The page could not start: ${msg.text}`);
+        loading.classList.add("pepper-failed");
+      } else if (msg.type === "reply") {
+        if (msg.id === 0) {
+          loading.hidden = true;
+          view.hidden = false;
+          window.pepper.ready = true;
+          window.pepper.startMs = performance.now();
+          window.pepper.stages = msg.stages;
+          show(msg);
+          resolve();
+          return;
+        }
+        const done = waiting.get(msg.id);
+        waiting.delete(msg.id);
+        if (done) done(msg);
+      }
+    };
+    worker.onerror = (ev) => say(`The page could not start: ${ev.message || "the worker failed"}`);
+  });
+}
+
+async function start() {
+  say("Loading the page…", 0.02);
+  window.pepper.offline = await offlineCopy();
+  if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+  if (!navigator.locks) return boot();
+  // One tab at a time: two tabs would each keep their own copy of the progress and the last
+  // to save would undo the other's answers.
+  await navigator.locks.request("pepper-tutor-progress", { ifAvailable: true }, async (lock) => {
+    if (lock) {
+      await boot();
+      return new Promise(() => {}); // held while this tab is open
+    }
+    say("pepper-tutor is open in another tab of this browser: use that one, or close it and " +
+        "this page starts.");
+    navigator.locks.request("pepper-tutor-progress", async () => {
+      await boot();
+      return new Promise(() => {});
+    });
+    return null;
+  });
+}
+
+start();

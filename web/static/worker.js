@@ -1,0 +1,111 @@
+// Python in a Web Worker, so the page never freezes while it thinks. It installs the wheels
+// listed in manifest.json, keeps the learner's files in IndexedDB (IDBFS, saved after every
+// reply) and hands each message of the page to pepper_tutor.apps.web.WebApp.handle.
+import { loadPyodide } from "./__PYODIDE__/pyodide.mjs";
+
+const HOME = "/home/pyodide/pepper-tutor";
+let pyodide = null;
+let app = null;
+let keeping = true; // false when this browser cannot keep files (IndexedDB refused)
+let queue = Promise.resolve();
+const started = performance.now();
+const stages = {}; // how long each part of the start took, in ms since the worker began
+const mark = (name) => { stages[name] = Math.round(performance.now() - started); };
+
+const post = (msg) => self.postMessage(msg);
+
+function sync(populate) {
+  return new Promise((resolve, reject) =>
+    pyodide.FS.syncfs(populate, (err) => (err ? reject(err) : resolve())));
+}
+
+async function save() {
+  if (!keeping) return;
+  try {
+    await sync(false);
+  } catch (err) {
+    post({ type: "storage", text: "Your progress could not be saved in this browser " +
+           `(${err.message || err}). Download your progress file to keep it.` });
+  }
+}
+
+async function fetchBytes(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+async function boot() {
+  const manifest = await (await fetch("manifest.json", { cache: "no-cache" })).json();
+  post({ type: "progress", fraction: 0.05,
+         text: "Starting Python (about 12 MB the first time, then kept in this browser)…" });
+  pyodide = await loadPyodide({ indexURL: new URL(manifest.pyodide, self.location).href });
+  mark("python");
+  const wheels = manifest.wheels;
+  for (let i = 0; i < wheels.length; i++) {
+    post({ type: "progress", fraction: 0.6 + 0.3 * (i / wheels.length),
+           text: `Installing pepper-tutor and its packages (${i + 1} of ${wheels.length}: ` +
+                 `${wheels[i].name.split("-")[0]})…` });
+    pyodide.unpackArchive(await fetchBytes(wheels[i].url), "wheel");
+  }
+  pyodide.FS.writeFile("/tmp/precomposed.bin", await fetchBytes(manifest.precomposed));
+  mark("wheels");
+  post({ type: "progress", fraction: 0.92, text: "Opening your progress…" });
+  pyodide.FS.mkdirTree(HOME);
+  try {
+    pyodide.FS.mount(pyodide.FS.filesystems.IDBFS, {}, HOME);
+    await sync(true);
+  } catch (err) {
+    keeping = false;
+    post({ type: "storage", text: "This browser does not let the page keep your progress " +
+           `(${err.message || err}): it lasts until you close the tab. Download your ` +
+           "progress file to keep it." });
+  }
+  pyodide.runPython(`import importlib, os
+importlib.invalidate_caches()
+os.environ["PEPPER_TUTOR_HOME"] = ${JSON.stringify(HOME)}
+from pepper_tutor.files.yamlpos import use_precomposed
+with open("/tmp/precomposed.bin", "rb") as f:
+    use_precomposed(f.read())`);
+  mark("storage");
+  const seed = new URL(self.location.href).searchParams.get("seed");
+  const WebApp = pyodide.pyimport("pepper_tutor.apps.web").WebApp;
+  app = seed && /^\d+$/.test(seed) ? WebApp.callKwargs({ seed: Number(seed) }) : WebApp();
+  mark("import");
+  const first = JSON.parse(app.handle("home"));
+  await save();
+  mark("home");
+  post({ type: "reply", id: 0, stages, ...first });
+}
+
+async function handle(msg) {
+  let value = msg.value;
+  const fields = { ...(msg.fields || {}) };
+  if (msg.act === "import") {
+    value = "/tmp/pepper-upload.sqlite";
+    pyodide.FS.writeFile(value, new Uint8Array(msg.bytes));
+    fields.name = msg.name;
+  }
+  const pyFields = pyodide.toPy(fields);
+  let text;
+  try {
+    text = app.handle(msg.act, value, pyFields);
+  } finally {
+    pyFields.destroy();
+  }
+  await save();
+  post({ type: "reply", id: msg.id, ...JSON.parse(text) });
+}
+
+const booted = boot().catch((err) => {
+  post({ type: "failed", text: String(err.message || err) });
+  throw err;
+});
+
+self.onmessage = (ev) => {
+  // One message at a time, in order: each answer is saved before the next is handled.
+  queue = queue.then(() => booted).then(() => handle(ev.data)).catch((err) =>
+    post({ type: "reply", id: ev.data.id, error: String(err), saved: false, ms: 0,
+           html: `<div class="pepper-error" role="alert"><b>Something went wrong:</b> ${
+             String(err.message || err).replace(/[&<>]/g, "")}</div>` }));
+};
