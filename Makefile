@@ -15,7 +15,7 @@ NATIVE := $(VENV)/.native
 NATIVE_SOURCES := pepper_tutor/analysis/search.py pepper_tutor/analysis/position.py \
 	pepper_tutor/engine/ranking.py
 
-.PHONY: lab tutor night docs check test lint bench fuzz clean tournament
+.PHONY: lab tutor night docs web check test lint bench fuzz clean tournament
 
 $(CORE): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -51,7 +51,13 @@ tutor: $(NATIVE)
 night: $(NIGHT) $(NATIVE)
 	$(BIN)/pepper-tutor night $(NIGHT_ARGS)
 
-docs: $(STAMP)
+# The Play and learn page (web/build.py): the pinned Pyodide runtime from npm, the pure wheels
+# and the project's own, in build/web/ (downloads cached in .cache/web/); the docs put it in
+# site/try/.
+web: $(CORE)
+	$(BIN)/python web/build.py
+
+docs: $(STAMP) web
 	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict
 	@echo "site/ is built: open site/index.html, or run $(BIN)/python -m mkdocs serve"
 
@@ -65,7 +71,7 @@ lint: $(STAMP)
 check: lint $(NATIVE)
 	$(BIN)/python -m pytest -q -m 'not slow'
 
-test: lint $(NATIVE)
+test: lint $(NATIVE) web
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP) $(NATIVE)

@@ -201,18 +201,25 @@ def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched
     assert site.page.locator("#pepper-view .pepper-coach .pepper-fb").count() == 0
     site.page.click("#pepper-view .pepper-coach-toggle")  # the rest quickly: no grading
     _settle(site)
+    refused = False
     for _ in range(40):
         if "After the hand" in site.text():
             break
         cards = site.page.locator("#pepper-view .pepper-hand .pepper-card:not([disabled])")
-        if cards.count():
-            cards.first.click()
-        else:
+        if not cards.count():
             _legal_choice(site).first.click()
-        _settle(site)
+            _settle(site)
+            continue
+        for i in range(cards.count()):  # every card is offered; the rules refuse some
+            cards.nth(i).click()
+            _settle(site)
+            if "Not allowed" not in site.text():
+                break
+            refused = True
     assert "After the hand" in site.text()
     assert "Trick 6" in site.text() or "surrender" in site.text().lower()
     assert site.page.locator("#pepper-view .pepper-next-hand").is_enabled()
+    assert refused, "no card was refused: the rules verdict was never seen"
     site.shot("table-hand-over")
 
 

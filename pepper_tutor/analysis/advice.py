@@ -79,11 +79,11 @@ from ..engine.rules import RuleSet
 from ..engine.scoring import score_hand
 from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
+from ..files.runtime import can_start_processes
 from .calling import auction_weight
 from .dealing import Dealer, discard_rule, send_rule, void_masks
 from .solver import Position, TranspositionTable, solve, takes_at_least
 from .view import SeatView, view_of
-from ..files.runtime import can_start_processes
 from .workers import start_worker, stopping_on_signals
 
 __all__ = [

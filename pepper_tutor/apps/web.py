@@ -438,7 +438,7 @@ class WebApp:
             p = saved.get(lesson.id)
             state = ("finished" if p is not None and p.finished_runs else
                      "in progress" if p is not None else "not started")
-            rows.append(f'<li class="pepper-lesson-item">'
+            rows.append('<li class="pepper-lesson-item">'
                         + _button(_e(lesson.title), "lesson", lesson.id,
                                   cls=f"pepper-lesson-{_e(lesson.id)}")
                         + f' <span class="pepper-muted">{_e(state)}</span>'

@@ -197,7 +197,7 @@ def precompose(paths: Iterable[Path]) -> bytes:
 def use_precomposed(blob: bytes) -> int:
     """Take the documents :func:`precompose` made (a file of the same build as this package,
     served with it; never a learner's file); how many."""
-    table = pickle.loads(blob)  # noqa: S301 - the build's own output, not a learner's file
+    table = pickle.loads(blob)
     _PRECOMPOSED.update(table)
     return len(table)
 
@@ -224,8 +224,8 @@ def load_located(raw: bytes | str, file: str) -> Located:
     if _PRECOMPOSED:
         found = _PRECOMPOSED.get(_text_key(text))
         if found is not None:
-            data, positions = pickle.loads(found)  # noqa: S301 - see use_precomposed
-            return Located(file, data, positions)
+            known, where = pickle.loads(found)  # the build's own output: see use_precomposed
+            return Located(file, known, where)
     loader = None
     try:
         loader = _loader_class()(text)

@@ -1,0 +1,190 @@
+"""The Play and learn page's Python side (apps/web.py) in this Python, and what a browser tab
+cannot start (files/runtime.py): the same screens the page shows, without a browser."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import sqlite3
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pepper_tutor.apps.web import WebApp
+from pepper_tutor.files import runtime
+from pepper_tutor.files.yamlpos import load_located, precompose, use_precomposed
+from pepper_tutor.teaching.lessons.files import find_lesson
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _go(app: WebApp, act: str, value: object = "", **fields: str) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(app.handle(act, str(value), fields))
+    assert "error" not in reply, reply["error"]
+    return reply
+
+
+def _words(reply: dict[str, Any]) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"(?s)<style>.*?</style>|<[^>]+>", " ", reply["html"]))
+
+
+def _indices(reply: dict[str, Any]) -> list[int]:
+    return [int(v) for v in re.findall(r'data-act="pick" data-value="(\d+)"', reply["html"])]
+
+
+def test_a_lesson_step_wrong_then_right_is_kept(tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path, seed=1)
+    _go(app, "lesson", "bowers")
+    _go(app, "next")
+    reply = _go(app, "next")
+    step = find_lesson("bowers").step("hearts-top")
+    options = [o.value for o in step.options()]
+    order = next(p for p in itertools.permutations(range(len(options)))
+                 if not step.judge([options[i] for i in p]).correct)
+    for i in order:
+        reply = _go(app, "pick", i)
+    assert 'pepper-fb wrong' in reply["html"]
+    assert re.search(r'class="pepper-btn pepper-next"[^>]*disabled', reply["html"])
+    right = next(p for p in itertools.permutations(range(len(options)))
+                 if step.judge([options[i] for i in p]).correct)
+    for i in right:
+        reply = _go(app, "pick", i)
+    assert 'pepper-fb right' in reply["html"]
+    assert "solved 1 of" in _words(reply)
+    # a new page (a reload) finds the lesson where it was
+    again = WebApp(home=tmp_path)
+    reply = _go(again, "lesson", "bowers")
+    assert "Step 3 of" in _words(reply) and "solved 1 of" in _words(reply)
+    assert "in progress" in _words(_go(again, "home"))
+
+
+def test_a_quiz_answer_is_judged_and_counted(tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path, seed=2)
+    reply = _go(app, "quiz", "tricks")
+    assert "0/0 right" in _words(reply)
+    reply = _go(app, "pick", _indices(reply)[0])
+    assert re.search(r"[01]/1 right", _words(reply))
+    assert "pepper-feedback" in reply["html"] and "pepper-fb" in reply["html"]
+    assert reply["ms"] < 1000
+    reply = _go(app, "next")
+    assert re.search(r"[01]/1 right", _words(reply))
+
+
+def test_a_score_question_takes_one_number_a_side(tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path, seed=3)
+    reply = _go(app, "quiz", "score")
+    assert '<form class="pepper-answer" data-act="score">' in reply["html"]
+    reply = _go(app, "score", NS="x", EW="0")
+    assert "Each side needs a whole number" in _words(reply)
+    reply = _go(app, "score", NS="0", EW="0")
+    assert "pepper-fb" in reply["html"] and "1 right" in _words(reply)
+
+
+def test_the_progress_file_goes_out_and_comes_back(tmp_path: Path) -> None:
+    import base64
+
+    first = WebApp(home=tmp_path / "a", seed=4)
+    reply = _go(first, "quiz", "bowers")
+    _go(first, "reveal")  # counted as missed: a review card
+    out = _go(first, "export")["download"]
+    data = base64.b64decode(out["base64"])
+    upload = tmp_path / "upload.sqlite"
+    upload.write_bytes(data)
+    second = WebApp(home=tmp_path / "b")
+    reply = _go(second, "import", str(upload), name="pepper-progress.sqlite")
+    assert "Loaded your progress from pepper-progress.sqlite: 1 answer, 0 lessons" \
+        in _words(reply)
+    cards = first.store.review_cards()
+    assert cards  # the missed question's rules
+    with sqlite3.connect(tmp_path / "b" / "learners.sqlite") as con:
+        assert {r[0] for r in con.execute("SELECT rule FROM review_cards")} == set(cards)
+
+
+def test_a_file_that_is_no_progress_file_is_refused_and_nothing_changes(tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path, seed=5)
+    _go(app, "quiz", "tricks")
+    _go(app, "reveal")
+    bad = tmp_path / "notes.sqlite"
+    bad.write_text("my shopping list\n")
+    reply = _go(app, "import", str(bad), name="notes.sqlite")
+    assert "Not loaded: notes.sqlite is not a pepper-tutor progress file" in _words(reply)
+    assert "Your progress here is unchanged" in _words(reply)
+    assert len(app.store.answers()) == 1
+    assert not list(tmp_path.glob("*.damaged-*"))
+
+
+def test_a_store_that_cannot_be_written_says_so_on_screen(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.write_text("a file where the folder should be\n")
+    app = WebApp(home=home)
+    reply = _go(app, "home")
+    assert reply["saved"] is False
+    assert "Not saved:" in _words(reply) and "nothing will be saved" in _words(reply)
+    reply = _go(app, "quiz", "tricks")
+    assert "Not saved:" in _words(reply)  # said on every screen while it lasts
+
+
+def test_the_table_grades_a_call_and_takes_it_back(tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path, seed=11, coach_samples=8)
+    _go(app, "table-level", "beginner")
+    reply = _go(app, "table")
+    calls = re.findall(r'data-act="play" data-value="(a:\d+)"', reply["html"])
+    assert calls, _words(reply)
+    reply = _go(app, "play", calls[-1])
+    assert re.search(r"pepper-grade-(best|good|inaccuracy|mistake|blunder)", reply["html"])
+    reply = _go(app, "take-back")
+    assert "You took back" in _words(reply)
+    assert app.table is not None and not app.table.learner_decisions
+
+
+def test_an_unknown_request_is_said_not_raised(tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path)
+    reply = json.loads(app.handle("fly"))
+    assert "Something went wrong" in reply["html"] and "&#x27;fly&#x27;" in reply["html"]
+
+
+def test_precomposed_documents_are_the_documents(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pepper_tutor.files import yamlpos
+
+    monkeypatch.setattr(yamlpos, "_PRECOMPOSED", {})
+    path = next((ROOT / "lessons").glob("*bowers*.yaml"))
+    text = path.read_text(encoding="utf-8")
+    parsed = load_located(text, "bowers.yaml")
+    use_precomposed(precompose([path]))
+    again = load_located(text, "bowers.yaml")
+    assert again.data == parsed.data and again.positions == parsed.positions
+    assert again.file == "bowers.yaml"
+    assert load_located(text + "\n# changed\n", "x.yaml").data == parsed.data  # parsed anew
+
+
+def test_a_browser_tab_starts_no_thread_and_no_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pepper_tutor.teaching.drills.quiz import QuizSession
+
+    assert runtime.can_start_threads() and runtime.can_start_processes()
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert runtime.in_browser()
+    assert not runtime.can_start_threads() and not runtime.can_start_processes()
+    started: list[object] = []
+    monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self))
+    quiz = QuizSession("tricks", seed=7)
+    quiz.prefetch()
+    assert not started and quiz._ahead is None
+    first = quiz.next_question()
+    assert first is not None and quiz.asked == 2
+
+
+def test_advice_solves_in_this_process_where_none_can_start(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from pepper_tutor.analysis import advice
+    from pepper_tutor.engine.state import HandState
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(advice, "_solve_in_workers",
+                        lambda *a, **k: pytest.fail("a pool was started in a browser tab"))
+    state = HandState.deal("standard", dealer="W", rng=3)
+    result = advice.advise(state, samples=8, seed=1, workers=2)
+    assert result.options

@@ -1,0 +1,155 @@
+"""The Play and learn page's figures, measured in Chromium (Debian's, headless):
+
+- the first visit's download (what the page fetched, gzipped as a static host serves it);
+- a cold start (an empty browser profile) and a warm one (a reload: the service worker's
+  copy) to the first question of a drill on screen;
+- the feedback after an answer, and the coach's grade of a card and of a call (the table
+  with the coach off, then "Ask the coach": the grade alone), as the page waits for them.
+
+    python web/bench.py [--rounds 3]
+
+Each round measures everything once (cold and warm in the same round: paired); the median
+and the range over the rounds are printed. Only the pure-Python search runs in a browser,
+and the coach solves fewer deals there (``BROWSER_COACH_SAMPLES``) than in the terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.servers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.web_site import build_page, serve  # noqa: E402
+
+START = 300_000
+
+
+def _ready(page: Any) -> None:
+    page.wait_for_function("window.pepper && window.pepper.ready", timeout=START)
+
+
+def _settle(page: Any) -> None:
+    page.wait_for_function("!document.getElementById('pepper-view').inert", timeout=START)
+
+
+def _click(page: Any, selector: str) -> float:
+    start = time.perf_counter()
+    page.click(f"#pepper-view {selector}")
+    _settle(page)
+    return (time.perf_counter() - start) * 1000
+
+
+def _first_question(page: Any, url: str) -> float:
+    start = time.perf_counter()
+    page.goto(url)
+    _ready(page)
+    _click(page, ".pepper-quiz-tricks")
+    page.wait_for_selector("#pepper-view .pepper-answer")
+    return time.perf_counter() - start
+
+
+def _gzipped(site: Path, urls: list[str]) -> tuple[int, int]:
+    raw = packed = 0
+    for u in set(urls):
+        path = site / urlparse(u).path.lstrip("/")
+        if path.is_dir():
+            path = path / "index.html"
+        if path.is_file():
+            data = path.read_bytes()
+            raw += len(data)
+            packed += len(gzip.compress(data, 6))
+    return raw, packed
+
+
+def one_round(browser: Any, site: Path, url: str) -> dict[str, float]:
+    out: dict[str, float] = {}
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    fetched: list[str] = []
+    context.on("requestfinished", lambda r: fetched.append(r.url))
+    page = context.new_page()
+    out["cold_s"] = _first_question(page, url)
+    raw, packed = _gzipped(site, [u for u in fetched if u.startswith(url.split("/try/")[0])])
+    out["download_mb"], out["download_gz_mb"] = raw / 1e6, packed / 1e6
+    out["warm_s"] = _first_question(page, url)
+    out["feedback_ms"] = _click(page, ".pepper-answer button:not([disabled])")
+    _click(page, ".pepper-nav .pepper-home")
+    page.select_option("#pepper-view .pepper-table-level", "beginner") if page.locator(
+        "#pepper-view .pepper-table-level").count() else None
+    _click(page, ".pepper-open-table")
+    if page.locator("#pepper-view .pepper-resume-offer").count():
+        _click(page, ".pepper-new-match")
+    page.click("#pepper-view .pepper-coach-toggle")  # off: each grade is asked for alone
+    _settle(page)
+    graded: dict[str, float] = {}
+    for _ in range(40):
+        if page.locator("#pepper-view .pepper-next-hand:not([disabled])").count():
+            break
+        cards = page.locator("#pepper-view .pepper-hand .pepper-card:not([disabled])")
+        kind = "card" if cards.count() else "call"
+        if kind == "card":
+            for i in range(cards.count()):
+                _click(page, f".pepper-hand .pepper-card:not([disabled]) >> nth={i}")
+                if "Not allowed" not in page.inner_text("#pepper-view .pepper-coach"):
+                    break
+        else:
+            _click(page, ".pepper-choices button >> nth=0")
+        if kind not in graded and page.locator(
+                "#pepper-view .pepper-ask-coach:not([disabled])").count():
+            graded[kind] = _click(page, ".pepper-ask-coach")
+        if len(graded) == 2:
+            break
+    out["grade_call_ms"] = graded.get("call", float("nan"))
+    out["grade_card_ms"] = graded.get("card", float("nan"))
+    context.close()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="the Play and learn page's figures")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"web/bench.py: {CHROMIUM} is not installed (apt-get install -y chromium): "
+              "no browser figures", file=sys.stderr)
+        return 0
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp)
+        build_page(site / "try")
+        rows = []
+        with serve(site / "try") as url, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                        headless=True)
+            for _ in range(args.rounds):
+                rows.append(one_round(browser, site, url))
+            browser.close()
+    labels = [("download_gz_mb", "first visit, gzipped", "MB", 10.0),
+              ("download_mb", "first visit, as stored", "MB", None),
+              ("cold_s", "cold start to the first question", "s", None),
+              ("warm_s", "warm start to the first question", "s", 4.0),
+              ("feedback_ms", "feedback after an answer", "ms", 100.0),
+              ("grade_card_ms", "coach's grade of a card", "ms", 300.0),
+              ("grade_call_ms", "coach's grade of a call", "ms", 2000.0)]
+    print(f"Play and learn page in Chromium, {args.rounds} rounds (median, range):")
+    for key, words, unit, goal in labels:
+        values = [r[key] for r in rows]
+        med = statistics.median(values)
+        goal_text = f"  (goal ≤ {goal:g} {unit})" if goal is not None else ""
+        print(f"  {words:<36} {med:8.1f} {unit:<3} [{min(values):.1f} – {max(values):.1f}]"
+              f"{goal_text}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
