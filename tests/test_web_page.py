@@ -80,7 +80,8 @@ def watched(site: Site) -> Iterator[Site]:
 
 def _settle(site: Site) -> None:
     """Wait for Python's reply; a reply that is an error fails the test with its words."""
-    site.page.wait_for_function("!document.getElementById('pepper-view').inert")
+    site.page.wait_for_function("!document.getElementById('pepper-view').inert && "
+                                "window.pepper.saved >= window.pepper.sent")
     errors = site.page.locator("#pepper-view .pepper-error")
     assert errors.count() == 0, errors.first.inner_text()
 

@@ -11,7 +11,9 @@ let worker = null;
 let nextId = 1;
 const waiting = new Map();
 // What the bench and the tests read: how long each reply took.
-window.pepper = { timings: [], ready: false, startMs: null, offline: null, said: [] };
+// saved: the last reply whose changes are in the browser's storage.
+window.pepper = { timings: [], ready: false, startMs: null, offline: null, said: [], sent: 0,
+                  saved: -1 };
 
 function say(text, fraction) {
   statusLine.textContent = text;
@@ -60,6 +62,7 @@ function show(reply) {
 
 function send(act, value = "", fields = {}, extra = {}, transfer = []) {
   const id = nextId++;
+  window.pepper.sent = id;
   const started = performance.now();
   view.inert = true;
   view.setAttribute("aria-busy", "true");
@@ -114,6 +117,7 @@ function boot() {
       const msg = ev.data;
       if (msg.type === "progress") say(msg.text, msg.fraction);
       else if (msg.type === "storage") warnStorage(msg.text);
+      else if (msg.type === "saved") window.pepper.saved = msg.id;
       else if (msg.type === "failed") {
         say(`The page could not start: ${msg.text}`);
         loading.classList.add("pepper-failed");

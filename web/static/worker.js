@@ -4,6 +4,9 @@
 import { loadPyodide } from "./__PYODIDE__/pyodide.mjs";
 
 const HOME = "/home/pyodide/pepper-tutor";
+// Python's compiled modules, kept in IndexedDB too: a warm start compiles no module of the
+// wheels again (a new build's files are newer, and compiled anew).
+const PYCACHE = "/home/pyodide/pycache";
 let pyodide = null;
 let app = null;
 let keeping = true; // false when this browser cannot keep files (IndexedDB refused)
@@ -52,8 +55,10 @@ async function boot() {
   mark("wheels");
   post({ type: "progress", fraction: 0.92, text: "Opening your progress…" });
   pyodide.FS.mkdirTree(HOME);
+  pyodide.FS.mkdirTree(PYCACHE);
   try {
     pyodide.FS.mount(pyodide.FS.filesystems.IDBFS, {}, HOME);
+    pyodide.FS.mount(pyodide.FS.filesystems.IDBFS, {}, PYCACHE);
     await sync(true);
   } catch (err) {
     keeping = false;
@@ -61,7 +66,9 @@ async function boot() {
            `(${err.message || err}): it lasts until you close the tab. Download your ` +
            "progress file to keep it." });
   }
-  pyodide.runPython(`import importlib, os
+  pyodide.runPython(`import importlib, os, sys
+sys.pycache_prefix = ${JSON.stringify(PYCACHE)}
+sys.dont_write_bytecode = False
 importlib.invalidate_caches()
 os.environ["PEPPER_TUTOR_HOME"] = ${JSON.stringify(HOME)}
 from pepper_tutor.files.yamlpos import use_precomposed
@@ -73,9 +80,10 @@ with open("/tmp/precomposed.bin", "rb") as f:
   app = seed && /^\d+$/.test(seed) ? WebApp.callKwargs({ seed: Number(seed) }) : WebApp();
   mark("import");
   const first = JSON.parse(app.handle("home"));
-  await save();
   mark("home");
   post({ type: "reply", id: 0, stages, ...first });
+  await save();
+  post({ type: "saved", id: 0 });
 }
 
 async function handle(msg) {
@@ -93,8 +101,10 @@ async function handle(msg) {
   } finally {
     pyFields.destroy();
   }
-  await save();
+  // Shown first, then saved: the next message waits for the save (the queue below).
   post({ type: "reply", id: msg.id, ...JSON.parse(text) });
+  await save();
+  post({ type: "saved", id: msg.id });
 }
 
 const booted = boot().catch((err) => {
