@@ -74,8 +74,9 @@ check: lint $(NATIVE)
 test: lint $(NATIVE) web
 	$(BIN)/python -m pytest -q
 
-bench: $(STAMP) $(NATIVE)
+bench: $(STAMP) $(NATIVE) web
 	$(BIN)/python -m pepper_tutor.bench
+	$(BIN)/python web/bench.py
 
 # The property tests of tests/test_fuzz.py (and the store faults of tests/test_fuzz_stores.py)
 # with their long budget: over 100,000 inputs

@@ -56,7 +56,7 @@ def _ids(page_html: str) -> set[str]:
 @pytest.mark.slow
 def test_site_builds_strict_and_offline(site: Path) -> None:
     for path in ("", "getting-started", "rules", "lessons", "lesson-format", "hands", "cli",
-                 "api", "notebooks"):
+                 "api", "notebooks", "browser", "try"):
         assert (site / path / "index.html").is_file(), path
     assert (site / "assets" / "widgets" / "embed.js").is_file()
     assert (site / "schemas" / "lesson.schema.json").is_file()

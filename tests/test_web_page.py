@@ -1,11 +1,12 @@
 """The Play and learn page in Chromium: pepper-tutor in Pyodide, served from the site alone.
 
 One page (one Pyodide start) is shared by the tests of this module, in order, as a learner
-would use it: a lesson step answered wrong then right, a quiz question, a judgement drill, a
-whole hand at the table with a graded mistake and a take-back, a progress file loaded and a
-review, then a reload (progress still there), a download, and a visit with the network off.
-Every request of every test is recorded; one to any host but the local server fails it.
-The answers the tests give are found by the engine (in this process), never written here.
+would use it: a progress file loaded and a review (first: loading a file replaces the
+progress kept), a lesson step answered wrong then right, a quiz question, a judgement drill,
+a whole hand at the table with a graded mistake and a take-back, then a reload (progress
+still there), a download, and a visit with the network off. Every request of every test is
+recorded; one to any host but the local server fails it. The answers the tests give are
+found by the engine (in this process), never written here.
 """
 
 from __future__ import annotations
@@ -108,6 +109,39 @@ def test_the_page_starts_with_progress_shown_and_nothing_from_elsewhere(site: Si
     site.shot("home")
 
 
+def _due_progress_file(path: Path) -> Path:
+    """A progress file with one missed rule, due for review two days ago."""
+    from pepper_tutor.teaching.learner.attempts import Attempt
+    from pepper_tutor.teaching.learner.store import LearnerStore
+
+    home = path / "home"
+    store = LearnerStore("learner", home)
+    then = datetime.now(UTC) - timedelta(days=3)
+    store.record(Attempt("quiz", "tricks", False, ("rank.left-bower",),
+                         missed=("rank.left-bower",), origin="quiz tricks", at=then))
+    store.close()
+    return home / "learners.sqlite"
+
+
+def test_a_progress_file_loaded_then_a_review(watched: Site, tmp_path: Path) -> None:
+    site = watched
+    _home(site)
+    upload = _due_progress_file(tmp_path)
+    site.page.set_input_files("#pepper-view .pepper-import", str(upload))
+    site.page.wait_for_selector("#pepper-view .pepper-notice")
+    _settle(site)
+    assert "Loaded your progress from learners.sqlite" in site.text(), site.text()
+    assert "1 review due now" in site.text()
+    _click(site, ".pepper-open-review")
+    assert "review 1 of 1" in site.text()
+    assert "rank.left-bower" in site.text()
+    _answer_first_option(site)
+    assert site.page.locator("#pepper-view .pepper-feedback .pepper-fb").count() == 1
+    site.shot("review")
+    _click(site, ".pepper-next")
+    assert "Review done" in site.text()
+
+
 def test_a_lesson_step_answered_wrong_then_right(watched: Site) -> None:
     from pepper_tutor.teaching.lessons.files import find_lesson
 
@@ -117,6 +151,7 @@ def test_a_lesson_step_answered_wrong_then_right(watched: Site) -> None:
     right = next(list(p) for p in itertools.permutations(cards) if step.judge(list(p)).correct)
     wrong = next(list(p) for p in itertools.permutations(cards)
                  if not step.judge(list(p)).correct)
+    _home(site)
     _click(site, ".pepper-lesson-bowers")
     assert "Step 1 of" in site.text()
     _click(site, ".pepper-next")
@@ -224,50 +259,22 @@ def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched
     site.shot("table-hand-over")
 
 
-def _due_progress_file(path: Path) -> Path:
-    """A progress file with one missed rule, due for review two days ago."""
-    from pepper_tutor.teaching.learner.attempts import Attempt
-    from pepper_tutor.teaching.learner.store import LearnerStore
-
-    home = path / "home"
-    store = LearnerStore("learner", home)
-    then = datetime.now(UTC) - timedelta(days=3)
-    store.record(Attempt("quiz", "tricks", False, ("rank.left-bower",),
-                         missed=("rank.left-bower",), origin="quiz tricks", at=then))
-    store.close()
-    return home / "learners.sqlite"
-
-
-def test_a_progress_file_loaded_then_a_review(watched: Site, tmp_path: Path) -> None:
-    site = watched
-    _home(site)
-    upload = _due_progress_file(tmp_path)
-    site.page.set_input_files("#pepper-view .pepper-import", str(upload))
-    site.page.wait_for_selector("#pepper-view .pepper-notice")
-    _settle(site)
-    assert "Loaded your progress from learners.sqlite" in site.text(), site.text()
-    assert "1 review due now" in site.text()
-    _click(site, ".pepper-open-review")
-    assert "review 1 of 1" in site.text()
-    assert "rank.left-bower" in site.text()
-    _answer_first_option(site)
-    assert site.page.locator("#pepper-view .pepper-feedback .pepper-fb").count() == 1
-    site.shot("review")
-    _click(site, ".pepper-next")
-    assert "Review done" in site.text()
-
-
 def test_progress_survives_a_reload(watched: Site) -> None:
     site = watched
     site.page.reload()
     site.page.wait_for_function("window.pepper && window.pepper.ready", timeout=START)
     text = site.text()
     assert "No reviews are due" in text  # the review answered before the reload
+    assert re.search(r"Cards and the bowers\s+in progress", text), text[:400]
     _click(site, ".pepper-nav .pepper-progress-link")
     progress = site.text()
     assert "rank.left-bower" in progress
     site.shot("progress-after-reload")
+    assert "Quiz tricks: " in progress and "Quiz bid: " in progress, progress
     assert site.page.locator("#pepper-view .pepper-save-warning").count() == 0
+    _home(site)
+    _click(site, ".pepper-lesson-bowers")
+    assert "Step 3 of" in site.text() and "solved 1 of" in site.text()
     _home(site)
     _click(site, ".pepper-open-table")
     assert site.page.locator("#pepper-view .pepper-resume-offer").count() == 1  # the match
@@ -284,7 +291,9 @@ def test_the_progress_file_downloads(watched: Site, tmp_path: Path) -> None:
         answers = con.execute("SELECT source, item, correct FROM answers").fetchall()
         names = [r[0] for r in con.execute("SELECT name FROM learners")]
     assert names == ["learner"]
-    assert ("review", "rank.left-bower") in {(s, i) for s, i, _ in answers}
+    sources = {(s, i) for s, i, _ in answers}
+    assert ("review", "rank.left-bower") in sources and ("quiz", "bid") in sources
+    assert ("lesson", "bowers/hearts-top") in sources
     assert "downloaded as pepper-progress.sqlite" in site.text()
 
 

@@ -457,7 +457,8 @@ class WebApp:
         return (f"<h2>Lessons</h2><ol class=\"pepper-lessons\">{''.join(rows)}</ol>"
                 f"<h2>Drills</h2><ul class=\"pepper-drills\">{drills}</ul>"
                 f"<h2>Review</h2><p>{_e(review)}</p>"
-                + _button("Review now", "review", cls="pepper-open-review primary")
+                + (_button("Review now", "review", cls="pepper-open-review primary")
+                   if due else "")
                 + "<h2>The practice table</h2><p>Play whole hands against computer players, "
                   "with a coach who grades each of your decisions from Best to Blunder and "
                   "says why. Take back a decision and try another.</p>"
@@ -465,7 +466,8 @@ class WebApp:
                 + "<h2>Your progress file</h2><p>Your progress is kept in this browser. "
                   "Save it as a file to keep a copy or to carry it to another browser or to "
                   "<code>pepper-tutor</code> on a computer (it is the "
-                  f"<code>{DB_NAME}</code> of the terminal tutor).</p>"
+                  f"<code>{DB_NAME}</code> of the terminal tutor). Loading a file replaces "
+                  "the progress kept here: download yours first.</p>"
                 + _button("Download my progress", "export", cls="pepper-export")
                 + '<label class="pepper-btn pepper-import-label">Load a progress file '
                   '<input type="file" class="pepper-import" data-act="import" '

@@ -188,7 +188,7 @@ def precompose(paths: Iterable[Path]) -> bytes:
     """The documents at ``paths`` composed, for :func:`use_precomposed` (a build step)."""
     table = {}
     for path in paths:
-        text = path.read_text(encoding="utf-8")
+        text = decode_utf8(read_bytes(path), str(path), "YAML")
         doc = load_located(text, str(path))
         table[_text_key(text)] = pickle.dumps((doc.data, doc.positions))
     return pickle.dumps(table)

@@ -51,6 +51,14 @@ async function boot() {
                  `${wheels[i].name.split("-")[0]})…` });
     pyodide.unpackArchive(await fetchBytes(wheels[i].url), "wheel");
   }
+  // Unpacked files are dated now; dated by the build instead, the modules compiled at the
+  // last visit (kept in PYCACHE) stay valid until a new build replaces them.
+  pyodide.runPython(`import os, site
+when = ${parseInt(manifest.build.slice(0, 7), 16)}
+for folder in site.getsitepackages():
+    for top, _, names in os.walk(folder):
+        for name in names:
+            os.utime(os.path.join(top, name), (when, when))`);
   pyodide.FS.writeFile("/tmp/precomposed.bin", await fetchBytes(manifest.precomposed));
   mark("wheels");
   post({ type: "progress", fraction: 0.92, text: "Opening your progress…" });
@@ -75,6 +83,7 @@ from pepper_tutor.files.yamlpos import use_precomposed
 with open("/tmp/precomposed.bin", "rb") as f:
     use_precomposed(f.read())`);
   mark("storage");
+  stages.kept = pyodide.runPython(`sum(len(f) for _, _, f in os.walk(sys.pycache_prefix))`);
   const seed = new URL(self.location.href).searchParams.get("seed");
   const WebApp = pyodide.pyimport("pepper_tutor.apps.web").WebApp;
   app = seed && /^\d+$/.test(seed) ? WebApp.callKwargs({ seed: Number(seed) }) : WebApp();
