@@ -43,10 +43,14 @@ def _settle(page: Any) -> None:
 
 
 def _click(page: Any, selector: str) -> float:
-    start = time.perf_counter()
+    """Click, wait for the reply; the page's own time from the click to the reply shown."""
     page.click(f"#pepper-view {selector}")
     _settle(page)
-    return (time.perf_counter() - start) * 1000
+    return float(page.evaluate("window.pepper.timings.at(-1).ms"))
+
+
+def _python_ms(page: Any) -> float:
+    return float(page.evaluate("window.pepper.timings.at(-1).python"))
 
 
 def _first_question(page: Any, url: str) -> float:
@@ -82,6 +86,7 @@ def one_round(browser: Any, site: Path, url: str) -> dict[str, float]:
     out["download_mb"], out["download_gz_mb"] = raw / 1e6, packed / 1e6
     out["warm_s"] = _first_question(page, url)
     out["feedback_ms"] = _click(page, ".pepper-answer button:not([disabled])")
+    out["feedback_python_ms"] = _python_ms(page)
     _click(page, ".pepper-nav .pepper-home")
     page.select_option("#pepper-view .pepper-table-level", "beginner") if page.locator(
         "#pepper-view .pepper-table-level").count() else None
@@ -139,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
               ("cold_s", "cold start to the first question", "s", None),
               ("warm_s", "warm start to the first question", "s", 4.0),
               ("feedback_ms", "feedback after an answer", "ms", 100.0),
+              ("feedback_python_ms", "  of which Python", "ms", None),
               ("grade_card_ms", "coach's grade of a card", "ms", 300.0),
               ("grade_call_ms", "coach's grade of a call", "ms", 2000.0)]
     print(f"Play and learn page in Chromium, {args.rounds} rounds (median, range):")

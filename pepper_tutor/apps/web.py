@@ -34,9 +34,9 @@ from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.rules import get_ruleset
 from ..engine.state import Phase
-from ..files.database import DamagedDatabase, look
+from ..files.database import DamagedDatabase, connect, look
 from ..files.home import tutor_home
-from ..files.reading import read_text
+from ..files.reading import read_bytes, read_text
 from ..files.writing import write_bytes, write_text
 from ..render.cards_html import card_svg, trick_html
 from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
@@ -61,6 +61,7 @@ __all__ = ["WebApp", "BROWSER_COACH_SAMPLES", "LEARNER_FILE"]
 BROWSER_COACH_SAMPLES = 24
 # The name progress is kept under, in the tutor home (a loaded file may bring another).
 LEARNER_FILE = "web-learner.txt"
+PROGRESS_LIMIT = 256 * 1024 * 1024  # a progress file read whole (years of answers are MBs)
 DEFAULT_LEARNER = "learner"
 
 DRILLS: dict[str, str] = {
@@ -875,11 +876,11 @@ class WebApp:
         copy = self.home / ".export.sqlite"
         copy.unlink(missing_ok=True)
         try:
-            with closing(sqlite3.connect(self.store.path)) as src, \
-                    closing(sqlite3.connect(copy)) as dest:
+            with closing(connect(self.store.path, read_only=True)) as src, \
+                    closing(connect(copy)) as dest:
                 src.backup(dest)
                 dest.execute("PRAGMA journal_mode = DELETE")
-            data = copy.read_bytes()
+            data = read_bytes(copy, PROGRESS_LIMIT)
         finally:
             copy.unlink(missing_ok=True)
         self.notice = "Your progress file is downloaded as <code>pepper-progress.sqlite</code>."
@@ -901,14 +902,14 @@ class WebApp:
                               else "holds no progress") + ". Your progress here is unchanged.")
             self._go("home")
             return
-        with closing(sqlite3.connect(f"file:{upload}?mode=ro", uri=True)) as con:
+        with closing(connect(upload, read_only=True)) as con:
             names = [r[0] for r in con.execute(
                 "SELECT l.name FROM learners l LEFT JOIN answers a ON a.learner = l.id "
                 "GROUP BY l.id ORDER BY COUNT(a.id) DESC, l.id")]
         self.store.close()
         for suffix in ("", "-wal", "-shm"):
             Path(f"{self.store.path}{suffix}").unlink(missing_ok=True)
-        write_bytes(self.store.path, upload.read_bytes())
+        write_bytes(self.store.path, read_bytes(upload, PROGRESS_LIMIT))
         learner = self.store.learner if self.store.learner in names or not names else names[0]
         write_text(self.home / LEARNER_FILE, learner + "\n")
         self.store = LearnerStore(learner, self.home)
