@@ -62,7 +62,7 @@ docs: $(STAMP) web
 	@echo "site/ is built: open site/index.html, or run $(BIN)/python -m mkdocs serve"
 
 lint: $(STAMP)
-	$(BIN)/ruff check pepper_tutor tests
+	$(BIN)/ruff check pepper_tutor tests web
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 

@@ -308,3 +308,18 @@ def test_the_page_opens_with_the_network_off(watched: Site) -> None:
         site.shot("offline")
     finally:
         site.context.set_offline(False)
+
+
+def test_a_second_tab_waits_for_the_first(watched: Site) -> None:
+    site = watched
+    second = site.context.new_page()
+    try:
+        second.goto(site.url)
+        second.wait_for_function(
+            "document.getElementById('pepper-status').textContent.includes('another tab')")
+        assert "open in another tab of this browser" in second.inner_text("#pepper-status")
+        assert not second.evaluate("window.pepper.ready")
+    finally:
+        second.close()
+    _home(site)  # the first tab goes on as before
+    assert "Lessons" in site.text()

@@ -12,7 +12,6 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parents[1]
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
@@ -30,8 +29,9 @@ def build_page(out: Path) -> Path:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    # the base class's own attribute, extended
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012
+                      **TYPES}
 
     def log_message(self, format: str, *args: object) -> None:
         pass

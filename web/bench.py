@@ -110,7 +110,10 @@ def one_round(browser: Any, site: Path, url: str) -> dict[str, float]:
             _click(page, ".pepper-choices button >> nth=0")
         if kind not in graded and page.locator(
                 "#pepper-view .pepper-ask-coach:not([disabled])").count():
-            graded[kind] = _click(page, ".pepper-ask-coach")
+            took = _click(page, ".pepper-ask-coach")
+            # a decision with one legal choice is not graded: it says so at once
+            if "no other choice" not in page.inner_text("#pepper-view .pepper-coach"):
+                graded[kind] = took
         if len(graded) == 2:
             break
     out["grade_call_ms"] = graded.get("call", float("nan"))

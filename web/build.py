@@ -172,7 +172,7 @@ def page(out: Path, runtime_dir: Path, wheel_files: list[Path],
         text = (out / name).read_text(encoding="utf-8")
         (out / name).write_text(text.replace("__PYODIDE__", runtime_dir.name), encoding="utf-8")
     files = {f"{runtime_dir.name}/{p.name}": p.stat().st_size for p in runtime_dir.iterdir()}
-    manifest = {
+    manifest: dict[str, object] = {
         "pyodide": f"{runtime_dir.name}/",
         "wheels": [{"url": f"wheels/{p.name}?v={_digest(p)}", "name": p.name,
                     "size": p.stat().st_size} for p in wheel_files],
