@@ -8,7 +8,9 @@
 2. The wheels the core needs, pinned in ``web/wheels.txt``: pure ``py3-none-any`` wheels from
    PyPI, PyYAML's pure wheel built from its sdist (``PYYAML_FORCE_LIBYAML=0``), and the
    project's own wheel, built from this tree.
-3. The page itself (``web/static/``), and ``manifest.json``: every file the page fetches with
+3. The standard library's modules a session uses compiled ahead of time, by Pyodide itself
+   under node (``web/compile_stdlib.mjs``): Pyodide ships them as source.
+4. The page itself (``web/static/``), and ``manifest.json``: every file the page fetches with
    its size and a content hash, so the service worker keeps what has not changed.
 
 Downloads are cached in ``.cache/web/`` (gitignored): after the first build no network is
@@ -149,6 +151,26 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
+def compiled_stdlib(runtime_dir: Path, wheel_dir: Path) -> bool:
+    """Replace the runtime's standard library (source only) with one whose modules a
+    session uses are compiled (``web/compile_stdlib.mjs``, run by node in Pyodide itself):
+    a start then compiles none of them. Cached by the runtime's version and the script; the
+    stock library stays where node is missing (slower starts, the same page)."""
+    script = WEB / "compile_stdlib.mjs"
+    key = hashlib.sha256(script.read_bytes()).hexdigest()[:12]
+    cached = CACHE / f"python_stdlib-{PYODIDE}-{key}.zip"
+    if not cached.exists():
+        node = shutil.which("node")
+        if node is None:
+            print("web/build.py: node is not installed: the standard library stays source "
+                  "(each start compiles it)", file=sys.stderr)
+            return False
+        _run([node, str(script), str(runtime_dir), str(wheel_dir), str(cached)],
+             "compiling the standard library")
+    shutil.copy2(cached, runtime_dir / "python_stdlib.zip")
+    return True
+
+
 def precomposed(out: Path) -> Path:
     """The package's own lessons and hand records composed ahead of time (the browser's
     pure-Python PyYAML would take seconds over them at every start)."""
@@ -188,7 +210,16 @@ def page(out: Path, runtime_dir: Path, wheel_files: list[Path],
 
 def build(out: Path) -> dict[str, object]:
     out.mkdir(parents=True, exist_ok=True)
-    return page(out, runtime(out), wheels(out), precomposed(out))
+    for old in out.glob("pyodide-*"):  # an earlier build's runtime folder
+        shutil.rmtree(old)
+    runtime_dir = runtime(out)
+    wheel_files = wheels(out)
+    compiled_stdlib(runtime_dir, out / "wheels")
+    # Named by its contents: the service worker keeps a runtime folder for good, so a
+    # different build of it gets a new address.
+    digest = hashlib.sha256(b"".join(_digest(p).encode() for p in sorted(runtime_dir.iterdir())))
+    named = runtime_dir.rename(out / f"pyodide-{PYODIDE}-{digest.hexdigest()[:8]}")
+    return page(out, named, wheel_files, precomposed(out))
 
 
 def main(argv: list[str] | None = None) -> int:

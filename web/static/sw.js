@@ -17,7 +17,9 @@ self.addEventListener("activate", (ev) => {
     const cache = await caches.open(KEEP);
     for (const req of await cache.keys()) {
       const path = new URL(req.url).pathname;
-      if (path.includes("/pyodide-") && !path.includes(`/${RUNTIME}/`)) await cache.delete(req);
+      if (path.includes("/pyodide-") && !path.includes(`/${RUNTIME}/`)) {
+        await cache.delete(req);  // an earlier build's runtime
+      }
     }
     await self.clients.claim();
   })());
