@@ -5,14 +5,30 @@ A player is any object with ``decide(view) -> action`` (:class:`Player`); it is 
 card. :func:`make_player` builds one of three levels:
 
 - ``beginner``: rules of thumb a new player uses (count trumps and aces to bid, lead aces,
-  follow low, win cheaply, never trump a partner on purpose), with beginner mistakes made
-  on purpose now and then (overbidding, discarding carelessly, playing high for no reason);
-  never an illegal action.
-- ``club``: sound heuristics for the auction and the exchange (:mod:`.calling`), and sampled
-  double-dummy play for the defense and every card (the unseen cards dealt at random).
+  follow low, win cheaply, never trump a partner on purpose), with the mistakes a new
+  player makes now and then (overbidding by a trick, surrendering a thin hand, sending an
+  ace instead of a trump, playing high for no reason), never those no player makes: it
+  never surrenders holding a bower, never bids a pepper without the cards for it, never
+  discards a bower; never an illegal action.
+- ``club``: sound heuristics for the auction (:mod:`.calling`); the way of playing from a
+  short sampled analysis of the two ways (the exchange when the analysis says so, by the
+  *going alone* setting); sampled double-dummy play for the defense and every card (the
+  unseen cards dealt at random).
 - ``expert``: every decision from sampled double-dummy advice with auction-aware dealing
   (deals kept in proportion to how likely the other seats were to make their calls), its
   bids and trumps taken at the low side of their estimates (:func:`cautious_best`).
+
+Both sampling levels bid over their own partner's standing bid only when the bid is clearly
+worth more than partner's contract made (:func:`partner_floor`), and where the analysis
+finds several cards worth the same they follow the table's conventions
+(:func:`conventions`): lead trumps when you called them, lead the left bower to your
+partner the maker, return your partner's suit, and keep an ace rather than lead it into a
+lone bidder, who has likely made themselves void with the exchange.
+
+The *going alone* setting (:data:`ALONE_SETTINGS`, ``make_player(..., alone=...)``):
+``analysis`` (the default) takes the exchange whenever the analysis values it higher;
+``rarely`` only when the analysis finds it clearly better: more than its 95% interval and
+at least :data:`CLEARLY` points (the beginner: only holding both bowers and four trumps).
 
 :func:`play_hand` seats players round a :class:`~pepper_tutor.engine.state.HandState` and plays
 it to the end.
@@ -26,8 +42,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..engine.calls import Bid, Defense, Mode, Trump
-from ..engine.cards import DECK
+from ..engine.cards import DECK, Card
 from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, TRUMP_OF, trump_code, winner_of
+from ..engine.scoring import score_hand
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
 from .calling import hand_tricks, hand_value, opening, quick_count, side_estimate, trump_count
@@ -35,13 +52,18 @@ from .dealing import discard_rule, send_rule
 from .view import SeatView, view_of
 
 if TYPE_CHECKING:
-    from .advice import Advice, OptionAdvice
+    from .advice import Advice, Estimate, OptionAdvice
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "Player", "BeginnerPlayer", "ClubPlayer", "ExpertPlayer",
-           "make_player", "play_hand", "cautious_best"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "ALONE_SETTINGS", "DEFAULT_ALONE", "CLEARLY", "Player",
+           "BeginnerPlayer", "ClubPlayer", "ExpertPlayer", "make_player", "play_hand",
+           "cautious_best", "partner_floor", "conventions", "CONVENTIONS", "INDIFFERENT"]
 
 LEVELS = ("beginner", "club", "expert")
 DEFAULT_LEVEL = "club"
+ALONE_SETTINGS = ("analysis", "rarely")  # see the module notes: going alone
+DEFAULT_ALONE = "analysis"
+CLEARLY = 1.0  # points a choice must lead by, beyond its interval, to be clearly better
+INDIFFERENT = 0.1  # cards worth the same to within this (net points) leave room for habit
 
 
 @runtime_checkable
@@ -54,24 +76,29 @@ class Player(Protocol):
 
 
 def make_player(level: str = DEFAULT_LEVEL, seed: int | random.Random | None = None,
-                samples: int | None = None) -> Player:
+                samples: int | None = None, alone: str = DEFAULT_ALONE) -> Player:
     """A computer player of ``level`` (``beginner``, ``club`` or ``expert``); the same seed
     gives the same decisions.
 
     ``samples`` caps how many deals the sampling levels solve for any one decision (default:
     the level's own counts, see :class:`ClubPlayer` and :class:`ExpertPlayer`). The player
     decides by the same steps, only on fewer deals, so it plays worse and faster: the
-    legality tests use it to play thousands of hands. The beginner samples nothing."""
+    legality tests use it to play thousands of hands. The beginner samples nothing.
+    ``alone``: the going-alone setting, one of :data:`ALONE_SETTINGS`."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     key = str(level).strip().lower()
     if samples is not None and samples < 1:
         raise ValueError(f"a player needs at least one sample a decision, not {samples}")
+    way = str(alone).strip().lower()
+    if way not in ALONE_SETTINGS:
+        raise ValueError(f"{alone!r} is not a going-alone setting (expected one of "
+                         f"{', '.join(ALONE_SETTINGS)})")
     if key == "beginner":
-        return BeginnerPlayer(rng)
+        return BeginnerPlayer(rng, way)
     if key == "club":
-        return ClubPlayer(rng, samples)
+        return ClubPlayer(rng, samples, way)
     if key == "expert":
-        return ExpertPlayer(rng, samples)
+        return ExpertPlayer(rng, samples, way)
     raise ValueError(f"{level!r} is not a level (expected one of {', '.join(LEVELS)})")
 
 
@@ -195,31 +222,77 @@ def _heuristic_card(view: SeatView, rng: random.Random | None = None,
 
 
 class BeginnerPlayer:
-    """Counts trumps and aces, leads aces, follows low; slips now and then on purpose."""
+    """Counts trumps and aces, leads aces, follows low; slips now and then on purpose, the
+    way new players do, never the way no player does."""
 
     level = "beginner"
     SLIP = 0.12  # how often a beginner makes one of its mistakes
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, alone: str = DEFAULT_ALONE) -> None:
         self.rng = rng
+        self.alone = alone
 
     def _best_suit(self, hand: Sequence[int], left_bower: bool) -> int:
         """The suit with the best count (trumps and side aces), the estimate breaking ties."""
         return max(range(4), key=lambda t: (quick_count(hand, t, left_bower),
                                             hand_tricks(hand, t, left_bower)))
 
+    def _bid(self, view: SeatView, hand: Sequence[int]) -> Action:
+        left_bower = view.rules.left_bower
+        suit = self._best_suit(hand, left_bower)
+        count = quick_count(hand, suit, left_bower)
+        code = trump_code(suit, left_bower)
+        bowers = sum(1 for c in hand if TRICK_RANK[code][c] >= 5 and _is_trump(c, code))
+        # A pepper only with the cards a new player sees one in: every card a trump or an
+        # ace, both bowers among them (a slip never adds a pepper).
+        if count >= 6 and bowers >= 2 and view.rules.partnerships:
+            pepper = [b for b in view.legal if b is Bid.LITTLE_PEPPER]
+            if pepper:
+                return pepper[0]
+        # With a partner a beginner bids its count; alone it bids one less.
+        estimate = float(count if view.partner is not None else count - 1)
+        if self.rng.random() < self.SLIP:
+            estimate += 1  # the classic mistake: overbidding by a trick
+        return _bid_for(view, min(estimate, 6.0))
+
+    def _defend(self, view: SeatView, hand: Sequence[int]) -> Action:
+        if Defense.SURRENDER not in view.legal:
+            return Defense.PLAY
+        code = _code(view)
+        trumps = [c for c in hand if _is_trump(c, code)]
+        if any(TRICK_RANK[code][c] >= 5 for c in trumps):
+            return Defense.PLAY  # a bower is a trick, or nearly: no player gives it up
+        aces = [c for c in hand if c % 6 == 5 and c not in trumps]
+        weak = not trumps and not aces
+        if self.rng.random() < self.SLIP:
+            # The slips people make: giving up a thin hand (one low trump or one ace), or
+            # playing on with nothing at all.
+            weak = not weak if len(trumps) + len(aces) <= 1 else weak
+        return Defense.SURRENDER if weak and view.high_bid >= Bid.FOUR else Defense.PLAY
+
+    def _exchange_card(self, view: SeatView, hand: Sequence[int]) -> Action:
+        left_bower = view.rules.left_bower
+        trump = int(view.trump) if view.trump is not None else 4
+        code = _code(view)
+        rule = discard_rule if view.phase is Phase.DISCARD else send_rule
+        card = rule(hand, trump, left_bower)
+        if self.rng.random() < self.SLIP:
+            plain = [c for c in hand if not _is_trump(c, code)]
+            if view.phase is Phase.SEND and plain:
+                # Sends its best plain card, an ace if it has one, instead of a trump.
+                card = max(plain, key=lambda c: _order(c, code))
+            elif view.phase is Phase.DISCARD:
+                # Discards carelessly, but never a bower.
+                card = self.rng.choice([c for c in hand if TRICK_RANK[code][c] < 5
+                                        or not _is_trump(c, code)] or hand)
+        return DECK[card]
+
     def decide(self, view: SeatView) -> Action:
         hand = _indices(view.hand)
         phase = view.phase
-        rng = self.rng
         left_bower = view.rules.left_bower
         if phase is Phase.AUCTION:
-            count = quick_count(hand, self._best_suit(hand, left_bower), left_bower)
-            # With a partner a beginner bids its count; alone it bids one less.
-            estimate = float(count if view.partner is not None else count - 1)
-            if rng.random() < self.SLIP:
-                estimate += 1  # the classic mistake: overbidding
-            return _bid_for(view, min(estimate, 6.0))
+            return self._bid(view, hand)
         if phase is Phase.DECLARE_TRUMP:
             suit = self._best_suit(hand, left_bower)
             if (trump_count(hand, suit, left_bower) <= 1
@@ -228,45 +301,133 @@ class BeginnerPlayer:
             return Trump(suit)
         if phase is Phase.DECLARE_MODE:
             code = _code(view)
-            strong = trump_count(hand, TRUMP_OF[code], left_bower) >= 4 and any(
-                TRICK_RANK[code][c] == 6 for c in hand)
+            trumps = [c for c in hand if _is_trump(c, code)]
+            ranks = {TRICK_RANK[code][c] for c in trumps}
+            need = {6, 5} if self.alone == "rarely" else {6}
+            strong = len(trumps) >= 4 and need <= ranks
             return Mode.EXCHANGE if strong else Mode.PARTNER
         if phase is Phase.DISCARD or phase is Phase.SEND:
-            trump = int(view.trump) if view.trump is not None else 4
-            if rng.random() < self.SLIP:
-                return DECK[rng.choice(hand)]  # careless: any card
-            rule = discard_rule if phase is Phase.DISCARD else send_rule
-            return DECK[rule(hand, trump, left_bower)]
+            return self._exchange_card(view, hand)
         if phase is Phase.DEFENSE:
-            if Defense.SURRENDER not in view.legal:
-                return Defense.PLAY
-            weak = trump_count(hand, TRUMP_OF[_code(view)], left_bower) == 0 and not any(
-                c % 6 == 5 for c in hand)
-            if rng.random() < self.SLIP:
-                weak = not weak
-            return Defense.SURRENDER if weak and view.high_bid >= Bid.FOUR else Defense.PLAY
+            return self._defend(view, hand)
         if phase is Phase.PLAY:
-            return DECK[_heuristic_card(view, rng, self.SLIP)]
+            return DECK[_heuristic_card(view, self.rng, self.SLIP)]
         raise ValueError(f"there is no decision to make: the hand is {phase}")
 
 
 # ---- club and expert ------------------------------------------------------------------------
 
 
+def _partner_standing(view: SeatView) -> Bid | None:
+    """Partner's standing bid, when partner holds it and this seat may pass."""
+    if view.partner is not None and view.bidder == view.partner and Bid.PASS in view.legal:
+        return view.high_bid
+    return None
+
+
+def partner_floor(view: SeatView) -> float | None:
+    """What partner's standing contract is worth to this seat's side, in net points: made
+    with its bid's tricks and one more for each plain ace this seat holds (up to six), the
+    defenders taking the rest. A bid over partner must clearly beat it: partner will name
+    its own trump, and the aces take their tricks in it all the same. ``None`` when partner
+    does not hold the bid."""
+    bid = _partner_standing(view)
+    if bid is None:
+        return None
+    rules = view.rules
+    side = view.side_of(view.seat)
+    other = next(s for s in rules.sides if s != side)
+    aces = sum(1 for c in view.hand if c.index % 6 == 5)
+    tricks = min(6, bid.tricks + aces)
+    points = score_hand(rules, bid, side, {side: tricks, other: 6 - tricks}).points
+    return float(points[side] - points[other])
+
+
 def _heuristic_call(view: SeatView) -> Action:
-    """Auction, trump and way of playing from the calling model's estimates."""
+    """Auction and trump from the calling model's estimates (the way of playing is the
+    sampled analysis's, see :meth:`_SamplingPlayer._mode`)."""
     hand = _indices(view.hand)
     rules = view.rules
     if view.phase is Phase.AUCTION:
-        return _bid_for(view, hand_value(rules, hand)[0], opening(rules))
+        estimate = hand_value(rules, hand)[0]
+        standing = _partner_standing(view)
+        if standing is not None and estimate < standing.tricks + 1.5:
+            return Bid.PASS  # partner's contract stands: raise it only with a trick to spare
+        return _bid_for(view, estimate, opening(rules))
+    trump = int(view.trump) if view.trump is not None else 4
     if view.phase is Phase.DECLARE_TRUMP:
         return Trump(hand_value(rules, hand)[1])
-    trump = int(view.trump) if view.trump is not None else 4
     alone = side_estimate(rules, hand, trump, alone=True) - 0.4
     with_partner = side_estimate(rules, hand, trump)
-    # Alone only when the hand makes the bid by itself with the exchange's help.
     enough = alone >= view.high_bid.tricks
     return Mode.EXCHANGE if enough and alone >= with_partner else Mode.PARTNER
+
+
+def _worth(option: OptionAdvice) -> Estimate:
+    return option.net if option.net is not None else option.score
+
+
+def _clearly_better(a: OptionAdvice, b: OptionAdvice) -> bool:
+    """``a`` beats ``b`` by more than the wider of their 95% intervals and :data:`CLEARLY`."""
+    x, y = _worth(a), _worth(b)
+    return x.mean - y.mean > max(x.half_width, y.half_width, CLEARLY)
+
+
+_TRUMP_LEAD, _LEFT_TO_MAKER, _RETURN, _KEEP_ACE = CONVENTIONS = (
+    "lead-trumps-as-maker", "left-bower-to-maker", "return-partners-suit",
+    "no-ace-into-lone-bidder")
+
+
+def conventions(view: SeatView) -> dict[str, int]:
+    """The cards the table's conventions lead now (``{convention: card index}``), for the
+    seat on lead: the maker leads trumps (its highest); the maker's partner, playing with
+    the maker, leads the left bower; a seat whose partner led a plain suit earlier returns
+    it (its highest card of it); against a lone bidder a defender holding a plain ace leads
+    something else (its lowest other plain card). Empty when not on lead."""
+    if view.trick or not view.legal or view.phase is not Phase.PLAY or view.trump is None:
+        return {}
+    code = _code(view)
+    legal = _indices(view.legal)
+    out: dict[str, int] = {}
+    trumps = [c for c in legal if _is_trump(c, code)]
+    if view.bidder == view.seat and trumps:
+        out[_TRUMP_LEAD] = max(trumps, key=lambda c: _order(c, code))
+    if view.partner is not None and view.bidder == view.partner and view.mode is Mode.PARTNER:
+        left = [c for c in trumps if TRICK_RANK[code][c] == 5]
+        if left:
+            out[_LEFT_TO_MAKER] = left[0]
+    if view.partner is not None:
+        led = [EFFECTIVE_SUIT[code][t.cards[0].index] for t in view.tricks
+               if t.leader == view.partner]
+        for suit in led:
+            mine = [c for c in legal if EFFECTIVE_SUIT[code][c] == suit
+                    and not _is_trump(c, code)]
+            if mine:
+                out[_RETURN] = max(mine, key=lambda c: _order(c, code))
+                break
+    lone = view.bidder is not None and not view.on_bidding_side and (
+        view.mode is Mode.EXCHANGE or view.sitting_out is not None)
+    plain = [c for c in legal if not _is_trump(c, code)]
+    if lone and any(TRICK_RANK[code][c] == 5 for c in plain):
+        others = [c for c in plain if TRICK_RANK[code][c] != 5]
+        if others:
+            out[_KEEP_ACE] = min(others, key=lambda c: _order(c, code))
+    return out
+
+
+def _by_convention(view: SeatView, advice: Advice) -> Card | None:
+    """Among the cards the analysis finds worth the same as its best (to within
+    :data:`INDIFFERENT`), the one a convention leads, if any (in the order of
+    :data:`CONVENTIONS`)."""
+    best = _worth(advice.best).mean
+    tied = {o.card.index for o in advice.options
+            if o.card is not None and best - _worth(o).mean <= INDIFFERENT}
+    if len(tied) < 2:
+        return None
+    for card in conventions(view).values():
+        if card in tied:
+            return DECK[card]
+    return None
 
 
 class _SamplingPlayer:
@@ -276,24 +437,22 @@ class _SamplingPlayer:
     play_samples = 10
     defense_samples = 16
     bid_samples = 0  # 0: bid by the calling model
+    mode_samples = 40  # the way of playing: the exchange or partner, over sampled deals
     exchange_samples = 0  # 0: discard and send by the rules
     auction = False
     caution = 0.0  # calls: see cautious_best
 
-    def __init__(self, rng: random.Random, samples: int | None = None) -> None:
+    def __init__(self, rng: random.Random, samples: int | None = None,
+                 alone: str = DEFAULT_ALONE) -> None:
         self.rng = rng
+        self.alone = alone
         if samples is not None:  # a cap: a count of 0 (decide by heuristics) stays 0
             for name in ("play_samples", "defense_samples", "bid_samples",
-                         "exchange_samples"):
+                         "exchange_samples", "mode_samples"):
                 setattr(self, name, min(getattr(self, name), samples))
 
-    def _advice(self, view: SeatView, samples: int) -> Action:
+    def _analysis(self, view: SeatView, samples: int) -> Advice:
         from .advice import advise  # advice imports the solver: load it when first needed
-
-        # Bids and trumps are taken cautiously; how to play them (partner or alone) by the
-        # plain mean: playing alone varies less from deal to deal, so a cautious ranking
-        # sent the expert alone in over half its contracts (the analysis: about a third).
-        cautious = view.phase in (Phase.AUCTION, Phase.DECLARE_TRUMP)
 
         # The advice takes the view itself and deals the unseen cards from it as it samples
         # (reading the auction when the level does): the decision deals them once.
@@ -305,32 +464,69 @@ class _SamplingPlayer:
             hand = _indices(view.hand)
             suits = sorted(range(4),
                            key=lambda t: -hand_tricks(hand, t, view.rules.left_bower))[:2]
-            advice = advise_bid(view, samples, seed=self.rng, auction=self.auction,
-                                until_clear=True, trumps=[Trump(t) for t in (*suits, 4)])
-        else:
-            advice = advise(view, samples, seed=self.rng, auction=self.auction,
-                            until_clear=True)
+            return advise_bid(view, samples, seed=self.rng, auction=self.auction,
+                              until_clear=True, trumps=[Trump(t) for t in (*suits, 4)])
+        return advise(view, samples, seed=self.rng, auction=self.auction, until_clear=True)
+
+    def _advice(self, view: SeatView, samples: int) -> Action:
+        advice = self._analysis(view, samples)
+        phase = view.phase
+        if phase is Phase.DECLARE_MODE:
+            return self._way(advice)
+        # Bids and trumps are taken cautiously; how to play them (partner or alone) by the
+        # setting: playing alone varies less from deal to deal, so a cautious ranking
+        # sent the expert alone in over half its contracts (the analysis: about a third).
+        cautious = phase in (Phase.AUCTION, Phase.DECLARE_TRUMP)
         best = cautious_best(advice, self.caution) if cautious else advice.best
+        if phase is Phase.AUCTION and not self._over_partner(view, advice, best):
+            return Bid.PASS
+        if phase is Phase.PLAY:
+            habit = _by_convention(view, advice)
+            if habit is not None:
+                return habit
         for value in (best.card, best.defense):
             if value is not None:
                 return value
-        if view.phase is Phase.AUCTION:
-            assert best.bid is not None
-            return best.bid
-        if view.phase is Phase.DECLARE_TRUMP:
-            assert best.trump is not None
-            return best.trump
-        assert best.mode is not None
-        return best.mode
+        if phase is Phase.AUCTION:
+            return best.bid if best.bid is not None else Bid.PASS
+        assert best.trump is not None
+        return best.trump
+
+    def _over_partner(self, view: SeatView, advice: Advice, best: OptionAdvice) -> bool:
+        """Whether to keep a bid over partner's standing bid: only when it is clearly worth
+        more than partner's contract made (:func:`partner_floor`) and than the pass."""
+        floor = partner_floor(view)
+        if floor is None or best.bid in (None, Bid.PASS):
+            return True
+        passing = next((o for o in advice.options if o.label == "pass"), None)
+        if passing is not None:
+            floor = max(floor, _worth(passing).mean)
+        worth = _worth(best)
+        return worth.mean - max(worth.half_width, CLEARLY) > floor
+
+    def _way(self, advice: Advice) -> Mode:
+        """The exchange or partner: by the analysis's estimate, or with ``rarely`` the
+        exchange only when clearly better."""
+        exchange = next((o for o in advice.options if o.mode is Mode.EXCHANGE), None)
+        partner = next((o for o in advice.options if o.mode is Mode.PARTNER), None)
+        if exchange is None or partner is None:
+            mode = advice.best.mode
+            return mode if mode is not None else Mode.PARTNER
+        if self.alone == "rarely":
+            return Mode.EXCHANGE if _clearly_better(exchange, partner) else Mode.PARTNER
+        return Mode.EXCHANGE if _worth(exchange).mean > _worth(partner).mean else Mode.PARTNER
 
     def decide(self, view: SeatView) -> Action:
         phase = view.phase
         if len(view.legal) == 1:
             return view.legal[0]
-        if phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
+        if phase in (Phase.AUCTION, Phase.DECLARE_TRUMP):
             if self.bid_samples:
                 return self._advice(view, self.bid_samples)
             return _heuristic_call(view)
+        if phase is Phase.DECLARE_MODE:
+            samples = self.bid_samples or self.mode_samples
+            return self._advice(view, samples) if samples else _heuristic_call(view)
         if phase is Phase.DISCARD or phase is Phase.SEND:
             if self.exchange_samples:
                 return self._advice(view, self.exchange_samples)

@@ -3,10 +3,19 @@
 ``python -m pepper_tutor.bench tournament`` deals the same hands twice, once with each level
 at North-South and once at East-West, so the cards cancel out; a hand's figure is the
 points the first level's side scored less the other side's, averaged over the two seatings.
-It prints points per hand with a 95% interval for each pairing, then for each level how often
-it ends up bidding each contract, goes alone, surrenders and makes its bid, beside the same
-rates for the analysis's best choices (auction-aware bid and defense advice) at the same
-decisions, and the time each level takes per decision (median and 95th percentile).
+It prints, per level:
+
+- points per hand against each other level, with a 95% interval;
+- how often it bids, bids a pepper, names no trump, takes the exchange, surrenders and bids
+  over its own partner, each beside the analysis's best choice **at the same decisions**
+  (the first ``--analysis-decisions`` of each kind the level faced: paired, so the two
+  rates differ by judgement, not by the hands dealt);
+- the share of its contracts played alone (the exchange, or big pepper) and the human
+  slips a player should never make (a surrender holding a bower, a pepper bid with fewer
+  than three trumps in its best suit);
+- how often it makes its contracts, by class (trumps or no trump, with partner or alone,
+  the peppers), over the contracts played out (a surrender is counted apart);
+- the time it takes per decision (median and 95th percentile; the default level is marked).
 """
 
 from __future__ import annotations
@@ -17,23 +26,65 @@ import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..analysis.players import LEVELS, Player, make_player, play_hand
+from ..analysis.calling import trump_count
+from ..analysis.players import DEFAULT_LEVEL, LEVELS, Player, make_player, play_hand
 from ..analysis.view import SeatView
-from ..engine.calls import Bid, Defense, Mode
+from ..engine.calls import Bid, Defense, Mode, Trump
+from ..engine.ranking import bower
 from ..engine.rules import get_ruleset
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
 
-__all__ = ["duplicate", "main"]
+__all__ = ["duplicate", "contract_class", "main"]
 
 _Z95 = 1.959963984540054
 
+# The decisions whose choices are compared with the analysis's, and what is counted at each.
+_KINDS = ("bid", "pepper", "over partner", "no trump", "exchange", "surrender")
+
+
+def _counted(kind: str, view: SeatView) -> bool:
+    """Whether a decision of this view is one the rate ``kind`` counts."""
+    if kind in ("bid", "pepper"):
+        return view.phase is Phase.AUCTION
+    if kind == "over partner":
+        return view.phase is Phase.AUCTION and _partner_standing(view)
+    if kind == "no trump":
+        return view.phase is Phase.DECLARE_TRUMP
+    if kind == "exchange":
+        return view.phase is Phase.DECLARE_MODE
+    return view.phase is Phase.DEFENSE
+
+
+def _hit(kind: str, action: Action | None) -> bool:
+    """Whether ``action`` is what the rate ``kind`` counts."""
+    if kind in ("bid", "over partner"):
+        return isinstance(action, Bid) and action is not Bid.PASS
+    if kind == "pepper":
+        return isinstance(action, Bid) and action.is_pepper
+    if kind == "no trump":
+        return action is Trump.NT
+    if kind == "exchange":
+        return action is Mode.EXCHANGE
+    return action is Defense.SURRENDER
+
+
+def _partner_standing(view: SeatView) -> bool:
+    """The seat's partner holds the standing bid, and the seat may pass."""
+    return (view.partner is not None and view.bidder == view.partner
+            and Bid.PASS in view.legal)
+
+
+def _holds_bower(view: SeatView) -> bool:
+    return view.trump not in (None, Trump.NT) and any(
+        bower(c, view.trump, view.rules.left_bower) for c in view.hand)
+
 
 class _Timed:
-    """A player whose decisions are timed and whose choices are counted."""
+    """A player whose decisions are timed and whose choices are kept for the rates."""
 
     def __init__(self, player: Player, stats: _Stats) -> None:
         self.player = player
@@ -44,45 +95,57 @@ class _Timed:
         start = time.perf_counter()
         action = self.player.decide(view)
         self.stats.times.append(time.perf_counter() - start)
-        if view.phase is Phase.DEFENSE and len(view.legal) > 1:
-            self.stats.defenses += 1
-            self.stats.surrenders += action is Defense.SURRENDER
-        if view.phase is Phase.AUCTION:
-            self.stats.auction_views.append(view)
-            self.stats.auction_bids.append(action is not Bid.PASS)
-        if view.phase is Phase.DEFENSE and len(view.legal) > 1:
-            self.stats.defense_views.append(view)
+        if len(view.legal) > 1:
+            self.stats.decisions.append((view, action))
+            if view.phase is Phase.DEFENSE and action is Defense.SURRENDER \
+                    and _holds_bower(view):
+                self.stats.bower_surrenders += 1
+            if view.phase is Phase.AUCTION and isinstance(action, Bid) and action.is_pepper:
+                hand = [c.index for c in view.hand]
+                most = max(trump_count(hand, t, view.rules.left_bower) for t in range(4))
+                self.stats.thin_peppers += most < 3
         return action
 
 
 @dataclass
 class _Stats:
     times: list[float] = field(default_factory=list)
-    contracts: Counter[str] = field(default_factory=Counter)
-    hands_bid: int = 0
+    decisions: list[tuple[SeatView, Action]] = field(default_factory=list)
+    contracts: int = 0
     alone: int = 0
-    made: int = 0
-    defenses: int = 0
-    surrenders: int = 0
-    auction_views: list[SeatView] = field(default_factory=list)
-    auction_bids: list[bool] = field(default_factory=list)
-    defense_views: list[SeatView] = field(default_factory=list)
+    surrendered: int = 0
+    played: Counter[str] = field(default_factory=Counter)  # class -> contracts played out
+    made: Counter[str] = field(default_factory=Counter)  # class -> of those, made
+    bower_surrenders: int = 0
+    thin_peppers: int = 0
+
+
+def contract_class(state: HandState) -> str | None:
+    """The class of the hand's contract for make rates: the peppers by name, else trumps or
+    no trump, with partner or alone; ``None`` for a thrown-in hand."""
+    if state.bidder is None:
+        return None
+    if state.high_bid.is_pepper:
+        return state.high_bid.display
+    where = "no trump" if state.trump is Trump.NT else "trumps"
+    how = "alone" if state.mode is Mode.EXCHANGE else "with partner"
+    return f"{where}, {how}"
 
 
 def _record(state: HandState, seats: dict[Seat, str], stats: dict[str, _Stats]) -> None:
-    if state.bidder is None:
+    kind = contract_class(state)
+    if kind is None or state.bidder is None:
         return
     s = stats[seats[state.bidder]]
-    s.hands_bid += 1
-    s.contracts[str(state.high_bid)] += 1
+    s.contracts += 1
     s.alone += state.mode is Mode.EXCHANGE or (state.high_bid is Bid.BIG_PEPPER
                                                and state.rules.has_exchange)
-    score = state.score
-    if score is not None and state.defense is not Defense.SURRENDER:
-        bidders = state.rules.side_of(state.bidder)
-        s.made += state.tricks_won()[bidders] >= state.high_bid.tricks
-    elif state.defense is Defense.SURRENDER:
-        s.made += 1  # a surrendered contract counts as made
+    if state.defense is Defense.SURRENDER:
+        s.surrendered += 1
+        return
+    s.played[kind] += 1
+    bidders = state.rules.side_of(state.bidder)
+    s.made[kind] += state.tricks_won()[bidders] >= state.high_bid.tricks
 
 
 @dataclass(frozen=True)
@@ -96,8 +159,10 @@ class Pairing:
 
 
 def duplicate(first: str, second: str, deals: int, seed: int, stats: dict[str, _Stats],
-              rules: str = "standard") -> Pairing:
-    """``first`` against ``second`` over ``deals`` deals, each played twice, seats swapped."""
+              rules: str = "standard",
+              make: Callable[[str, int], Player] = make_player) -> Pairing:
+    """``first`` against ``second`` over ``deals`` deals, each played twice, seats swapped.
+    ``make(level, seed)`` builds a player (default :func:`make_player`)."""
     ruleset = get_ruleset(rules)
     diffs = []
     for i in range(deals):
@@ -105,7 +170,7 @@ def duplicate(first: str, second: str, deals: int, seed: int, stats: dict[str, _
         for swap in (False, True):
             state = HandState.deal(ruleset, Seat(i % 4), random.Random(seed * 100_003 + i))
             levels = {Seat(k): (second if (k % 2 == 0) == swap else first) for k in range(4)}
-            players = {seat: _Timed(make_player(level, seed * 7919 + i * 4 + int(seat)),
+            players = {seat: _Timed(make(level, seed * 7919 + i * 4 + int(seat)),
                                     stats[level]) for seat, level in levels.items()}
             play_hand(state, players)
             _record(state, levels, stats)
@@ -119,29 +184,52 @@ def duplicate(first: str, second: str, deals: int, seed: int, stats: dict[str, _
     return Pairing(first, second, deals, mean, mean - half, mean + half)
 
 
-def _analysis_rates(views: Sequence[SeatView], defense_views: Sequence[SeatView],
-                    samples: int, seed: int) -> tuple[Counter[str], int, int, int, int]:
-    """The analysis's own choices at the auction decisions a level faced: the contracts
-    it would bid, how often alone, and its surrenders at the defense decisions."""
+def _analysis_choice(view: SeatView, samples: int, rng: random.Random) -> Action | None:
+    """The analysis's best choice at a decision (auction-aware where others have called)."""
     from ..analysis.advice import advise_bid, advise_defense
 
+    if view.phase is Phase.DEFENSE:
+        return advise_defense(view, samples, seed=rng).best.defense
+    best = advise_bid(view, samples, seed=rng, until_clear=True).best
+    if view.phase is Phase.AUCTION:
+        return best.bid if best.bid is not None else Bid.PASS
+    return best.trump if view.phase is Phase.DECLARE_TRUMP else best.mode
+
+
+@dataclass(frozen=True)
+class Rate:
+    kind: str
+    decisions: int
+    level: int  # how many of them the level chose the counted way
+    analysis: int  # how many of them the analysis chose it
+
+
+def paired_rates(decisions: Sequence[tuple[SeatView, Action]], per_kind: int, samples: int,
+                 seed: int) -> list[Rate]:
+    """Each rate of :data:`_KINDS` for the level and for the analysis, over the first
+    ``per_kind`` decisions of that kind the level faced (one analysis per decision)."""
     rng = random.Random(seed)
-    contracts: Counter[str] = Counter()
-    bids = alone = 0
-    for view in views:
-        best = advise_bid(view, samples, seed=rng, until_clear=True).best
-        if best.bid is not None and best.bid is not Bid.PASS:
-            bids += 1
-            contracts[str(best.bid)] += 1
-            alone += best.mode is Mode.EXCHANGE or best.bid is Bid.BIG_PEPPER
-    surrenders = 0
-    for view in defense_views:
-        surrenders += advise_defense(view, samples, seed=rng).best.defense is Defense.SURRENDER
-    return contracts, bids, alone, surrenders, len(defense_views)
+    cache: dict[int, Action | None] = {}
+    out = []
+    for kind in _KINDS:
+        chosen = [(v, a) for v, a in decisions if _counted(kind, v)][:per_kind]
+        level = analysis = 0
+        for view, action in chosen:
+            level += _hit(kind, action)
+            if id(view) not in cache:
+                cache[id(view)] = _analysis_choice(view, samples, rng)
+            analysis += _hit(kind, cache[id(view)])
+        out.append(Rate(kind, len(chosen), level, analysis))
+    return out
 
 
 def _pct(n: int, d: int) -> str:
     return f"{100 * n / d:5.1f}%" if d else "    -"
+
+
+def _p95(times: Sequence[float]) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -150,8 +238,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=120, help="deals per pairing")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard")
-    parser.add_argument("--analysis-decisions", type=int, default=40,
-                        help="auction decisions per level to compare with the analysis")
+    parser.add_argument("--analysis-decisions", type=int, default=30,
+                        help="decisions of each kind per level to compare with the analysis")
     parser.add_argument("--samples", type=int, default=60,
                         help="sampled deals per analysis decision")
     parser.add_argument("--pairs", default="club:beginner,expert:club,expert:beginner",
@@ -171,34 +259,37 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  {first:>8} vs {second:<8} {p.mean:+6.2f} points per hand "
               f"[{p.low:+.2f}, {p.high:+.2f}]  ({time.perf_counter() - start:.0f} s)",
               flush=True)
-    print("\nHow each level bids (as the high bidder), beside the analysis's best choices "
-          "at the same auction decisions:")
-    contracts = sorted({c for s in stats.values() for c in s.contracts},
-                       key=lambda c: list(map(str, Bid)).index(c))
-    print(f"  {'':<18}" + "".join(f"{c:>7}" for c in contracts)
-          + "   alone  surrender   made")
-    for level in LEVELS:
+    levels = [lv for lv in LEVELS if stats[lv].times]
+    print(f"\nChoices at the same decisions, the level / the analysis's best (first "
+          f"{args.analysis_decisions} decisions of each kind, {args.samples} sampled deals "
+          "each):")
+    print(f"  {'':<9}" + "".join(f"{k:>18}" for k in _KINDS))
+    for level in levels:
+        rates = paired_rates(stats[level].decisions, args.analysis_decisions, args.samples,
+                             args.seed)
+        cells = "".join(f"{_pct(r.level, r.decisions).strip():>7} / "
+                        f"{_pct(r.analysis, r.decisions).strip():<6} n{r.decisions:<3}"
+                        for r in rates)
+        print(f"  {level:<9}{cells}", flush=True)
+    print("\nContracts: played alone, surrendered to, and the slips no player should make:")
+    for level in levels:
         s = stats[level]
-        if not s.times:
-            continue
-        row = "".join(f"{_pct(s.contracts[c], s.hands_bid):>7}" for c in contracts)
-        print(f"  {level:<18}{row}  {_pct(s.alone, s.hands_bid)}  "
-              f"{_pct(s.surrenders, s.defenses):>9}  {_pct(s.made, s.hands_bid)}")
-        views = s.auction_views[:args.analysis_decisions]
-        dviews = s.defense_views[:max(1, args.analysis_decisions // 4)]
-        a_contracts, a_bids, a_alone, a_surr, a_def = _analysis_rates(
-            views, dviews, args.samples, args.seed)
-        row = "".join(f"{_pct(a_contracts[c], a_bids):>7}" for c in contracts)
-        print(f"  {'  analysis':<18}{row}  {_pct(a_alone, a_bids)}  "
-              f"{_pct(a_surr, a_def):>9}       -   "
-              f"(bids at {_pct(a_bids, len(views)).strip()} of {len(views)} auction "
-              f"decisions; the level bid at "
-              f"{_pct(sum(s.auction_bids[:len(views)]), len(views)).strip()})")
+        print(f"  {level:<9} {s.contracts:4d} contracts, alone {_pct(s.alone, s.contracts)}, "
+              f"surrendered to {_pct(s.surrendered, s.contracts)}; surrenders holding a "
+              f"bower {s.bower_surrenders}, peppers with under three trumps {s.thin_peppers}")
+    classes = ("trumps, with partner", "trumps, alone", "no trump, with partner",
+               "no trump, alone", Bid.LITTLE_PEPPER.display, Bid.BIG_PEPPER.display)
+    print("\nMade, by class of contract (contracts played out):")
+    print(f"  {'':<9}" + "".join(f"{c:>24}" for c in classes))
+    for level in levels:
+        s = stats[level]
+        print(f"  {level:<9}" + "".join(
+            f"{_pct(s.made[c], s.played[c]).strip() + f' of {s.played[c]}':>24}"
+            for c in classes))
     print("\nTime per decision (this process, machine shared):")
-    for level in LEVELS:
-        times = sorted(stats[level].times)
-        if times:
-            p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
-            print(f"  {level:<8} median {1000 * statistics.median(times):7.1f} ms, "
-                  f"p95 {1000 * p95:7.1f} ms, worst {1000 * times[-1]:7.1f} ms "
-                  f"over {len(times)} decisions")
+    for level in levels:
+        times = stats[level].times
+        mark = "  (the default level)" if level == DEFAULT_LEVEL else ""
+        print(f"  {level:<8} median {1000 * statistics.median(times):7.1f} ms, "
+              f"p95 {1000 * _p95(times):7.1f} ms, worst {1000 * max(times):7.1f} ms "
+              f"over {len(times)} decisions{mark}")
