@@ -59,7 +59,8 @@ if TYPE_CHECKING:  # the analysis's values are read here, never built: no import
     from .grading import CardGrade, Grade
 
 __all__ = ["Reason", "why", "why_card", "why_exchange", "why_call", "sure_trumps",
-           "trump_holding", "decision_reason", "verdict_headline", "option_words",
+           "trump_holding", "decision_reason", "decision_fact", "standing_words",
+           "verdict_headline", "option_words",
            "card_reason", "card_grade_words", "side_words", "tricks_words", "points_words",
            "lower_first", "worse_words", "best_words", "compare_facts", "bid_facts",
            "declare_facts", "exchange_facts", "defend_facts"]
@@ -146,15 +147,15 @@ def why_card(state: HandState, card: Card, better: Card | None = None) -> Reason
             if cheaper:
                 low = min(cheaper, key=lambda x: _power(x, led, trump))
                 return Reason("won-too-high",
-                              f"the {_d(low)} wins this trick as well as the {_d(c)} does, "
-                              f"and keeps the {_d(c)} for later")
+                              f"the {_d(low)} beats the cards on the table as well as the "
+                              f"{_d(c)} does, and keeps the {_d(c)} for later")
         if not partner_wins and mine < top:
             winners = [x for x in legal if _power(x, led, trump) > top]
             if winners and (b is None or b in winners):
                 w = b if b is not None else min(winners, key=lambda x: _power(x, led, trump))
                 return Reason("missed-the-trick",
-                              f"the {_d(w)} would have taken the trick; the {_d(c)} lets the "
-                              f"other side keep the {_d(trick[win])}")
+                              f"the {_d(w)} would have beaten the {_d(trick[win])}; the "
+                              f"{_d(c)} leaves the trick to the other side's card")
         if mine < 0 and not _is_trump(c, trump) and TRICK_RANK[trump][c] == 5:
             lows = [x for x in legal if x != c and not _is_trump(x, trump)
                     and TRICK_RANK[trump][x] < 5]
@@ -171,8 +172,13 @@ def why_card(state: HandState, card: Card, better: Card | None = None) -> Reason
                           "makes them use their trumps on your suit")
         if b is not None and TRICK_RANK[trump][b] == 5 and not _is_trump(b, trump) \
                 and TRICK_RANK[trump][c] < 5:
+            if trump == 4:  # no trump: an ace led wins its trick, nothing can beat it
+                return Reason("ace-not-cashed",
+                              f"the {_d(b)} led now wins its trick, as nothing beats an ace "
+                              f"in no trump; the {_d(c)} gives up the lead")
             return Reason("ace-not-cashed",
-                          f"the {_d(b)} takes a trick now; after the {_d(c)} it may be trumped")
+                          f"the {_d(b)} is the top card of its suit: cashed now, it wins "
+                          f"unless a player is out of the suit; kept, it may be trumped later")
     return None
 
 
@@ -206,6 +212,17 @@ def why_exchange(state: HandState, card: Card, better: Card | None = None) -> Re
         return None
     if state.phase is Phase.SEND:
         trumps = [x for x in hand if _is_trump(x, trump)]
+        if trump != 4 and not _is_trump(c, trump) and DECK[c].rank is Rank.JACK:
+            word = Trump(TRUMP_OF[trump]).word
+            bowers = " and the ".join(_d(j.index) for j in DECK if j.rank is Rank.JACK
+                                      and _is_trump(j.index, trump))
+            best = (f"; your highest trump, the "
+                    f"{_d(max(trumps, key=lambda x: TRICK_RANK[trump][x]))}, helps more"
+                    if trumps else "")
+            verb = "are" if " and " in bowers else "is"
+            return Reason("jack-not-a-bower",
+                          f"the {_d(c)} is no bower with {word} trumps: only the {bowers} "
+                          f"{verb}{best}")
         if trumps and not _is_trump(c, trump):
             top = max(trumps, key=lambda x: TRICK_RANK[trump][x])
             return Reason("sent-non-trump",
@@ -230,6 +247,10 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
         play = advice.option("play")
         bid = state.high_bid
         made = play.makes
+        if action is Defense.SURRENDER and bid.tricks >= 6:
+            return Reason("surrendered-a-sweep",
+                          f"one trick between you sets a {bid.display}: the bidders need all "
+                          "six, and surrendering hands them the points without a fight")
         if action is Defense.SURRENDER and made is not None:
             return Reason("surrendered-too-soon",
                           f"the bidders make their {bid.display} in only {_pct(made)} of deals "
@@ -246,18 +267,39 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
     if chosen is None or chosen is best:
         return None
     if phase is Phase.AUCTION and isinstance(action, Bid):
+        standing = state.bidder
+        partner_bid = (standing is not None and state.rules.partnerships
+                       and state.players == 4 and standing == state.to_act.partner
+                       if state.to_act is not None else False)
+        if partner_bid and action is not Bid.PASS and best.bid is None:
+            aces = [DECK[c] for c in hand if DECK[c].rank is Rank.ACE]
+            yours = (f"and your {cards_display(aces)} {'are' if len(aces) > 1 else 'is'} "
+                     f"{'its' if len(aces) > 1 else 'a'} trick{'s' if len(aces) > 1 else ''}"
+                     if aces else "and your hand helps it")
+            return Reason("overbid-partner",
+                          f"your partner's {state.high_bid.display} stands if you pass, "
+                          f"{yours}; bidding over it takes the contract from the hand that "
+                          "bid it")
         if action is Bid.PASS and best.bid is not None and best.makes is not None:
             return Reason("passed-a-making-hand",
                           f"{best.label} makes in {_pct(best.makes)} of deals: your hand is "
                           "worth a bid")
         if action is not Bid.PASS and chosen.trump is not None and chosen.makes is not None:
-            sure = sure_trumps(hand, trump_code(chosen.trump, state.rules.left_bower))
+            if chosen.trump is Trump.NT:  # no trump: the aces are the sure tricks
+                sure = [DECK[c] for c in hand if DECK[c].rank is Rank.ACE]
+                held = (f"{_COUNT[len(sure)]} ace{'s' if len(sure) != 1 else ''} in no trump"
+                        if sure else "no ace in no trump")
+            else:
+                sure = [DECK[c] for c in sure_trumps(
+                    hand, trump_code(chosen.trump, state.rules.left_bower))]
+                held = (f"your {len(sure)} sure trump{'s' if len(sure) != 1 else ''}"
+                        if sure else "no sure trump")
             need = action.tricks - len(sure)
-            helper = ("the exchange and the rest of your hand" if chosen.mode is Mode.EXCHANGE
+            helper = ("the rest of your hand, alone" if action is Bid.BIG_PEPPER
+                      else "the exchange and the rest of your hand"
+                      if chosen.mode is Mode.EXCHANGE
                       else "your partner and the rest of your hand"
                       if state.rules.partnerships else "the rest of your hand")
-            held = (f"your {len(sure)} sure trump{'s' if len(sure) != 1 else ''}"
-                    if sure else "no sure trump")
             if best.bid is not None and best.bid > action and best.makes is not None:
                 return Reason("underbid",
                               f"your hand is worth more than {action.display}: "
@@ -277,10 +319,15 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
                       f"alone with the exchange in {_pct(best.makes or 0.0)}")
     if phase is Phase.DECLARE_TRUMP and isinstance(action, Trump) and best.trump is not None:
         return Reason("weaker-trump",
-                      f"with {best.trump.word} as trumps the bid makes in "
-                      f"{_pct(best.makes or 0.0)} of deals; with {action.word} in "
+                      f"{_in_trump(best.trump)} the bid makes in "
+                      f"{_pct(best.makes or 0.0)} of deals; {_in_trump(action)} in "
                       f"{_pct(chosen.makes or 0.0)}")
     return None
+
+
+def _in_trump(trump: Trump) -> str:
+    """"in no trump", "with hearts as trumps": a contract's trump as a player says it."""
+    return "in no trump" if trump is Trump.NT else f"with {trump.word} as trumps"
 
 
 def why(state: HandState, action: Action, better: Action | None = None,
@@ -369,12 +416,12 @@ def verdict_headline(grade: Grade, action: Action, best_label: str, loss: float,
             f"average{interval} against {best_label}.")
 
 
-def decision_reason(state: HandState, action: Action, best_action: Action, best: OptionAdvice,
-                    mine: OptionAdvice, advice: Advice, by_net: bool) -> str:
-    """The coach's reason for a decision: what the learner holds (for a call), the fact
-    that explains the difference (if a rule of thumb does), then the figures. ``mine`` and
-    ``best`` are the advice's options for the choice made and the best one; ``by_net``
-    whether the figures are net points (your side's less the other side's)."""
+def decision_fact(state: HandState, action: Action, best_action: Action, best: OptionAdvice,
+                  mine: OptionAdvice, advice: Advice) -> str:
+    """What the coach says beyond the figures: what the learner holds (for a call) and the
+    fact that explains the difference: a rule of thumb, the annotator's reading of the
+    trick, or, for a card, where the cards stand (the highest left in their suit, or what
+    still out beats them). Empty only where the choice is the best one."""
     seat = state.to_act
     assert seat is not None
     parts = []
@@ -392,28 +439,87 @@ def decision_reason(state: HandState, action: Action, best_action: Action, best:
     if text is None and mine is not best and isinstance(action, Card) and \
             isinstance(best_action, Card) and state.phase is Phase.PLAY:
         text = card_reason(state, action, best_action)
+    if text is None and mine is not best and isinstance(action, Card) and \
+            isinstance(best_action, Card) and action != best_action:
+        text = standing_words(state, action, best_action)
     if text:
         parts.append(_cap(text).rstrip(".") + ".")
-    parts.append(_figures(action, best, mine, advice, by_net))
     return " ".join(parts)
+
+
+def decision_reason(state: HandState, action: Action, best_action: Action, best: OptionAdvice,
+                    mine: OptionAdvice, advice: Advice, by_net: bool) -> str:
+    """The coach's reason for a decision: what the learner holds (for a call), the fact
+    that explains the difference (:func:`decision_fact`), then the figures. ``mine`` and
+    ``best`` are the advice's options for the choice made and the best one; ``by_net``
+    whether the figures are net points (your side's less the other side's)."""
+    fact = decision_fact(state, action, best_action, best, mine, advice)
+    figures = _figures(action, best, mine, advice, by_net)
+    return f"{fact} {figures}" if fact else figures
 
 
 def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, advice: Advice,
              by_net: bool) -> str:
     side = "your side"
-    what = "points less the other side's" if by_net else "points"
+    # One unit everywhere, said once: net points where the net is known.
+    what = "net points: your side's less the other side's" if by_net else "your side's points"
     v_best = best.net if by_net and best.net is not None else best.score
     v_mine = mine.net if by_net and mine.net is not None else mine.score
     deals = f"over {advice.samples} deals of the cards you cannot see"
+    named_best, named_mine = option_words(best), _describe(action, mine)
+    same = mine is best or named_best == named_mine
     tricks = ""
-    if best.tricks is not None and mine.tricks is not None and best is not mine and \
+    if best.tricks is not None and mine.tricks is not None and not same and \
             round(best.tricks.mean, 1) != round(mine.tricks.mean, 1):
         tricks = (f"{_cap(side)} takes {tricks_words(round(best.tricks.mean, 1))} on "
-                  f"average with {option_words(best)}, "
+                  f"average with {named_best}, "
                   f"{tricks_words(round(mine.tricks.mean, 1))} "
-                  f"with {_describe(action, mine)}. ")
-    return (f"{tricks}{_cap(option_words(best))} is worth {_points(v_best)} and "
-            f"{_describe(action, mine)} {_points(v_mine)} ({side}'s {what}, {deals}).")
+                  f"with {named_mine}. ")
+    if same:  # one option: "The Q♥ is worth +3.0 and the Q♥ +3.0" says nothing
+        return f"{_cap(named_best)} is worth {_points(v_best)} ({what}, {deals})."
+    return (f"{tricks}{_cap(named_best)} is worth {_points(v_best)} and "
+            f"{named_mine} {_points(v_mine)} ({what}, {deals}).")
+
+
+def _unseen(state: HandState) -> set[int]:
+    """The cards the seat to act has not seen: not in its hand, not played."""
+    seat = state.to_act
+    assert seat is not None
+    seen = {c.index for c in state.hand(seat)}
+    seen |= {c.index for t in state.tricks for c in t.cards}
+    seen |= {c.index for _, c in state.current_trick}
+    return set(range(24)) - seen
+
+
+def _beaten_by(state: HandState, card: Card) -> list[int]:
+    """The unseen cards of ``card``'s own suit (trumps for a trump) that rank above it."""
+    code = state.snapshot().code
+    suits, ranks = EFFECTIVE_SUIT[code], TRICK_RANK[code]
+    c = card.index
+    return sorted((u for u in _unseen(state) if suits[u] == suits[c] and ranks[u] > ranks[c]),
+                  key=lambda u: -ranks[u])
+
+
+def _suit_words(state: HandState, card: Card) -> str:
+    code = state.snapshot().code
+    if _is_trump(card.index, code):
+        return "trump left"
+    return f"card left in {Trump(EFFECTIVE_SUIT[code][card.index]).word}"
+
+
+def standing_words(state: HandState, card: Card, better: Card) -> str | None:
+    """Where the two cards stand, from what the seat to act has seen: "the A♦ is the highest
+    card left in diamonds; the K♠ can be beaten by the A♠, still unseen"."""
+    if state.trump is None:
+        return None
+    out = []
+    for c in (better, card):
+        higher = _beaten_by(state, c)
+        if higher:
+            out.append(f"the {c.display} can be beaten by the {_d(higher[0])}, still unseen")
+        else:
+            out.append(f"the {c.display} is the highest {_suit_words(state, c)}")
+    return "; ".join(out)
 
 
 def _describe(action: Action, mine: OptionAdvice) -> str:
@@ -477,8 +583,8 @@ def card_reason(state: HandState, card: Card, better: Card, you: bool = True) ->
         return (f"{me.capitalize()} {verb} {partners} winning {win_card.display}: the "
                 f"{better.display} lets the trick stand and keeps {keep} for later.")
     if win_seat != partner and wins(better) and not wins(card):
-        return (f"The {better.display} takes the trick from {win_seat.word}'s "
-                f"{win_card.display}; the {card.display} lets it go.")
+        return (f"The {better.display} beats {win_seat.word}'s {win_card.display}; the "
+                f"{card.display} lets it stand.")
     if not wins(card) and not wins(better) and strength(card) > strength(better):
         if win_seat == partner:
             return (f"{partners[:1].upper()}{partners[1:]} {win_card.display} was already "
@@ -488,8 +594,8 @@ def card_reason(state: HandState, card: Card, better: Card, you: bool = True) ->
                 f"{card.display} was thrown away; the {better.display} would have kept the "
                 f"{card.display} for later.")
     if wins(card) and wins(better) and strength(better) < strength(card):
-        return (f"The {better.display} wins the trick just as well and keeps the "
-                f"{card.display} for later.")
+        return (f"The {better.display} beats the cards on the table just as well and keeps "
+                f"the {card.display} for later.")
     if is_trump(card, trump, lb) and not led_trump and not is_trump(better, trump, lb):
         which = {"left": " (the left bower)", "right": " (the right bower)"}.get(
             bower(card, trump, lb) or "", "")
@@ -497,10 +603,22 @@ def card_reason(state: HandState, card: Card, better: Card, you: bool = True) ->
                 f"{which}; the {better.display} would have kept the trump for later.")
     still_to_play = len(cards) + 1 < len(state.active_seats)
     if wins(better) and wins(card) and strength(better) > strength(card) and \
-            still_to_play:
-        return (f"The {better.display} wins this trick for sure; the {card.display} can be "
-                "beaten by a card still to come.")
+            still_to_play and you and _unbeatable(state, better):
+        # "For sure" only when no card the seat has not seen could beat it in this trick.
+        return (f"The {better.display} wins this trick for sure: no card still unseen can "
+                f"beat it; the {card.display} can be beaten by a card still to come.")
     return None
+
+
+def _unbeatable(state: HandState, card: Card) -> bool:
+    """No card unseen by the seat to act could beat ``card`` in the current trick: none of
+    its suit ranks higher and, unless it is a trump or there are none, no trump is out."""
+    code = state.snapshot().code
+    if _beaten_by(state, card):
+        return False
+    if _is_trump(card.index, code) or code == 4:
+        return True
+    return not any(_is_trump(u, code) for u in _unseen(state))
 
 
 def _lead_reason(state: HandState, card: Card, better: Card, me: str) -> str | None:
@@ -511,8 +629,11 @@ def _lead_reason(state: HandState, card: Card, better: Card, me: str) -> str | N
         return (f"Leading trumps with the {better.display} draws the other side's trumps "
                 f"before they can ruff; {me} led the {card.display}, a plain card, instead.")
     if not is_trump(better, trump, lb) and better.rank is Rank.ACE and card.rank is not Rank.ACE:
-        return (f"The {better.display} is a sure winner to cash now; the {card.display} "
-                "can be beaten.")
+        if trump is Trump.NT:
+            return (f"The {better.display} led wins its trick: nothing beats an ace in no "
+                    f"trump; the {card.display} can be beaten.")
+        return (f"The {better.display} is the top card of its suit, to cash before it can "
+                f"be trumped; the {card.display} can be beaten.")
     return None
 
 
@@ -595,9 +716,11 @@ def _contract_words(option: OptionAdvice, hand: Sequence[Card], left_bower: bool
     where = "in no trump" if option.trump is Trump.NT else (
         f"in {option.trump.word}" if option.trump is not None else "")
     tricks = _expected(option)
-    if not tricks:
-        return (f"with {_key_cards(hand, option.trump, left_bower)}{_way_words(option)} "
-                f"{where} is worth {option.score.mean:+.1f} on average").strip()
+    if not tricks:  # a big pepper is solved for the sweep alone: how often it makes
+        if option.makes is None:
+            return f"with {_key_cards(hand, option.trump, left_bower)}{_way_words(option)}"
+        return (f"with {_key_cards(hand, option.trump, left_bower)}{_way_words(option)} you "
+                f"take all six {where} in {_pct(option.makes)} of deals")
     return (f"with {_key_cards(hand, option.trump, left_bower)}{_way_words(option)} you "
             f"expect {tricks} {where}").rstrip()
 
