@@ -261,7 +261,9 @@ def _until(table: PracticeTable, done, limit: int = 60) -> None:  # type: ignore
 
 
 def test_the_seats_mark_you_your_partner_the_opponents_and_the_trick(tmp_path):
-    table = PracticeTable(seed=3, coach=False, history=TableHistory(tmp_path / "h.sqlite"))
+    # Seed 4: a hand the learner plays in (with seed 3 partner North now goes alone with the
+    # exchange, as the analysis says, and South sits out the whole hand).
+    table = PracticeTable(seed=4, coach=False, history=TableHistory(tmp_path / "h.sqlite"))
     seats = {v.seat.word: v for v in table.seats_view()}
     assert [seats[w].role for w in ("North", "East", "South", "West")] == \
         ["partner", "opponent", "you", "opponent"]

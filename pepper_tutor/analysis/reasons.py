@@ -202,10 +202,14 @@ def why_exchange(state: HandState, card: Card, better: Card | None = None) -> Re
             lows = [x for x in plain if TRICK_RANK[trump][x] < 5]
             if lows:
                 return Reason("discarded-ace",
-                              f"you discarded the {_d(c)}, a sure trick; the "
-                              f"{_d(min(lows, key=lambda x: TRICK_RANK[trump][x]))} would "
-                              "not have won one")
+                              f"you discarded the {_d(c)}, the top card of its suit; the "
+                              f"{_d(min(lows, key=lambda x: TRICK_RANK[trump][x]))} was "
+                              "worth less")
         if lone and c not in lone and better is not None and better.index in lone:
+            if trump == 4:  # no trump: a void lets nothing be trumped
+                return Reason("kept-lone-loser",
+                              f"the lone {_d(better.index)} is a low card alone in its suit, "
+                              "unlikely to take a trick")
             return Reason("kept-lone-loser",
                           f"the lone {_d(better.index)} is a loser: discarding it leaves you "
                           "void, so you can trump that suit")
@@ -416,6 +420,11 @@ def verdict_headline(grade: Grade, action: Action, best_label: str, loss: float,
             f"average{interval} against {best_label}.")
 
 
+# Facts whose other cards are part of the fact (the bowers a jack is not, the aces that are
+# partner's tricks), not another card recommended.
+_NAMES_ITS_OWN = frozenset({"jack-not-a-bower", "overbid-partner"})
+
+
 def decision_fact(state: HandState, action: Action, best_action: Action, best: OptionAdvice,
                   mine: OptionAdvice, advice: Advice) -> str:
     """What the coach says beyond the figures: what the learner holds (for a call) and the
@@ -434,8 +443,9 @@ def decision_fact(state: HandState, action: Action, best_action: Action, best: O
     # says nothing about a card in play, the annotator's reading of the trick speaks.
     fact = why(state, action, best_action, advice) if mine is not best else None
     table = [c for _, c in state.current_trick]
-    text = fact.text if fact is not None and _names_only(fact.text, action, best_action,
-                                                          *table) else None
+    text = fact.text if fact is not None and (
+        fact.fact in _NAMES_ITS_OWN or _names_only(fact.text, action, best_action, *table)
+    ) else None
     if text is None and mine is not best and isinstance(action, Card) and \
             isinstance(best_action, Card) and state.phase is Phase.PLAY:
         text = card_reason(state, action, best_action)
