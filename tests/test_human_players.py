@@ -237,3 +237,18 @@ def test_a_sampling_player_follows_a_convention_only_among_cards_worth_the_same(
     apart = Advice("play", Seat.N, "NS", 16, (card("AC", 3.0), card("JH", 2.5),
                                                card("9S", 1.0)))
     assert _by_convention(view, apart) is None
+
+
+def test_the_coach_names_a_convention_the_learner_follows():
+    from pepper_tutor.teaching.practice.coach import coach_decision
+
+    hands = {"N": ["JH", "JD", "AH", "KH", "QH", "9S"], "E": ["9H", "TH", "QS", "KS", "AS", "TS"],
+             "S": ["9C", "TC", "QC", "KC", "JC", "AC"], "W": ["JS", "9D", "TD", "QD", "KD", "AD"]}
+    state = _on_lead(hands, Bid.FOUR, Mode.PARTNER, [])  # North, the maker, on lead
+    verdict = coach_decision(state, Card.parse("JH"), samples=20, seed=1)
+    assert verdict.grade in ("Best", "Good")
+    assert verdict.convention.startswith("Leading trumps when you called them")
+    assert verdict.reason.startswith(verdict.convention)
+    assert verdict.convention in verdict.note
+    plain = coach_decision(state, Card.parse("9S"), samples=20, seed=1)
+    assert plain.convention == ""

@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # the analysis's values are read here, never built: no import
 
 __all__ = ["Reason", "why", "why_card", "why_exchange", "why_call", "sure_trumps",
            "trump_holding", "decision_reason", "decision_fact", "standing_words",
+           "convention_words",
            "verdict_headline", "option_words",
            "card_reason", "card_grade_words", "side_words", "tricks_words", "points_words",
            "lower_first", "worse_words", "best_words", "compare_facts", "bid_facts",
@@ -540,6 +541,26 @@ def _describe(action: Action, mine: OptionAdvice) -> str:
     if isinstance(action, Trump | Mode | Defense):
         return option_words(mine)
     return action_text(action)
+
+
+_CONVENTION_WORDS = {
+    "lead-trumps-as-maker": "Leading trumps when you called them, as the table's habit goes: "
+                            "the {card} draws the other side's trumps.",
+    "left-bower-to-maker": "Leading the left bower to your partner the maker, a partners' "
+                           "convention: it draws a round of trumps and tells partner where "
+                           "the {card} is.",
+    "return-partners-suit": "Returning the suit your partner led, as partners do: the {card} "
+                            "goes back to the suit partner chose.",
+    "no-ace-into-lone-bidder": "Keeping your ace rather than leading it into a lone bidder, "
+                               "who has likely made themselves void with the exchange: the "
+                               "{card} is led instead.",
+}
+
+
+def convention_words(key: str, card: Card) -> str:
+    """The sentence that names a table convention the learner followed (the keys are
+    :data:`pepper_tutor.analysis.players.CONVENTIONS`)."""
+    return _CONVENTION_WORDS[key].format(card=card.display)
 
 
 # ---- the annotator: why a card cost tricks, all hands seen ----------------------------------

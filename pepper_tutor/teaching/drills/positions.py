@@ -85,8 +85,13 @@ def settle(step: ChoiceStep[Any]) -> bool:
     # Short with a reveal (the wrong answer's own reason says the rest); in full when right.
     step.reason = best_words(step.choice_words(top[0].answer), step.choice_words(runner.answer),
                              top[0].worth.mean - runner.worth.mean)
-    full = f"{step.reason[:-1]}: {step.describe(runner, top[0])}."
-    step.reasons = {step.key(v.answer): full for v in top}
+    # Each accepted answer with its own reason: "Right." for the K♦ says why the K♦ is right,
+    # not why the A♦ is.
+    step.reasons = {}
+    for v in top:
+        own = best_words(step.choice_words(v.answer), step.choice_words(runner.answer),
+                         v.worth.mean - runner.worth.mean)
+        step.reasons[step.key(v.answer)] = f"{own[:-1]}: {step.describe(runner, v)}."
     return True
 
 

@@ -21,7 +21,11 @@ sees, and compares the choice with the best option:
   ========== ======================= =======
 
 - the reason in words, then the figures
-  (:func:`pepper_tutor.analysis.reasons.decision_reason`).
+  (:func:`pepper_tutor.analysis.reasons.decision_reason`);
+- for a card led by one of the table's conventions (lead trumps when you called them, the
+  left bower to partner the maker, partner's suit returned, no ace led into a lone bidder:
+  :func:`pepper_tutor.analysis.players.conventions`) among the choices the analysis finds
+  as good, the convention by name.
 
 The interval of the loss is conservative: the two options' intervals are combined as if
 independent, though both come from the same deals.
@@ -33,7 +37,10 @@ from dataclasses import dataclass
 
 from ...analysis.advice import OptionAdvice, advise
 from ...analysis.grading import Grade, grade_decision
-from ...analysis.reasons import decision_reason, option_words, verdict_headline
+from ...analysis.players import conventions
+from ...analysis.reasons import convention_words, decision_reason, option_words, verdict_headline
+from ...analysis.view import view_of
+from ...engine.cards import Card
 from ...engine.state import Action, HandState, Phase
 from ...rulebook.verdict import action_text
 
@@ -92,6 +99,7 @@ class CoachVerdict:
     reason: str  # why, in words, then the figures
     samples: int
     forced: bool = False  # only one legal choice: nothing to grade
+    convention: str = ""  # the table convention the choice followed, in words
 
     @property
     def headline(self) -> str:
@@ -101,7 +109,9 @@ class CoachVerdict:
     @property
     def note(self) -> str:
         """What a saved record carries: the headline, then the reason."""
-        return self.headline + ("" if self.grade is Grade.BEST else " " + self.reason)
+        if self.grade is Grade.BEST:
+            return self.headline + (" " + self.convention if self.convention else "")
+        return self.headline + " " + self.reason
 
     def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind, "action": str(self.action), "best": str(self.best),
@@ -129,8 +139,22 @@ def coach_decision(state: HandState, action: Action, samples: int = 60,
     graded = grade_decision(advice, mine)
     best_action = _action_of(best, state.phase)
     reason = decision_reason(state, action, best_action, best, mine, advice, by_net)
+    habit = _convention(state, action) if graded.grade in (Grade.BEST, Grade.GOOD) else ""
+    if habit:
+        reason = f"{habit} {reason}"
     return CoachVerdict(kind, action, best_action, option_words(best), graded.grade,
-                        graded.loss, graded.low, graded.high, reason, advice.samples)
+                        graded.loss, graded.low, graded.high, reason, advice.samples,
+                        convention=habit)
+
+
+def _convention(state: HandState, action: Action) -> str:
+    """The table convention a card led follows, in words, or ``""``."""
+    if state.phase is not Phase.PLAY or not isinstance(action, Card):
+        return ""
+    for key, card in conventions(view_of(state)).items():
+        if card == action.index:
+            return convention_words(key, action)
+    return ""
 
 
 @dataclass(frozen=True)
