@@ -29,7 +29,7 @@ from ..learner.review_cards import missed_rules, question_rules
 from ..learner.store import LearnerStore
 from ..questions.steps import LegalPlaysStep, RankStep, ScoreStep, Step, TrickWinnerStep
 from .positions import JUDGEMENT_DRILLS, RULES_DRILLS
-from .screened import ScreenedPool
+from .screened import ScreenedPool, judged_misses
 
 __all__ = ["QUIZ_KINDS", "JUDGEMENT_KINDS", "make_question", "QuizSession"]
 
@@ -260,8 +260,8 @@ class QuizSession:
             q = self.question
             rules = (question_rules(q) if correct or feedback is None
                      else missed_rules(q, feedback))
-            self.store.record(Attempt("quiz", self.kind, correct, rules,
-                                      missed=() if correct else rules,
+            missed = () if correct else judged_misses(q, feedback, rules)
+            self.store.record(Attempt("quiz", self.kind, correct, rules, missed=missed,
                                       origin=f"quiz {self.kind}"))
 
     def answer(self, raw: object) -> Feedback:

@@ -37,7 +37,10 @@ from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
 from ...files.runtime import can_start_processes
 from ...files.writing import write_text
+from ...rulebook.feedback import Feedback
+from ..learner.review_cards import JUDGED, judgement_key, judgement_theme
 from ..questions.choice_steps import BidStep, ChoiceStep, DeclareStep, DefendStep, ExchangeStep
+from ..questions.steps import Step
 from .positions import (
     DRILL_SAMPLES,
     JUDGEMENT_DRILLS,
@@ -51,7 +54,7 @@ from .positions import (
 )
 
 __all__ = ["FORMAT", "PRESETS", "ScreenedPool", "load_screened", "entry_of", "step_of",
-           "screen", "screened_count", "main"]
+           "screen", "screened_count", "main", "entry_theme", "step_theme", "judged_misses"]
 
 FORMAT = "pepper-screened/1"
 PRESETS = ("standard", "simple")  # the rule sets the quiz offers
@@ -163,6 +166,31 @@ def step_of(entry: Mapping[str, Any], n: int = 1, analyse: bool = False) -> Choi
     return step
 
 
+def entry_theme(entry: Mapping[str, Any]) -> str:
+    """The judgement theme of a screened entry (:func:`~..learner.review_cards.judgement_theme`)."""
+    return judgement_theme(entry["kind"], entry["accept"], entry.get("choose"), entry.get("role"))
+
+
+def step_theme(step: ChoiceStep[Any]) -> str:
+    """The judgement theme of a drill step, from its accepted answers."""
+    return judgement_theme(step.kind, [str(a) for a in step.accept],
+                           getattr(step, "choose", None), getattr(step, "role", None))
+
+
+def judged_misses(step: Step[Any], feedback: Feedback | None,
+                  rules: Sequence[str]) -> tuple[str, ...]:
+    """The review cards a wrong answer makes. A judgement drill's answer that breaks no rule
+    (the analysis's verdict, or the answer revealed) is carded by the judgement's kind and
+    theme, which a review brings back as a fresh position (never under the analysis's own
+    rule, which no question reviews); an answer that breaks a rule, by that rule."""
+    if not isinstance(step, ChoiceStep) or step.kind not in JUDGEMENT_DRILLS:
+        return tuple(rules)
+    broken = tuple(r for r in rules if r != JUDGED)
+    if feedback is not None and JUDGED not in feedback.rule_ids and broken:
+        return broken
+    return (judgement_key(step.kind, step_theme(step)),)
+
+
 def answer_key(entry: Mapping[str, Any]) -> str:
     """The entry's answers as one text: what a draw balances (defend: play or surrender)."""
     return " ".join(entry["accept"])
@@ -223,13 +251,16 @@ class ScreenedPool:
         self._lock = threading.Lock()
 
     @classmethod
-    def for_drill(cls, kind: str, rules: RuleSet, rng: random.Random) -> ScreenedPool | None:
+    def for_drill(cls, kind: str, rules: RuleSet, rng: random.Random,
+                  theme: str | None = None) -> ScreenedPool | None:
         """The pool for this drill, or ``None`` (not a judgement drill, or a rule set the file
-        does not hold: only the presets as they are, without house rules)."""
+        does not hold: only the presets as they are, without house rules). ``theme``: only
+        the positions of that judgement theme (:func:`entry_theme`), for a review."""
         preset = _preset(rules)
         if kind not in JUDGEMENT_DRILLS or preset is None:
             return None
-        entries = list(_positions(preset, kind))
+        entries = [e for e in _positions(preset, kind)
+                   if theme is None or entry_theme(e) == theme]
         if not entries:
             return None
         rng.shuffle(entries)

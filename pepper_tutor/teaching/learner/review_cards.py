@@ -3,6 +3,12 @@
 Every missed lesson step and quiz question makes (or lapses) the card of each rule it missed;
 `fsrs <https://pypi.org/project/fsrs/>`_ says when each card is due again. What a review then
 asks is in :mod:`~pepper_tutor.teaching.review.session`.
+
+A judgement missed (a legal call, trump, way of playing, exchange card or defence that the
+analysis finds clearly worse, in a judgement drill or at the practice table) breaks no rule:
+its card is keyed by the kind and theme of the judgement (:func:`judgement_key`:
+``judgement.defend.surrender``, ``judgement.bid.pass``, ``judgement.exchange.partner``), and
+a review brings it back as a fresh position of the same kind and theme.
 """
 
 from __future__ import annotations
@@ -20,7 +26,62 @@ from .attempts import Attempt
 from .scheduling import due_and_state
 from .store import LearnerStore
 
-__all__ = ["ReviewDeck", "ReviewItem", "question_rules", "missed_rules"]
+__all__ = ["ReviewDeck", "ReviewItem", "question_rules", "missed_rules", "JUDGEMENT",
+           "JUDGED", "judgement_key", "judgement_theme", "read_judgement", "judgement_title"]
+
+JUDGEMENT = "judgement"  # the prefix of a judgement card's key
+JUDGED = "analysis.double-dummy"  # the rule a judgement's feedback cites (the analysis)
+
+# kind -> theme -> how a learner reads the card's title
+_TITLES = {
+    "bid": {"bid": "Judging a hand worth a bid", "pass": "Judging a hand to pass"},
+    "declare": {"trump": "Judging which trump to name",
+                "mode": "Judging the exchange or partner"},
+    "exchange": {"bidder": "Judging the bidder's discard",
+                 "partner": "Judging the card to send partner"},
+    "defend": {"play": "Judging a contract to play against",
+               "surrender": "Judging a contract to surrender to"},
+}
+
+
+def judgement_theme(kind: str, accept: Sequence[str], choose: str | None = None,
+                    role: str | None = None) -> str:
+    """The theme of a judgement position: a call's ``bid`` or ``pass``, declaring's
+    ``trump`` or ``mode``, the exchange's ``bidder`` or ``partner``, defence's ``play`` or
+    ``surrender`` (from the right answers, as text, and the position's own fields)."""
+    if kind == "bid":
+        return "pass" if list(accept) == ["pass"] else "bid"
+    if kind == "declare":
+        return choose or "trump"
+    if kind == "exchange":
+        return role or "bidder"
+    return "surrender" if "surrender" in accept else "play"
+
+
+def judgement_key(kind: str, theme: str) -> str:
+    """``judgement.<kind>.<theme>``: the review card of a judgement missed."""
+    return f"{JUDGEMENT}.{kind}.{theme}"
+
+
+def read_judgement(key: str, origin: str = "") -> tuple[str, str | None] | None:
+    """``(kind, theme)`` of a judgement card, or ``None``. Cards from before judgement keys
+    (``analysis.double-dummy`` missed in a judgement drill, origin ``quiz defend``) read as
+    that kind, any theme."""
+    parts = key.split(".")
+    if len(parts) == 3 and parts[0] == JUDGEMENT and parts[1] in _TITLES:
+        return parts[1], parts[2]
+    if key == JUDGED and origin.startswith("quiz "):
+        kind = origin[len("quiz "):]
+        if kind in _TITLES:
+            return kind, None
+    return None
+
+
+def judgement_title(key: str) -> str | None:
+    found = read_judgement(key)
+    if found is None or found[1] is None:
+        return None
+    return _TITLES[found[0]].get(found[1])
 
 
 
@@ -51,7 +112,7 @@ class ReviewItem:
 
     @property
     def title(self) -> str:
-        return get_rulebook().get(self.rule).title
+        return judgement_title(self.rule) or get_rulebook().get(self.rule).title
 
 
 def aware(at: datetime | None) -> datetime:

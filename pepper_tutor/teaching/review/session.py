@@ -5,7 +5,11 @@ tests; the `fsrs <https://pypi.org/project/fsrs/>`_ scheduler says when each car
 review never repeats the cards that were missed: it asks a **fresh position** made by the quiz
 generators, drawing questions from every quiz kind until one tests the same rule (so a new quiz
 kind counts as soon as it exists). A rule that no generator reaches comes back as the lesson
-step where it was missed. The progress view that reads the same cards is
+step where it was missed. A judgement missed (a judgement drill's question, a decision at the
+practice table) is carded by its kind and theme
+(:func:`~pepper_tutor.teaching.learner.review_cards.judgement_key`) and comes back as a fresh
+position of that kind and theme: a screened drill position not asked before, else one dealt
+live. The progress view that reads the same cards is
 :mod:`pepper_tutor.teaching.learner.progress`.
 """
 
@@ -21,10 +25,11 @@ from typing import Any
 from ...engine.rules import RuleSet, get_ruleset
 from ...rulebook.feedback import Feedback
 from ..drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
-from ..drills.screened import ScreenedPool
+from ..drills.screened import ScreenedPool, step_theme
 from ..learner.attempts import Attempt
-from ..learner.review_cards import ReviewDeck, ReviewItem, question_rules
+from ..learner.review_cards import ReviewDeck, ReviewItem, question_rules, read_judgement
 from ..learner.store import LearnerStore
+from ..questions.choice_steps import ChoiceStep
 from ..questions.steps import Step
 from .respell import SWAPS, respell
 from .taught import introduction, met_rules, untaught
@@ -131,6 +136,9 @@ class ReviewSession:
         drill reaches, the lesson step it was missed on, dealt again: a screened position
         of the same judgement, or the step in other suits. ``None``: nothing new to ask."""
         n = self.index + 1
+        judged = read_judgement(item.rule, item.origin)
+        if judged is not None:
+            return self._judgement(*judged, n)
         q = fresh_question(item.rule, self.rng, n=n, avoid=self.seen, budget_s=self.budget_s,
                            met=self.met)
         if q is not None:
@@ -149,6 +157,29 @@ class ReviewSession:
                 if not _asked(drawn, self.seen) and untaught(drawn, self.met) <= {item.rule}:
                     return drawn
         return _respelt(step, self.rng, self.seen)
+
+    def _judgement(self, kind: str, theme: str | None, n: int) -> Step[Any] | None:
+        """A fresh position of a judgement drill, of this theme (any, for ``None``): a
+        screened one not asked before, else one dealt live within the time budget."""
+        key = f"{kind}:{theme}"
+        rules = get_ruleset("standard")
+        if key not in self.pools:
+            self.pools[key] = ScreenedPool.for_drill(kind, rules, self.rng, theme)
+        pool = self.pools[key]
+        while pool is not None:
+            drawn = pool.draw(n)
+            if drawn is None:
+                break
+            if not _asked(drawn, self.seen):
+                return drawn
+        stop = time.monotonic() + self.budget_s
+        while time.monotonic() < stop:
+            live = make_question(kind, self.rng, n, rules, True)
+            if not _asked(live, self.seen) and (
+                    theme is None or (isinstance(live, ChoiceStep)
+                                      and step_theme(live) == theme)):
+                return live
+        return None
 
     @property
     def finished(self) -> bool:

@@ -1,0 +1,86 @@
+"""A judgement missed comes back: a wrong answer in the bid, declare, exchange or defend
+drill makes a review card of that judgement's kind and theme (never the analysis's own rule,
+which no question reviews), due later, and the review asks a fresh position of the same kind
+and theme; ``progress`` and ``review`` agree on what is due."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from pepper_tutor.teaching.drills.quiz import QuizSession
+from pepper_tutor.teaching.drills.screened import step_theme
+from pepper_tutor.teaching.learner.progress import progress_summary
+from pepper_tutor.teaching.learner.review_cards import JUDGED, ReviewDeck, judgement_key
+from pepper_tutor.teaching.learner.store import LearnerStore
+from pepper_tutor.teaching.questions.choice_steps import ChoiceStep
+from pepper_tutor.teaching.review.session import ReviewSession
+
+
+def _miss(kind: str, store: LearnerStore, seed: int) -> ChoiceStep:
+    """Answer one question of the drill wrongly (a legal answer the analysis rejects)."""
+    quiz = QuizSession(kind, seed=seed, store=store)
+    q = quiz.question
+    assert isinstance(q, ChoiceStep)
+    wrong = next(a for a in q.legal_answers() if a not in q.accept)
+    feedback = quiz.answer(wrong)
+    assert not feedback.correct
+    return q
+
+
+@pytest.mark.parametrize("kind", ["bid", "declare", "exchange", "defend"])
+def test_a_missed_judgement_is_due_later_and_comes_back_as_a_fresh_position(kind, tmp_path):
+    store = LearnerStore("ann", tmp_path)
+    missed = _miss(kind, store, seed=3)
+    key = judgement_key(kind, step_theme(missed))
+    now = datetime.now(UTC)
+    deck = ReviewDeck(store)
+    assert [i.rule for i in deck.items()] == [key]  # no card under the analysis's rule
+    assert JUDGED not in store.review_cards()
+    assert deck.due(now) == []  # later, not at once
+    later = now + timedelta(days=2)
+    session = ReviewSession(store, seed=1, at=later)
+    assert [i.rule for i in session.items] == [key]
+    q = session.question
+    assert isinstance(q, ChoiceStep) and q.kind == kind and session.fresh
+    assert step_theme(q) == step_theme(missed)  # the same theme
+    assert q.situation().key != missed.situation().key  # a new position
+    # progress and review agree on what is due, and name it in words
+    due = progress_summary(store, later).due
+    assert [i.rule for i in due] == [i.rule for i in session.items]
+    assert due[0].title.startswith("Judging")
+    feedback = session.answer(q.accept[0])
+    assert feedback.correct
+    assert ReviewDeck(store).due(later) == []  # answered right: pushed further out
+
+
+def test_a_card_from_before_judgement_keys_is_served_too(tmp_path):
+    """Stores written before this change hold ``analysis.double-dummy`` from a drill: it is
+    served as a fresh position of that drill, not left due for ever."""
+    store = LearnerStore("bo", tmp_path)
+    t0 = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
+    ReviewDeck(store).missed([JUDGED], "quiz defend", at=t0)
+    later = t0 + timedelta(days=2)
+    session = ReviewSession(store, seed=2, at=later)
+    assert [i.rule for i in session.items] == [JUDGED]
+    assert isinstance(session.question, ChoiceStep) and session.question.kind == "defend"
+    assert [i.rule for i in progress_summary(store, later).due] == [JUDGED]
+
+
+def test_an_illegal_answer_in_a_judgement_drill_is_carded_by_the_rule_it_breaks(tmp_path):
+    store = LearnerStore("cy", tmp_path)
+    quiz = QuizSession("bid", seed=5, store=store)
+    illegal = None
+    for _ in range(10):  # a question with a standing bid, where some calls do not top it
+        q = quiz.question
+        assert isinstance(q, ChoiceStep)
+        illegal = next((o.value for o in q.options() if not q.verdict(o.value).legal), None)
+        if illegal is not None:
+            break
+        quiz.answer(q.accept[0])
+        quiz.next_question()
+    assert illegal is not None
+    assert not quiz.answer(illegal).correct
+    cards = store.review_cards()
+    assert cards and all(not r.startswith("judgement.") and r != JUDGED for r in cards)
