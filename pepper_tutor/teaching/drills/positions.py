@@ -205,53 +205,75 @@ def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True)
         bid = Bid.TWO if counted <= 3 else Bid.FIVE if counted >= 5 else bid
         if counted == 4:
             return None
-        return declare_step(n, rules, hand, bid, "mode", Trump(best_suit(rules, cards)))
+        trump = Trump.NT if rng.random() < 0.2 else Trump(best_suit(rules, cards))
+        return declare_step(n, rules, hand, bid, "mode", trump)
 
     return _judgement(make, rng)
 
 
+def _contract_words(bid: Bid, trump: Trump) -> str:
+    """"4 in hearts", "3 in no trump", "big pepper in spades"."""
+    return f"{bid.display} in {trump.word}"
+
+
 def exchange_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, role: str,
-                  trump: Trump) -> ExchangeStep:
+                  trump: Trump, bidder: Seat = Seat.N, dealer: Seat = Seat.W) -> ExchangeStep:
     """The exchange drill's question: the bidder's discard or the partner's card to send."""
+    contract = _contract_words(bid, trump)
+    head = f"{dealer.word} deals. "
     if role == "bidder":
-        prompt = (f"You bid {bid.display}, named {trump.word} and took the exchange. Which "
-                  "card do you lay face down?")
+        prompt = (f"{head}You are {bidder.word}: you bid {contract} and took the exchange. "
+                  "Which card do you lay face down?")
     else:
-        prompt = (f"North, your partner, bid {bid.display}, named {trump.word} and took the "
-                  "exchange. Which card do you send?")
+        prompt = (f"{head}You are {bidder.partner.word}. {bidder.word}, your partner, bid "
+                  f"{contract} and took the exchange. Which card do you send?")
     step = ExchangeStep(id=f"exchange-{n}", role=role, hand=tuple(hand), trump=trump, bid=bid,
-                        rules=rules, prompt=prompt, cite=("declare.exchange", *_JUDGEMENT_CITE))
+                        bidder=bidder, dealer=dealer, rules=rules, prompt=prompt,
+                        cite=("declare.exchange", *_JUDGEMENT_CITE))
     step.analysis_samples = DRILL_SAMPLES
     return step
 
 
+def _exchange_trump(rules: RuleSet, hand: Sequence[Card], rng: random.Random) -> Trump:
+    """The bidder's trump: its best suit, and now and then no trump (an exchange there
+    swaps for the partner's best card, not a trump)."""
+    return Trump.NT if rng.random() < 0.2 else Trump(best_suit(rules, _indices(hand)))
+
+
 def exchange_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
-    """The exchange: which card the bidder lays aside, or which card the partner sends."""
+    """The exchange: which card the bidder lays aside, or which card the partner sends; any
+    seat bids, any seat deals, no trump now and then."""
 
     def make(rng: random.Random) -> ChoiceStep[Any]:
         hand = tuple(_deal(rng)[0])
         bid = _bid_from(rng, rules)
+        bidder, dealer = Seat(rng.randrange(4)), Seat(rng.randrange(4))
         if rng.random() < 0.5:
-            return exchange_step(n, rules, hand, bid, "bidder",
-                                 Trump(best_suit(rules, _indices(hand))))
+            return exchange_step(n, rules, hand, bid, "bidder", _exchange_trump(rules, hand, rng),
+                                 bidder, dealer)
         # Partners are told the trump; a suit they hold some of makes the choice matter.
-        return exchange_step(n, rules, hand, bid, "partner",
-                             Trump.from_suit(rng.choice(hand).suit))
+        trump = Trump.NT if rng.random() < 0.15 else Trump.from_suit(rng.choice(hand).suit)
+        return exchange_step(n, rules, hand, bid, "partner", trump, bidder, dealer)
 
     return _judgement(make, rng)
 
 
 def defend_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, trump: Trump,
-                mode: Mode) -> DefendStep:
-    """The defend drill's question: East's play or surrender against North's contract. The
-    scoring is named when it is not the standard game's (it decides the answer)."""
-    head = "" if rules.preset == "standard" else (
-        f"{rules.preset.capitalize()} scoring, game to {rules.target}. ")
+                mode: Mode, bidder: Seat = Seat.N, dealer: Seat = Seat.W) -> DefendStep:
+    """The defend drill's question: play or surrender, for the defender on the bidder's
+    left, against the contract. The scoring is always named (it decides the answer), so
+    the header tells nothing by being there."""
+    head = f"{rules.preset.capitalize()} scoring, game to {rules.target}. {dealer.word} deals. "
     scoring = (("score.surrender", f"preset.{rules.preset}") if rules.preset != "standard"
                else ("score.sweep",))
+    how = (", alone with the six cards dealt" if bid is Bid.BIG_PEPPER
+           else f" and chose to {mode.display}")
+    me = bidder.next()
     step = DefendStep(id=f"defend-{n}", hand=tuple(hand), trump=trump, bid=bid, mode=mode,
-                      rules=rules, prompt=f"{head}North bid {bid.display} in {trump.word} and "
-                      f"chose to {mode.display}. You are East. Play or surrender?",
+                      bidder=bidder, dealer=dealer, rules=rules,
+                      prompt=f"{head}{bidder.word} bid {_contract_words(bid, trump)}{how}; "
+                      f"the others passed. You are {me.word}, on the bidder's left. Play or "
+                      "surrender?",
                       cite=("defend.surrender", *scoring, *_JUDGEMENT_CITE))
     step.analysis_samples = DRILL_SAMPLES
     return step
@@ -259,22 +281,23 @@ def defend_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, trump: T
 
 def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
                  want: Defense | None = None) -> Step[Any]:
-    """Play or surrender, as East, against North's contract; either answer about as often.
+    """Play or surrender against a contract, either answer about as often, any seat bidding,
+    any seat dealing, in any trump or no trump, peppers included.
 
     Playing is right in most random deals, so a drill that aims at a surrender (``want``, else
-    a coin toss) deals East a hand with no trump and no ace or king against a low bid, where
-    the defenders expect so little that the bidders' tricks would outscore the surrender's
-    points: the analysis still decides, and a deal it does not find a clear surrender is
-    dealt again. Under the standard game's sweep rule a surrender is never clearly right in
-    these deals (playing on costs the bid only if the defenders take nothing), so those
-    positions are played under simple scoring, which the question says."""
+    a coin toss) deals the defender a hand with no trump and no ace or king against a low
+    bid, where the defenders expect so little that the bidders' tricks would outscore the
+    surrender's points; the analysis still decides, and a deal it does not find clear is
+    dealt again. Under the standard game's sweep rule a surrender is almost never clearly
+    right (playing on costs the bid only if the defenders take nothing: against a 6 with a
+    hand of nines and tens the analysis still finds play about even), so a standard table's
+    defend positions are all played under simple scoring, play and surrender alike: the
+    header names the scoring every time and tells nothing of the answer."""
     want = want or rng.choice((Defense.PLAY, Defense.SURRENDER))
-    table = rules
-    if want is Defense.SURRENDER and rules.preset == "standard":
-        table = get_ruleset("simple")
+    table = get_ruleset("simple") if rules.preset == "standard" else rules
 
     def make(rng: random.Random) -> ChoiceStep[Any]:
-        trump = Trump(rng.randrange(4))
+        trump = Trump(rng.randrange(5))
         mode = rng.choice((Mode.EXCHANGE, Mode.PARTNER))
         bids: tuple[Bid, ...]
         if want is Defense.SURRENDER:
@@ -284,9 +307,11 @@ def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
             bids = (Bid.ONE, Bid.TWO, Bid.THREE)
         else:
             hand = tuple(_deal(rng)[0])
-            bids = (Bid.TWO, Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX, Bid.LITTLE_PEPPER)
+            bids = (Bid.ONE, Bid.TWO, Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX,
+                    Bid.LITTLE_PEPPER, Bid.BIG_PEPPER)
         bid = rng.choice([b for b in bids if b in table.ladder])
-        return defend_step(n, table, hand, bid, trump, mode)
+        return defend_step(n, table, hand, bid, trump, mode, Seat(rng.randrange(4)),
+                           Seat(rng.randrange(4)))
 
     return _judgement(make, rng, want)
 

@@ -126,9 +126,11 @@ def entry_of(step: ChoiceStep[Any]) -> dict[str, Any]:
     elif isinstance(step, DeclareStep):
         params = {"bid": str(step.bid), "choose": step.choose, "trump": str(step.trump)}
     elif isinstance(step, ExchangeStep):
-        params = {"bid": str(step.bid), "role": step.role, "trump": str(step.trump)}
+        params = {"bid": str(step.bid), "role": step.role, "trump": str(step.trump),
+                  "bidder": str(step.bidder), "dealer": str(step.dealer)}
     elif isinstance(step, DefendStep):
-        params = {"bid": str(step.bid), "trump": str(step.trump), "mode": str(step.mode)}
+        params = {"bid": str(step.bid), "trump": str(step.trump), "mode": str(step.mode),
+                  "bidder": str(step.bidder), "dealer": str(step.dealer)}
     else:
         raise TypeError(f"not a judgement drill step: {step.kind}")
     return {"kind": step.kind, "rules": step.rules.preset, "hand": _hand(step.hand), **params,
@@ -146,11 +148,14 @@ def _question(entry: Mapping[str, Any], n: int) -> ChoiceStep[Any]:
     bid = Bid.parse(entry["bid"])
     if kind == "declare":
         return declare_step(n, rules, hand, bid, entry["choose"], Trump.parse(entry["trump"]))
+    # Entries from before seats varied have North bid and West deal.
+    bidder, dealer = (Seat.parse(entry.get(k, d)) for k, d in (("bidder", "N"), ("dealer", "W")))
     if kind == "exchange":
-        return exchange_step(n, rules, hand, bid, entry["role"], Trump.parse(entry["trump"]))
+        return exchange_step(n, rules, hand, bid, entry["role"], Trump.parse(entry["trump"]),
+                             bidder, dealer)
     if kind == "defend":
         return defend_step(n, rules, hand, bid, Trump.parse(entry["trump"]),
-                           Mode.parse(entry["mode"]))
+                           Mode.parse(entry["mode"]), bidder, dealer)
     raise ValueError(f"no judgement drill {kind!r}")
 
 

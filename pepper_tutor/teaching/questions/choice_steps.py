@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ...analysis.advice import Advice, Estimate, OptionAdvice, advise, advise_bid
+from ...analysis.calling import best_suit
 from ...analysis.reasons import (
     bid_facts,
     compare_facts,
@@ -20,6 +21,7 @@ from ...analysis.reasons import (
     defend_facts,
     exchange_facts,
     lower_first,
+    trump_holding,
     worse_words,
 )
 from ...engine.calls import Bid, Defense, Mode, Trump
@@ -52,6 +54,24 @@ def _deal_around(known: Mapping[Seat, Sequence[Card]], players: int) -> dict[Sea
         else:
             deal[seat], spare = spare[:6], spare[6:]
     return deal
+
+
+def _callers(dealer: Seat, calls: int, players: int) -> list[Seat]:
+    """The seats that made the first ``calls`` calls, from the dealer's left."""
+    return [Seat((dealer + 1 + i) % players) for i in range(calls)]
+
+
+def _win_the_bid(state: HandState, bidder: Seat, bid: Bid) -> None:
+    """The auction in which ``bidder`` makes the only bid, ``bid``, and every other seat
+    passes."""
+    while state.phase is Phase.AUCTION and state.to_act is not bidder:
+        state.apply(Bid.PASS)
+    v = state.check(bid)
+    if not v.legal:
+        raise ValueError(" ".join(v.facts))
+    state.apply(bid)
+    while state.phase is Phase.AUCTION:
+        state.apply(Bid.PASS)
 
 
 @dataclass(frozen=True)
@@ -436,8 +456,21 @@ class BidStep(ChoiceStep[Bid]):
         return ("bid.must-top", "bid.ladder", *variants)
 
     def nudge(self) -> str:
-        return ("Count your sure tricks: bowers, the ace of your long suit, and what a partner "
-                "might send.")
+        """The position's own facts: the hand in its best suit and what a bid must top."""
+        suit = Trump(best_suit(self.rules, [c.index for c in self.hand]))
+        held = trump_holding(self.hand, suit, self.rules.left_bower)
+        standing = max((b for b in self.auction if b is not Bid.PASS), default=None)
+        if standing is None:
+            stands = "No one has bid yet"
+        else:
+            who = next(s for s, b in zip(_callers(self.dealer, len(self.auction),
+                                              self.rules.players), self.auction, strict=True)
+                   if b is standing)
+            partner = " (your partner)" if self.rules.partnerships and \
+                self.rules.players == 4 and who == self.seat.partner else ""
+            stands = f"{who.word}{partner} has bid {standing.display}"
+        return (f"You hold {held}. {stands}: how many tricks can your side count on, and is "
+                "that more than the bid standing?")
 
     def options(self) -> list[Option]:
         return [Option(b, b.display) for b in (Bid.PASS, *self.rules.ladder)]
@@ -542,8 +575,13 @@ class DeclareStep(ChoiceStep[Trump | Mode]):
 
     def nudge(self) -> str:
         if self.choose == "trump":
-            return "Which suit gives you the most trumps, counting both jacks of its colour?"
-        return "Would one card from partner make your hand, or do you need partner's tricks?"
+            counts = ", ".join(trump_holding(self.hand, t, self.rules.left_bower)
+                               for t in (Trump.C, Trump.D, Trump.H, Trump.S))
+            return (f"Counting both jacks of a colour: {counts}; and "
+                    f"{trump_holding(self.hand, Trump.NT)}. Which carries {self.bid.display}?")
+        held = trump_holding(self.hand, self.trump, self.rules.left_bower)
+        return (f"You hold {held}, for {self.bid.display}: would one card from partner make it "
+                "alone, or do you need partner's whole hand?")
 
     def options(self) -> list[Option]:
         if self.choose == "trump":
@@ -571,17 +609,24 @@ class ExchangeStep(ChoiceStep[Card]):
     hand: tuple[Card, ...] = ()
     trump: Trump = Trump.H
     bid: Bid = Bid.FOUR
+    bidder: Seat = Seat.N  # the seat that won the bid (the others pass)
+    dealer: Seat = Seat.W
+
+    @property
+    def seat(self) -> Seat:
+        return self.bidder if self.role == "bidder" else self.bidder.partner
 
     def state(self) -> HandState:
-        me = Seat.N if self.role == "bidder" else Seat.S
-        s = HandState.from_hands(_deal_around({me: self.hand}, 4), self.rules, Seat.W)
-        for action in (self.bid, Bid.PASS, Bid.PASS, Bid.PASS, self.trump, Mode.EXCHANGE):
+        s = HandState.from_hands(_deal_around({self.seat: self.hand}, 4), self.rules,
+                                 self.dealer)
+        _win_the_bid(s, self.bidder, self.bid)
+        for action in (self.trump, Mode.EXCHANGE):
             v = s.check(action)
             if not v.legal:
                 raise ValueError(" ".join(v.facts))
             s.apply(action)
         if self.role == "partner":
-            s.apply(s.hand(Seat.N)[0])
+            s.apply(s.hand(self.bidder)[0])
         return s
 
     def choice_words(self, answer: Any) -> str:
@@ -608,9 +653,13 @@ class ExchangeStep(ChoiceStep[Card]):
         return ("declare.exchange",)
 
     def nudge(self) -> str:
+        held = trump_holding(self.hand, self.trump, self.rules.left_bower)
         if self.role == "bidder":
-            return "Which card is least likely to take a trick once trumps are known?"
-        return "Your partner plays alone: which one card helps most in that trump suit?"
+            return (f"You hold {held}, and play alone for {self.bid.display}: which card is "
+                    "least likely to take a trick?")
+        where = "in no trump" if self.trump is Trump.NT else f"with {self.trump.word} trumps"
+        return (f"You hold {held}. Your partner plays alone for {self.bid.display} {where}: "
+                "which one card of yours helps most there?")
 
     def options(self) -> list[Option]:
         return [Option(c, c.display, True) for c in self.hand]
@@ -620,7 +669,8 @@ class ExchangeStep(ChoiceStep[Card]):
         return f"Type the card to {verb}, such as {card_example(self.hand)}"
 
     def situation(self) -> Situation:
-        return Situation(hand=self.hand, trump=self.trump, bid=self.bid, role=self.role)
+        return Situation(hand=self.hand, trump=self.trump, bid=self.bid, role=self.role,
+                         bidder=self.bidder, seat=self.seat)
 
 
 @dataclass
@@ -635,19 +685,24 @@ class DefendStep(ChoiceStep[Defense]):
     trump: Trump = Trump.H
     bid: Bid = Bid.FOUR
     mode: Mode = Mode.EXCHANGE
+    bidder: Seat = Seat.N  # the seat that won the bid (the others pass)
+    dealer: Seat = Seat.W
+
+    @property
+    def seat(self) -> Seat:
+        """The defender who decides: the one on the bidder's left."""
+        return self.bidder.next()
 
     def state(self) -> HandState:
-        known = {Seat.E: self.hand} if self.hand else {}
-        s = HandState.from_hands(_deal_around(known, 4), self.rules, Seat.W)
-        s.apply(self.bid)
-        while s.phase is Phase.AUCTION:
-            s.apply(Bid.PASS)
+        known = {self.seat: self.hand} if self.hand else {}
+        s = HandState.from_hands(_deal_around(known, 4), self.rules, self.dealer)
+        _win_the_bid(s, self.bidder, self.bid)
         s.apply(self.trump)
         if s.phase is Phase.DECLARE_MODE:
             s.apply(self.mode)
         if s.phase is Phase.DISCARD:
-            s.apply(s.hand(Seat.N)[-1])
-            s.apply(s.hand(Seat.S)[0])
+            s.apply(s.hand(self.bidder)[-1])
+            s.apply(s.hand(self.bidder.partner)[0])
         if s.phase is not Phase.DEFENSE:
             raise ValueError("these rules have no defenders' decision")
         return s
@@ -669,10 +724,17 @@ class DefendStep(ChoiceStep[Defense]):
             "defend.surrender", "score.sweep")
 
     def nudge(self) -> str:
-        return "Can you and your partner see one trick between you? Is surrender even allowed?"
+        held = trump_holding(self.hand, self.trump, self.rules.left_bower)
+        need = self.bid.tricks
+        stake = "all six" if need >= 6 else f"{need} of the six tricks"
+        simple = (" Under simple scoring bidders who make their bid score every trick they "
+                  "take." if self.rules.preset == "simple" else "")
+        return (f"You hold {held}. {self.bidder.word} needs {stake}; how many can you and "
+                f"your partner take?{simple}")
 
     def options(self) -> list[Option]:
         return [Option(Defense.PLAY, "play"), Option(Defense.SURRENDER, "surrender")]
 
     def situation(self) -> Situation:
-        return Situation(hand=self.hand, trump=self.trump, bid=self.bid)
+        return Situation(hand=self.hand, trump=self.trump, bid=self.bid, bidder=self.bidder,
+                         seat=self.seat)
