@@ -252,3 +252,18 @@ def test_the_coach_names_a_convention_the_learner_follows():
     assert verdict.convention in verdict.note
     plain = coach_decision(state, Card.parse("9S"), samples=20, seed=1)
     assert plain.convention == ""
+
+
+def test_the_going_alone_setting_reaches_the_table_and_the_command(capsys):
+    from pepper_tutor.apps.cli import main
+    from pepper_tutor.teaching.practice.table import PracticeTable
+
+    table = PracticeTable(seed=2, coach=False, history=False, alone="rarely")
+    assert {bot.alone for bot in table.bots.values()} == {"rarely"}
+    with pytest.raises(ValueError, match="going-alone setting"):
+        PracticeTable(seed=2, coach=False, history=False, alone="often")
+    assert main(["play", "--auto", "--alone", "rarely", "--hands", "1", "--seed", "2"]) == 0
+    with pytest.raises(SystemExit) as usage:
+        main(["play", "--auto", "--alone", "often"])
+    assert usage.value.code == 2
+    assert "--alone" in capsys.readouterr().err

@@ -84,3 +84,29 @@ def test_an_illegal_answer_in_a_judgement_drill_is_carded_by_the_rule_it_breaks(
     assert not quiz.answer(illegal).correct
     cards = store.review_cards()
     assert cards and all(not r.startswith("judgement.") and r != JUDGED for r in cards)
+
+
+def test_a_judgement_missed_at_the_practice_table_becomes_a_review_card(tmp_path):
+    """Passing a hand worth a high bid, at the table: a Blunder, kept as a bid card that the
+    review serves as a fresh bid position."""
+    from pepper_tutor import Bid
+    from pepper_tutor.teaching.practice.table import PracticeTable
+
+    store = LearnerStore("di", tmp_path)
+    table = PracticeTable(seed=1, coach=True, coach_samples=20, history=False, store=store)
+    # Give the learner a hand that must bid: both bowers, A♥ K♥ and two aces.
+    from pepper_tutor import HandState
+    from pepper_tutor.engine.seats import Seat
+
+    table.state = HandState.from_hands({"E": ["TH", "QS", "KS", "9S", "TS", "9C"],
+                                        "S": ["JH", "JD", "AH", "KH", "AS", "AC"],
+                                        "W": ["TC", "KC", "JC", "QH", "9H", "9D"],
+                                        "N": ["QC", "JS", "QD", "KD", "TD", "AD"]}, dealer="N")
+    table.play_bots()  # East calls first
+    assert table.state.to_act is Seat.S
+    result = table.act(Bid.PASS)
+    assert result.coach is not None and result.coach.grade in ("Mistake", "Blunder")
+    assert list(store.review_cards()) == ["judgement.bid.bid"]
+    session = ReviewSession(store, seed=1, at=datetime.now(UTC) + timedelta(days=2))
+    q = session.question
+    assert isinstance(q, ChoiceStep) and q.kind == "bid" and step_theme(q) == "bid"

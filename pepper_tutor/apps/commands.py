@@ -267,9 +267,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return show_history(make_console(args.ascii))
     if args.auto:
         return run_auto(args.level, args.rules, args.seat, args.seed, args.hands, args.save,
-                        args.samples)
+                        args.samples, alone=args.alone)
     return run_play(args.level, args.rules, args.seat, args.coach, args.seed, args.samples,
-                    args.save, args.ascii, new=args.new)
+                    args.save, args.ascii, new=args.new, alone=args.alone)
 
 
 #: What game night imports beyond the core: the ``night`` extra of pyproject.toml.
@@ -345,6 +345,9 @@ def register(sub: Any) -> None:
     p = sub.add_parser("play", help="play hands against computer players, with a coach")
     p.add_argument("--level", choices=("beginner", "club", "expert"), default="club",
                    help="the computer players' strength (default: club)")
+    p.add_argument("--alone", choices=("analysis", "rarely"), default="analysis",
+                   help="when the computer players go alone with the exchange: as the "
+                        "analysis says (default), or rarely: only when clearly better")
     p.add_argument("--rules", default="standard", help="standard (default), simple or cutthroat")
     p.add_argument("--seat", default="S", help="your seat: N, E, S or W (default: S)")
     p.add_argument("--coach", action="store_true",

@@ -530,7 +530,7 @@ def show_history(console: Console, last: int = 10) -> int:
 def run_play(level: str = "club", rules: str = "standard", seat: str = "S",
              coach: bool = False, seed: int | None = None, samples: int = 60,
              save: str | None = None, ascii: bool = False, console: Console | None = None,
-             input_fn: InputFn = input, new: bool = False) -> int:
+             input_fn: InputFn = input, new: bool = False, alone: str = "analysis") -> int:
     from ..teaching.practice.history import HistoryUnreadable, TableHistory, history_path
 
     console = console or make_console(ascii)
@@ -551,27 +551,29 @@ def run_play(level: str = "club", rules: str = "standard", seat: str = "S",
             try:
                 table = PracticeTable.resume(saved, coach=coach, seed=seed,
                                              coach_samples=samples, save_dir=save_dir,
-                                             history=history)
+                                             history=history, alone=alone)
             except ValueError as err:  # a saved hand this version cannot replay: start anew
                 console.print(plain(f"That match cannot be resumed ({err}); a new match "
                                     "starts.", style="yellow"))
             else:
                 return TableApp(table, console, input_fn, ascii).run()
     table = PracticeTable(rules, seat, level, coach=coach, seed=seed, coach_samples=samples,
-                          save_dir=save_dir, history=history)
+                          save_dir=save_dir, history=history, alone=alone)
     return TableApp(table, console, input_fn, ascii).run()
 
 
 def run_auto(level: str = "club", rules: str = "standard", seat: str = "S",
              seed: int | None = None, hands: int = 1, save: str | None = None,
-             samples: int = 60, coach: bool = True, console: Console | None = None) -> int:
+             samples: int = 60, coach: bool = True, console: Console | None = None,
+             alone: str = "analysis") -> int:
     """Computer players everywhere; each hand's record (with the grades of ``seat``'s
     decisions) written to ``save``."""
     if hands < 1:
         raise ValueError("--hands must be at least 1")
     console = console or make_console()
     table = PracticeTable(rules, seat, level, coach=coach, seed=seed, coach_samples=samples,
-                          save_dir=Path(save) if save else None, history=False, auto=True)
+                          save_dir=Path(save) if save else None, history=False, auto=True,
+                          alone=alone)
     for i in range(hands):
         table.play_bots()
         line = f"Hand {table.hand_number}: {table.result_text()}"

@@ -383,7 +383,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.table = PracticeTable.resume(self.offer, coach=old.coach, seed=old.seed,
                                           coach_samples=old.coach_samples,
                                           save_dir=old.save_dir,
-                                          history=old.history if old.history else False)
+                                          history=old.history if old.history else False,
+                                          alone=old.alone)
         self.lines = [f"<b>Resumed your match:</b> {_e(self.offer.summary)}."]
         self._say(self.table.decisions)
         self.offer = None
@@ -425,8 +426,12 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
 
 def table(level: str = "club", rules: str = "standard", seat: str = "S", coach: bool = True,
           seed: int | None = None, samples: int = 40, save_dir: Any = None,
-          keep: bool = True, resume: bool | None = None) -> TableWidget:
+          keep: bool = True, resume: bool | None = None, alone: str = "analysis"
+          ) -> TableWidget:
     """A match at the practice table: ``notebook.table(level="club", coach=True)``.
+
+    ``alone``: when the computer players go alone with the exchange, ``"analysis"`` (as
+    the analysis says, the default) or ``"rarely"`` (only when it is clearly better).
 
     Each finished hand is saved (``save_dir``, default ``table-hands`` under your tutor
     home) and added to your history; ``keep=False`` keeps nothing (for a demonstration).
@@ -448,7 +453,7 @@ def table(level: str = "club", rules: str = "standard", seat: str = "S", coach: 
     if saved is not None and resume:
         return TableWidget(PracticeTable.resume(saved, coach=coach, seed=seed,
                                                 coach_samples=samples, save_dir=folder,
-                                                history=history))
+                                                history=history, alone=alone))
     return TableWidget(PracticeTable(rules, seat, level, coach=coach, seed=seed,
                                      coach_samples=samples, save_dir=folder if keep else None,
-                                     history=history), offer=saved)
+                                     history=history, alone=alone), offer=saved)

@@ -40,12 +40,14 @@ from ...analysis.grading import Grade, grade_decision
 from ...analysis.players import conventions
 from ...analysis.reasons import convention_words, decision_reason, option_words, verdict_headline
 from ...analysis.view import view_of
+from ...engine.calls import Bid, Defense
 from ...engine.cards import Card
 from ...engine.state import Action, HandState, Phase
 from ...rulebook.verdict import action_text
+from ..learner.review_cards import judgement_key
 
 __all__ = ["CoachVerdict", "coach_decision", "decision_kind", "grade_from_note", "KINDS", "Hint",
-           "coach_hint"]
+           "coach_hint", "judgement_missed"]
 
 # The kinds as the learner reads them and the history stores them: "defence" is a stored
 # value (the rows of every history file carry it), so it keeps its spelling.
@@ -203,6 +205,27 @@ def coach_hint(state: HandState, samples: int = 60, seed: int | None = 0) -> Hin
     if f"{v_best.mean:+.1f}" == f"{v_second.mean:+.1f}":  # the figures would not tell them apart
         label += f" ({option_words(second)} is as good here)"
     return Hint(kind, best_action, label, reason, advice.samples)
+
+
+def judgement_missed(state: HandState, verdict: CoachVerdict) -> str | None:
+    """The review card a clearly worse decision at the table makes (a Mistake or a
+    Blunder), keyed as the judgement drill of the same kind and theme
+    (:func:`~pepper_tutor.teaching.learner.review_cards.judgement_key`): a call, trumps or
+    the way of playing, the discard or the card sent, play or surrender. ``None`` for a
+    good decision and for a card in play, which no drill asks."""
+    if verdict.forced or verdict.grade not in (Grade.MISTAKE, Grade.BLUNDER):
+        return None
+    phase = state.phase
+    if phase is Phase.AUCTION:
+        return judgement_key("bid", "pass" if verdict.best is Bid.PASS else "bid")
+    if phase in (Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
+        return judgement_key("declare", "trump" if phase is Phase.DECLARE_TRUMP else "mode")
+    if phase in (Phase.DISCARD, Phase.SEND):
+        return judgement_key("exchange", "bidder" if phase is Phase.DISCARD else "partner")
+    if phase is Phase.DEFENSE:
+        return judgement_key("defend", "surrender" if verdict.best is Defense.SURRENDER
+                             else "play")
+    return None
 
 
 def _action_of(o: OptionAdvice, phase: Phase) -> Action:

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...analysis.players import LEVELS, Player, make_player
+from ...analysis.players import ALONE_SETTINGS, DEFAULT_ALONE, LEVELS, Player, make_player
 from ...analysis.view import view_of
 from ...engine.seats import Seat
 from ...engine.state import Action, HandState
 
-__all__ = ["LEVELS", "Player", "make_bot", "bot_decide"]
+__all__ = ["LEVELS", "ALONE_SETTINGS", "DEFAULT_ALONE", "Player", "make_bot", "bot_decide"]
 
 
-def make_bot(level: str, seed: int | None = None) -> Player:
-    return make_player(level, seed)
+def make_bot(level: str, seed: int | None = None, alone: str = DEFAULT_ALONE) -> Player:
+    """A computer player of ``level`` with the going-alone setting ``alone`` (``analysis``:
+    alone whenever the analysis values it higher; ``rarely``: only when clearly better)."""
+    return make_player(level, seed, alone=alone)
 
 
 def bot_decide(bot: Player, state: HandState, seat: Seat,

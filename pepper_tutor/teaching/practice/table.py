@@ -38,10 +38,12 @@ from ...files.writing import write_new
 from ...records.hand_record import Entry, HandRecord, dump_record, record_from_state
 from ...rulebook.feedback import AnswerError
 from ...rulebook.verdict import Verdict, action_text
+from ..learner.attempts import Attempt
+from ..learner.store import LearnerStore
 from ..questions.answers import read_cards
-from .coach import CoachVerdict, Hint, coach_decision, coach_hint, decision_kind
+from .coach import CoachVerdict, Hint, coach_decision, coach_hint, decision_kind, judgement_missed
 from .history import HistoryUnreadable, SavedMatch, TableHistory
-from .players import LEVELS, Player, bot_decide, make_bot
+from .players import ALONE_SETTINGS, DEFAULT_ALONE, LEVELS, Player, bot_decide, make_bot
 
 __all__ = ["PracticeTable", "Decision", "TurnResult", "Review", "SeatView", "LEVELS",
            "phase_prompt"]
@@ -141,7 +143,8 @@ class PracticeTable:
     def __init__(self, rules: RuleSet | str = "standard", seat: Seat | str = Seat.S,
                  level: str = "club", coach: bool = True, seed: int | None = None,
                  coach_samples: int = 60, save_dir: Path | str | None = None,
-                 history: TableHistory | bool | None = True, auto: bool = False) -> None:
+                 history: TableHistory | bool | None = True, auto: bool = False,
+                 alone: str = DEFAULT_ALONE, store: LearnerStore | None = None) -> None:
         self.rules = get_ruleset(rules)
         self.seat = Seat.parse(seat)
         if self.seat >= self.rules.players:
@@ -149,7 +152,12 @@ class PracticeTable:
                              f"(choose one of {', '.join(str(s) for s in self._seats())})")
         if level not in LEVELS:
             raise ValueError(f"{level!r} is not a level (expected {', '.join(LEVELS)})")
+        if alone not in ALONE_SETTINGS:
+            raise ValueError(f"{alone!r} is not a going-alone setting (expected "
+                             f"{', '.join(ALONE_SETTINGS)})")
         self.level = level
+        self.alone = alone
+        self.store = store  # where a judgement missed becomes a review card (None: nowhere)
         self.coach = coach
         self.auto = auto
         self.coach_samples = coach_samples
@@ -169,7 +177,7 @@ class PracticeTable:
             except HistoryUnreadable as err:
                 self.warning = str(err)
         self.bots: dict[Seat, Player] = {
-            s: make_bot(level, self.rng.randrange(2**31)) for s in self._seats()
+            s: make_bot(level, self.rng.randrange(2**31), alone) for s in self._seats()
             if auto or s != self.seat}
         self.match = Match(self.rules, Seat(self.rules.players - 1))
         self.saved: list[Path] = []
@@ -188,12 +196,14 @@ class PracticeTable:
     @classmethod
     def resume(cls, saved: SavedMatch, *, coach: bool = True, seed: int | None = None,
                coach_samples: int = 60, save_dir: Path | str | None = None,
-               history: TableHistory | bool | None = True) -> PracticeTable:
+               history: TableHistory | bool | None = True,
+               alone: str = DEFAULT_ALONE) -> PracticeTable:
         """The match ``saved`` in the history, where it stopped: its totals, whose deal it
         is, the hands counted, and the hand in progress with the actions taken so far (the
         coach's grades of that hand are not kept: its decisions are shown, not graded)."""
         table = cls(saved.rules, saved.seat, saved.level, coach=coach, seed=seed,
-                    coach_samples=coach_samples, save_dir=save_dir, history=history)
+                    coach_samples=coach_samples, save_dir=save_dir, history=history,
+                    alone=alone)
         table._restore(saved)
         return table
 
@@ -382,9 +392,17 @@ class PracticeTable:
             moves.append(decision)
         return moves
 
-    def _grade(self, action: Action) -> CoachVerdict:
-        return coach_decision(self.state, action, samples=self.coach_samples,
-                              seed=self.rng.randrange(2**31))
+    def _grade(self, action: Action, state: HandState | None = None) -> CoachVerdict:
+        """The coach's verdict on ``action`` in ``state`` (default: now); a judgement the
+        learner missed is kept as a review card in the learner's store."""
+        before = state or self.state
+        verdict = coach_decision(before, action, samples=self.coach_samples,
+                                 seed=self.rng.randrange(2**31))
+        card = judgement_missed(before, verdict)
+        if card is not None and self.store is not None and not self.auto:
+            self.store.record(Attempt("table", verdict.kind, False, counts=False,
+                                      missed=(card,), origin=f"table {verdict.kind}"))
+        return verdict
 
     def act(self, raw: Action | str | int) -> TurnResult:
         """The learner's action. Illegal: the verdict, nothing changes. Legal: graded (in
@@ -430,9 +448,7 @@ class PracticeTable:
         if last.hinted:  # asked for a hint first: the coach does not grade its own advice
             return None
         if last.coach is None:
-            before = self._replayed(last.at)
-            last.coach = coach_decision(before, last.action, samples=self.coach_samples,
-                                        seed=self.rng.randrange(2**31))
+            last.coach = self._grade(last.action, self._replayed(last.at))
         return last.coach
 
     def _replayed(self, upto: int) -> HandState:
