@@ -557,8 +557,12 @@ def run_play(level: str = "club", rules: str = "standard", seat: str = "S",
                                     "starts.", style="yellow"))
             else:
                 return TableApp(table, console, input_fn, ascii).run()
+    from ..teaching.learner.store import LearnerStore
+
+    # The learner's store: a judgement the coach finds clearly worse becomes a review card.
     table = PracticeTable(rules, seat, level, coach=coach, seed=seed, coach_samples=samples,
-                          save_dir=save_dir, history=history, alone=alone)
+                          save_dir=save_dir, history=history, alone=alone,
+                          store=LearnerStore())
     return TableApp(table, console, input_fn, ascii).run()
 
 

@@ -454,6 +454,9 @@ def table(level: str = "club", rules: str = "standard", seat: str = "S", coach: 
         return TableWidget(PracticeTable.resume(saved, coach=coach, seed=seed,
                                                 coach_samples=samples, save_dir=folder,
                                                 history=history, alone=alone))
+    from ..teaching.learner.store import LearnerStore
+
+    store = LearnerStore() if keep else None  # judgements missed become review cards
     return TableWidget(PracticeTable(rules, seat, level, coach=coach, seed=seed,
                                      coach_samples=samples, save_dir=folder if keep else None,
-                                     history=history, alone=alone), offer=saved)
+                                     history=history, alone=alone, store=store), offer=saved)
