@@ -105,6 +105,29 @@ def _sure_claims_hold(state: HandState, text: str) -> None:
                     len(trick) - 1, (text, str(reply))
 
 
+def _can_be_beaten_holds(state: HandState, text: str) -> None:
+    """Every "the X can be beaten" is so in the actual deal: another seat in play holds a
+    higher card of its suit, or (for a plain card in a trump contract) a trump."""
+    from pepper_tutor.engine.ranking import is_trump, trick_rank
+
+    lb = state.rules.left_bower
+    for name in re.findall(r"the (\S+) can be beaten", text):
+        card = Card.parse(name)
+        trump = state.trump
+        if trump is None:
+            continue
+        assert trump is not None
+        others = [c for s in state.active_seats if s != state.to_act for c in state.hand(s)]
+        mine_trump = is_trump(card, trump, lb)
+
+        def suit(c: Card, trump: Trump = trump) -> object:
+            return "trump" if is_trump(c, trump, lb) else c.suit
+
+        assert any((suit(c) == suit(card) and trick_rank(c, trump, lb) > trick_rank(
+            card, trump, lb)) or (not mine_trump and is_trump(c, trump, lb))
+            for c in others), text
+
+
 def _check(state: HandState, counts: dict[str, int]) -> None:
     advice = advise(state, SAMPLES, seed=0)
     by_net = all(o.net is not None for o in advice.options)
@@ -133,6 +156,7 @@ def _check(state: HandState, counts: dict[str, int]) -> None:
         if action is Bid.BIG_PEPPER:
             assert "from your partner" not in fact.lower(), reason
         _sure_claims_hold(state, reason)
+        _can_be_beaten_holds(state, reason)
         counts["for sure"] += "for sure" in words
         if grade in ("Mistake", "Blunder"):
             assert fact, (str(action), reason)

@@ -520,14 +520,15 @@ def _suit_words(state: HandState, card: Card) -> str:
 
 def standing_words(state: HandState, card: Card, better: Card) -> str | None:
     """Where the two cards stand, from what the seat to act has seen: "the A♦ is the highest
-    card left in diamonds; the K♠ can be beaten by the A♠, still unseen"."""
+    card left in diamonds; the K♠ may be beaten by the A♠, which you have not seen"."""
     if state.trump is None:
         return None
     out = []
     for c in (better, card):
         higher = _beaten_by(state, c)
         if higher:
-            out.append(f"the {c.display} can be beaten by the {_d(higher[0])}, still unseen")
+            out.append(f"the {c.display} may be beaten by the {_d(higher[0])}, which you "
+                       "have not seen")
         else:
             out.append(f"the {c.display} is the highest {_suit_words(state, c)}")
     return "; ".join(out)
@@ -637,7 +638,7 @@ def card_reason(state: HandState, card: Card, better: Card, you: bool = True) ->
             still_to_play and you and _unbeatable(state, better):
         # "For sure" only when no card the seat has not seen could beat it in this trick.
         return (f"The {better.display} wins this trick for sure: no card still unseen can "
-                f"beat it; the {card.display} can be beaten by a card still to come.")
+                f"beat it; the {card.display} may be beaten by a card still to come.")
     return None
 
 
@@ -660,11 +661,19 @@ def _lead_reason(state: HandState, card: Card, better: Card, me: str) -> str | N
         return (f"Leading trumps with the {better.display} draws the other side's trumps "
                 f"before they can ruff; {me} led the {card.display}, a plain card, instead.")
     if not is_trump(better, trump, lb) and better.rank is Rank.ACE and card.rank is not Rank.ACE:
+        # What the card led instead is, only where it is true: a trump can wait, a card
+        # something unseen outranks can be beaten.
+        if is_trump(card, trump, lb):
+            other = f"the {card.display}, a trump, can wait"
+        elif not _unbeatable(state, card):
+            other = f"the {card.display} may be beaten by a card you have not seen"
+        else:
+            return None
         if trump is Trump.NT:
             return (f"The {better.display} led wins its trick: nothing beats an ace in no "
-                    f"trump; the {card.display} can be beaten.")
+                    f"trump; {other}.")
         return (f"The {better.display} is the top card of its suit, to cash before it can "
-                f"be trumped; the {card.display} can be beaten.")
+                f"be trumped; {other}.")
     return None
 
 
