@@ -658,8 +658,20 @@ def _lead_reason(state: HandState, card: Card, better: Card, me: str) -> str | N
     assert trump is not None
     lb = state.rules.left_bower
     if trump is not Trump.NT and is_trump(better, trump, lb) and not is_trump(card, trump, lb):
+        # Name the trumps still out, as the player counts them: those not seen yet.
+        code = state.snapshot().code
+        out = sorted((u for u in _unseen(state) if _is_trump(u, code)),
+                     key=lambda u: -TRICK_RANK[code][u]) if me == "you" else []
+        rounds = ""
+        if out:
+            names = (", ".join(_d(u) for u in out[:-1]) + " and " + _d(out[-1])
+                     if len(out) > 1 else _d(out[0]))
+            many = len(out) > 1
+            rounds = (f" (the {names} {'are' if many else 'is'} still out: rounds of trumps "
+                      f"pull {'them' if many else 'it'})")
         return (f"Leading trumps with the {better.display} draws the other side's trumps "
-                f"before they can ruff; {me} led the {card.display}, a plain card, instead.")
+                f"before they can ruff{rounds}; {me} led the {card.display}, a plain card, "
+                "instead.")
     if not is_trump(better, trump, lb) and better.rank is Rank.ACE and card.rank is not Rank.ACE:
         # What the card led instead is, only where it is true: a trump can wait, a card
         # something unseen outranks can be beaten.
