@@ -150,12 +150,23 @@ class ReviewSession:
             if step.kind not in self.pools:
                 self.pools[step.kind] = ScreenedPool.for_drill(step.kind, step.rules, self.rng)
             pool = self.pools[step.kind]
+            scored: Step[Any] | None = None  # a position under another scoring, introduced
             for _ in range(5):
                 drawn = pool.draw(n) if pool is not None else None
                 if drawn is None:
                     break
-                if not _asked(drawn, self.seen) and untaught(drawn, self.met) <= {item.rule}:
+                if _asked(drawn, self.seen):
+                    continue
+                new = untaught(drawn, self.met) - {item.rule}
+                if not new:
                     return drawn
+                # Defend positions are all dealt under simple scoring (under the standard
+                # sweep rule a surrender is almost never clearly right): such a position is
+                # fresh judgement, asked with the line that introduces its scoring.
+                if scored is None and all(r.startswith("preset.") for r in new):
+                    scored = drawn
+            if scored is not None:
+                return scored
         return _respelt(step, self.rng, self.seen)
 
     def _judgement(self, kind: str, theme: str | None, n: int) -> Step[Any] | None:
