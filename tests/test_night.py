@@ -203,7 +203,7 @@ def test_an_old_json_sheet_is_imported_as_a_new_match(store: NightStore, app: An
     assert sheet.totals == old.totals and len(sheet.entries) == 2
     r = client.post("/sheet/import", data={"csrf": csrf, "version": str(store.sheet()[1]),
                                            "sheet_json": '{"format": "nope"}'}, headers=JSON)
-    assert r.status_code == 400 and "not a pepper-scoresheet/1 file" in r.json()["message"]
+    assert r.status_code == 400 and "its format is not pepper-scoresheet/1" in r.json()["message"]
 
 
 # ---- the server's gates ------------------------------------------------------------------
@@ -251,7 +251,7 @@ def test_csrf_origin_and_body_limits(app: Any, store: NightStore) -> None:
 def test_bad_input_gets_a_clear_4xx_never_a_traceback(app: Any, store: NightStore) -> None:
     host, csrf = host_client(app, store)
     cases = [("/quiz/ask", {"kind": "poker"}, 400, "No quiz 'poker'"),
-             ("/quiz/ask", {"kind": "tricks", "seconds": "soon"}, 400, "number of seconds"),
+             ("/quiz/ask", {"kind": "tricks", "seconds": "soon"}, 400, "The timer (in seconds"),
              ("/quiz/ask", {"kind": "tricks", "preset": "whist"}, 400, "not a preset"),
              ("/sheet/add", {**HAND}, 400, "no sheet version"),
              ("/sheet/add", {**HAND, "version": "0", "tricks": "four"}, 400, "whole numbers"),
@@ -423,3 +423,305 @@ def test_an_address_without_the_lan_is_refused(monkeypatch: pytest.MonkeyPatch,
     assert main(["night", "--address", "192.168.1.7"]) == 2
     assert "give --lan too" in capsys.readouterr().err
     assert not (tmp_path / "nights").exists()
+
+
+# ---- the edges: lockout, limits, ranges, words, the Host, the page policy -----------------
+
+def _joiner(app: Any) -> tuple[TestClient, str]:
+    client = TestClient(app, base_url=BASE)
+    client.get("/")
+    return client, client.cookies["pt_csrf"]
+
+
+def test_the_wrong_code_lockout_refuses_the_right_code_too_until_it_ends(
+        app: Any, store: NightStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pepper_tutor.apps.night.state as state
+
+    now = [1000.0]
+    monkeypatch.setattr(state.time, "monotonic", lambda: now[0])
+    client, csrf = _joiner(app)
+
+    def join(code: str) -> int:
+        return client.post("/join", data={"csrf": csrf, "code": code, "name": "Eve"},
+                           headers=JSON).status_code
+
+    assert [join("WRONG") for _ in range(3)] == [403, 403, 403]
+    r = client.post("/join", data={"csrf": csrf, "code": store.room_code, "name": "Eve"},
+                    headers=JSON)
+    assert r.status_code == 429 and "Too many wrong room codes" in r.json()["message"]
+    assert store.players() == []
+    now[0] += 61  # the minute is over: the right code lets her in
+    assert join(store.room_code) == 200 and [p.name for p in store.players()] == ["Eve"]
+
+
+def test_joins_are_limited_for_the_whole_room_as_well_as_per_address(store: NightStore
+                                                                     ) -> None:
+    app = create_app(store, NightConfig(BASE, "test", join_limit=30, room_join_limit=3))
+    statuses = []
+    for i in range(4):
+        client, csrf = _joiner(app)
+        r = client.post("/join", data={"csrf": csrf, "code": store.room_code,
+                                       "name": f"P{i}"}, headers=JSON)
+        statuses.append(r.status_code)
+    assert statuses == [200, 200, 200, 429]
+    assert "Too many people are joining" in r.json()["message"]
+    assert len(store.players()) == 3
+
+
+BIG = str(2**70)  # beyond the 64 bits an SQLite row id has
+
+
+@pytest.mark.parametrize("path,data,status,words", [
+    ("/players/scorekeeper", {"player": BIG, "on": "1"}, 404, "No such player."),
+    ("/players/rename", {"player": BIG, "name": "X"}, 404, "No such player."),
+    ("/players/remove", {"player": "-1"}, 404, "No such player."),
+    ("/quiz/close", {"question": BIG}, 404, "No such question."),
+    ("/quiz/ask", {"kind": "tricks", "seconds": BIG}, 400, "from 0 to 600"),
+    ("/quiz/ask", {"kind": "tricks", "seconds": "9" * 5000}, 400, "from 0 to 600"),
+    ("/sheet/add", {**HAND, "version": BIG}, 400, "no sheet version"),
+    ("/sheet/add", {**HAND, "version": "0", "tricks": BIG}, 400, "from 0 to 6"),
+    ("/sheet/new", {"version": "0", "target": BIG}, 400, "The target is at most 999"),
+    ("/sheet/new", {"version": "0", "minimum_bid": BIG}, 400, "The minimum bid is at most"),
+    ("/sheet/new", {"version": "0", "preset": "cutthroat", "players": BIG}, 400,
+     "Players is at most 4"),
+])
+def test_every_id_and_number_is_range_checked(app: Any, store: NightStore, path: str,
+                                              data: dict[str, str], status: int,
+                                              words: str) -> None:
+    host, csrf = host_client(app, store)
+    r = host.post(path, data={"csrf": csrf, **data}, headers=JSON)
+    assert r.status_code == status, r.text
+    assert words in r.json()["message"]
+
+
+def test_an_answer_to_a_question_id_beyond_64_bits_is_no_such_question(app: Any,
+                                                                       store: NightStore
+                                                                       ) -> None:
+    phone, csrf = player_client(app, store, "Ann")
+    for qid in (BIG, "0", "x"):
+        r = phone.post("/quiz/answer", data={"csrf": csrf, "question": qid, "answer": "AS"},
+                       headers=JSON)
+        assert r.status_code == 404 and r.json()["message"] == "No such question."
+    host, _ = host_client(app, store)
+    assert host.get(f"/sheet.csv?match={BIG}").status_code == 404
+
+
+@pytest.mark.parametrize("text,words", [
+    ("", "choose a saved sheet's file, or paste its text"),
+    ("nope", "it is not JSON: line 1, column 1"),
+    ("[1, 2]", "it has no fields such as rules and hands"),
+    ('{"format": "pepper-scoresheet/1", "first_dealer": "W", "hands": []}',
+     "the sheet does not say the rules"),
+    ('{"format": "pepper-scoresheet/1", "rules": 5, "first_dealer": "W", "hands": []}',
+     "the sheet's 'rules' is not the rules"),
+    ('{"format": "pepper-scoresheet/1", "rules": "standard", "first_dealer": "W", '
+     '"hands": "x"}', "the sheet's 'hands' is not the list of hands"),
+    ('{"format": "pepper-scoresheet/1", "rules": "standard", "first_dealer": "W", '
+     '"hands": [1]}', "hand 1 of the sheet does not say who dealt"),
+    ('{"format": "pepper-scoresheet/1", "rules": "standard", "first_dealer": "W", '
+     '"hands": [{"dealer": "W", "tricks": {"NS": "four"}}]}',
+     "hand 1's tricks are not whole numbers per side"),
+])
+def test_a_malformed_import_is_said_in_the_users_words(app: Any, store: NightStore,
+                                                       text: str, words: str) -> None:
+    host, csrf = host_client(app, store)
+    r = host.post("/sheet/import", data={"csrf": csrf, "version": "0", "sheet_json": text},
+                  headers=JSON)
+    message = r.json()["message"]
+    assert r.status_code == 400 and words in message, message
+    assert "disk" not in message and "Expecting" not in message and "'int'" not in message
+    assert len(store.matches()) == 1
+
+
+def test_only_the_printed_host_is_served_and_pages_carry_a_policy(app: Any,
+                                                                  store: NightStore) -> None:
+    client = TestClient(app, base_url=BASE)
+    for host in ("evil.example", "127.0.0.1", "localhost:8866", "127.0.0.1:8866.evil.example"):
+        r = client.get("/", headers={"Host": host})
+        assert r.status_code == 421, host
+        assert "served at http://127.0.0.1:8866/ only" in r.text
+    r = client.get("/")
+    assert r.status_code == 200
+    policy = r.headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "default-src 'self'" in policy
+    # the policy allows no inline script, so no template may have one
+    templates = Path("pepper_tutor/apps/night/templates")
+    for page in templates.glob("*.html"):
+        text = page.read_text()
+        assert not re.search(r"<script(?![^>]*\bsrc=)", text), page.name
+        assert not re.search(r"\son[a-z]+=", text), page.name
+
+
+@pytest.mark.parametrize("args,words", [
+    (["night", "--port", "99999"], "a port is from 1 to 65535"),
+    (["night", "--name", "n" * 300], "at most 64 characters"),
+])
+def test_the_cli_checks_port_and_name_before_printing_links(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        args: list[str], words: str) -> None:
+    from pepper_tutor.apps.cli import main
+
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and words in err and "Traceback" not in err
+    assert not (tmp_path / "nights").exists()
+
+
+def test_a_busy_port_is_one_line_before_any_link(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    from pepper_tutor.apps.cli import main
+
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        assert main(["night", "--port", str(port)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and f"port {port} is in use by another program" in err
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+# ---- the host's controls -------------------------------------------------------------------
+
+def test_rotating_the_room_code_keeps_everyone_in(app: Any, store: NightStore) -> None:
+    phone, _ = player_client(app, store, "Ann")
+    host, csrf = host_client(app, store)
+    old = store.room_code
+    r = host.post("/room/rotate", data={"csrf": csrf}, headers=JSON)
+    new = r.json()["code"]
+    assert r.status_code == 200 and new != old and store.room_code == new
+    assert new in host.get("/part/room").text and new in host.get("/part/projector").text
+    client, jcsrf = _joiner(app)
+    assert client.post("/join", data={"csrf": jcsrf, "code": old, "name": "Bo"},
+                       headers=JSON).status_code == 403
+    assert client.post("/join", data={"csrf": jcsrf, "code": new, "name": "Bo"},
+                       headers=JSON).status_code == 200
+    assert phone.get("/part/quiz-phone").status_code == 200  # Ann is still in
+
+
+def test_renaming_and_removing_a_player(app: Any, store: NightStore) -> None:
+    ann, _ = player_client(app, store, "Ann")
+    player_client(app, store, "Bo")
+    host, csrf = host_client(app, store)
+    ids = {p.name: p.id for p in store.players()}
+    r = host.post("/players/rename", data={"csrf": csrf, "player": str(ids["Ann"]),
+                                           "name": "Annie"}, headers=JSON)
+    assert r.json()["message"] == "Ann is now called Annie."
+    r = host.post("/players/rename", data={"csrf": csrf, "player": str(ids["Ann"]),
+                                           "name": "bo"}, headers=JSON)
+    assert r.status_code == 400 and "already called bo" in r.json()["message"]
+    r = host.post("/players/remove", data={"csrf": csrf, "player": str(ids["Ann"])},
+                  headers=JSON)
+    assert r.json()["message"] == "Annie was removed from the night."
+    assert [p.name for p in store.players()] == ["Bo"]
+    assert ann.get("/part/quiz-phone").status_code == 403  # her phone must join again
+    player_client(app, store, "Ann")  # and may, under her own name
+
+
+def test_a_new_match_can_be_taken_back_and_every_match_exported(app: Any,
+                                                                store: NightStore) -> None:
+    host, csrf = host_client(app, store)
+    for version in (0, 1):
+        assert host.post("/sheet/add", data={"csrf": csrf, "version": str(version), **HAND},
+                         headers=JSON).status_code == 200
+    r = host.post("/sheet/new", data={"csrf": csrf, "version": "2", "target": "8"},
+                  headers=JSON)
+    assert "Take back the new match" in r.json()["message"]
+    assert len(store.sheet()[0].entries) == 0
+    listing = host.get("/part/matches").text
+    assert "Match 1" in listing and "Match 2" in listing and "undo-match-button" in listing
+    old_csv = host.get("/sheet.csv?match=1")
+    assert old_csv.status_code == 200 and len(old_csv.text.splitlines()) == 3
+    assert 'filename="pepper-scores-match-1.csv"' in old_csv.headers["content-disposition"]
+    assert host.get("/hands.zip?match=1").status_code == 200
+    r = host.post("/sheet/undo-match", data={"csrf": csrf, "version": str(store.sheet()[1])},
+                  headers=JSON)
+    assert r.status_code == 200 and "Match 2 was taken back" in r.json()["message"]
+    sheet, version = store.sheet()
+    assert len(sheet.entries) == 2 and [m.id for m in store.matches()] == [1]
+    r = host.post("/sheet/undo-match", data={"csrf": csrf, "version": str(version)},
+                  headers=JSON)
+    assert r.status_code == 409 and "no earlier match" in r.json()["message"]
+    # a match with hands in it is not taken back by mistake
+    host.post("/sheet/new", data={"csrf": csrf, "version": str(version)}, headers=JSON)
+    host.post("/sheet/add", data={"csrf": csrf, "version": str(store.sheet()[1]), **HAND},
+              headers=JSON)
+    r = host.post("/sheet/undo-match", data={"csrf": csrf, "version": str(store.sheet()[1])},
+                  headers=JSON)
+    assert r.status_code == 409 and "1 hand were entered" in r.json()["message"]
+
+
+# ---- what the screens show -----------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", NIGHT_KINDS)
+def test_quiz_cards_carry_no_trump_tag_or_bower_words(kind: str) -> None:
+    import random
+
+    from pepper_tutor.apps.night.views import quiz_html
+    from pepper_tutor.engine.rules import get_ruleset
+    from pepper_tutor.render.steps_html import step_html
+    from pepper_tutor.teaching.drills.quiz import make_question
+
+    tagged = 0
+    for seed in range(12):
+        step = make_question(kind, random.Random(seed), 1, get_ruleset("standard"), True)
+        drawn = quiz_html(step, 48)
+        tagged += ">T</text>" in step_html(step, 48)
+        assert ">T</text>" not in drawn and "bower" not in drawn and ", trump" not in drawn
+        assert drawn.count("<svg") == step_html(step, 48).count("<svg")  # every card drawn
+    if kind in ("tricks", "legal", "bowers"):
+        assert tagged  # the renderer does tag trumps: the test would see a tag left in
+
+
+def test_a_burst_of_changes_is_announced_a_few_times_not_once_each() -> None:
+    from pepper_tutor.apps.night.events import Broadcaster
+
+    async def scenario() -> list[tuple[float, str]]:
+        events = Broadcaster(batch=0.25)
+        events.bind(asyncio.get_running_loop())
+        got: list[tuple[float, str]] = []
+        start = asyncio.get_running_loop().time()
+
+        async def listen() -> None:
+            async for line in events.stream(frozenset({"answers", "quiz"})):
+                if line.startswith("event:"):
+                    got.append((asyncio.get_running_loop().time() - start, line.split()[1]))
+
+        task = asyncio.create_task(listen())
+        await asyncio.sleep(0.05)
+        events.publish("quiz")  # the first change in a while goes out at once
+        for _ in range(200):  # then 200 answers within 0.4 s
+            events.publish("answers")
+            await asyncio.sleep(0.002)
+        await asyncio.sleep(0.6)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        return got
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        got = pool.submit(asyncio.run, scenario()).result()
+    assert got[0][1] == "quiz" and got[0][0] < 0.15
+    answers = [t for t, part in got if part == "answers"]
+    assert 2 <= len(answers) <= 4, got  # one at once, then one per 0.25 s window
+    assert answers[-1] > 0.3  # the last change is announced after the burst, not dropped
+
+
+def test_a_join_is_announced_to_the_host_not_to_every_phone(app: Any, store: NightStore
+                                                            ) -> None:
+    night = app.state.night
+    sent: list[str] = []
+    night.events.publish = sent.append  # type: ignore[method-assign]
+    player_client(app, store, "Ann")
+    assert sent == ["players"]
+    page = player_client(app, store, "Bo")[0].get("/play").text
+    phone_parts = set(" ".join(re.findall(r'data-on="([^"]*)"', page)).split())
+    assert "players" not in phone_parts

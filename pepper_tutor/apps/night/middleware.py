@@ -1,5 +1,6 @@
-"""The night's ASGI middleware: a cap on request bodies, the server's own timing, and the
-checks every posted form passes before its endpoint sees it (same origin, CSRF token)."""
+"""The night's ASGI middleware: the ``Host`` check and the page policy, a cap on request
+bodies, the server's own timing, and the checks every posted form passes before its endpoint
+sees it (same origin, CSRF token); and reading a number from a form."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .state import CSRF_COOKIE
 
-__all__ = ["BodyLimit", "ServerTiming", "CheckedForm", "form_of", "MAX_BODY"]
+ID_MAX = 2**63 - 1  # the largest row id SQLite stores (a signed 64-bit integer)
+
+__all__ = ["BodyLimit", "ServerTiming", "HostCheck", "CheckedForm", "form_of", "form_int",
+           "form_id", "ID_MAX", "MAX_BODY", "CSP"]
 
 MAX_BODY = 256 * 1024  # a pasted sheet or hand record fits; anything bigger is refused
 
@@ -46,6 +50,45 @@ class BodyLimit:
             return message
 
         await self.app(scope, limited, send)
+
+
+# What a page may load and run: its own script, style sheet and server, nothing else. Inline
+# styles stay allowed (the card pictures carry their own <style>); no inline script, no frame.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+
+
+class HostCheck:
+    """Serve only requests for the address the server printed (``Host`` header), and put the
+    Content-Security-Policy on every answer.
+
+    A web page elsewhere can point its own host name at 127.0.0.1 or the laptop's address
+    (DNS rebinding) and then read this server as if it were its own site; it cannot make the
+    browser send this server's ``Host``, so such a request is refused here."""
+
+    def __init__(self, app: ASGIApp, allowed: str):
+        self.app, self.allowed = app, allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        host = dict(scope["headers"]).get(b"host", b"").decode("latin-1").lower()
+        if host != self.allowed:
+            await PlainTextResponse(f"This game night is served at http://{self.allowed}/ "
+                                    "only: open that address.", 421)(scope, receive, send)
+            return
+
+        async def with_policy(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []),
+                                      (b"content-security-policy", CSP.encode()),
+                                      (b"x-content-type-options", b"nosniff"),
+                                      (b"referrer-policy", b"same-origin")]
+            await send(message)
+
+        await self.app(scope, receive, with_policy)
 
 
 class ServerTiming:
@@ -110,6 +153,36 @@ async def _checked_form(request: Request) -> dict[str, str]:
         raise HTTPException(403, "This page is out of date (no valid form token): reload "
                                  "it and try again.")
     return form
+
+
+def form_int(form: dict[str, str], key: str, low: int, high: int, what: str,
+             default: int | None = None) -> int:
+    """A whole number from the form, from ``low`` to ``high``: a 400 in words otherwise (an
+    id beyond what the file can hold, a negative count, a word). ``default`` for a field
+    left out or empty."""
+    raw = form.get(key, "").strip()
+    if not raw and default is not None:
+        return default
+    if not raw.lstrip("-").isdigit():
+        raise HTTPException(400, f"{what} is a whole number from {low:,} to {high:,}"
+                                 + (f", not {raw[:20]!r}" if raw else "") + ".")
+    # A 100,000-digit number is refused by its length: int() would refuse it with an error.
+    if len(raw) > 20 or not low <= int(raw) <= high:
+        shown = raw[:20] + ("…" if len(raw) > 20 else "")
+        raise HTTPException(400, f"{what} is a whole number from {low:,} to {high:,}, not "
+                                 f"{shown}.")
+    return int(raw)
+
+
+def form_id(form: dict[str, str], key: str, what: str, default: int | None = None) -> int:
+    """A row's id from the form: anything that is not one (a word, 0, a number beyond the
+    64 bits the file holds) is no such row, a 404 like an id that is not there."""
+    raw = form.get(key, "").strip()
+    if not raw and default is not None:
+        return default
+    if not raw.isdigit() or len(raw) > 19 or not 1 <= int(raw) <= ID_MAX:
+        raise HTTPException(404, f"No such {what}.")
+    return int(raw)
 
 
 def form_of(request: Request) -> dict[str, str]:

@@ -17,7 +17,7 @@ from .events import PARTS
 from .responses import page, qr_svg
 from .state import Night, night_of
 from .store import Player
-from .views import projector_cells, results, sheet_view, trump_line
+from .views import match_rows, projector_cells, results, sheet_view, trump_line
 
 __all__ = ["part", "stream"]
 
@@ -96,6 +96,28 @@ def _host_part(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
     return page(request, f"_{name}.html", ctx)
 
 
+def _room(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
+    """The room code and the join link with its QR code (they change when rotated)."""
+    need_host(request)
+    ctx["room"] = night.room_code
+    ctx["join_url"] = night.config.join_url(night.room_code)
+    ctx["qr"] = qr_svg(ctx["join_url"])
+    return page(request, "_room.html", ctx)
+
+
+def _room_code(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
+    need_host(request)
+    return HTMLResponse(f'<b class="room-code">{night.room_code}</b>', headers=NO_STORE)
+
+
+def _matches(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
+    """Every match of the night, each with its downloads; the newest can be taken back."""
+    need_host(request)
+    ctx["matches"] = match_rows(night.store)
+    ctx["version"] = night.store.sheet_version()
+    return page(request, "_matches.html", ctx)
+
+
 def _board(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
     ctx["board"] = night.store.leaderboard()
     return page(request, "_board.html", ctx)
@@ -103,7 +125,8 @@ def _board(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
 
 DRAWN: dict[str, Callable[[Request, Night, dict[str, Any]], Response]] = {
     "sheet": _sheet, "entry": _entry, "quiz-phone": _quiz_phone, "projector": _host_part,
-    "quiz-host": _host_part, "players": _host_part, "board": _board}
+    "quiz-host": _host_part, "players": _host_part, "board": _board, "room": _room,
+    "room-code": _room_code, "matches": _matches}
 
 
 def part(request: Request) -> Response:

@@ -1,4 +1,5 @@
-"""Players: joining with the room code and a name, and the host making one a scorekeeper."""
+"""Players: joining with the room code and a name; the host making one a scorekeeper,
+renaming or removing one, and rotating the room code."""
 
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from .auth import need_host
-from .middleware import form_of
-from .responses import done, page, wants_json, write_failed
+from .middleware import form_id, form_of
+from .responses import done, page, refused, wants_json, write_failed
 from .state import PLAYER_COOKIE, night_of
 from .store import NightError
 
-__all__ = ["join", "set_scorekeeper"]
+__all__ = ["join", "set_scorekeeper", "rename_player", "remove_player", "rotate_code"]
 
 
 def join(request: Request) -> Response:
@@ -30,11 +31,18 @@ def join(request: Request) -> Response:
         return page(request, "join.html", {"code": code[:8], "name": name[:40],
                                            "error": error}, status)
 
+    # The lockout is looked at before the code: once locked out, the right code is refused
+    # too until the minute is over, or guessing would go on at the same speed.
+    if night.limits.blocked(f"code:{address}", night.config.wrong_code_limit):
+        return again("Too many wrong room codes from this device: wait a minute and try "
+                     "again.", 429)
     if not night.limits.allow(f"join:{address}", night.config.join_limit):
         return again("Too many joins from this device: wait a minute and try again.", 429)
+    if not night.limits.allow("join:room", night.config.room_join_limit):
+        return again("Too many people are joining right now: wait a minute and try again.",
+                     429)
     if not secrets.compare_digest(code.encode(), night.room_code.encode()):
-        if not night.limits.allow(f"code:{address}", night.config.wrong_code_limit):
-            return again("Too many wrong room codes: wait a minute and try again.", 429)
+        night.limits.note(f"code:{address}")
         return again("That is not tonight's room code: it is the five letters and digits "
                      "on the big screen.", 403)
     try:
@@ -43,7 +51,7 @@ def join(request: Request) -> Response:
         return again(str(err)[:1].upper() + str(err)[1:] + ".", 400)
     except sqlite3.Error as err:
         return write_failed(request, err)
-    night.events.publish("players")
+    night.events.publish("players")  # the host's and the projector's list, not the phones
     if wants_json(request):
         response: Response = JSONResponse({"ok": True, "message": f"Welcome, {player.name}",
                                            "player": player.id})
@@ -54,16 +62,68 @@ def join(request: Request) -> Response:
     return response
 
 
+def _player_id(form: dict[str, str]) -> int:
+    return form_id(form, "player", "player")
+
+
 def set_scorekeeper(request: Request) -> Response:
     form = form_of(request)
     need_host(request)
     night = night_of(request)
     try:
-        player = night.store.set_scorekeeper(int(form.get("player", "")), form.get("on") == "1")
-    except ValueError:
+        player = night.store.set_scorekeeper(_player_id(form), form.get("on") == "1")
+    except NightError:
         return done(request, "No such player.", 404)
     except sqlite3.Error as err:
         return write_failed(request, err)
     night.events.publish("players")
+    night.events.publish("roles")  # that phone's score entry appears or goes
     role = "is now a scorekeeper" if player.scorekeeper else "is no longer a scorekeeper"
     return done(request, f"{player.name} {role}.")
+
+
+def rename_player(request: Request) -> Response:
+    form = form_of(request)
+    need_host(request)
+    night = night_of(request)
+    pid = _player_id(form)
+    try:
+        before = next((p.name for p in night.store.players() if p.id == pid), None)
+        player = night.store.rename_player(pid, form.get("name", ""))
+    except NightError as err:
+        status = 404 if "no such" in str(err) else 400
+        return refused(request, err, status)
+    except sqlite3.Error as err:
+        return write_failed(request, err)
+    night.events.publish("players")
+    night.events.publish("roles")
+    return done(request, f"{before} is now called {player.name}.")
+
+
+def remove_player(request: Request) -> Response:
+    form = form_of(request)
+    need_host(request)
+    night = night_of(request)
+    try:
+        player = night.store.remove_player(_player_id(form))
+    except NightError:
+        return done(request, "No such player.", 404)
+    except sqlite3.Error as err:
+        return write_failed(request, err)
+    for part in ("players", "roles", "quiz"):
+        night.events.publish(part)
+    return done(request, f"{player.name} was removed from the night.")
+
+
+def rotate_code(request: Request) -> Response:
+    form_of(request)
+    need_host(request)
+    night = night_of(request)
+    try:
+        code = night.rotate_code()
+    except sqlite3.Error as err:
+        return write_failed(request, err)
+    night.events.publish("players")
+    night.events.publish("room")
+    return done(request, f"The new room code is {code}: the old one no longer lets anyone "
+                         "join. Everyone already in stays in.", code=code)

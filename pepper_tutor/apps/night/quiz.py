@@ -10,7 +10,7 @@ from starlette.responses import Response
 
 from ...engine.rules import RuleSetError
 from .auth import need_host, player_of
-from .middleware import form_of
+from .middleware import form_id, form_int, form_of
 from .responses import done, refused, write_failed
 from .state import night_of
 from .store import NightError
@@ -22,12 +22,8 @@ def quiz_ask(request: Request) -> Response:
     form = form_of(request)
     need_host(request)
     night = night_of(request)
-    try:
-        seconds = int(form.get("seconds") or 0)
-        if seconds < 0 or seconds > 600:
-            raise ValueError
-    except ValueError:
-        return done(request, "The timer is a number of seconds (0 for none).", 400)
+    seconds = form_int(form, "seconds", 0, 600, "The timer (in seconds, 0 for none)",
+                       default=0)
     try:
         q = night.store.ask(form.get("kind", ""), form.get("level", "hard") != "easy",
                             form.get("preset", "standard"), seconds or None)
@@ -43,14 +39,13 @@ def quiz_close(request: Request) -> Response:
     form = form_of(request)
     need_host(request)
     night = night_of(request)
+    asked = form_id(form, "question", "question", default=0) or None
     q = night.store.question()
     if q is None or not q.is_open:
         return done(request, "No question is open.", 409)
+    qid = asked or q.id
     try:
-        qid = int(form.get("question", q.id))
         night.store.close_question(qid)
-    except ValueError:
-        return done(request, "No such question.", 400)
     except sqlite3.Error as err:
         return write_failed(request, err)
     night.events.publish("quiz")
@@ -63,10 +58,7 @@ def quiz_answer(request: Request) -> Response:
     if player is None:
         raise HTTPException(403, "Only players answer the quiz (join with the room code).")
     night = night_of(request)
-    try:
-        qid = int(form.get("question", ""))
-    except ValueError:
-        return done(request, "Which question? Reload the page.", 400)
+    qid = form_id(form, "question", "question")
     raw = form.get("answer", "")
     if len(raw) > 200:
         return done(request, "That answer is too long.", 400)

@@ -40,13 +40,21 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .auth import NightAuth
-from .middleware import MAX_BODY, BodyLimit, CheckedForm, ServerTiming
+from .middleware import MAX_BODY, BodyLimit, CheckedForm, HostCheck, ServerTiming
 from .pages import home, host, host_link, play, projector
 from .parts import part, stream
-from .players import join, set_scorekeeper
+from .players import join, remove_player, rename_player, rotate_code, set_scorekeeper
 from .quiz import quiz_answer, quiz_ask, quiz_close
 from .responses import http_error, server_error
-from .sheet import export_csv, export_records, sheet_add, sheet_import, sheet_new, sheet_undo
+from .sheet import (
+    export_csv,
+    export_records,
+    match_undo,
+    sheet_add,
+    sheet_import,
+    sheet_new,
+    sheet_undo,
+)
 from .state import HERE, Night, NightConfig
 from .store import NightStore
 from .tools import annotate_record, ruling
@@ -77,17 +85,24 @@ routes: list[BaseRoute] = [
     post("/sheet/add", sheet_add),
     post("/sheet/undo", sheet_undo),
     post("/sheet/new", sheet_new),
+    post("/sheet/undo-match", match_undo),
     post("/sheet/import", sheet_import),
     Route("/sheet.csv", export_csv),
     Route("/hands.zip", export_records),
     post("/players/scorekeeper", set_scorekeeper),
+    post("/players/rename", rename_player),
+    post("/players/remove", remove_player),
+    post("/room/rotate", rotate_code),
     post("/ruling", ruling),
     post("/annotate", annotate_record),
     Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
 ]
 
-middleware = [Middleware(ServerTiming), Middleware(BodyLimit),
-              Middleware(AuthenticationMiddleware, backend=NightAuth())]
+
+
+def middleware(config: NightConfig) -> list[Middleware]:
+    return [Middleware(ServerTiming), Middleware(HostCheck, allowed=config.host_name),
+            Middleware(BodyLimit), Middleware(AuthenticationMiddleware, backend=NightAuth())]
 
 
 @contextlib.asynccontextmanager
@@ -116,7 +131,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 
 
 def create_app(store: NightStore, config: NightConfig) -> Starlette:
-    app = Starlette(routes=routes, middleware=middleware,
+    app = Starlette(routes=routes, middleware=middleware(config),
                     exception_handlers={HTTPException: http_error, 500: server_error},
                     lifespan=lifespan)
     night = Night.open(store, config)

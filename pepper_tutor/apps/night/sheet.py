@@ -1,5 +1,5 @@
-"""The score sheet over the web: entering and taking back hands, a new or imported match, and
-the sheet and its hands to download."""
+"""The score sheet over the web: entering and taking back hands, a new or imported match (and
+taking a new one back), and any match's sheet and hands to download."""
 
 from __future__ import annotations
 
@@ -15,23 +15,23 @@ from starlette.responses import Response
 
 from ...engine.rules import RuleSetError
 from ...engine.seats import Seat
-from ...records.scoresheet import EntryError, ScoreSheet, SheetError
+from ...records.scoresheet import FORMAT, EntryError, ScoreSheet, SheetError
 from .auth import need_host, need_member, need_scorer
-from .middleware import form_of
+from .middleware import form_id, form_of
 from .responses import done, refused, write_failed
 from .state import night_of
-from .store import StaleSheet
+from .store import NightError, StaleSheet
 from .views import rules_from_form, sheet_view
 
-__all__ = ["sheet_add", "sheet_undo", "sheet_new", "sheet_import", "export_csv",
-           "export_records"]
+__all__ = ["sheet_add", "sheet_undo", "sheet_new", "match_undo", "sheet_import",
+           "export_csv", "export_records", "sheet_shape_problem"]
 
 
 def version_of(form: dict[str, str]) -> int:
-    try:
-        return int(form.get("version", ""))
-    except ValueError:
-        raise HTTPException(400, "The form has no sheet version: reload the page.") from None
+    raw = form.get("version", "").strip()
+    if not raw.isdigit() or len(raw) > 18:
+        raise HTTPException(400, "The form has no sheet version: reload the page.")
+    return int(raw)
 
 
 def stale(request: Request, err: StaleSheet) -> Response:
@@ -49,12 +49,19 @@ def tricks_of(form: dict[str, str]) -> tuple[int | None, dict[str, int] | None]:
     bidder_tricks: int | None = None
     raw = form.get("tricks", "").strip()
     if raw:
-        bidder_tricks = int(raw)
+        bidder_tricks = _tricks(raw)
     per_side = {k[7:]: v.strip() for k, v in form.items()
                 if k.startswith("tricks_") and v.strip()}
     if per_side:
-        tricks = {side: int(v) for side, v in per_side.items()}
+        tricks = {side: _tricks(v) for side, v in per_side.items()}
     return bidder_tricks, tricks
+
+
+def _tricks(raw: str) -> int:
+    # A hand has six tricks; a number far past that is a typing slip, said as one.
+    if not raw.isdigit() or int(raw) > 6:
+        raise ValueError(raw)
+    return int(raw)
 
 
 def sheet_add(request: Request) -> Response:
@@ -116,7 +123,27 @@ def sheet_new(request: Request) -> Response:
     except sqlite3.Error as err:
         return write_failed(request, err)
     night.events.publish("sheet")
-    return done(request, f"New match: {rules.summary().splitlines()[0]}.", reset=True)
+    return done(request, f"New match: {rules.summary().splitlines()[0]}. The last one is "
+                         "kept in the list of matches; “Take back the new match” undoes "
+                         "this.", reset=True)
+
+
+def match_undo(request: Request) -> Response:
+    """Take back a new match started by mistake: the match before it is current again."""
+    form = form_of(request)
+    need_host(request)
+    night = night_of(request)
+    try:
+        number = night.store.undo_new_match(version_of(form))
+    except StaleSheet as err:
+        return stale(request, err)
+    except NightError as err:
+        return done(request, f"Not taken back: {err}.", 409)
+    except sqlite3.Error as err:
+        return write_failed(request, err)
+    night.events.publish("sheet")
+    return done(request, f"Match {number} was taken back: the match before it goes on.",
+                reset=True)
 
 
 def sheet_import(request: Request) -> Response:
@@ -124,10 +151,19 @@ def sheet_import(request: Request) -> Response:
     need_host(request)
     night = night_of(request)
     text = form.get("sheet_json", "")
+    if not text.strip():
+        return done(request, "Not imported: choose a saved sheet's file, or paste its text.",
+                    400)
     try:
         data = json.loads(text)
-        if not isinstance(data, dict):
-            raise ValueError("not a score sheet (a JSON object was expected)")
+    except json.JSONDecodeError as err:
+        return done(request, "Not imported: that is not a saved score sheet (it is not JSON: "
+                             f"line {err.lineno}, column {err.colno}: {err.msg.lower()}).",
+                    400)
+    problem = sheet_shape_problem(data)
+    if problem:
+        return done(request, f"Not imported: {problem}.", 400)
+    try:
         sheet = ScoreSheet.from_json(data, Path(form.get("filename") or "imported sheet"))
         night.store.new_match(version_of(form), sheet.rules, sheet.first_dealer, sheet.event,
                               sheet.entries)
@@ -141,19 +177,61 @@ def sheet_import(request: Request) -> Response:
     return done(request, f"Imported {len(sheet.entries)} hands as a new match.", reset=True)
 
 
+def sheet_shape_problem(data: object) -> str | None:
+    """What makes ``data`` not a saved sheet, in words (the sheet's own reader then checks
+    every value and every hand against the rules)."""
+    if not isinstance(data, dict):
+        return "that is not a saved score sheet (it has no fields such as rules and hands)"
+    if data.get("format") != FORMAT:
+        return f"that is not a saved score sheet (its format is not {FORMAT})"
+    for key, kinds, what in (("rules", (str, dict), "the rules"),
+                             ("first_dealer", (str,), "who dealt first"),
+                             ("hands", (list,), "the list of hands")):
+        if key not in data:
+            return f"the sheet does not say {what} (no {key!r})"
+        if not isinstance(data[key], kinds):
+            return f"the sheet's {key!r} is not {what}"
+    for number, hand in enumerate(data["hands"], 1):
+        if not isinstance(hand, dict) or not isinstance(hand.get("dealer"), str):
+            return f"hand {number} of the sheet does not say who dealt"
+        tricks = hand.get("tricks") or {}
+        if not isinstance(tricks, dict) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in tricks.values()):
+            return f"hand {number}'s tricks are not whole numbers per side"
+    return None
+
+
+def _match_of(request: Request) -> tuple[ScoreSheet, int | None]:
+    """The sheet to download: ``?match=N`` (any match of the night) or the current one."""
+    raw = request.query_params.get("match")
+    match_id = None
+    if raw is not None:
+        match_id = form_id({"match": raw}, "match", "match tonight")
+    try:
+        sheet, _ = night_of(request).store.sheet(match_id)
+    except NightError:
+        raise HTTPException(404, "No such match tonight.") from None
+    return sheet, match_id
+
+
+def _name(base: str, match_id: int | None, ext: str) -> dict[str, str]:
+    name = f"{base}{'' if match_id is None else f'-match-{match_id}'}.{ext}"
+    return {"Content-Disposition": f'attachment; filename="{name}"'}
+
+
 def export_csv(request: Request) -> Response:
     need_member(request)
-    sheet, _ = night_of(request).store.sheet()
+    sheet, match_id = _match_of(request)
     return Response(sheet.to_csv(), media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": 'attachment; filename="pepper-scores.csv"'})
+                    headers=_name("pepper-scores", match_id, "csv"))
 
 
 def export_records(request: Request) -> Response:
     need_member(request)
-    sheet, _ = night_of(request).store.sheet()
+    sheet, match_id = _match_of(request)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
         for i, text in enumerate(sheet.to_records(), 1):
             zf.writestr(f"hand-{i:02d}.yaml", text)
     return Response(buffer.getvalue(), media_type="application/zip",
-                    headers={"Content-Disposition": 'attachment; filename="pepper-hands.zip"'})
+                    headers=_name("pepper-hands", match_id, "zip"))

@@ -14,15 +14,15 @@ from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
 from starlette.templating import Jinja2Templates
 
 from ...engine.rules import PRESETS
-from ...render.steps_html import step_html
 from .events import Broadcaster
 from .store import NIGHT_KINDS, NightStore, Question
-from .views import TRUMP_CHOICES, answer_label
+from .views import TRUMP_CHOICES, answer_label, quiz_html
 
 __all__ = ["Night", "NightConfig", "RateLimit", "QuestionCache", "SheetCache", "night_of",
            "HOST_COOKIE", "PLAYER_COOKIE", "CSRF_COOKIE", "TIMERS"]
@@ -36,11 +36,20 @@ class NightConfig:
     """What the pages need to know about where they are served."""
 
     def __init__(self, join_base: str, name: str, join_limit: int = 30,
-                 wrong_code_limit: int = 8):
+                 wrong_code_limit: int = 8, room_join_limit: int = 600):
         self.join_base = join_base.rstrip("/")
         self.name = name
         self.join_limit = join_limit  # joins per address per minute
         self.wrong_code_limit = wrong_code_limit  # wrong room codes per address per minute
+        # Joins per minute for the whole room: phones behind one Wi-Fi router (or a script
+        # with many addresses) cannot fill the night with names.
+        self.room_join_limit = room_join_limit
+
+    @property
+    def host_name(self) -> str:
+        """The ``Host`` every request must carry: the one in the links the server printed
+        (anything else is a DNS-rebinding page or a mistyped address)."""
+        return urlsplit(self.join_base).netloc.lower()
 
     def join_url(self, code: str) -> str:
         return f"{self.join_base}/join?code={code}"
@@ -53,16 +62,31 @@ class RateLimit:
         self.seen: dict[str, deque[float]] = defaultdict(deque)
         self._lock = threading.Lock()
 
+    def _recent(self, key: str, now: float) -> deque[float]:
+        times = self.seen[key]
+        while times and times[0] < now - 60:
+            times.popleft()
+        return times
+
     def allow(self, key: str, n: int) -> bool:
+        """Count one event; False (and not counted) once ``n`` were seen this minute."""
         now = time.monotonic()
         with self._lock:
-            times = self.seen[key]
-            while times and times[0] < now - 60:
-                times.popleft()
+            times = self._recent(key, now)
             if len(times) >= n:
                 return False
             times.append(now)
             return True
+
+    def blocked(self, key: str, n: int) -> bool:
+        """Whether ``n`` events were seen this minute, without counting one: a lockout that
+        is checked before the guess, so that the right guess is refused too until it ends."""
+        with self._lock:
+            return len(self._recent(key, time.monotonic())) >= n
+
+    def note(self, key: str) -> None:
+        with self._lock:
+            self._recent(key, time.monotonic()).append(time.monotonic())
 
 
 class QuestionCache:
@@ -78,7 +102,7 @@ class QuestionCache:
             drawn = self._drawn
             if drawn is None or drawn[0] != q.id:
                 step = q.step()
-                drawn = self._drawn = (q.id, step, step_html(step, 48))
+                drawn = self._drawn = (q.id, step, quiz_html(step, 48))
         return drawn[1], drawn[2]
 
 
@@ -100,14 +124,14 @@ def _templates(config: NightConfig) -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     templates.env.globals.update(quiz_kinds=NIGHT_KINDS, presets=PRESETS, timers=TIMERS,
                                  trump_choices=TRUMP_CHOICES, night=config,
-                                 answer_label=answer_label, step_html=step_html)
+                                 answer_label=answer_label, step_html=quiz_html)
     return templates
 
 
 @dataclass
 class Night:
-    """Everything the endpoints share. The host token and the room code never change in a
-    night's file, so they are read once."""
+    """Everything the endpoints share. The host token never changes in a night's file, so it
+    is read once; the room code changes only when the host rotates it (:meth:`rotate_code`)."""
 
     store: NightStore
     config: NightConfig
@@ -122,6 +146,11 @@ class Night:
     @classmethod
     def open(cls, store: NightStore, config: NightConfig) -> Night:
         return cls(store, config, store.host_token, store.room_code, _templates(config))
+
+    def rotate_code(self) -> str:
+        """A new room code (the old one no longer lets anyone join); players stay in."""
+        self.room_code = self.store.rotate_room_code()
+        return self.room_code
 
 
 def night_of(conn: HTTPConnection) -> Night:

@@ -45,7 +45,8 @@ from ...teaching.questions.steps import Step
 # room would argue about rather than a rule.
 NIGHT_KINDS = tuple(k for k in QUIZ_KINDS if k not in JUDGEMENT_KINDS)
 
-__all__ = ["NightStore", "StaleSheet", "Player", "Question", "NightError", "ROOM_ALPHABET"]
+__all__ = ["NightStore", "StaleSheet", "Player", "Question", "MatchInfo", "NightError",
+           "ROOM_ALPHABET", "clean_name"]
 
 # Letters and digits that cannot be mistaken for one another when read off a wall.
 ROOM_ALPHABET = "ACDEFHJKMNPRTWXY3479"
@@ -111,6 +112,14 @@ class Player:
     name: str
     token: str
     scorekeeper: bool
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    id: int
+    started: float
+    event: str
+    hands: int
 
 
 @dataclass(frozen=True)
@@ -205,16 +214,20 @@ class NightStore:
     def room_code(self) -> str:
         return self.meta("room_code")
 
+    def rotate_room_code(self) -> str:
+        """A fresh room code, never the one it replaces."""
+        old = self.room_code
+        code = old
+        while code == old:
+            code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(5))
+        with self._tx() as db:
+            db.execute("UPDATE meta SET value = ? WHERE key = 'room_code'", (code,))
+        return code
+
     # ---- players ------------------------------------------------------------------------
 
     def join(self, name: str) -> Player:
-        clean = " ".join(name.split())
-        if not clean:
-            raise NightError("type a name to show on the leaderboard")
-        if len(clean) > NAME_MAX:
-            raise NightError(f"a name of at most {NAME_MAX} characters, please")
-        if any(not ch.isprintable() for ch in clean):
-            raise NightError("a name of letters, digits and spaces, please")
+        clean = clean_name(name)
         token = secrets.token_urlsafe(24)
         try:
             with self._tx() as db:
@@ -233,6 +246,28 @@ class NightStore:
     def players(self) -> list[Player]:
         return [_player(r) for r in self._read("SELECT * FROM players ORDER BY joined")]
 
+    def rename_player(self, player_id: int, name: str) -> Player:
+        clean = clean_name(name)
+        try:
+            with self._tx() as db:
+                cur = db.execute("UPDATE players SET name = ? WHERE id = ?", (clean, player_id))
+                if cur.rowcount != 1:
+                    raise NightError("no such player")
+                row = db.execute("SELECT * FROM players WHERE id = ?", (player_id,)).fetchone()
+        except sqlite3.IntegrityError:
+            raise NightError(f"someone here is already called {clean}: pick another "
+                             "name") from None
+        return _player(row)
+
+    def remove_player(self, player_id: int) -> Player:
+        """Take a player out of the night, with their answers (their phone must join again)."""
+        with self._tx() as db:
+            row = db.execute("SELECT * FROM players WHERE id = ?", (player_id,)).fetchone()
+            if row is None:
+                raise NightError("no such player")
+            db.execute("DELETE FROM players WHERE id = ?", (player_id,))
+        return _player(row)
+
     def set_scorekeeper(self, player_id: int, on: bool) -> Player:
         with self._tx() as db:
             cur = db.execute("UPDATE players SET scorekeeper = ? WHERE id = ?",
@@ -247,8 +282,13 @@ class NightStore:
     def sheet_version(self) -> int:
         return int(self.meta("sheet_version"))
 
-    def _sheet_from(self, db: sqlite3.Connection) -> tuple[ScoreSheet, int]:
-        match = db.execute("SELECT * FROM matches ORDER BY id DESC LIMIT 1").fetchone()
+    def _sheet_from(self, db: sqlite3.Connection,
+                    match_id: int | None = None) -> tuple[ScoreSheet, int]:
+        match = (db.execute("SELECT * FROM matches ORDER BY id DESC LIMIT 1").fetchone()
+                 if match_id is None else
+                 db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone())
+        if match is None:
+            raise NightError("no such match")
         sheet = ScoreSheet(get_ruleset(json.loads(match["rules"])), match["first_dealer"],
                            match["event"])
         for row in db.execute("SELECT entry FROM hands WHERE match_id = ? ORDER BY number",
@@ -256,12 +296,13 @@ class NightStore:
             sheet.entries.append(HandEntry.from_json(json.loads(row["entry"])))
         return sheet, int(match["id"])
 
-    def sheet(self) -> tuple[ScoreSheet, int]:
-        """The current match's sheet and the version it was read at (one consistent read)."""
+    def sheet(self, match_id: int | None = None) -> tuple[ScoreSheet, int]:
+        """The current match's sheet (or match ``match_id``'s) and the version it was read at
+        (one consistent read)."""
         with self._lock:
             self._db.execute("BEGIN")
             try:
-                sheet, _ = self._sheet_from(self._db)
+                sheet, _ = self._sheet_from(self._db, match_id)
                 version = int(self._db.execute(
                     "SELECT value FROM meta WHERE key = 'sheet_version'").fetchone()[0])
             finally:
@@ -319,6 +360,27 @@ class NightStore:
                            "VALUES (?, ?, ?, ?, ?)", (cur.lastrowid, number,
                                                       json.dumps(entry.to_json()), "import",
                                                       time.time()))
+
+    def matches(self) -> list[MatchInfo]:
+        """Every match of the night, the newest (the current one) first."""
+        rows = self._read("SELECT m.id, m.started, m.event, COUNT(h.id) AS n FROM matches m "
+                          "LEFT JOIN hands h ON h.match_id = m.id GROUP BY m.id "
+                          "ORDER BY m.id DESC")
+        return [MatchInfo(int(r["id"]), float(r["started"]), str(r["event"]), int(r["n"]))
+                for r in rows]
+
+    def undo_new_match(self, seen: int) -> int:
+        """Take back the newest match if no hand was entered in it: the one before it is the
+        current match again, as it was. Returns the number of the match taken back."""
+        with self._sheet_change(seen) as (db, sheet, match_id):
+            if db.execute("SELECT COUNT(*) FROM matches").fetchone()[0] < 2:
+                raise NightError("there is no earlier match to go back to")
+            if sheet.entries:
+                raise NightError(f"{len(sheet.entries)} hand"
+                                 f"{'' if len(sheet.entries) == 1 else 's'} were entered in "
+                                 "the new match: take them back first")
+            db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
+        return match_id
 
     # ---- the quiz ---------------------------------------------------------------------
 
@@ -412,6 +474,18 @@ class NightStore:
         """Rows per table (for the load test's lost-nothing check)."""
         return {t: int(self._read(f"SELECT COUNT(*) AS n FROM {t}")[0]["n"])
                 for t in ("players", "matches", "hands", "questions", "answers")}
+
+
+def clean_name(name: str) -> str:
+    """A player's name as shown: spaces collapsed, checked (NightError says why not)."""
+    clean = " ".join(name.split())
+    if not clean:
+        raise NightError("type a name to show on the leaderboard")
+    if len(clean) > NAME_MAX:
+        raise NightError(f"a name of at most {NAME_MAX} characters, please")
+    if any(not ch.isprintable() for ch in clean):
+        raise NightError("a name of letters, digits and spaces, please")
+    return clean
 
 
 def _player(row: sqlite3.Row) -> Player:

@@ -9,16 +9,18 @@ the question's own :class:`~pepper_tutor.teaching.questions.steps.Step`, rulings
 from __future__ import annotations
 
 import html
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from ...engine.calls import Trump
 from ...engine.cards import Card, NotationError, parse_cards
-from ...engine.rules import PRESETS, RuleSet, get_ruleset
+from ...engine.rules import PRESETS, RuleSet, RuleSetError, get_ruleset
 from ...engine.seats import Seat
 from ...records.scoresheet import ScoredHand, ScoreSheet
 from ...render.cards_html import cards_html, trick_html
+from ...render.steps_html import step_html
 from ...rulebook.book import get_rulebook
 from ...rulebook.feedback import Feedback
 from ...rulebook.tricks import check_play, explain_trick
@@ -26,7 +28,8 @@ from ...teaching.questions.steps import Step
 from .store import Question
 
 __all__ = ["sheet_view", "ProjectorCard", "projector_cells", "answer_label", "results",
-           "ruling_html", "search_html", "rules_from_form", "TRUMP_CHOICES"]
+           "ruling_html", "search_html", "rules_from_form", "TRUMP_CHOICES",
+           "without_role_hints", "quiz_html", "match_rows"]
 
 TRUMP_CHOICES = (("H", "hearts ♥"), ("D", "diamonds ♦"), ("C", "clubs ♣"), ("S", "spades ♠"),
                  ("NT", "no trump"))
@@ -68,6 +71,26 @@ def sheet_view(sheet: ScoreSheet, version: int) -> dict[str, Any]:
             "next_dealer": sheet.next_dealer.word, "seats": seats,
             "ladder": list(rules.ladder), "two_sides": len(rules.sides) == 2,
             "has_exchange": rules.has_exchange, "has_surrender": rules.has_surrender}
+
+
+# ---- the quiz's pictures ------------------------------------------------------------------
+
+# The card pictures' own hints: a "T" tag on every trump, and "left bower", "right bower" or
+# "trump" in the words a screen reader says. A quiz asks exactly that (which cards follow
+# trumps, which jack is the left bower), so the room's cards go without them.
+_TRUMP_TAG = re.compile(r'<rect x="[\d.]+" y="[\d.]+" width="14" height="11" rx="2" '
+                        r'fill="#f2c94c"/><text [^>]*>T</text>')
+_ROLE_WORDS = re.compile(r", (?:left bower|right bower|trump)(?=[\"<])")
+
+
+def without_role_hints(drawn: str) -> str:
+    """A situation drawn by :func:`~pepper_tutor.render.steps_html.step_html` with the
+    cards' trump tags and bower words taken out (the trump line above the cards stays)."""
+    return _ROLE_WORDS.sub("", _TRUMP_TAG.sub("", drawn))
+
+
+def quiz_html(step: Step[Any], width: int) -> str:
+    return without_role_hints(step_html(step, width))
 
 
 # ---- the projector ------------------------------------------------------------------------
@@ -205,6 +228,21 @@ def search_html(words: str) -> str:
                    f"<div>{_e(r.text)}</div></div>" for r in found)
 
 
+# ---- the night's matches ----------------------------------------------------------------
+
+def match_rows(store: Any) -> list[dict[str, Any]]:
+    """Every match of the night for the host's list: number, rules, hands, totals, winner."""
+    rows = []
+    for i, m in enumerate(store.matches()):
+        sheet, _ = store.sheet(m.id)
+        status = sheet.status
+        rows.append({"id": m.id, "current": i == 0, "hands": m.hands, "event": m.event,
+                     "summary": sheet.rules.summary().splitlines()[0],
+                     "totals": " · ".join(f"{k} {v}" for k, v in sheet.totals.items()),
+                     "winner": status.winner})
+    return rows
+
+
 # ---- a new match -------------------------------------------------------------------------
 
 def rules_from_form(form: dict[str, str]) -> RuleSet:
@@ -213,12 +251,18 @@ def rules_from_form(form: dict[str, str]) -> RuleSet:
     if preset not in PRESETS:
         preset = "standard"
     switches: dict[str, Any] = {}
-    if form.get("minimum_bid"):
-        switches["minimum_bid"] = int(form["minimum_bid"])
-    if preset == "cutthroat" and form.get("players"):
-        switches["players"] = int(form["players"])
-    if form.get("target"):
-        switches["target"] = int(form["target"])
+    for key, what, high in (("minimum_bid", "The minimum bid", 6), ("players", "Players", 4),
+                            ("target", "The target", 999)):
+        raw = form.get(key, "").strip()
+        if not raw or (key == "players" and preset != "cutthroat"):
+            continue
+        if not raw.lstrip("-").isdigit():
+            raise RuleSetError(f"{what} is a whole number, not {raw[:12]!r}")
+        if len(raw) > 6 or int(raw) > high:  # (no int() of a 100,000-digit number)
+            raise RuleSetError(f"{what} is at most {high}, not {raw[:12]}"
+                               + ("…" if len(raw) > 12 else ""))
+        value = int(raw)
+        switches[key] = value
     if form.get("dirty_clubs"):
         switches["dirty_clubs"] = True
     if form.get("stick"):

@@ -1,13 +1,25 @@
 // Pepper game night: post forms, refresh the parts of the page a server event names.
 // Written for this app; no library, no request to any other host.
+//
+// What a screen must never do: wipe what someone typed or the message a form got back,
+// stay on an old screen after a failed refresh, or show "reconnecting" while it is not.
 (function () {
   "use strict";
   var csrf = (document.querySelector('meta[name="csrf"]') || {}).content || "";
+  var GAP = 250;        // ms: at most four redraws of one part a second
+  var RETRY_MAX = 5000; // ms: a failed refresh is tried again, backing off to this
+  var lastMessage = null;  // {key, text, ok}: shown again when its form is redrawn
+  var streamDown = false, fetchFailing = 0, source = null;
 
   function parts(name) {
     return Array.prototype.filter.call(document.querySelectorAll("[data-part]"), function (el) {
       return !name || (el.dataset.on || "").split(" ").indexOf(name) >= 0 || el.dataset.part === name;
     });
+  }
+
+  function showOffline() {
+    var off = streamDown || fetchFailing > 0 || navigator.onLine === false;
+    document.body.classList.toggle("offline", off);
   }
 
   function dirty(el) { return !!el.querySelector('form[data-dirty="1"]'); }
@@ -25,18 +37,78 @@
     });
   }
 
+  function formKey(form) {
+    var who = form.elements.player ? form.elements.player.value : "";
+    return form.getAttribute("action") + "|" + who;
+  }
+
+  function stateOf(root) {
+    var first = root.firstElementChild;
+    return first && first.dataset ? first.dataset.state : undefined;
+  }
+
+  // Draw the part's fresh HTML, unless nothing changed for this screen (the same state:
+  // an answer being ranked or a refusal on screen stays) or someone is typing in it.
+  function apply(el, html) {
+    if (dirty(el)) { syncVersions(); return; }
+    var fresh = document.createElement("template");
+    fresh.innerHTML = html;
+    var was = stateOf(el), now = stateOf(fresh.content);
+    if (el.dataset.loaded && was !== undefined && was === now) return;
+    el.innerHTML = html;
+    el.dataset.loaded = "1";
+    setup(el);
+    syncVersions();
+    if (lastMessage) {
+      el.querySelectorAll("form[data-post]").forEach(function (f) {
+        if (formKey(f) === lastMessage.key) message(f, lastMessage.text, lastMessage.ok);
+      });
+    }
+    if (el.dataset.fit !== undefined) fit(el);
+  }
+
+  // One refresh of a part at a time, at most one every GAP ms; a failure is retried
+  // (backing off) until it succeeds, so a blip cannot leave an old screen up.
   function refresh(el) {
-    return fetch("/part/" + el.dataset.part, {credentials: "same-origin", headers: {Accept: "text/html"}})
-      .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) {
-        if (html === null) return;
-        if (dirty(el)) { syncVersions(); return; }  // never wipe what someone is typing
-        el.innerHTML = html;
-        el.dataset.loaded = "1";
-        setup(el);
-        syncVersions();
-      })
-      .catch(function () { document.body.classList.add("offline"); });  // retried on reconnect
+    var st = el._refresh || (el._refresh = {busy: false, again: false, last: 0, wait: 500, waiters: []});
+    return new Promise(function (resolve) {
+      st.waiters.push(resolve);
+      if (st.busy) { st.again = true; return; }
+      run();
+    });
+    function run() {
+      st.busy = true;
+      st.again = false;
+      var delay = Math.max(0, st.last + GAP - Date.now());
+      setTimeout(function () {
+        st.last = Date.now();
+        fetch("/part/" + el.dataset.part, {credentials: "same-origin", headers: {Accept: "text/html"}})
+          .then(function (r) {
+            if (r.ok) return r.text();
+            if (r.status >= 500 || r.status === 429) throw new Error("retry");
+            return null;  // 403/404: this screen may not see it; nothing to draw
+          })
+          .then(function (html) {
+            if (st.failed) { st.failed = false; fetchFailing--; showOffline(); }
+            st.wait = 500;
+            if (html !== null) apply(el, html);
+            finish();
+          })
+          .catch(function () {
+            if (!st.failed) { st.failed = true; fetchFailing++; showOffline(); }
+            st.wait = Math.min(RETRY_MAX, st.wait * 2);
+            st.busy = false;
+            setTimeout(run, st.wait);
+          });
+      }, delay);
+    }
+    function finish() {
+      st.busy = false;
+      if (st.again) { run(); return; }
+      var done = st.waiters;
+      st.waiters = [];
+      done.forEach(function (f) { f(); });
+    }
   }
 
   function refreshAll(name) { return Promise.all(parts(name).map(refresh)); }
@@ -52,6 +124,11 @@
     box.setAttribute("role", ok ? "status" : "alert");
   }
 
+  function clearMessages() {
+    document.querySelectorAll(".msg").forEach(function (m) { m.textContent = ""; });
+    lastMessage = null;
+  }
+
   function answerOf(form) {
     if (form.dataset.join !== undefined) {
       var picked = Array.prototype.filter.call(form.querySelectorAll('input[name="' + form.dataset.join + '"]'),
@@ -65,14 +142,44 @@
     }
   }
 
+  function remember(form) {
+    if (!form.dataset.remember) return;
+    var kept = {};
+    Array.prototype.forEach.call(form.querySelectorAll("select"), function (s) { kept[s.name] = s.value; });
+    try { localStorage.setItem("night-" + form.dataset.remember, JSON.stringify(kept)); } catch (e) { /* private mode */ }
+  }
+
+  function recall(form) {
+    if (!form.dataset.remember) return;
+    var kept = null;
+    try { kept = JSON.parse(localStorage.getItem("night-" + form.dataset.remember) || "null"); } catch (e) { kept = null; }
+    if (!kept) return;
+    Array.prototype.forEach.call(form.querySelectorAll("select"), function (s) {
+      if (kept[s.name] !== undefined && s.querySelector('option[value="' + kept[s.name] + '"]')) s.value = kept[s.name];
+    });
+  }
+
+  // A form with data-confirm sends on the second press: the first says what will happen.
+  function confirmed(form) {
+    if (form.dataset.confirm === undefined) return true;
+    if (form.dataset.armed === "1") { delete form.dataset.armed; return true; }
+    form.dataset.armed = "1";
+    message(form, form.dataset.confirm, false);
+    setTimeout(function () { delete form.dataset.armed; }, 10000);
+    return false;
+  }
+
   function submit(form, submitter) {
+    if (!confirmed(form)) return Promise.resolve();
     answerOf(form);
+    clearMessages();  // the last confirmation stays until this, the next action
     var data = new FormData(form);
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
     var body = new URLSearchParams();
     data.forEach(function (v, k) { if (typeof v === "string" && k !== "card" && k.indexOf("side_") !== 0) body.append(k, v); });
     var buttons = form.querySelectorAll("button");
     buttons.forEach(function (b) { b.dataset.wasDisabled = b.disabled ? "1" : ""; b.disabled = true; });
+    var key = formKey(form);
     return fetch(form.getAttribute("action"), {
       method: "POST", credentials: "same-origin", body: body,
       headers: {"Accept": "application/json", "X-CSRF-Token": csrf,
@@ -83,36 +190,35 @@
     }).then(function (rj) {
       var r = rj[0], j = rj[1];
       buttons.forEach(function (b) { b.disabled = b.dataset.wasDisabled === "1"; });
+      lastMessage = {key: key, text: j.message, ok: j.ok};
       message(form, j.message, j.ok);
       if (j.html !== undefined && form.dataset.target) document.getElementById(form.dataset.target).innerHTML = j.html;
-      if (j.ok && j.reset) { form.reset(); delete form.dataset.dirty; }
-      if (r.status === 409 && j.version !== undefined) {
-        form.dataset.dirty = "1";  // keep what was typed: the part is not redrawn under it
-        return refreshAll("sheet").then(function () {
-          if (form.elements.version) form.elements.version.value = j.version;
-          var entry = form.closest(".entry");
-          var number = entry && entry.querySelector("[data-next-hand]");
-          var dealer = entry && entry.querySelector("[data-next-dealer]");
-          if (number && j.next_hand) number.textContent = j.next_hand;
-          if (dealer && j.next_dealer) dealer.textContent = j.next_dealer;
-          message(form, j.message, false);
-        });
-      }
-      if (j.ok && !form.dataset.target) delete form.dataset.dirty;
-      var more = (form.dataset.refresh || "").split(" ").filter(Boolean);
-      if (form.hasAttribute("data-sheet-form") && j.ok) more.push("sheet");
-      var home = form.closest("[data-part]");
-      return Promise.all(more.map(refreshAll)).then(function () {
-        if (!j.ok) return;
-        if (form.isConnected) { message(form, j.message, true); return; }
-        var where = home && home.querySelector(".msg");
-        if (where && j.message) {
-          where.textContent = j.message;
-          where.classList.add("ok");
-          where.classList.remove("err");
-          where.setAttribute("role", "status");
+      if (!j.ok) {
+        // Refused: what was typed stays and the message with it; only a conflict (the
+        // screen was out of date) redraws the rest of the page.
+        if (form.dataset.keep === undefined && form.closest("[data-part]")) form.dataset.dirty = "1";
+        if (r.status !== 409) return;
+        if (j.version !== undefined) {
+          return refreshAll("sheet").then(function () {
+            if (form.elements.version) form.elements.version.value = j.version;
+            var entry = form.closest(".entry");
+            var number = entry && entry.querySelector("[data-next-hand]");
+            var dealer = entry && entry.querySelector("[data-next-dealer]");
+            if (number && j.next_hand) number.textContent = j.next_hand;
+            if (dealer && j.next_dealer) dealer.textContent = j.next_dealer;
+            message(form, j.message, false);
+          });
         }
-      });
+        delete form.dataset.dirty;
+        var home = form.closest("[data-part]");
+        return home ? refresh(home) : null;
+      }
+      if (j.reset) { form.reset(); recall(form); }
+      delete form.dataset.dirty;
+      remember(form);
+      var more = (form.dataset.refresh || "").split(" ").filter(Boolean);
+      if (form.hasAttribute("data-sheet-form")) more.push("sheet");
+      return Promise.all(more.map(refreshAll));
     }).catch(function () {
       buttons.forEach(function (b) { b.disabled = b.dataset.wasDisabled === "1"; });
       message(form, "No answer from the game-night server: check the Wi-Fi and try again.", false);
@@ -123,9 +229,13 @@
     root.querySelectorAll("form[data-post]").forEach(function (form) {
       if (form.dataset.bound) return;
       form.dataset.bound = "1";
+      recall(form);
       form.addEventListener("submit", function (ev) { ev.preventDefault(); submit(form, ev.submitter); });
-      form.addEventListener("input", function () { form.dataset.dirty = "1"; });
-      form.addEventListener("change", function () { form.dataset.dirty = "1"; });
+      if (form.dataset.keep === undefined) {
+        form.addEventListener("input", function () { form.dataset.dirty = "1"; });
+        form.addEventListener("change", function () { form.dataset.dirty = "1"; });
+      }
+      form.addEventListener("change", function () { remember(form); });
       if (form.dataset.rank !== undefined) rankPicker(form);
     });
     root.querySelectorAll("input[type=file][data-fill]").forEach(function (input) {
@@ -155,6 +265,16 @@
     form.querySelector("[data-rank-undo]").addEventListener("click", function () { order.pop(); show(); });
   }
 
+  // The projector: shrink the text (never the cards) until the whole screen fits.
+  function fit(el) {
+    var scale = 1;
+    el.style.setProperty("--fit", "1");
+    while (el.scrollHeight > el.clientHeight + 1 && scale > 0.55) {
+      scale -= 0.05;
+      el.style.setProperty("--fit", scale.toFixed(2));
+    }
+  }
+
   function tabs() {
     var buttons = document.querySelectorAll("[data-tab]");
     buttons.forEach(function (b) {
@@ -175,22 +295,37 @@
     }, 1000);
   }
 
-  function live() {
+  function wantedParts() {
     var wanted = [];
     parts().forEach(function (el) {
       (el.dataset.on || "").split(" ").forEach(function (w) { if (w && wanted.indexOf(w) < 0) wanted.push(w); });
     });
-    var source = new EventSource("/events?parts=" + wanted.join(","));
+    return wanted;
+  }
+
+  function live() {
+    if (source) source.close();
+    var wanted = wantedParts();
+    source = new EventSource("/events?parts=" + wanted.join(","));
     var broken = false;
     wanted.forEach(function (name) {
       source.addEventListener(name, function () { refreshAll(name); });
     });
-    source.onerror = function () { broken = true; document.body.classList.add("offline"); };
+    source.onerror = function () { broken = true; streamDown = true; showOffline(); };
     source.onopen = function () {
-      document.body.classList.remove("offline");
+      streamDown = false;
+      showOffline();
       if (broken) refreshAll();  // events were missed while the connection was down
       broken = false;
     };
+  }
+
+  // Back from sleep, from the browser's back-forward cache or from a lost network: the
+  // whole page again, and a new stream if the old one gave up.
+  function resync() {
+    if (!document.body.dataset.live) return;
+    if (!source || source.readyState === 2) live();
+    refreshAll();
   }
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -202,6 +337,11 @@
     if (document.body.dataset.live) {
       refreshAll().then(function () { document.body.dataset.ready = "1"; });
       live();
+      document.addEventListener("visibilitychange", function () { if (!document.hidden) resync(); });
+      window.addEventListener("pageshow", function (ev) { if (ev.persisted) resync(); });
+      window.addEventListener("online", function () { showOffline(); resync(); });
+      window.addEventListener("offline", showOffline);
+      window.addEventListener("resize", function () { parts().forEach(function (el) { if (el.dataset.fit !== undefined) fit(el); }); });
     }
   });
 })();
