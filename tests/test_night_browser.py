@@ -231,11 +231,28 @@ def add_hand(page: Any, *hand: str) -> None:
     fill_hand(page, *hand)
     page.locator("button.add-hand-button").click()
     expect(page.locator(".sheet-row")).to_have_count(before + 1)
+    # the confirmation stays through the redraws the hand causes, until the next action
+    expect(page.locator(".sheet-message")).to_contain_text(f"Hand {before + 1} added")
+    page.wait_for_timeout(600)
+    expect(page.locator(".sheet-message")).to_contain_text(f"Hand {before + 1} added")
     # the form is empty again: no trumps, way or defence carried over to the next hand
     form = page.locator("form.add-hand")
     for cls in ("f-bidder", "f-bid", "f-trump", "f-mode", "f-defense"):
         expect(form.locator(f"select.{cls}")).to_have_value("")
     expect(form.locator("input.f-tricks")).to_have_value("")
+
+
+def new_match(host: Any) -> None:
+    """Start a new match as the host does: press, read the confirmation, press again."""
+    from playwright.sync_api import expect
+
+    form = host.locator("form[action='/sheet/new']")
+    form.locator("button.new-match-button").click()
+    expect(form.locator("xpath=following-sibling::p[1]")).to_contain_text(
+        "Press New match again")
+    form.locator("button.new-match-button").click()
+    expect(host.locator(".sheet-message, details.new-match .msg").filter(
+        has_text="New match:").first).to_be_visible()
 
 
 def make_scorekeeper(host: Any, name: str) -> None:
@@ -300,7 +317,7 @@ def test_a_match_to_its_end_the_tie_case_and_kill_9(screens, night, browser):  #
     host.click("[data-tab=sheet]")
     host.locator("details.new-match summary").click()
     host.locator("input.f-target").fill("8")
-    host.locator("button.new-match-button").click()
+    new_match(host)
     expect(watcher.locator(".rules-line")).to_contain_text("game to 8")
     # refusals keep their reasons; nothing half-entered
     fill_hand(host, "North", "3", "hearts", "with partner", "play", "7")
@@ -403,36 +420,47 @@ def test_the_token_and_room_code_gates(screens, night):  # type: ignore[no-untyp
     assert _status(base + "/part/..%2f..%2fetc") in (403, 404)
 
 
-def measure(page: Any) -> dict[str, Any]:
-    """What a person would call cut off: sideways scrolling, text past its box or the screen."""
-    return page.evaluate("""() => {
-      const w = innerWidth, h = innerHeight, bad = [];
+def measure(page: Any, bottom: bool = False) -> dict[str, Any]:
+    """What a person would call cut off: sideways scrolling, text past its box or the screen
+    (``bottom``: below the screen too, for a projector that cannot scroll); and on a phone
+    the controls smaller than a 44-pixel finger."""
+    return page.evaluate("""(bottom) => {
+      const w = innerWidth, h = innerHeight, bad = [], small = [];
       for (const el of document.querySelectorAll('body *')) {
         const r = el.getBoundingClientRect();
         if (r.width <= 1 || r.height <= 1 || el.closest('[hidden]') || el.closest('.pepper-sr')
             || getComputedStyle(el).visibility === 'hidden') continue;
         const what = el.className + ' ' + el.textContent.slice(0, 40);
         if (r.right > w + 1 || r.left < -1) bad.push('off-screen x: ' + what);
+        if (bottom && r.bottom > h + 1) bad.push('below the screen: ' + what);
+        // a box ticked through its label is tapped on the label
+        const tap = el.matches('input') && el.closest('label')
+          ? el.closest('label').getBoundingClientRect() : r;
+        if (el.matches('button, select, input:not([type=hidden]), textarea, summary, a')
+            && (tap.height < 44 || tap.width < 44))
+          small.push(el.tagName + ' ' + what + ' ' + tap.width + 'x' + tap.height);
         const cs = getComputedStyle(el);
         if ((cs.overflowX === 'hidden' || cs.textOverflow === 'ellipsis')
             && el.scrollWidth > el.clientWidth + 1) bad.push('clipped: ' + what);
       }
-      return {bad, scrollWidth: document.documentElement.scrollWidth, width: w,
-              scrollHeight: document.documentElement.scrollHeight, height: h};
-    }""")
+      return {bad, small, scrollWidth: document.documentElement.scrollWidth, width: w,
+              scrollHeight: document.documentElement.scrollHeight, height: h,
+              fit: parseFloat(getComputedStyle(document.querySelector('.stage') ||
+                   document.body).getPropertyValue('--fit') || '1')};
+    }""", bottom)
 
 
 def test_projector_and_phone_layouts(screens, night):  # type: ignore[no-untyped-def]
     from playwright.sync_api import expect
 
     host = screens.host()
-    phone = screens.phone("Maximiliana Q. Longname")
+    phone = screens.phone("Maximiliana Q. Longnames")  # 24 letters, the longest name
     for kind in NIGHT_KINDS:
         ask(host, kind)
         for width, height in PROJECTORS:
             projector = screens.projector(host, width, height)
             expect(projector.locator(".prompt")).to_be_visible()
-            got = measure(projector)
+            got = measure(projector, bottom=True)
             assert not got["bad"], (kind, width, got["bad"])
             assert got["scrollHeight"] <= height and got["scrollWidth"] <= width, (kind, got)
             sizes = projector.evaluate("""() => [...document.querySelectorAll(
@@ -441,23 +469,25 @@ def test_projector_and_phone_layouts(screens, night):  # type: ignore[no-untyped
             cards = projector.evaluate("""() => [...document.querySelectorAll('.pcard')]
                 .map(e => e.getBoundingClientRect().width)""")
             if width == 1920:
-                assert min(sizes) >= 40, (kind, sizes)
+                # 40 px text; shrunk only when it would run off the screen, never below 24
+                assert min(sizes) >= (40 if got["fit"] == 1 else 24), (kind, sizes, got)
                 assert all(c >= width / 6 - 0.5 for c in cards), (kind, cards)
             shot(projector, f"projector-{kind}-{width}x{height}")
             projector.close()
         expect(phone.locator("form.answer-form")).to_be_visible()
         got = measure(phone)
         assert not got["bad"] and got["scrollWidth"] <= PHONE[0], (kind, got)
+        assert not got["small"], (kind, got["small"])
         shot(phone, f"phone-question-{kind}-390x844")
         host.click("button.close-button")
         for width, height in PROJECTORS:
             projector = screens.projector(host, width, height)
             expect(projector.locator(".answer-line")).to_be_visible()
-            got = measure(projector)
+            got = measure(projector, bottom=True)
             assert not got["bad"] and got["scrollHeight"] <= height, (kind, got)
             sizes = projector.evaluate("""() => [...document.querySelectorAll(
                 '.stage p, .stage li')].map(e => parseFloat(getComputedStyle(e).fontSize))""")
-            assert width != 1920 or min(sizes) >= 40, sizes
+            assert width != 1920 or min(sizes) >= (40 if got["fit"] == 1 else 24), (sizes, got)
             shot(projector, f"projector-results-{kind}-{width}x{height}")
             projector.close()
     # the sheet on a phone: totals in view without scrolling sideways, every button whole
@@ -477,10 +507,12 @@ def test_projector_and_phone_layouts(screens, night):  # type: ignore[no-untyped
     laptop = measure(host)
     assert not laptop["bad"] and laptop["scrollWidth"] <= 1280, laptop
     # every tab of the phone fits too
+    assert not got["small"], got["small"]
     for tab in ("ruling", "annotate", "quiz"):
         phone.click(f"[data-tab={tab}]")
         got = measure(phone)
         assert not got["bad"] and got["scrollWidth"] <= PHONE[0], (tab, got)
+        assert not got["small"], (tab, got["small"])
     phone.click("[data-tab=ruling]")
     phone.locator(".ruling-trick").fill("A♦")
     phone.locator(".ruling-hand").fill("J♦ 9♦ A♠")
@@ -489,3 +521,109 @@ def test_projector_and_phone_layouts(screens, night):  # type: ignore[no-untyped
     expect(phone.locator("#ruling-out")).to_contain_text("play.left-bower-suit")
     shot(phone, "phone-ruling-390x844")
     assert json.dumps(measure(phone)["bad"]) == "[]"
+
+
+def test_a_refused_answer_shows_its_message_and_keeps_what_was_tapped(screens, night):  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    host = screens.host()
+    phone = screens.phone("Ria")
+    ask(host, "bowers")
+    step = current_step(night)
+    form = phone.locator("form.answer-form")
+    first, second = step.order()[:2]
+    form.locator(f"[data-rank-card='{first}']").click()
+    form.locator(f"[data-rank-card='{second}']").click()
+    form.locator("button.send-answer").click()  # only two of the cards ranked
+    refusal = phone.locator(".question .msg")
+    expect(refusal).to_contain_text("Put all of these cards in order")
+    phone.wait_for_timeout(1200)  # redraws that come by (answers, the timer) keep it
+    expect(refusal).to_contain_text("Put all of these cards in order")
+    order = phone.locator("[data-order]")
+    expect(order).to_have_text(f"{first.display} {second.display}")  # the taps are kept
+    shot(phone, "phone-refused-ranking-390x844")
+    for card in step.order()[2:]:
+        form.locator(f"[data-rank-card='{card}']").click()
+    form.locator("button.send-answer").click()
+    expect(phone.locator(".answered")).to_contain_text("Your answer is in")
+    # the score drill: a point that is no whole number is refused where it was typed
+    ask(host, "score", preset="simple")
+    phone.locator("input.score-NS").fill("1.5")
+    phone.locator("button.send-answer").click()
+    expect(phone.locator(".question .msg")).to_contain_text(
+        "Points are whole numbers, such as 3 or -2: NS 1.5 is not one.")
+    expect(phone.locator("input.score-NS")).to_have_value("1.5")
+
+
+def test_a_blip_while_the_stream_stays_open_is_recovered(screens, night):  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    host = screens.host()
+    phone = screens.phone("Sol")
+    failed: list[str] = []
+
+    def drop(route: Any) -> None:  # the Wi-Fi drops this request; the stream stays open
+        failed.append(route.request.url)
+        route.abort()
+
+    phone.route("**/part/quiz-phone", drop)
+    ask(host, "tricks")
+    expect(phone.locator("body.offline")).to_have_count(1)  # it says so while it fails
+    assert failed
+    phone.unroute("**/part/quiz-phone", drop)
+    # retried until it succeeds: the question comes up and the bar goes, with no reload
+    expect(phone.locator("form.answer-form")).to_be_visible(timeout=15_000)
+    expect(phone.locator("body.offline")).to_have_count(0)
+    # asleep through a question: waking up (visibilitychange) draws the page afresh
+    phone.route("**/events*", lambda route: route.abort())
+    phone.evaluate("window.__night_marker = 1")
+    host.click("button.close-button")
+    phone.unroute("**/events*")
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(phone.locator(".closed")).to_be_visible()
+    assert phone.evaluate("window.__night_marker") == 1  # the same page, not a reload
+
+
+def test_new_match_confirmed_undone_and_a_previous_match_exported(screens, night):  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    host = screens.host()
+    host.click("[data-tab=sheet]")
+    add_hand(host, "North", "3", "hearts", "with partner", "play", "4")
+    host.locator("details.new-match summary").click()
+    button = host.locator("button.new-match-button")
+    button.click()  # one press only asks
+    expect(host.locator("details.new-match .msg")).to_contain_text("Press New match again")
+    expect(host.locator(".sheet-row")).to_have_count(1)
+    button.click()
+    expect(host.locator(".sheet-row")).to_have_count(0)
+    expect(host.locator("details.new-match .msg")).to_contain_text("New match:")
+    rows = host.locator(".match-row")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(1)).to_contain_text("1 hand")
+    shot(host, "laptop-matches-1280x800")
+    csv_text = host.evaluate("fetch('/sheet.csv?match=1').then(r => r.text())")
+    assert len(csv_text.splitlines()) == 2 and csv_text.splitlines()[1].startswith("1,")
+    host.locator("button.undo-match-button").click()
+    expect(host.locator(".sheet-row")).to_have_count(1)
+    expect(rows).to_have_count(1)
+    expect(host.locator(".matches .msg")).to_contain_text("Match 2 was taken back")
+
+
+def test_the_host_panels_stay_live_and_the_timer_is_remembered(screens, night):  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    host = screens.host()
+    phone = screens.phone("Tam")
+    host.locator("select.f-seconds").select_option("45")
+    ask(host, "tricks")
+    # the host prepares the next question while the room answers: the count still moves
+    host.locator("select.f-kind").select_option("legal")
+    step = current_step(night)
+    answer(phone, step, right=True)
+    expect(host.locator(".answered-count")).to_have_text("1")
+    expect(host.locator("select.f-seconds")).to_have_value("45")
+    host.reload()
+    host.wait_for_selector("body[data-ready='1']")
+    expect(host.locator("select.f-seconds")).to_have_value("45")  # and after a reload
+    expect(host.locator("select.f-kind")).to_have_value("legal")

@@ -58,8 +58,9 @@ def tricks_of(form: dict[str, str]) -> tuple[int | None, dict[str, int] | None]:
 
 
 def _tricks(raw: str) -> int:
-    # A hand has six tricks; a number far past that is a typing slip, said as one.
-    if not raw.isdigit() or int(raw) > 6:
+    # A few digits at most: the sheet itself says why 7 tricks cannot be (a hand has 6); a
+    # number of 20 digits is a slip said the same way as a word.
+    if not raw.isdigit() or len(raw) > 3:
         raise ValueError(raw)
     return int(raw)
 
@@ -123,9 +124,9 @@ def sheet_new(request: Request) -> Response:
     except sqlite3.Error as err:
         return write_failed(request, err)
     night.events.publish("sheet")
-    return done(request, f"New match: {rules.summary().splitlines()[0]}. The last one is "
-                         "kept in the list of matches; “Take back the new match” undoes "
-                         "this.", reset=True)
+    summary = rules.summary().splitlines()[0].rstrip(".")
+    return done(request, f"New match: {summary}. The last one is kept in the list of matches; "
+                         "“Take back the new match” undoes this.", reset=True)
 
 
 def match_undo(request: Request) -> Response:

@@ -55,14 +55,27 @@
     fresh.innerHTML = html;
     var was = stateOf(el), now = stateOf(fresh.content);
     if (el.dataset.loaded && was !== undefined && was === now) return;
+    if (now !== undefined && was !== now) lastMessage = null;  // a new question: new messages
+    var open = Array.prototype.filter.call(el.querySelectorAll("details[open]"), function (d) {
+      return d.className; }).map(function (d) { return d.className; });
     el.innerHTML = html;
+    open.forEach(function (cls) {  // a section the person opened stays open
+      var again = el.querySelector('details[class="' + cls + '"]');
+      if (again) again.open = true;
+    });
     el.dataset.loaded = "1";
     setup(el);
     syncVersions();
     if (lastMessage) {
+      var shown = false;
       el.querySelectorAll("form[data-post]").forEach(function (f) {
-        if (formKey(f) === lastMessage.key) message(f, lastMessage.text, lastMessage.ok);
+        if (formKey(f) === lastMessage.key) { message(f, lastMessage.text, lastMessage.ok); shown = true; }
       });
+      var box = el.querySelector(".msg");
+      if (!shown && lastMessage.part === el.dataset.part && box) {  // its form is gone
+        box.textContent = lastMessage.text;
+        box.className = "msg " + (lastMessage.ok ? "ok" : "err");
+      }
     }
     if (el.dataset.fit !== undefined) fit(el);
   }
@@ -136,10 +149,18 @@
       form.elements.answer.value = picked.join(" ");
     }
     if (form.dataset.score !== undefined) {
-      form.elements.answer.value = form.dataset.score.split(" ").map(function (side) {
-        return side + " " + (form.elements["side_" + side].value || "0");
+      var sides = form.dataset.score.split(" ");
+      for (var i = 0; i < sides.length; i++) {
+        var typed = form.elements["side_" + sides[i]].value.trim();
+        if (typed && !/^[-+]?\d+$/.test(typed)) {
+          return "Points are whole numbers, such as 3 or -2: " + sides[i] + " " + typed + " is not one.";
+        }
+      }
+      form.elements.answer.value = sides.map(function (side) {
+        return side + " " + (form.elements["side_" + side].value.trim() || "0");
       }).join(" ");
     }
+    return null;
   }
 
   function remember(form) {
@@ -155,7 +176,8 @@
     try { kept = JSON.parse(localStorage.getItem("night-" + form.dataset.remember) || "null"); } catch (e) { kept = null; }
     if (!kept) return;
     Array.prototype.forEach.call(form.querySelectorAll("select"), function (s) {
-      if (kept[s.name] !== undefined && s.querySelector('option[value="' + kept[s.name] + '"]')) s.value = kept[s.name];
+      var known = Array.prototype.some.call(s.options, function (o) { return o.value === kept[s.name]; });
+      if (known) s.value = kept[s.name];
     });
   }
 
@@ -171,8 +193,9 @@
 
   function submit(form, submitter) {
     if (!confirmed(form)) return Promise.resolve();
-    answerOf(form);
     clearMessages();  // the last confirmation stays until this, the next action
+    var wrong = answerOf(form);
+    if (wrong) { message(form, wrong, false); return Promise.resolve(); }
     var data = new FormData(form);
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
     var body = new URLSearchParams();
@@ -190,7 +213,8 @@
     }).then(function (rj) {
       var r = rj[0], j = rj[1];
       buttons.forEach(function (b) { b.disabled = b.dataset.wasDisabled === "1"; });
-      lastMessage = {key: key, text: j.message, ok: j.ok};
+      var home = form.closest("[data-part]");
+      lastMessage = {key: key, text: j.message, ok: j.ok, part: home ? home.dataset.part : null};
       message(form, j.message, j.ok);
       if (j.html !== undefined && form.dataset.target) document.getElementById(form.dataset.target).innerHTML = j.html;
       if (!j.ok) {
@@ -210,7 +234,6 @@
           });
         }
         delete form.dataset.dirty;
-        var home = form.closest("[data-part]");
         return home ? refresh(home) : null;
       }
       if (j.reset) { form.reset(); recall(form); }
