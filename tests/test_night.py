@@ -10,6 +10,7 @@ import json
 import re
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from pepper_tutor.apps.night import night_path
 from pepper_tutor.apps.night.lan import pick_address
 from pepper_tutor.apps.night.server import NightConfig, create_app
 from pepper_tutor.apps.night.store import NIGHT_KINDS, NightError, NightStore, StaleSheet
+from pepper_tutor.engine.seats import Seat
 from pepper_tutor.records.scoresheet import EntryError, ScoreSheet
 
 BASE = "http://127.0.0.1:8866"
@@ -725,3 +727,112 @@ def test_a_join_is_announced_to_the_host_not_to_every_phone(app: Any, store: Nig
     page = player_client(app, store, "Bo")[0].get("/play").text
     phone_parts = set(" ".join(re.findall(r'data-on="([^"]*)"', page)).split())
     assert "players" not in phone_parts
+
+
+# ---- the table -------------------------------------------------------------------------
+
+def _wait(check: Any, seconds: float = 30.0) -> Any:
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.05)
+    raise AssertionError("the table never got there")
+
+
+def _play_my_turns(table: Any, phones: dict[int, Any], rng: Any) -> None:
+    """The phone whose turn it is taps a legal action (and first an illegal card, if it has
+    one, which is refused with the rule and changes nothing). The table is read under its
+    lock; the taps are sent without it, as a phone's would be."""
+    from pepper_tutor.analysis.view import view_of
+
+    with table.lock:
+        state = table.state
+        seat = state.to_act
+        pid = table.seats[seat].player_id if seat is not None else None
+        if pid not in phones or table.seats[seat].away:
+            return
+        seen = view_of(state, seat)
+        phase, version = state.phase.value, table.version
+    client, csrf = phones[pid]
+    legal = list(seen.legal)
+    illegal = [c for c in seen.hand if c not in legal and phase == "play"]
+    if illegal:
+        r = client.post("/table/play", data={"csrf": csrf, "action": str(illegal[0])},
+                        headers=JSON)
+        assert r.status_code == 400 and "follow" in r.json()["message"].lower(), r.text
+        assert table.version == version
+    action = rng.choice(legal)
+    kind = {"auction": "bid:", "declare-trump": "trump:", "declare-mode": "mode:",
+            "defense": "defense:"}.get(phase, "")
+    r = client.post("/table/play", data={"csrf": csrf, "action": f"{kind}{action}"},
+                    headers=JSON)
+    assert r.status_code == 200, r.text
+
+
+def test_three_phones_and_a_computer_play_a_hand_to_the_sheet(app: Any, store: NightStore
+                                                              ) -> None:
+    import random
+
+    from pepper_tutor.records.hand_record import parse_record
+
+    host, hcsrf = host_client(app, store)
+    r = host.post("/table/open", data={"csrf": hcsrf, "level": "beginner"}, headers=JSON)
+    assert r.status_code == 200, r.text
+    table = app.state.night.table
+    table.pause = 0.0
+    phones: dict[int, Any] = {}
+    for name, seat in (("Ann", "N"), ("Bo", "E"), ("Cy", "S")):
+        client, csrf = player_client(app, store, name)
+        r = client.post("/table/claim", data={"csrf": csrf, "seat": seat}, headers=JSON)
+        assert r.status_code == 200, r.text
+        phones[table.seats[Seat.parse(seat)].player_id] = (client, csrf)
+    client, csrf = next(iter(phones.values()))
+    r = client.post("/table/claim", data={"csrf": csrf, "seat": "E"}, headers=JSON)
+    assert r.status_code == 400 and "Bo sits East" in r.json()["message"]
+    # a phone sees its own hand, never another's
+    north = table.state.hand(Seat.N)
+    page = client.get("/part/table-phone").text
+    assert all(f'data-card="{c}"' in page for c in north)
+    assert not any(f'data-card="{c}"' in page for c in table.state.hand(Seat.E))
+    rng = random.Random(3)
+    while not table.state.is_terminal():
+        _play_my_turns(table, phones, rng)
+        time.sleep(0.01)
+    sheet, _ = _wait(lambda: store.sheet() if store.sheet()[0].entries else None)
+    assert len(sheet.entries) == 1 and sheet.entries[0].dealer == table.state.dealer
+    record = parse_record(store.played_records()[1], "played")
+    assert record.deal[Seat.N] == table.state.dealt(Seat.N)  # the whole deal is kept
+    assert host.get("/hands.zip").status_code == 200
+    # after the hand: the coach's grades of the phone's own decisions
+    client.post("/table/grade", data={"csrf": csrf}, headers=JSON)
+    graded = _wait(lambda: table.grades.get((1, Seat.N)), 120)
+    assert all(v.headline for v in graded)
+    assert "Your decisions" in client.get("/part/table-phone").text
+    r = client.post("/table/deal", data={"csrf": csrf}, headers=JSON)
+    assert r.status_code == 200 and not table.state.is_terminal()
+
+
+def test_a_sleeping_phone_keeps_its_seat_for_the_grace_then_a_computer_plays_it(
+        app: Any, store: NightStore) -> None:
+    host, hcsrf = host_client(app, store)
+    app.state.night.config.grace = 0.5
+    host.post("/table/open", data={"csrf": hcsrf, "level": "beginner"}, headers=JSON)
+    table = app.state.night.table
+    table.pause = 0.0
+    client, csrf = player_client(app, store, "Ann")
+    client.post("/table/claim", data={"csrf": csrf, "seat": "N"}, headers=JSON)
+    assert table.state.to_act == Seat.N  # West dealt: North speaks first, and waits
+    time.sleep(0.2)
+    assert table.state.to_act == Seat.N and not table.seats[Seat.N].away
+    _wait(lambda: table.seats[Seat.N].away)  # asleep past the grace
+    _wait(lambda: table.state.to_act != Seat.N or table.state.is_terminal())
+    page = client.get("/part/table-phone").text
+    assert "Take my seat back" in page
+    r = client.post("/table/play", data={"csrf": csrf, "action": "bid:pass"}, headers=JSON)
+    assert r.status_code == 400 and "Take my seat back" in r.json()["message"]
+    r = client.post("/table/back", data={"csrf": csrf}, headers=JSON)
+    assert r.status_code == 200 and not table.seats[Seat.N].away

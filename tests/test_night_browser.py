@@ -627,3 +627,140 @@ def test_the_host_panels_stay_live_and_the_timer_is_remembered(screens, night): 
     host.wait_for_selector("body[data-ready='1']")
     expect(host.locator("select.f-seconds")).to_have_value("45")  # and after a reload
     expect(host.locator("select.f-kind")).to_have_value("legal")
+
+
+@pytest.fixture
+def quick_night(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """The night as ``pepper-tutor night --grace 3`` serves it: a phone that is not seen for
+    3 s loses its seat to a computer player (60 s by default)."""
+    import contextlib
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from .servers import Night, _wait_http, free_port
+
+    home = tmp_path / "home"
+    home.mkdir()
+    port = free_port()
+    log = home / "night.log"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from pepper_tutor.apps.cli import main; raise SystemExit(main())",
+         "night", "--port", str(port), "--name", "test-night", "--grace", "3"],
+        env=dict(os.environ, PEPPER_TUTOR_HOME=str(home), PYTHONUNBUFFERED="1"),
+        stdout=log.open("w"), stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_http(f"{base}/", proc, log, timeout=30)
+        links = dict(line.strip().split(": ", 1) for line in log.read_text().splitlines()
+                     if line.startswith("  ") and ": " in line)
+        server = Night(proc, base, links["Host (keep this link to yourself)"].strip(),
+                       links["Players join at"].strip(), links["Room code"].strip(), log)
+        server.home = home  # type: ignore[attr-defined]
+        yield server
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=15)
+
+
+def tap_turn(phone: Any) -> bool:
+    """If it is this phone's turn, decide as a player would: bid 3 or 4 if it may (else the
+    first choice that is not a pass), or try its cards in order, a refused card answered
+    with the rule. A screen that changes under the finger (the turn moved on) is let be."""
+    from playwright.sync_api import Error
+
+    try:
+        if not phone.locator(".your-turn").count():
+            return False
+        options = phone.locator(".option-button")
+        if options.count():
+            labels = options.all_inner_texts()
+            pick = next((i for i, t in enumerate(labels) if t in ("bid 3", "bid 4")), None)
+            if pick is None:
+                pick = next((i for i, t in enumerate(labels) if t != "pass"), 0)
+            options.nth(pick).click(timeout=2000)
+        else:
+            cards = phone.locator(".my-hand .answer-card")
+            for i in range(cards.count()):
+                cards.nth(i).click(timeout=2000)
+                msg = phone.locator(".play-form + .msg")
+                phone.wait_for_function("""() => {
+                    const m = document.querySelector('.play-form + .msg');
+                    return !m || m.textContent; }""", timeout=5000)
+                if msg.count() and "You:" not in (msg.text_content() or ""):
+                    continue  # refused with its rule: try the next card
+                break
+    except Error:
+        return False
+    phone.wait_for_timeout(400)  # the table's redraw comes
+    return True
+
+
+def test_four_phones_at_the_table_a_computer_in_one_seat_and_a_sleeping_phone(
+        browser, quick_night):  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    screens = Screens(browser, quick_night)
+    try:
+        host = screens.host()
+        projector = screens.projector(host, 1280, 720)
+        phones = {seat: screens.phone(name) for seat, name in
+                  (("N", "Nia"), ("E", "Eli"), ("S", "Sam"))}
+        watcher = screens.phone("Wes")
+        host.click("[data-tab=table]")
+        host.locator("select.f-level-table").select_option("beginner")
+        host.locator("button.open-table-button").click()
+        for seat, phone in phones.items():
+            phone.click("[data-tab=table]")
+            phone.locator(f"button[data-claim='{seat}']").click()
+            expect(phone.locator(".you")).to_contain_text("You sit")
+        watcher.click("[data-tab=table]")
+        expect(watcher.locator("button[data-claim='W']")).to_be_visible()  # one left
+        expect(projector.locator(".proj-table .seat")).to_have_count(4)
+        expect(projector.locator(".seat[data-seat='W']")).to_contain_text("computer")
+        shot(phones["N"], "phone-table-390x844")
+        slept: bool | str = False
+        import time
+
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            if phones["N"].locator(".after-hand").count():
+                break
+            phones["N"].wait_for_timeout(100)
+            for seat, phone in phones.items():
+                if not (seat == "E" and slept is True):
+                    tap_turn(phone)
+            if not slept and projector.locator(".proj-table .back").count() <= 20:
+                # mid-hand, East's phone goes to sleep: no request of its gets through
+                shot(projector, "projector-table-1280x720")
+                phones["E"].context.route("**/*", lambda route: route.abort())
+                slept = True
+                expect(projector.locator(".seat[data-seat='E']")).to_contain_text(
+                    "away: a computer plays", timeout=20_000)
+                phones["N"].wait_for_timeout(1500)  # the computer plays East meanwhile
+                phones["E"].context.unroute("**/*")
+                phones["E"].context.route("**/*", lambda route: route.continue_())
+                # it wakes up: the page draws itself afresh and offers the seat back
+                phones["E"].evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+                expect(phones["E"].locator(".back-button")).to_be_visible()
+                shot(phones["E"], "phone-table-away-390x844")
+                phones["E"].locator(".back-button").click()
+                expect(projector.locator(".seat[data-seat='E']")).not_to_contain_text("away")
+                slept = "back"
+        assert slept == "back"
+        expect(phones["N"].locator(".after-hand")).to_be_visible()
+        expect(projector.locator(".news")).to_contain_text("on the sheet")
+        host.click("[data-tab=sheet]")
+        expect(host.locator(".sheet-row")).to_have_count(1)
+        shot(projector, "projector-table-done-1280x720")
+        phones["N"].locator(".grade-button").click()
+        expect(phones["N"].locator(".grades .grade").first).to_be_visible(timeout=60_000)
+        shot(phones["N"], "phone-table-grades-390x844")
+        got = measure(phones["N"])
+        assert not got["bad"] and got["scrollWidth"] <= PHONE[0], got
+        got = measure(projector, bottom=True)
+        assert not got["bad"], got
+    finally:
+        screens.close()

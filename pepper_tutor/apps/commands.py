@@ -93,6 +93,18 @@ def host_address(text: str) -> str:
     return value
 
 
+def grace_seconds(text: str) -> float:
+    """``night --grace``: seconds, from 1 to 3600."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--grace is a number of seconds, not {text!r}"
+                                         ) from None
+    if not 1 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"--grace is from 1 to 3600 seconds, not {text}")
+    return value
+
+
 def night_name(text: str) -> str:
     """``night --name``: at most MAX_NIGHT_NAME characters, with a letter or digit."""
     if len(text) > MAX_NIGHT_NAME:
@@ -286,7 +298,7 @@ def _cmd_night(args: argparse.Namespace) -> int:
         return 2
     from .night import serve
 
-    return serve(args.port, args.lan, args.address, args.name)
+    return serve(args.port, args.lan, args.address, args.name, args.grace)
 
 
 def register(sub: Any) -> None:
@@ -378,4 +390,7 @@ def register(sub: Any) -> None:
                         "the network interfaces)")
     p.add_argument("--name", type=night_name, default="tonight",
                    help="which night: each name has its own file; the same name resumes it")
+    p.add_argument("--grace", type=grace_seconds, default=60.0,
+                   help="seconds a sleeping phone keeps its seat at the table before a "
+                        "computer player takes it (default 60)")
     p.set_defaults(handler=_cmd_night)

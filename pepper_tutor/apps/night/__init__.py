@@ -5,10 +5,11 @@ over one SQLite file per night (:mod:`.store`), pushes changes to every screen b
 events (:mod:`.events`) and finds the address phones join at from the network interfaces
 (:mod:`.lan`). :mod:`.server` lists the app's routes and middleware: the pages
 (:mod:`.pages`), the players (:mod:`.players`), the quiz (:mod:`.quiz`), the score sheet
-(:mod:`.sheet`), rulings and the annotator (:mod:`.tools`) and the parts of pages that events
-redraw (:mod:`.parts`), with who is asking (:mod:`.auth`), the checks on every request
-(:mod:`.middleware`), how it answers (:mod:`.responses`), what it shares between requests
-(:mod:`.state`) and what the pages show (:mod:`.views`).
+(:mod:`.sheet`), the card table (:mod:`.table`, served by :mod:`.seats`), rulings and the
+annotator (:mod:`.tools`) and the parts of pages that events redraw (:mod:`.parts`), with
+who is asking (:mod:`.auth`), the checks on every request (:mod:`.middleware`), how it
+answers (:mod:`.responses`), what it shares between requests (:mod:`.state`) and what the
+pages show (:mod:`.views`).
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ def bind_port(host: str, port: int) -> socket.socket:
 
 
 def serve(port: int = 8866, lan: bool = False, address: str | None = None,
-          name: str = "tonight") -> int:
+          name: str = "tonight", grace: float = 60.0) -> int:
     """Run the night until Ctrl-C; print the host's link, the join link and the room code."""
     import uvicorn
 
@@ -100,7 +101,7 @@ def serve(port: int = 8866, lan: bool = False, address: str | None = None,
         sock.close()
         raise
     base = f"http://{shown}:{port}"
-    app = create_app(store, NightConfig(base, name))
+    app = create_app(store, NightConfig(base, name, grace=grace))
     # The path holds the home folder and the warning names files: neither may act on the
     # terminal (an escape sequence in a folder's name).
     print(strip_controls(f"Game night {name!r}: {path}"))

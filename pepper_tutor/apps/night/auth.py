@@ -12,7 +12,6 @@ from __future__ import annotations
 import secrets
 
 from starlette.authentication import AuthCredentials, AuthenticationBackend, BaseUser
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
@@ -48,7 +47,7 @@ class PlayerUser(BaseUser):
 
 class NightAuth(AuthenticationBackend):
     """The host by the token in the host's cookie, a player by the player's cookie (looked up
-    in the night's file in a worker thread, off the event loop)."""
+    in the store's memory of the players, on the event loop: no file is read)."""
 
     async def authenticate(self, conn: HTTPConnection) -> tuple[AuthCredentials, BaseUser] | None:
         if conn.scope["path"].startswith("/static/"):
@@ -60,7 +59,7 @@ class NightAuth(AuthenticationBackend):
         token = conn.cookies.get(PLAYER_COOKIE, "")
         if not token:
             return None
-        player = await run_in_threadpool(night.store.player_by_token, token)
+        player = night.store.cached_player(token)  # from memory: no thread, no file
         if player is None:
             return None
         scopes = ["player", "scorekeeper"] if player.scorekeeper else ["player"]

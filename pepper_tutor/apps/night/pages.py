@@ -50,4 +50,6 @@ def play(request: Request) -> Response:
     player = player_of(request)
     if player is None:
         return RedirectResponse("/", 303)
-    return page(request, "play.html", {"player": player})
+    # The table hears from the phone at least three times within the grace period.
+    poll = max(1.0, min(10.0, night_of(request).config.grace / 3))
+    return page(request, "play.html", {"player": player, "poll": f"{poll:g}"})

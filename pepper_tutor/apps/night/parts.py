@@ -11,10 +11,12 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 
+from ...analysis.players import LEVELS
 from ...render.steps_html import feedback_html
 from .auth import is_host, need_host, player_of
 from .events import PARTS
 from .responses import page, qr_svg
+from .seats import table_view
 from .state import Night, night_of
 from .store import Player
 from .views import match_rows, projector_cells, results, sheet_view, trump_line
@@ -90,6 +92,7 @@ def _host_part(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
     ctx["join_url"] = night.config.join_url(night.room_code)
     if name == "projector":
         ctx["qr"] = qr_svg(ctx["join_url"])
+        ctx["table"] = table_view(night, None)
         if ctx.get("step") is not None:
             first, span, rest = projector_cells(ctx["step"])
             ctx.update(first=first, span=span, rest=rest, trump_line=trump_line(ctx["step"]))
@@ -118,6 +121,23 @@ def _matches(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
     return page(request, "_matches.html", ctx)
 
 
+def _table_phone(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
+    player = ctx["player"]
+    if player is None:
+        raise HTTPException(404, "The phone's table is for players.")
+    if night.table is not None:
+        night.table.seen(player.id)  # the phone is awake: its seat stays its own
+    ctx["table"] = table_view(night, player.id)
+    return page(request, "_table-phone.html", ctx)
+
+
+def _table_host(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
+    need_host(request)
+    ctx["table"] = table_view(night, None)
+    ctx["levels"] = LEVELS
+    return page(request, "_table-host.html", ctx)
+
+
 def _board(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
     ctx["board"] = night.store.leaderboard()
     return page(request, "_board.html", ctx)
@@ -126,7 +146,8 @@ def _board(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
 DRAWN: dict[str, Callable[[Request, Night, dict[str, Any]], Response]] = {
     "sheet": _sheet, "entry": _entry, "quiz-phone": _quiz_phone, "projector": _host_part,
     "quiz-host": _host_part, "players": _host_part, "board": _board, "room": _room,
-    "room-code": _room_code, "matches": _matches}
+    "room-code": _room_code, "matches": _matches, "table-phone": _table_phone,
+    "table-host": _table_host}
 
 
 def part(request: Request) -> Response:

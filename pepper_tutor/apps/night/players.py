@@ -110,6 +110,8 @@ def remove_player(request: Request) -> Response:
         return done(request, "No such player.", 404)
     except sqlite3.Error as err:
         return write_failed(request, err)
+    if night.table is not None and night.table.seat_of(player.id) is not None:
+        night.table.leave(player.id)
     for part in ("players", "roles", "quiz"):
         night.events.publish(part)
     return done(request, f"{player.name} was removed from the night.")

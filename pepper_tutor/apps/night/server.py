@@ -46,6 +46,16 @@ from .parts import part, stream
 from .players import join, remove_player, rename_player, rotate_code, set_scorekeeper
 from .quiz import quiz_answer, quiz_ask, quiz_close
 from .responses import http_error, server_error
+from .seats import (
+    table_back,
+    table_claim,
+    table_close,
+    table_deal,
+    table_grade,
+    table_leave,
+    table_open,
+    table_play,
+)
 from .sheet import (
     export_csv,
     export_records,
@@ -93,6 +103,14 @@ routes: list[BaseRoute] = [
     post("/players/rename", rename_player),
     post("/players/remove", remove_player),
     post("/room/rotate", rotate_code),
+    post("/table/open", table_open),
+    post("/table/close", table_close),
+    post("/table/claim", table_claim),
+    post("/table/leave", table_leave),
+    post("/table/play", table_play),
+    post("/table/back", table_back),
+    post("/table/deal", table_deal),
+    post("/table/grade", table_grade),
     post("/ruling", ruling),
     post("/annotate", annotate_record),
     Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
@@ -126,6 +144,8 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     finally:
         task.cancel()
         night.events.close()
+        if night.table is not None:
+            night.table.close()
         with contextlib.suppress(asyncio.CancelledError):
             await task  # a sweep under way finishes before the store can be closed
 

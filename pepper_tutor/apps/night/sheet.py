@@ -230,9 +230,12 @@ def export_csv(request: Request) -> Response:
 def export_records(request: Request) -> Response:
     need_member(request)
     sheet, match_id = _match_of(request)
+    # A hand played at the table has its whole record (the deal, every card); a hand
+    # entered by hand has the partial record the sheet makes.
+    played = night_of(request).store.played_records(match_id)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
         for i, text in enumerate(sheet.to_records(), 1):
-            zf.writestr(f"hand-{i:02d}.yaml", text)
+            zf.writestr(f"hand-{i:02d}.yaml", played.get(i, text))
     return Response(buffer.getvalue(), media_type="application/zip",
                     headers=_name("pepper-hands", match_id, "zip"))

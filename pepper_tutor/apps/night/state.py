@@ -1,7 +1,8 @@
 """What the night's app shares between requests, kept on ``app.state.night``.
 
 One :class:`Night` per app: the store, where the pages are served, the templates, the event
-broadcaster, the join limits and two caches (the question on the screen, the sheet as drawn).
+broadcaster, the join limits, two caches (the question on the screen, the sheet as drawn) and
+the card table once the host opens one.
 Endpoints run in worker threads, so everything here that changes is safe to share between
 them.
 """
@@ -22,6 +23,7 @@ from starlette.templating import Jinja2Templates
 from ...engine.rules import PRESETS
 from .events import Broadcaster
 from .store import NIGHT_KINDS, NightStore, Question
+from .table import GRACE, Table
 from .views import TRUMP_CHOICES, answer_label, quiz_html
 
 __all__ = ["Night", "NightConfig", "RateLimit", "QuestionCache", "SheetCache", "night_of",
@@ -36,7 +38,8 @@ class NightConfig:
     """What the pages need to know about where they are served."""
 
     def __init__(self, join_base: str, name: str, join_limit: int = 30,
-                 wrong_code_limit: int = 8, room_join_limit: int = 600):
+                 wrong_code_limit: int = 8, room_join_limit: int = 600,
+                 grace: float = GRACE):
         self.join_base = join_base.rstrip("/")
         self.name = name
         self.join_limit = join_limit  # joins per address per minute
@@ -44,6 +47,7 @@ class NightConfig:
         # Joins per minute for the whole room: phones behind one Wi-Fi router (or a script
         # with many addresses) cannot fill the night with names.
         self.room_join_limit = room_join_limit
+        self.grace = grace  # seconds a sleeping phone keeps its seat at the table
 
     @property
     def host_name(self) -> str:
@@ -142,6 +146,7 @@ class Night:
     limits: RateLimit = field(default_factory=RateLimit)
     on_screen: QuestionCache = field(default_factory=QuestionCache)
     drawn_sheet: SheetCache = field(default_factory=SheetCache)
+    table: Table | None = None  # the card table, once the host opens one
 
     @classmethod
     def open(cls, store: NightStore, config: NightConfig) -> Night:

@@ -19,13 +19,14 @@ only keeps what was entered.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -148,6 +149,17 @@ def _step(kind: str, hard: bool, preset: str, seed: int, number: int) -> Step[An
     return make_question(kind, random.Random(seed), number, get_ruleset(preset), hard)
 
 
+def _changes_players(method: Callable[..., Player]) -> Callable[..., Player]:
+    """A change to a player: the memory of who is who is dropped once it is written."""
+    @functools.wraps(method)
+    def changed(self: NightStore, *args: Any) -> Player:
+        try:
+            return method(self, *args)
+        finally:
+            self._players = None
+    return changed
+
+
 class NightStore:
     """The night's SQLite file. Thread-safe: one connection, one lock, short transactions."""
 
@@ -156,6 +168,7 @@ class NightStore:
         self.warning: str | None = None  # a damaged file set aside on opening
         path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
+        self._players: dict[str, Player] | None = None  # by token (:meth:`cached_player`)
         opening = open_store(path, STORE, timeout=BUSY_TIMEOUT)
         for why, aside in opening.set_aside:
             self.warning = (f"the night's file was damaged ({why}); it is kept as {aside} and "
@@ -226,6 +239,7 @@ class NightStore:
 
     # ---- players ------------------------------------------------------------------------
 
+    @_changes_players
     def join(self, name: str) -> Player:
         clean = clean_name(name)
         token = secrets.token_urlsafe(24)
@@ -243,9 +257,24 @@ class NightStore:
         rows = self._read("SELECT * FROM players WHERE token = ?", (token,))
         return _player(rows[0]) if rows else None
 
+    def cached_player(self, token: str) -> Player | None:
+        """:meth:`player_by_token` from memory: every request asks who is asking, and a
+        read of the file for it (in a worker thread) doubled an answer's time under load.
+        The cache is filled from the file and dropped whole on every change to a player."""
+        cache = self._players
+        if cache is None:
+            cache = self._players = {p.token: p for p in self.players()}
+        found = cache.get(token)
+        if found is None:  # a token unknown a moment ago may have just joined
+            found = self.player_by_token(token)
+            if found is not None:
+                cache[token] = found
+        return found
+
     def players(self) -> list[Player]:
         return [_player(r) for r in self._read("SELECT * FROM players ORDER BY joined")]
 
+    @_changes_players
     def rename_player(self, player_id: int, name: str) -> Player:
         clean = clean_name(name)
         try:
@@ -259,6 +288,7 @@ class NightStore:
                              "name") from None
         return _player(row)
 
+    @_changes_players
     def remove_player(self, player_id: int) -> Player:
         """Take a player out of the night, with their answers (their phone must join again)."""
         with self._tx() as db:
@@ -268,6 +298,7 @@ class NightStore:
             db.execute("DELETE FROM players WHERE id = ?", (player_id,))
         return _player(row)
 
+    @_changes_players
     def set_scorekeeper(self, player_id: int, on: bool) -> Player:
         with self._tx() as db:
             cur = db.execute("UPDATE players SET scorekeeper = ? WHERE id = ?",
@@ -334,6 +365,25 @@ class NightStore:
                        (match_id, hand.number, json.dumps(hand.entry.to_json()), by,
                         time.time()))
         return hand
+
+    def add_played(self, entry: HandEntry, record: str, by: str) -> ScoredHand:
+        """A hand played at the night's table, with its ``pepper-hand/1`` record: the table
+        is the sheet's own witness, so it goes on whatever version the sheet is at."""
+        with self._sheet_change(self.sheet_version()) as (db, sheet, match_id):
+            hand = sheet.add(entry)
+            db.execute("INSERT INTO hands (match_id, number, entry, entered_by, at) "
+                       "VALUES (?, ?, ?, ?, ?)",
+                       (match_id, hand.number, json.dumps({**entry.to_json(), "record": record}),
+                        by, time.time()))
+        return hand
+
+    def played_records(self, match_id: int | None = None) -> dict[int, str]:
+        """The records of the match's hands played at the table, by hand number."""
+        with self._lock:
+            _, mid = self._sheet_from(self._db, match_id)
+        rows = self._read("SELECT number, entry FROM hands WHERE match_id = ?", (mid,))
+        found = {int(r["number"]): json.loads(r["entry"]).get("record") for r in rows}
+        return {n: text for n, text in found.items() if text}
 
     def undo_hand(self, seen: int) -> int:
         with self._sheet_change(seen) as (db, sheet, match_id):

@@ -364,6 +364,12 @@
       window.addEventListener("pageshow", function (ev) { if (ev.persisted) resync(); });
       window.addEventListener("online", function () { showOffline(); resync(); });
       window.addEventListener("offline", showOffline);
+      // A part that says data-poll is asked for again every so many seconds even when
+      // nothing changed: the table knows by it that the phone is awake.
+      parts().forEach(function (el) {
+        var every = parseFloat(el.dataset.poll || "0");
+        if (every > 0) setInterval(function () { if (!document.hidden) refresh(el); }, every * 1000);
+      });
       window.addEventListener("resize", function () { parts().forEach(function (el) { if (el.dataset.fit !== undefined) fit(el); }); });
     }
   });
