@@ -1,12 +1,15 @@
-"""Load test of game night on loopback: phones joining and answering while hands are entered.
+"""Load test of game night on loopback: phones joining and answering while hands are entered,
+the host's page and the projector open, and a table of four phones playing.
 
-``python -m pepper_tutor.bench.night [--phones 50] [--duration 60]`` starts the server in a
+``python -m pepper_tutor.bench.night [--phones 200] [--duration 60]`` starts the server in a
 child process on 127.0.0.1 (never any other address), joins the phones (each with its own
 cookies and its own server-sent-events stream, as a real phone has), and for the given time
 asks a question every few seconds, which every phone answers when its stream says so, while
-a scorekeeper enters hands. It stops by itself, then checks that every acknowledged answer
-and hand is in the night's file and prints the answer latency and the server's memory.
-Needs ``httpx`` (a development dependency).
+a scorekeeper enters hands, the host's page and the projector redraw what each event names,
+and four more phones play hands at the table. It stops by itself, then checks that every
+acknowledged answer and hand is in the night's file once and prints the answer latency, how
+long a new question took to reach every phone, the host page's update time, the server's
+memory and its CPU. Needs ``httpx`` (a development dependency).
 """
 
 from __future__ import annotations
@@ -46,9 +49,15 @@ class LoadResult:
     hands_acked: int = 0
     hands_stored: int = 0
     refused: int = 0
+    reach_ms: list[float] = field(default_factory=list)  # a new question to every phone
+    host_ms: list[float] = field(default_factory=list)  # an event to the host's part redrawn
+    projector_ms: list[float] = field(default_factory=list)
+    table_hands: int = 0  # hands the table of four phones finished and put on the sheet
+    table_plays: int = 0
     errors: list[str] = field(default_factory=list)
     rss_kib: int = 0
     peak_kib: int = 0
+    cpu: float = 0.0  # the server's CPU time over the run's wall time (1.0: one core)
 
     @property
     def lost(self) -> int:
@@ -57,14 +66,21 @@ class LoadResult:
     def line(self) -> str:
         ms = sorted(self.answer_ms) or [0.0]
         own = sorted(self.server_ms) or [0.0]
+        reach = sorted(self.reach_ms) or [0.0]
+        host = sorted(self.host_ms) or [0.0]
+        proj = sorted(self.projector_ms) or [0.0]
         return (f"night load: {self.phones} phones for {self.seconds:.0f} s, "
                 f"{self.questions} question{'' if self.questions == 1 else 's'}, "
                 f"{self.answers_acked} answers and "
                 f"{self.hands_acked} hands acknowledged, {self.refused} refused (closed), "
                 f"{self.lost} lost; answer latency p50 {_pct(ms, 50):.1f} ms, p95 "
                 f"{_pct(ms, 95):.1f} ms, max {ms[-1]:.1f} ms (in the server: p50 "
-                f"{_pct(own, 50):.1f} ms, p95 {_pct(own, 95):.1f} ms); server memory "
-                f"{self.rss_kib / 1024:.0f} MiB (peak {self.peak_kib / 1024:.0f} MiB)")
+                f"{_pct(own, 50):.1f} ms, p95 {_pct(own, 95):.1f} ms); a new question on "
+                f"every phone p50 {_pct(reach, 50):.0f} ms, p95 {_pct(reach, 95):.0f} ms; "
+                f"host page updates p50 {_pct(host, 50):.0f} ms, p95 {_pct(host, 95):.0f} ms, "
+                f"projector p95 {_pct(proj, 95):.0f} ms; table: {self.table_hands} hands, "
+                f"{self.table_plays} taps; server memory {self.rss_kib / 1024:.0f} MiB "
+                f"(peak {self.peak_kib / 1024:.0f} MiB), CPU {self.cpu * 100:.0f}% of a core")
 
 
 def _pct(ordered: list[float], p: int) -> float:
@@ -101,7 +117,8 @@ def serve(port: int, home: Path) -> None:
 
     os.environ["PEPPER_TUTOR_HOME"] = str(home)
     store = NightStore(night_path("load"))
-    app = create_app(store, NightConfig(f"http://{HOST}:{port}", "load", join_limit=10_000))
+    app = create_app(store, NightConfig(f"http://{HOST}:{port}", "load", join_limit=10_000,
+                                        room_join_limit=10_000))
     # Through the one writer: the load test reads these as soon as room-code exists, so each
     # must appear whole.
     write_text(home / "host-token", store.host_token)
@@ -128,6 +145,8 @@ async def _load(base: str, home: Path, phones: int, duration: float,
     stop = asyncio.Event()
     listening: list[int] = []
     rng = random.Random(7)
+    asked: dict[str, float] = {}
+    reached: dict[str, list[float]] = {}
 
     async def phone(i: int) -> None:
         async with client() as c:
@@ -156,6 +175,9 @@ async def _load(base: str, home: Path, phones: int, duration: float,
                     if not q or not cards or q.group(1) in seen:
                         continue
                     seen.add(q.group(1))
+                    if q.group(1) in asked:  # how long the question took to reach it
+                        reached.setdefault(q.group(1), []).append(
+                            (time.perf_counter() - asked[q.group(1)]) * 1000)
                     await asyncio.sleep(rng.random() * 1.5)  # people read, then tap
                     start = time.perf_counter()
                     r = await c.post("/quiz/answer", headers=JSON, data={
@@ -197,8 +219,18 @@ async def _load(base: str, home: Path, phones: int, duration: float,
                     result.errors.append(f"hand: {r.status_code} {r.text[:80]}")
                 await asyncio.sleep(2.0)
 
+    r = await host.post("/table/open", headers=JSON, data={"csrf": host_csrf,
+                                                         "level": "beginner"})
+    if r.status_code != 200:
+        result.errors.append(f"table: {r.status_code} {r.text[:80]}")
     tasks = [asyncio.create_task(phone(i)) for i in range(phones)]
     tasks.append(asyncio.create_task(scorekeeper()))
+    tasks.append(asyncio.create_task(_screen(client(), token, HOST_PARTS, result.host_ms,
+                                             stop)))
+    tasks.append(asyncio.create_task(_screen(client(), token, PROJECTOR_PARTS,
+                                             result.projector_ms, stop)))
+    tasks += [asyncio.create_task(_table_phone(client(), code, seat, result, stop))
+              for seat in "NESW"]
     joined_by = time.monotonic() + 60
     while len(listening) < phones and time.monotonic() < joined_by:
         await asyncio.sleep(0.2)  # everyone joined and listening
@@ -206,6 +238,7 @@ async def _load(base: str, home: Path, phones: int, duration: float,
     end = time.monotonic() + duration
     kinds = ("tricks",)
     while time.monotonic() + 4.0 <= end:
+        start = time.perf_counter()
         try:
             r = await host.post("/quiz/ask", headers=JSON, data={
                 "csrf": host_csrf, "kind": kinds[result.questions % len(kinds)]})
@@ -214,6 +247,9 @@ async def _load(base: str, home: Path, phones: int, duration: float,
             continue
         if r.status_code == 200:
             result.questions += 1
+            found = re.search(r"Question (\d+)", r.json().get("message", ""))
+            if found:
+                asked[found.group(1)] = start
         await asyncio.sleep(4.0)
     await asyncio.sleep(2.5)  # the last answers come in
     await host.post("/quiz/close", headers=JSON, data={"csrf": host_csrf})
@@ -223,6 +259,72 @@ async def _load(base: str, home: Path, phones: int, duration: float,
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     await host.aclose()
+    # a question reached the room when it reached its last phone
+    result.reach_ms = [max(times) for times in reached.values()]
+
+
+# What the host's page and the projector redraw on each event (as host.html and
+# projector.html say).
+HOST_PARTS: dict[str, tuple[str, ...]] = {
+    "quiz": ("quiz-host", "players"), "answers": ("quiz-host",),
+    "players": ("quiz-host", "players"), "sheet": ("sheet", "entry", "matches"),
+    "table": ("table-host",), "room": ("room", "room-code")}
+PROJECTOR_PARTS: dict[str, tuple[str, ...]] = {"quiz": ("projector",), "answers": ("projector",),
+                   "players": ("projector",), "room": ("projector",), "table": ("projector",)}
+
+
+async def _screen(c: Any, token: str, parts: dict[str, tuple[str, ...]], took: list[float],
+                  stop: asyncio.Event) -> None:
+    """A host screen kept open: on each event it redraws the parts the event names, and how
+    long from the event to the last of them drawn is noted."""
+    async with c:
+        await c.get(f"/h/{token}", follow_redirects=True)
+        async with c.stream("GET", "/events?parts=" + ",".join(parts)) as events:
+            async for line in events.aiter_lines():
+                if stop.is_set():
+                    break
+                if not line.startswith("event: "):
+                    continue
+                start = time.perf_counter()
+                for name in parts.get(line[7:], ()):
+                    await c.get(f"/part/{name}")
+                took.append((time.perf_counter() - start) * 1000)
+
+
+async def _table_phone(c: Any, code: str, seat: str, result: LoadResult,
+                       stop: asyncio.Event) -> None:
+    """A phone at the table: it sits, and on its turn taps its first choice (a card the
+    rules refuse is followed by the next); after a hand it deals the next."""
+    async with c:
+        await c.get("/")
+        csrf = c.cookies["pt_csrf"]
+        await c.post("/join", data={"csrf": csrf, "code": code, "name": f"table {seat}"},
+                     headers=JSON)
+        await c.post("/table/claim", data={"csrf": csrf, "seat": seat}, headers=JSON)
+        async with c.stream("GET", "/events?parts=table") as events:
+            async for line in events.aiter_lines():
+                if stop.is_set():
+                    break
+                if line != "event: table":
+                    continue
+                page = (await c.get("/part/table-phone")).text
+                if 'class="after-hand"' in page and seat == "N":
+                    r = await c.post("/table/deal", data={"csrf": csrf}, headers=JSON)
+                    result.table_hands += r.status_code == 200
+                    continue
+                if 'class="your-turn"' not in page:
+                    continue
+                choices = re.findall(r'name="action" value="([^"]+)"', page)
+                choices.sort(key=lambda a: a == "bid:pass")  # bid if it may: cards get played
+                for action in choices:
+                    r = await c.post("/table/play", data={"csrf": csrf, "action": action},
+                                     headers=JSON)
+                    if r.status_code == 200:
+                        result.table_plays += 1
+                        break
+                    if r.status_code >= 500:
+                        result.errors.append(f"table play: {r.status_code} {r.text[:80]}")
+                        break
 
 
 def run_load(phones: int = 50, duration: float = 60.0) -> LoadResult:
@@ -244,9 +346,11 @@ def run_load(phones: int = 50, duration: float = 60.0) -> LoadResult:
                     raise RuntimeError("the game-night server did not start: "
                                        + (home / "server.log").read_text()[-2000:])
                 time.sleep(0.1)
+            cpu, wall = _cpu(proc.pid), time.monotonic()
             _run_apart(asyncio.wait_for(
                 _load(f"http://{HOST}:{port}", home, phones, duration, result),
-                duration + 60))
+                duration + 90))
+            result.cpu = (_cpu(proc.pid) - cpu) / (time.monotonic() - wall)
             result.rss_kib, result.peak_kib = _memory(proc.pid)
         finally:
             if proc.poll() is None:
@@ -261,7 +365,8 @@ def run_load(phones: int = 50, duration: float = 60.0) -> LoadResult:
 
         db = connect(home / "nights" / "load.sqlite")
         result.answers_stored = db.execute("SELECT COUNT(*) FROM answers").fetchone()[0]
-        result.hands_stored = db.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
+        result.hands_stored = db.execute("SELECT COUNT(*) FROM hands WHERE entered_by != "
+                                         "'table'").fetchone()[0]
         db.close()
     return result
 
@@ -284,13 +389,22 @@ def _run_apart(coro: Any) -> None:
         raise failed[0]
 
 
+def _cpu(pid: int) -> float:
+    """Seconds of CPU a process has used (user and system), from /proc (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _listening(port: int) -> bool:
     with socket.socket() as s:
         return s.connect_ex((HOST, port)) == 0
 
 
 def bench_night_load(seconds: float) -> str:
-    return run_load(50, max(10.0, seconds * 5)).line()
+    return run_load(200, max(10.0, seconds * 5)).line()
 
 
 def benches() -> list[Any]:
@@ -300,7 +414,7 @@ def benches() -> list[Any]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pepper_tutor.bench.night",
                                      description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--phones", type=int, default=50)
+    parser.add_argument("--phones", type=int, default=200)
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of questions")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--home", type=Path, help=argparse.SUPPRESS)
