@@ -305,7 +305,9 @@ async def _table_phone(c: Any, code: str, seat: str, result: LoadResult,
             async for line in events.aiter_lines():
                 if stop.is_set():
                     break
-                if line != "event: table":
+                # the stream's start and its keepalives too: a real phone looks at the
+                # table when it opens it, and every few seconds (the table's heartbeat)
+                if line != "event: table" and not line.startswith(("retry", ": keepalive")):
                     continue
                 page = (await c.get("/part/table-phone")).text
                 if 'class="after-hand"' in page and seat == "N":

@@ -38,14 +38,18 @@ def quiz_context(night: Night, player: Player | None) -> dict[str, Any]:
     if q is None:
         return ctx
     step, situation = night.on_screen.get(q)
-    answers = store.answers(q.id)
-    ctx.update(step=step, answered=len(answers), players=len(store.players()),
-               remaining=(max(0, int(q.closes - time.time())) if q.closes and q.is_open
-                          else None))
-    if not q.is_open:
-        ctx["results"] = results(q, step, answers)
-        ctx["board"] = store.leaderboard()[:8]
-    if player is not None:
+    ctx.update(step=step, remaining=(max(0, int(q.closes - time.time()))
+                                     if q.closes and q.is_open else None))
+    if player is None:
+        # The room's count and results are the host's and the projector's: 200 phones
+        # reading every answer and the leaderboard on each question made a question's
+        # arrival cost the square of the room.
+        answers = store.answers(q.id)
+        ctx.update(answered=len(answers), players=len(store.players()))
+        if not q.is_open:
+            ctx["results"] = results(q, step, answers)
+            ctx["board"] = store.leaderboard()[:8]
+    else:
         mine = store.answer_of(player.id, q.id)
         ctx["mine"] = mine
         if mine is not None and not q.is_open:
