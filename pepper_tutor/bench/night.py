@@ -146,6 +146,7 @@ async def _load(base: str, home: Path, phones: int, duration: float,
     listening: list[int] = []
     rng = random.Random(7)
     asked: dict[str, float] = {}
+    in_flight = [0]  # answers sent and not yet acknowledged: waited for before the end
     reached: dict[str, list[float]] = {}
 
     async def phone(i: int) -> None:
@@ -180,8 +181,12 @@ async def _load(base: str, home: Path, phones: int, duration: float,
                             (time.perf_counter() - asked[q.group(1)]) * 1000)
                     await asyncio.sleep(rng.random() * 1.5)  # people read, then tap
                     start = time.perf_counter()
-                    r = await c.post("/quiz/answer", headers=JSON, data={
-                        "csrf": csrf, "question": q.group(1), "answer": rng.choice(cards)})
+                    in_flight[0] += 1
+                    try:
+                        r = await c.post("/quiz/answer", headers=JSON, data={
+                            "csrf": csrf, "question": q.group(1), "answer": rng.choice(cards)})
+                    finally:
+                        in_flight[0] -= 1
                     took = (time.perf_counter() - start) * 1000
                     if r.status_code == 200:
                         result.answer_ms.append(took)
@@ -207,9 +212,13 @@ async def _load(base: str, home: Path, phones: int, duration: float,
                 page = (await c.get("/part/sheet")).text
                 found = re.search(r'data-sheet-version="(\d+)"', page)
                 version = found.group(1) if found else "0"
-                r = await c.post("/sheet/add", headers=JSON, data={
-                    "csrf": csrf, "version": version, "bidder": "N", "bid": "3",
-                    "trump": "H", "mode": "partner", "defense": "play", "tricks": "3"})
+                in_flight[0] += 1
+                try:
+                    r = await c.post("/sheet/add", headers=JSON, data={
+                        "csrf": csrf, "version": version, "bidder": "N", "bid": "3",
+                        "trump": "H", "mode": "partner", "defense": "play", "tricks": "3"})
+                finally:
+                    in_flight[0] -= 1
                 if r.status_code == 200:
                     result.hands_acked += 1
                 elif "match is over" in r.text:
@@ -255,6 +264,9 @@ async def _load(base: str, home: Path, phones: int, duration: float,
     await host.post("/quiz/close", headers=JSON, data={"csrf": host_csrf})
     stop.set()
     await asyncio.sleep(1.0)
+    settle = time.monotonic() + 30  # an answer stored but not yet acknowledged is not lost
+    while in_flight[0] and time.monotonic() < settle:
+        await asyncio.sleep(0.1)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
