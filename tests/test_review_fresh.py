@@ -146,3 +146,31 @@ def test_judgement_kinds_come_back_through_the_screened_positions(tmp_path):
     ((q, new, _, _),) = questions
     assert new and q.kind == "defend" and position(q) != position(
         find_lesson("defending").step("right-bower-in-hand"))
+
+
+def test_a_review_rests_only_on_rules_the_learner_was_taught(tmp_path):
+    """A learner who has taken only the first lesson reviews its rules in questions that
+    need nothing from later lessons: a miss on the left bower's suit is not asked as a
+    following-suit question before following suit is taught (the lesson's step comes back
+    in other suits where no drill can ask the rule alone)."""
+    from pepper_tutor.teaching.learner.review_cards import ReviewItem, question_rules
+    from pepper_tutor.teaching.review.taught import known_rules
+
+    store = LearnerStore("ann", tmp_path)
+    take_lessons(store, 1)
+    known = known_rules(store)
+    assert "play.left-bower-suit" in known and "play.follow-suit" not in known
+    for seed, (rule, step) in enumerate([
+            ("play.left-bower-suit", "diamonds-five"), ("rank.left-bower", "black-left"),
+            ("rank.no-trump", "no-trump-order"), ("rank.plain", "diamonds-five")]):
+        rs = ReviewSession(store, seed=seed, at=LATER, budget_s=0.3)
+        q = rs._new_position(ReviewItem(rule, LATER, f"lesson bowers/{step}", 1, "review"))
+        assert q is not None and rule in question_rules(q)
+        extra = set(question_rules(q)) - known - {rule}
+        assert not extra, (rule, q.kind, sorted(extra))
+
+
+def test_a_learner_with_no_lesson_is_not_held_to_lessons(tmp_path):
+    from pepper_tutor.teaching.review.taught import known_rules
+
+    assert known_rules(LearnerStore("bo", tmp_path)) == frozenset()

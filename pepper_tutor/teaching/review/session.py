@@ -32,7 +32,7 @@ from ..learner.store import LearnerStore
 from ..questions.choice_steps import ChoiceStep
 from ..questions.steps import Step
 from .respell import SWAPS, respell
-from .taught import introduction, met_rules, untaught
+from .taught import introduction, known_rules, met_rules, untaught
 
 __all__ = ["ReviewSession", "fresh_question", "REVIEW_KINDS"]
 
@@ -44,12 +44,25 @@ REVIEW_KINDS = tuple(k for k in QUIZ_KINDS if k not in JUDGEMENT_KINDS)
 
 def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
                    n: int = 1, avoid: Sequence[str] = (), budget_s: float = 2.0,
-                   met: frozenset[str] | None = None) -> Step[Any] | None:
+                   met: frozenset[str] | None = None,
+                   known: frozenset[str] | None = None) -> Step[Any] | None:
     """A new position that tests ``rule``: questions are drawn from the :data:`REVIEW_KINDS`
     until one tests it (each kind gets a share of ``budget_s``). ``avoid``: identities and
     situation keys of questions not to repeat. ``met``: the table rules the learner has met
     (:func:`~.taught.met_rules`); a question under another table's rules is dealt only when
-    that rule is the one reviewed (``None``: any table)."""
+    that rule is the one reviewed (``None``: any table). ``known``: every rule the learner
+    has been taught (:func:`~.taught.known_rules`); a question resting on nothing else but
+    the reviewed rule is preferred, and one that rests on an untaught rule is returned only
+    when no kind can make the first within the budget."""
+    taught, other = _fresh(rule, rng, rules, n, avoid, budget_s, met, known)
+    return taught or other
+
+
+def _fresh(rule: str, rng: random.Random, rules: RuleSet | None, n: int,
+           avoid: Sequence[str], budget_s: float, met: frozenset[str] | None,
+           known: frozenset[str] | None) -> tuple[Step[Any] | None, Step[Any] | None]:
+    """(a question resting only on ``known`` rules besides ``rule``, or None; the first one
+    found that rests on another, or None)."""
     ruleset = rules or get_ruleset("standard")
     kinds = list(REVIEW_KINDS)
     rng.shuffle(kinds)
@@ -57,6 +70,7 @@ def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
     # does not deal hundreds of questions of a kind that never asks it.
     kinds.sort(key=lambda k: rule not in _ASKS.get(k, ()))
     share = budget_s / max(1, len(kinds))
+    other: Step[Any] | None = None  # asks the rule, but rests on one not yet taught
     for kind in kinds:
         stop = time.monotonic() + share
         for _ in range(200):
@@ -65,10 +79,12 @@ def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
             _ASKS.setdefault(kind, set()).update(tested)
             if (rule in tested and not _asked(q, avoid)
                     and (met is None or untaught(q, met) <= {rule})):
-                return q
+                if known is None or set(tested) - {rule} <= known:
+                    return q, None
+                other = other or q
             if time.monotonic() > stop:
                 break
-    return None
+    return None, other
 
 
 _ASKS: dict[str, set[str]] = {}  # quiz kind -> the rules its questions have been seen to test
@@ -128,6 +144,7 @@ class ReviewSession:
         self.rng = random.Random(self.seed)
         self.items = self.deck.due(self.at)
         self.met = met_rules(self.store)
+        self.known = known_rules(self.store) or None
         self.pools: dict[str, ScreenedPool | None] = {}
         self._ask()
 
@@ -139,13 +156,15 @@ class ReviewSession:
         judged = read_judgement(item.rule, item.origin)
         if judged is not None:
             return self._judgement(*judged, n)
-        q = fresh_question(item.rule, self.rng, n=n, avoid=self.seen, budget_s=self.budget_s,
-                           met=self.met)
+        q, untaught_too = _fresh(item.rule, self.rng, None, n, self.seen, self.budget_s,
+                                 self.met, self.known)
         if q is not None:
             return q
+        # No drill asks this rule on taught rules alone: the lesson step it was missed on,
+        # dealt again, rests on what its lesson taught; a drill's question comes after that.
         step = _lesson_step(item.origin)
         if step is None or not step.answerable:
-            return None
+            return untaught_too
         if step.kind in JUDGEMENT_KINDS:
             if step.kind not in self.pools:
                 self.pools[step.kind] = ScreenedPool.for_drill(step.kind, step.rules, self.rng)
@@ -167,7 +186,7 @@ class ReviewSession:
                     scored = drawn
             if scored is not None:
                 return scored
-        return _respelt(step, self.rng, self.seen)
+        return _respelt(step, self.rng, self.seen) or untaught_too
 
     def _judgement(self, kind: str, theme: str | None, n: int) -> Step[Any] | None:
         """A fresh position of a judgement drill, of this theme (any, for ``None``): a

@@ -13,11 +13,12 @@ from typing import Any
 
 from ...rulebook.book import get_rule
 from ...rulebook.feedback import sentences
+from ..learner.review_cards import question_rules
 from ..learner.store import LearnerStore
 from ..lessons.files import Lesson, all_lessons
 from ..questions.steps import Step
 
-__all__ = ["table_rules", "met_rules", "untaught", "introduction"]
+__all__ = ["table_rules", "met_rules", "known_rules", "untaught", "introduction"]
 
 ALWAYS = frozenset({"preset.standard"})
 
@@ -45,6 +46,20 @@ def met_rules(store: LearnerStore, lessons: list[Lesson] | None = None) -> froze
         for step in _reached(lesson, store):
             met |= table_rules(step)
     return frozenset(met)
+
+
+def known_rules(store: LearnerStore, lessons: list[Lesson] | None = None) -> frozenset[str]:
+    """Every rule this learner has been taught or asked: the rules cited by the lesson steps
+    reached (explanations first of all), those the questions reached rest on, and those of
+    their review cards (met in a drill). A review question should rest on these only, beside
+    the rule it reviews. Empty for a learner who has begun no lesson."""
+    known: set[str] = set()
+    for lesson in all_lessons() if lessons is None else lessons:
+        for step in _reached(lesson, store):
+            known |= set(step.cited) | set(question_rules(step))
+    if not known:
+        return frozenset()  # no lesson begun: nothing says what was taught
+    return frozenset(known | met_rules(store, lessons) | set(store.review_cards()))
 
 
 def untaught(step: Step[Any], met: frozenset[str]) -> frozenset[str]:
