@@ -164,7 +164,7 @@ def _decisions(count: int, seed: int) -> list[tuple[HandState, object]]:
 @pytest.mark.slow
 def test_across_seeds_no_choice_jumps_between_good_and_bad() -> None:
     jumps = []
-    decisions = _decisions(240, seed=5)
+    decisions = _decisions(210, seed=5)
     assert len(decisions) >= 200
     for state, choice in decisions:
         one = grade_choice(state, choice, seed=1)[0]

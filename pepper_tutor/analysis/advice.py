@@ -513,7 +513,7 @@ def _drops(done: int) -> bool:
 
 def _solve_all(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]], total: int,
                workers: int, progress: Progress | None, tally: Tally,
-               row: Callable[[_R], Sequence[int]],
+               row: Callable[[_R], Sequence[Outcome]],
                choices: Sequence[TalliedOption] | None = None,
                prune: Callable[[Tally], None] | None = None) -> None:
     """``work(context, deal, tables)`` for every deal, its ``row`` of trick counts added to
@@ -544,7 +544,7 @@ def _solve_all(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]], 
 
 def _solve_in_workers(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]],
                       total: int, workers: int, progress: Progress | None, tally: Tally,
-                      row: Callable[[_R], Sequence[int]]) -> None:
+                      row: Callable[[_R], Sequence[Outcome]]) -> None:
     size = max(1, math.ceil(total / (8 * workers)))  # small chunks: a smooth progress bar
     # fork is quick, but unsafe in a process that runs threads (a notebook's kernel).
     method = ("fork" if "fork" in multiprocessing.get_all_start_methods()
@@ -557,7 +557,7 @@ def _solve_in_workers(work: _Work[_R], context: Any, deals: Iterable[list[list[i
 
 def _run_pool(work: _Work[_R], context: Any, source: Iterator[list[list[int]]], size: int,
               total: int, workers: int, method: str, progress: Progress | None,
-              tally: Tally, row: Callable[[_R], Sequence[int]]) -> None:
+              tally: Tally, row: Callable[[_R], Sequence[Outcome]]) -> None:
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
                                initializer=start_worker, initargs=(os.getpid(),))
     try:
@@ -720,7 +720,7 @@ def _stopped(until_clear: bool, tally: Tally, samples: int) -> tuple[str, ...]:
     return ()
 
 
-def _same(row: Sequence[int]) -> Sequence[int]:
+def _same(row: Sequence[Outcome]) -> Sequence[Outcome]:
     """A sample that is already a row of trick counts, one per option."""
     return row
 
@@ -902,7 +902,7 @@ def _make_chance(kind: str | None, n: int, need: int) -> float:
     return math.fsum(distribution(kind, n)[need:])
 
 
-def _contract_worth(task: _BidTask, hands: dict[int, Sequence[int]], seat: int, level: int,
+def _contract_worth(task: _BidTask, hands: Mapping[int, Sequence[int]], seat: int, level: int,
                     tables: _Tables) -> tuple[float, float]:
     """What another seat's contract is worth to the viewer, ``(points, net)``: the seat
     names trumps and its way of playing by the model (:func:`~.calling.model_declaration`),
@@ -1003,7 +1003,8 @@ def _bid_worth(worth: Sequence[tuple[float, float]], bid: Bid
 
     def value(outcome: Any) -> tuple[float, float]:
         n, top, topped = outcome
-        return topped if top > level else worth[n]
+        found: tuple[float, float] = topped if top > level else worth[n]
+        return found
 
     return value
 
@@ -1017,6 +1018,22 @@ def _sweep_value(rules: RuleSet, viewer: int, kind: str | None
 
 def _second(value: Callable[[Any], tuple[float, float]]) -> Callable[[Any], float]:
     return lambda outcome: value(outcome)[1]
+
+
+def _tricks_fn(kind: str | None) -> Callable[[Any], float]:
+    """The tricks expected in play for a bid column's outcome."""
+    return lambda outcome: _expected_tricks(kind, outcome[0])
+
+
+def _makes_fn(kind: str | None, need: int) -> Callable[[Any], float]:
+    """The chance a bid needing ``need`` tricks makes, for a bid column's outcome."""
+    return lambda outcome: _make_chance(kind, outcome[0], need)
+
+
+def _sweeps_fn(kind: str | None) -> Callable[[Any], float]:
+    """The chance a big pepper sweeps, for a big pepper column's outcome."""
+    return lambda outcome: (float(outcome[0] == 6) if kind is None
+                            else sweep_chance(kind, outcome[0] == 6))
 
 
 def _later_seats(view: SeatView, viewer: int) -> tuple[int, ...]:
@@ -1178,9 +1195,8 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
                 tallied[label] = TalliedOption(column, _second(value))
                 candidates.append(_option(
                     label, tally, column, value,
-                    tricks=lambda o, kd=kd: _expected_tricks(kd, o[0]), bid=bid, trump=t,
-                    mode=way, makes=tally.share(
-                        column, lambda o, kd=kd, need=bid.tricks: _make_chance(kd, o[0], need))))
+                    tricks=_tricks_fn(kd), bid=bid, trump=t, mode=way,
+                    makes=tally.share(column, _makes_fn(kd, bid.tricks))))
             column += 1
             if candidates:  # the level worth most for this trump and way of playing
                 options.append(_ranked(candidates)[0])
@@ -1192,8 +1208,7 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
             tallied[label] = TalliedOption(width + k, _second(value))
             options.append(_option(
                 label, tally, width + k, value, tricks=None, bid=Bid.BIG_PEPPER, trump=t,
-                makes=tally.share(width + k, lambda o, kd=kd: (
-                    float(o[0] == 6) if kd is None else sweep_chance(kd, o[0] == 6)))))
+                makes=tally.share(width + k, _sweeps_fn(kd))))
     notes = [_play_note(calibrated), "the defenders of your contract are assumed to play (a "
              "surrender gives the bidders as much, bar a contract that would go down)",
              _auction_note(draws) if accept else _RANDOM_NOTE]
@@ -1332,8 +1347,10 @@ def advise_send(state: HandState | SeatView, samples: int = 200, seed: Seed = No
                        tricks=lambda n: _expected_tricks(kd, n), card=DECK[card],
                        makes=tally.share(k, lambda n: _make_chance(kd, n, bid.tricks)))
                for k, card in enumerate(own)]
-    notes: tuple[str, ...] = (_play_note(calibrated), "the bidder's five cards and discard "
-                              "are dealt" + (", kept by how likely they were to make the calls seen" if accept else " at random"))
+    dealt = (", kept by how likely they were to make the calls seen" if accept
+             else " at random")
+    notes: tuple[str, ...] = (_play_note(calibrated),
+                              f"the bidder's five cards and discard are dealt{dealt}")
     if accept:
         notes += (_auction_note(draws),)
     return Advice("send", Seat(partner), rules.side_of(partner), tally.deals,

@@ -26,7 +26,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-__all__ = ["TABLE", "PRIOR", "kind_of", "distribution", "sweep_chance", "fit", "table_source"]
+__all__ = ["TABLE", "PRIOR", "kind_of", "smoothed", "distribution", "sweep_chance", "fit",
+           "table_source"]
 
 PRIOR = 4.0
 """Weight, in contracts, of the double-dummy count in each smoothed row."""
@@ -42,15 +43,21 @@ def kind_of(trump: int, way: str) -> str:
     return f"{'nt' if trump == 4 else 'trump'} {way}"
 
 
-@functools.cache
-def distribution(kind: str, n: int) -> tuple[float, ...]:
-    """The chance of each final trick count (0-6) for a double-dummy count ``n``: the
-    measured row, with :data:`PRIOR` contracts' weight on ``n`` itself."""
-    row = TABLE.get(kind)
+def smoothed(table: dict[str, tuple[tuple[int, ...], ...]], kind: str, n: int
+             ) -> tuple[float, ...]:
+    """The chance of each final trick count (0-6) for a double-dummy count ``n`` by
+    ``table``: the measured row, with :data:`PRIOR` contracts' weight on ``n`` itself."""
+    row = table.get(kind)
     counts = [float(k) for k in row[n]] if row is not None else [0.0] * 7
     counts[n] += PRIOR
     total = sum(counts)
     return tuple(k / total for k in counts)
+
+
+@functools.cache
+def distribution(kind: str, n: int) -> tuple[float, ...]:
+    """:func:`smoothed` by the measured :data:`TABLE`."""
+    return smoothed(TABLE, kind, n)
 
 
 @functools.cache

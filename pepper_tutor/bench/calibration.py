@@ -20,6 +20,7 @@ seeds, then measure on another: ``--seed``).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -28,7 +29,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..analysis.calibration import distribution, fit, kind_of, sweep_chance, table_source
+from ..analysis.calibration import PRIOR, fit, kind_of, smoothed, table_source
 from ..analysis.players import Player, make_player, play_hand
 from ..analysis.solver import solve_state
 from ..analysis.view import SeatView
@@ -50,6 +51,15 @@ class Contract:
     bid: Bid
     dd: int  # the bidders' tricks double-dummy at the first lead
     taken: int  # the tricks they took in play
+    seed: int = 0  # the hand's seed: the halves of a cross-fit split by it
+
+    def to_json(self) -> str:
+        return json.dumps([self.kind, int(self.bid), self.dd, self.taken, self.seed])
+
+    @classmethod
+    def from_json(cls, line: str) -> Contract:
+        kind, bid, dd, taken, seed = json.loads(line)
+        return cls(kind, Bid(bid), dd, taken, seed)
 
 
 class _Declarer:
@@ -95,54 +105,70 @@ def _one(seed: int) -> Contract | None:
         return None
     trump = int(state.trump) if state.trump is not None else 4
     taken = state.tricks_won()[state.rules.side_of(state.bidder)]
-    return Contract(kind_of(trump, _way(state)), state.high_bid, dd[0], taken)
+    return Contract(kind_of(trump, _way(state)), state.high_bid, dd[0], taken, seed)
 
 
 def _chunk(seeds: Sequence[int]) -> list[Contract | None]:
     return [_one(s) for s in seeds]
 
 
-def play_contracts(contracts: int, seed: int, workers: int = 1) -> list[Contract]:
-    """At least ``contracts`` contracts played out (hands thrown in or surrendered skipped)."""
+def play_contracts(contracts: int, seed: int, workers: int = 1,
+                   records: str | None = None) -> list[Contract]:
+    """At least ``contracts`` contracts played out (hands thrown in or surrendered skipped),
+    each appended to the file ``records`` as it comes (one JSON line each)."""
     out: list[Contract] = []
     base = seed * 1_000_003
-    step = 200
-    nxt = 0
+    step = 25
+    sink = open(records, "a", encoding="utf-8") if records else None  # noqa: SIM115
+    chunks = (list(range(base + k * step, base + (k + 1) * step)) for k in range(10**6))
     ctx = multiprocessing.get_context("fork" if "fork" in
                                       multiprocessing.get_all_start_methods() else "spawn")
-    with ctx.Pool(workers) if workers > 1 else _Serial() as pool:
-        while len(out) < contracts:
-            chunks = [list(range(base + nxt + k * step, base + nxt + (k + 1) * step))
-                      for k in range(max(1, workers))]
-            nxt += step * len(chunks)
-            for found in pool.map(_chunk, chunks):
-                out.extend(c for c in found if c is not None)
+    pool = ctx.Pool(workers) if workers > 1 else None
+    try:
+        found = pool.imap(_chunk, chunks) if pool is not None else map(_chunk, chunks)
+        for batch in found:
+            for c in batch:
+                if c is not None:
+                    out.append(c)
+                    if sink is not None:
+                        sink.write(c.to_json() + "\n")
+            if sink is not None:
+                sink.flush()
+            if len(out) >= contracts:
+                break
+    finally:
+        if pool is not None:
+            pool.terminate()
+        if sink is not None:
+            sink.close()
     return out[:contracts]
 
 
-class _Serial:
-    def __enter__(self) -> _Serial:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def map(self, fn, items):  # type: ignore[no-untyped-def]
-        return [fn(i) for i in items]
+Table = dict[str, tuple[tuple[int, ...], ...]]
 
 
-def _makes(c: Contract) -> tuple[float, float, float]:
-    """(made in play, made double-dummy, made by the calibrated figure) for one contract."""
+def _predicted(table: Table, c: Contract) -> float:
+    """The calibrated make chance of a contract, by ``table``."""
     need = c.bid.tricks
     if c.kind.endswith("alone"):
-        predicted = sweep_chance(c.kind, c.dd == 6)
-    else:
-        predicted = sum(distribution(c.kind, c.dd)[need:])
-    return float(c.taken >= need), float(c.dd >= need), predicted
+        if c.dd == 6:
+            return smoothed(table, c.kind, 6)[6]
+        rows = table.get(c.kind)
+        if rows is None:
+            return 0.0
+        return sum(r[6] for r in rows[:6]) / (sum(sum(r) for r in rows[:6]) + PRIOR)
+    return sum(smoothed(table, c.kind, c.dd)[need:])
 
 
-def _row(name: str, rows: list[Contract]) -> str:
-    made = [_makes(c) for c in rows]
+def _makes(c: Contract, tables: tuple[Table, Table]) -> tuple[float, float, float]:
+    """(made in play, made double-dummy, made by the calibrated figure) for one contract:
+    the figure of the table fitted on the other half of the contracts (by seed)."""
+    need = c.bid.tricks
+    return float(c.taken >= need), float(c.dd >= need), _predicted(tables[1 - c.seed % 2], c)
+
+
+def _row(name: str, rows: list[Contract], tables: tuple[Table, Table]) -> str:
+    made = [_makes(c, tables) for c in rows]
     n = len(made)
     played = sum(m[0] for m in made) / n
     dd = sum(m[1] for m in made) / n
@@ -157,6 +183,8 @@ def _row(name: str, rows: list[Contract]) -> str:
 
 
 def report(contracts: list[Contract]) -> str:
+    tables = (fit((c.kind, c.dd, c.taken) for c in contracts if c.seed % 2 == 0),
+              fit((c.kind, c.dd, c.taken) for c in contracts if c.seed % 2 == 1))
     classes: dict[str, list[Contract]] = defaultdict(list)
     for c in contracts:
         trump, way = c.kind.split(" ")
@@ -168,7 +196,7 @@ def report(contracts: list[Contract]) -> str:
     head = (f"  {'class':<24}{'n':>6}  {'played':>7}  {'dd':>7}  {'advice':>7}"
             f"  {'dd gap':>6}  {'advice gap, 95%':>15}")
     order = sorted(classes, key=lambda k: (k != "all", -len(classes[k]), k))
-    lines = [head, *(_row(k, classes[k]) for k in order)]
+    lines = [head, *(_row(k, classes[k], tables) for k in order)]
     return "\n".join(lines)
 
 
@@ -180,14 +208,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--fit", metavar="FILE", help="write the measured table to FILE")
+    parser.add_argument("--records", metavar="FILE",
+                        help="append each contract to FILE as it is played (JSON lines)")
+    parser.add_argument("--read", metavar="FILE",
+                        help="report on the contracts recorded in FILE, playing none")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    contracts = play_contracts(args.contracts, args.seed, args.workers)
+    if args.read:
+        with open(args.read, encoding="utf-8") as f:
+            contracts = [Contract.from_json(line) for line in f if line.strip()]
+    else:
+        contracts = play_contracts(args.contracts, args.seed, args.workers, args.records)
     print(f"Calibration: {len(contracts)} contracts played out by club players (seed "
           f"{args.seed}, {time.perf_counter() - start:.0f} s). Make rates: in play, "
-          "double-dummy on the real deal, and the advice's calibrated figure; gaps are "
-          f"predicted less played, in points of percentage; 'ok' within "
-          f"{100 * TARGET:.0f} in classes of {ENOUGH} or more:", flush=True)
+          "double-dummy on the real deal (what the advice used before), and the advice's "
+          "calibrated figure (cross-fitted: each contract by the table measured on the "
+          "other half of the contracts); gaps are predicted less played, in points of "
+          f"percentage; 'ok' within {100 * TARGET:.0f} in classes of {ENOUGH} or more:",
+          flush=True)
     print(report(contracts))
     if args.fit:
         table = fit((c.kind, c.dd, c.taken) for c in contracts)
