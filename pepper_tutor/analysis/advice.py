@@ -836,6 +836,7 @@ class _BidTask:
     dealer: int = -1
     forced: bool = False
     calibrated: bool = True
+    passes: bool = False  # a pass is among the calls advised
 
 
 def _later_calls(task: _BidTask, deals: Iterable[list[list[int]]], rng: random.Random
@@ -956,7 +957,7 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables) -> tuple
             high, holder = want, s
         elif task.forced and s == task.dealer and holder < 0:
             high, holder = wants[-1], s
-    if holder < 0:
+    if holder < 0 or not task.passes:
         passed: tuple[float, float] = (0.0, 0.0)  # all pass: thrown in
     elif (holder, high) == (winner, top):
         passed = topped
@@ -1118,7 +1119,8 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
                     big and rules.has_exchange, left_bower=rules.left_bower, rules=rules,
                     later=later, high=int(view.high_bid),
                     holder=int(view.bidder) if view.bidder is not None else -1,
-                    dealer=int(view.dealer), forced=forced, calibrated=calibrated)
+                    dealer=int(view.dealer), forced=forced, calibrated=calibrated,
+                    passes=Bid.PASS in legal)
     task.active.extend([True] * (len(chosen) * len(ways)))
     task.active_big.extend([True] * len(chosen))
     width = len(chosen) * len(ways)  # the big pepper sweeps follow, one column a trump
