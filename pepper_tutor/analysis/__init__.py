@@ -5,8 +5,8 @@ Owns the exact double-dummy solver (``solver``, its search in ``search``, the po
 seat's view in ``inference``), a simple model of how people bid (``calling``, which makes
 the dealing auction-aware), sampled advice for every decision (``advice``), the measured
 correction of double-dummy trick counts to the tricks taken in play (``calibration``),
-grading of played cards and decisions (``grading``), the reasons in words (``reasons``), what one seat
-may see (``view``), the computer players that decide from it (``players``), the choice
+grading of played cards and decisions (``grading``), the reasons in words (``reasons``),
+what one seat may see (``view``), the computer players that decide from it (``players``), the choice
 between the pure and the compiled search (``native``) and the life of a pool's worker
 processes, which end with their parent (``workers``).
 
