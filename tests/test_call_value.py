@@ -184,3 +184,16 @@ def test_way_of_playing_is_valued_after_the_auction() -> None:
     assert {o.mode for o in advice.options} == {Mode.PARTNER, Mode.EXCHANGE}
     assert all(o.loss is not None for o in advice.options)
     assert grade_decision(advice, advice.best.mode).grade is Grade.BEST
+
+
+def test_the_calibration_smooths_measured_rows_towards_double_dummy() -> None:
+    from pepper_tutor.analysis.calibration import PRIOR, fit, kind_of, smoothed
+
+    records = [(kind_of(4, "partner"), 5, 4)] * 6 + [(kind_of(4, "partner"), 5, 5)] * 2
+    table = fit(records)
+    row = smoothed(table, "nt partner", 5)
+    assert abs(sum(row) - 1.0) < 1e-12
+    assert row[4] == 6 / (8 + PRIOR) and row[5] == (2 + PRIOR) / (8 + PRIOR)
+    # a kind or a count never measured is taken as double-dummy
+    assert smoothed(table, "trump exchange", 3)[3] == 1.0
+    assert smoothed(table, "nt partner", 2)[2] == 1.0
