@@ -358,6 +358,9 @@ def _deals(dealer: Dealer, samples: int, rng: random.Random, accept: _Accept | N
 
 _COUNTS = 7  # a side takes 0 to 6 tricks in a hand
 
+MIN_SHARE_DEALS = 30
+"""Deals an option must be solved on before the advice says how often it makes."""
+
 Outcome = Hashable
 """What one deal showed for one column: the side's trick count (an int, 0-6), or for a call
 a tuple that also says what the rest of the auction made of it (see :func:`advise_bid`);
@@ -780,6 +783,8 @@ def _option(label: str, tally: Tally, column: int,
     counts = tally.counts(column)
     if makes is None and bid is not None and bid is not Bid.PASS and tricks is not None:
         makes = sum(counts[bid.tricks:]) / sum(counts)
+    if tally.solved(column) < MIN_SHARE_DEALS:
+        makes = None  # "makes in 100% of deals" is not a finding over a handful of deals
     if points is not None:
         score = tally.estimate(column, lambda n: points(n)[0])
         net: Estimate | None = tally.estimate(column, lambda n: points(n)[1])
