@@ -889,7 +889,7 @@ def _worths(rules: RuleSet, bidder: int, viewer: int, bid: Bid, kind: str | None
         return tuple(score(bid, n) for n in range(_COUNTS))
     out = []
     for n in range(_COUNTS):
-        dist = distribution(kind, n)
+        dist = distribution(kind, n, bid.tricks)
         out.append((math.fsum(q * score(bid, m)[0] for m, q in enumerate(dist)),
                     math.fsum(q * score(bid, m)[1] for m, q in enumerate(dist))))
     return tuple(out)
@@ -913,7 +913,7 @@ def _expected_tricks(kind: str | None, n: int) -> float:
 def _make_chance(kind: str | None, n: int, need: int) -> float:
     if kind is None:
         return float(n >= need)
-    return math.fsum(distribution(kind, n)[need:])
+    return math.fsum(distribution(kind, n, need)[need:])
 
 
 def _contract_worth(task: _BidTask, hands: Mapping[int, Sequence[int]], seat: int, level: int,

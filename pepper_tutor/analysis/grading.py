@@ -25,6 +25,7 @@ from ..engine.seats import Seat
 from ..engine.state import HandState
 from .advice import Advice, OptionAdvice, advise, advise_bid
 from .solver import TranspositionTable, solve_state
+from .view import SeatView
 
 __all__ = ["CardGrade", "grade_card", "glyph_for_cost", "GradingTables", "Grade", "ERRORS",
            "GRADE_THRESHOLDS", "THRESHOLDS", "DecisionGrade", "grade_decision",
@@ -204,7 +205,7 @@ GRADING_SAMPLES = 200
 seeds (bid advice over 200 deals takes well under a second compiled)."""
 
 
-def grade_choice(state: HandState, action: object, samples: int = GRADING_SAMPLES,
+def grade_choice(state: HandState | SeatView, action: object, samples: int = GRADING_SAMPLES,
                  seed: int | None = None) -> tuple[DecisionGrade, Advice]:
     """Grade ``action`` for the seat to act in ``state`` (before it is applied): the advice
     over ``samples`` deals seeded from the position (and ``seed``, to draw another set),

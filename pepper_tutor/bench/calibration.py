@@ -152,12 +152,12 @@ def _predicted(table: Table, c: Contract) -> float:
     need = c.bid.tricks
     if c.kind.endswith("alone"):
         if c.dd == 6:
-            return smoothed(table, c.kind, 6)[6]
+            return smoothed(table, c.kind, 6, 6)[6]
         rows = table.get(c.kind)
         if rows is None:
             return 0.0
         return sum(r[6] for r in rows[:6]) / (sum(sum(r) for r in rows[:6]) + PRIOR)
-    return sum(smoothed(table, c.kind, c.dd)[need:])
+    return sum(smoothed(table, c.kind, c.dd, need)[need:])
 
 
 def _makes(c: Contract, tables: tuple[Table, Table]) -> tuple[float, float, float]:
@@ -183,8 +183,8 @@ def _row(name: str, rows: list[Contract], tables: tuple[Table, Table]) -> str:
 
 
 def report(contracts: list[Contract]) -> str:
-    tables = (fit((c.kind, c.dd, c.taken) for c in contracts if c.seed % 2 == 0),
-              fit((c.kind, c.dd, c.taken) for c in contracts if c.seed % 2 == 1))
+    tables = (fit((c.kind, c.dd, c.taken, c.bid.tricks) for c in contracts if c.seed % 2 == 0),
+              fit((c.kind, c.dd, c.taken, c.bid.tricks) for c in contracts if c.seed % 2 == 1))
     classes: dict[str, list[Contract]] = defaultdict(list)
     for c in contracts:
         trump, way = c.kind.split(" ")
@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> None:
           flush=True)
     print(report(contracts))
     if args.fit:
-        table = fit((c.kind, c.dd, c.taken) for c in contracts)
+        table = fit((c.kind, c.dd, c.taken, c.bid.tricks) for c in contracts)
         with open(args.fit, "w", encoding="utf-8") as f:
             f.write(table_source(table) + "\n")
         print(f"\nthe measured table is in {args.fit}")
