@@ -31,7 +31,7 @@ _FILE = ("data", "puzzles.json")
 # ones (cards, the exchange, the defense) on more, by beginners, whose slips give the
 # analysis most to disagree with.
 REBUILD = (
-    "pepper-tutor puzzles mine --fresh --hands 80 --seed 2026-calls --levels beginner club "
+    "pepper-tutor puzzles mine --fresh --hands 40 --seed 2026-calls --levels beginner club "
     "--executor local:2",
     *(f"pepper-tutor puzzles mine --hands 200 --seed 2026-cards --start {start} --levels "
       "beginner --kinds play discard send defense mode --executor local:2"

@@ -36,6 +36,7 @@ from .validation import (
     KINDS,
     LOW,
     MARGIN,
+    PILOT_SAMPLES,
     SAMPLES,
     SCREEN_SAMPLES,
     enough_options,
@@ -152,7 +153,8 @@ class Mined:
     cpu_seconds: float  # summed over the tasks, in their workers
     wall_seconds: float
     thresholds: dict[str, float] = field(default_factory=lambda: {
-        "margin": MARGIN, "low": LOW, "samples": SAMPLES, "screen": SCREEN_SAMPLES})
+        "margin": MARGIN, "low": LOW, "samples": SAMPLES, "screen": SCREEN_SAMPLES,
+        "pilot": PILOT_SAMPLES})
 
 
 def mine(tasks: Sequence[HandTask], executor: ExecutorSpec | str | None = None,

@@ -26,14 +26,15 @@ from ...engine.calls import Bid
 from ...engine.scoring import bid_value
 from ...engine.state import Action, HandState, Phase
 
-__all__ = ["MARGIN", "LOW", "SAMPLES", "SCREEN_SAMPLES", "KINDS", "TWO_WAY", "kind_of",
-           "action_of", "worth", "Figures", "figures", "lost_cause", "Check", "check_run",
-           "run_seed", "Validation", "enough_options", "validate"]
+__all__ = ["MARGIN", "LOW", "SAMPLES", "SCREEN_SAMPLES", "PILOT_SAMPLES", "KINDS", "TWO_WAY",
+           "kind_of", "action_of", "worth", "Figures", "figures", "lost_cause", "Check",
+           "check_run", "run_seed", "Validation", "enough_options", "validate"]
 
 MARGIN = 1.0  # net points the best answer must beat the tempting one by, on average
 LOW = 0.3  # ... and the lower end of the margin's 95% interval must be above this
 SAMPLES = 200  # auction-aware deals in each of the two validating runs
-SCREEN_SAMPLES = 40  # deals of the first look that picks candidates from a played hand
+SCREEN_SAMPLES = 20  # deals of the first look that picks candidates from a played hand
+PILOT_SAMPLES = 50  # the first run's first deals: far from clear there, it is not run on
 
 # Every kind of decision, as the puzzles name them (``mode`` is the way of playing).
 KINDS = ("bid", "trump", "mode", "discard", "send", "defense", "play")
@@ -195,7 +196,16 @@ def enough_options(state: HandState, legal: Sequence[Action] | None = None) -> b
 
 
 def validate(state: HandState, base_seed: str, samples: int = SAMPLES) -> Validation:
-    """The two validating runs of ``state``, the second only when the first passes."""
+    """The two validating runs of ``state``, the second only when the first passes.
+
+    The first run starts as a pilot: its first :data:`PILOT_SAMPLES` deals (the same deals
+    the whole run begins with: one seed, one sequence). A position whose margin there is
+    under half of :data:`MARGIN` is dropped without the rest; a kept puzzle is always judged
+    on both whole runs."""
+    if samples > PILOT_SAMPLES:
+        pilot = check_run(state, run_seed(base_seed, 1), PILOT_SAMPLES)
+        if pilot.figures is None or pilot.figures.margin < MARGIN / 2:
+            return Validation((pilot,))
     first = check_run(state, run_seed(base_seed, 1), samples)
     if not first.passed:
         return Validation((first,))
