@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -90,6 +90,7 @@ class PuzzleStore:
     def __init__(self, learner: str = "me", home: Path | None = None,
                  path: Path | None = None) -> None:
         self.learner = learner
+        self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # tests move it on
         self.path = path or store_path(home)
         self.warning: str | None = None
         self._lock = threading.RLock()
@@ -156,7 +157,7 @@ class PuzzleStore:
                at: datetime | None = None) -> AttemptResult:
         """Record an answer in one transaction: both ratings on a first attempt, the
         attempt, and the theme's review card."""
-        when = at or datetime.now(UTC)
+        when = at or self.clock()
         with self._tx() as con:
             first = con.execute("SELECT 1 FROM attempts WHERE learner = ? AND puzzle = ?",
                                 (self.learner, puzzle_id)).fetchone() is None
@@ -215,7 +216,7 @@ class PuzzleStore:
 
     def due_themes(self, at: datetime | None = None) -> list[tuple[str, str]]:
         """Themes whose review card is due: (theme, the puzzle missed), soonest first."""
-        when = at or datetime.now(UTC)
+        when = at or self.clock()
         with self._lock:
             rows = self._read().execute(
                 "SELECT theme, card, missed_puzzle FROM theme_cards WHERE learner = ?",
