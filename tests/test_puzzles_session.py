@@ -13,7 +13,13 @@ import pytest
 
 from pepper_tutor.teaching.puzzles.bank import bank_puzzles
 from pepper_tutor.teaching.puzzles.puzzle import Puzzle
-from pepper_tutor.teaching.puzzles.session import PuzzleSession
+from pepper_tutor.engine.cards import DECK
+from pepper_tutor.teaching.puzzles.session import (
+    NEAREST,
+    STREAK_START,
+    STREAK_STEP,
+    PuzzleSession,
+)
 from pepper_tutor.teaching.puzzles.store import PuzzleStore, ThemeResults
 
 
@@ -45,11 +51,15 @@ def test_a_first_attempt_is_rated_and_a_retry_is_not(store: PuzzleStore) -> None
 
 
 def test_an_illegal_answer_is_refused_and_changes_nothing(store: PuzzleStore) -> None:
-    session = PuzzleSession(store, bank_puzzles(), rng=random.Random(2))
-    puzzle = session.next()
-    assert puzzle is not None
+    card = next(p for p in bank_puzzles() if p.kind == "play")
+    session = PuzzleSession(store, [card], rng=random.Random(2))
+    assert session.next() is card
+    held = {str(c) for c in card.position().legal_actions()}
+    other = next(str(c) for c in DECK if str(c) not in held)
     with pytest.raises(ValueError, match="not a legal answer"):
-        session.answer("pass" if puzzle.kind != "bid" else "JH")
+        session.answer(other)
+    with pytest.raises(ValueError, match="not a card"):
+        session.answer("pass")
     assert store.tried() == set()
 
 
@@ -76,13 +86,15 @@ def test_a_miss_comes_back_as_a_fresh_puzzle_of_the_same_theme(store: PuzzleStor
 
 def test_a_streak_gets_harder_and_ends_at_the_first_miss(store: PuzzleStore) -> None:
     session = PuzzleSession(store, bank_puzzles(), mode="streak", rng=random.Random(5))
-    ratings = []
-    for _ in range(3):
+    puzzles = bank_puzzles()
+    for i in range(3):
         p = session.next()
         assert p is not None
-        ratings.append(p.rating)
+        target = STREAK_START + STREAK_STEP * i  # each one a band harder
+        nearest = sorted(abs(q.rating - target) for q in puzzles)[NEAREST + i]
+        assert abs(p.rating - target) <= nearest
         assert session.answer(p.answers[0]).correct
-    assert session.streak == 3 and ratings[-1] >= ratings[0]
+    assert session.streak == 3
     p = session.next()
     assert p is not None
     end = session.answer(p.tempting)

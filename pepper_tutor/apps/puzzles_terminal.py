@@ -79,12 +79,10 @@ class PuzzleApp:
             if reply.lower() in ("a", "answer"):
                 p = self.session.current
                 assert p is not None
-                from ..render.puzzles import answers_words, layout_facts
+                from ..render.puzzles import reveal_facts
 
-                self.console.print(Text(f"The answer: {answers_words(p)} "
-                                        f"({p.options[0]['label']})."))
-                for line in layout_facts(p):
-                    self.console.print(Text(line, style="dim"))
+                for line in reveal_facts(p):
+                    self.console.print(Text(line))
                 return 0
             try:
                 answer = self.session.answer(reply)

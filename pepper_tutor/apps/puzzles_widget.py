@@ -21,6 +21,7 @@ from ..render.puzzles import (
     feedback_html,
     layout_facts,
     puzzle_html,
+    reveal_facts,
 )
 from ..teaching.puzzles.bank import bank_puzzles
 from ..teaching.puzzles.puzzle import Puzzle
@@ -96,10 +97,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         puzzle = self.puzzle
         if puzzle is None:
             return
-        best = puzzle.options[0]
-        lines = [f"The answer: {' or '.join(action_words(puzzle, a) for a in puzzle.answers)}"
-                 f" ({best['label']}).", *layout_facts(puzzle)]
-        self.feedback.value = "<br>".join(_escaped(lines))
+        self.feedback.value = "<br>".join(_escaped(reveal_facts(puzzle)))
         for b in self.choices.children:
             b.disabled = True
 

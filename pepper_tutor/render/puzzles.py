@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.calls import Bid, Trump
+from ..engine.calls import Bid, Mode, Trump
 from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.seats import Seat
@@ -26,7 +26,7 @@ from ..teaching.puzzles.themes import theme_title
 from .terminal import card_text
 
 __all__ = ["QUESTIONS", "position_facts", "question", "action_words", "answers_words",
-           "feedback_facts", "layout_facts",
+           "feedback_facts", "reveal_facts", "layout_facts",
            "puzzle_panel", "feedback_panel", "dashboard_table", "puzzle_html", "feedback_html",
            "dashboard_html"]
 
@@ -64,8 +64,14 @@ def position_facts(puzzle: Puzzle) -> list[tuple[str, str | list[Card]]]:
         ("dealer", state.dealer.word)]
     calls = ", ".join(f"{s} {b.display}" for s, b in state.calls)
     rows.append(("auction", calls or "nobody has spoken yet"))
-    if puzzle.contract:
-        rows.append(("contract", puzzle.contract))
+    if state.bidder is not None and state.high_bid is not Bid.PASS:
+        contract = f"{state.high_bid.display} by {state.bidder.word}"
+        if state.trump is not None:
+            contract += f", {state.trump.word}"
+        if state.mode is not None:
+            contract += (", alone with the exchange" if state.mode is Mode.EXCHANGE
+                         else ", with partner")
+        rows.append(("contract", contract))
     if state.discard is not None and state.to_act == state.bidder:
         rows.append(("you discarded", [state.discard]))
     for number, trick in enumerate(state.tricks, start=1):
@@ -79,31 +85,42 @@ def position_facts(puzzle: Puzzle) -> list[tuple[str, str | list[Card]]]:
     return rows
 
 
+def _figures(puzzle: Puzzle) -> str:
+    best = puzzle.options[0]
+    text = (f"{answers_words(puzzle)} ({best['label']}) is worth {best['net'][0]:+.1f} net "
+            f"points a hand on average over {best['net'][3]} sampled deals")
+    tempting = puzzle.option(puzzle.tempting)
+    if tempting is not None:
+        text += (f"; the tempting {action_words(puzzle, puzzle.tempting)} "
+                 f"({tempting['label']}) {tempting['net'][0]:+.1f}")
+    return text + "."
+
+
 def feedback_facts(answer: Answer, reveal: bool = False) -> list[str]:
     """What to tell after an answer: right or not, the figures, the rating; with
     ``reveal`` (or when right) the answer, the tempting option and the theme."""
     p = answer.puzzle
-    lines = [answer.headline]
+    said = action_words(p, answer.action)
+    lines = [f"Right: {said}." if answer.correct else
+             f"Not {said}: try again, or type a for the answer."]
     if answer.correct or reveal:
-        best = p.options[0]
-        tempting = p.option(p.tempting)
-        lines.append(f"The answer: {answers_words(p)} ({best['label']}, "
-                     f"{best['net'][0]:+.1f} net points a hand on average over "
-                     f"{best['net'][3]} sampled deals).")
-        if tempting is not None:
-            lines.append(f"The tempting {tempting['label']} is worth "
-                         f"{tempting['net'][0]:+.1f}.")
+        lines.append(("" if answer.correct else "The answer: ") + _figures(p))
         lines.append(f"Theme: {theme_title(p.theme)} ({p.theme}); rules: "
                      f"{', '.join(p.rules_cited)}.")
     lines.append(answer.rating_words())
     if answer.result.scheduled is not None:
-        lines.append(f"This theme comes back in your review "
-                     f"({answer.result.scheduled:%Y-%m-%d %H:%M} UTC), as a fresh puzzle.")
+        lines.append(f"This theme comes back in your review as a fresh puzzle (due "
+                     f"{answer.result.scheduled:%Y-%m-%d %H:%M} UTC).")
     if answer.over:
         lines.append(f"Streak over: {answer.streak} solved in a row.")
     elif answer.streak:
         lines.append(f"Streak: {answer.streak}.")
     return lines
+
+
+def reveal_facts(puzzle: Puzzle) -> list[str]:
+    """The answer shown on request, then the layout."""
+    return ["The answer: " + _figures(puzzle), *layout_facts(puzzle)]
 
 
 def action_words(puzzle: Puzzle, text: str) -> str:
@@ -129,7 +146,7 @@ def layout_facts(puzzle: Puzzle) -> list[str]:
         return []
     good, bad = layout["best"], layout["tempting"]
     tempting = action_words(puzzle, puzzle.tempting)
-    lines = [f"Here is a layout your {tempting} loses to (every hand shown):"]
+    lines = [f"Here is a layout where {tempting} loses (every hand shown):"]
     lines += [f"  {Seat.parse(seat).word}: "
               + " ".join(Card.parse(c).display for c in cards.split())
               for seat, cards in layout["hands"].items()]

@@ -56,22 +56,6 @@ class Answer:
     streak: int  # the streak after this answer (streak mode), else 0
     over: bool  # streak mode: the miss that ended it
 
-    @property
-    def headline(self) -> str:
-        if self.correct:
-            return "Right: " + self.best_words()
-        return f"Not {self.action_label()}: try again, or ask for the answer"
-
-    def action_label(self) -> str:
-        """The answer given, as the analysis labels it (``play J♠``, ``surrender``)."""
-        opt = self.puzzle.option(self.action)
-        return opt["label"] if opt and self.puzzle.kind not in ("bid", "trump") \
-            else self.action
-
-    def best_words(self) -> str:
-        best = self.puzzle.options[0]
-        return f"{best['label']} is worth {best['net'][0]:+.1f} net points"
-
     def rating_words(self) -> str:
         r = self.result
         if not r.first:
