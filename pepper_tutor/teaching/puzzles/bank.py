@@ -33,9 +33,9 @@ _FILE = ("data", "puzzles.json")
 REBUILD = (
     "pepper-tutor puzzles mine --fresh --hands 40 --seed 2026-calls --levels beginner club "
     "--executor local:2",
-    *(f"pepper-tutor puzzles mine --hands 200 --seed 2026-cards --start {start} --levels "
+    *(f"pepper-tutor puzzles mine --hands 100 --seed 2026-cards --start {start} --levels "
       "beginner --kinds play discard send defense mode --executor local:2"
-      for start in range(0, 1000, 200)),
+      for start in range(0, 1400, 100)),
 )
 
 
