@@ -102,6 +102,7 @@ def feedback_facts(answer: Answer, reveal: bool = False) -> list[str]:
     p = answer.puzzle
     said = action_words(p, answer.action)
     lines = [f"Right: {said}." if answer.correct else
+             f"Not {said}: the streak ends here." if answer.over else
              f"Not {said}: try again, or type a for the answer."]
     if answer.correct or reveal:
         lines.append(("" if answer.correct else "The answer: ") + _figures(p))
@@ -132,11 +133,17 @@ def action_words(puzzle: Puzzle, text: str) -> str:
         return action.word
     if isinstance(action, Bid):
         return action.display
+    if isinstance(action, Mode):
+        return "alone with the exchange" if action is Mode.EXCHANGE else "with partner"
     return str(action)
 
 
 def answers_words(puzzle: Puzzle) -> str:
     return " or ".join(action_words(puzzle, a) for a in puzzle.answers)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def layout_facts(puzzle: Puzzle) -> list[str]:
@@ -147,12 +154,13 @@ def layout_facts(puzzle: Puzzle) -> list[str]:
     good, bad = layout["best"], layout["tempting"]
     tempting = action_words(puzzle, puzzle.tempting)
     lines = [f"Here is a layout where {tempting} loses (every hand shown):"]
+    trump = puzzle.position().trump or Trump.NT
     lines += [f"  {Seat.parse(seat).word}: "
-              + " ".join(Card.parse(c).display for c in cards.split())
+              + " ".join(c.display for c in sort_by_rank(cards.split(), trump))
               for seat, cards in layout["hands"].items()]
-    lines.append(f"With {answers_words(puzzle)} the bidders take {good['tricks']} tricks "
-                 f"({good['net']:+.0f} net points for your side); with {tempting} "
-                 f"{bad['tricks']} ({bad['net']:+.0f}), every seat playing its best.")
+    lines.append(f"{_cap(answers_words(puzzle))}: the bidders take {good['tricks']} tricks "
+                 f"({good['net']:+.0f} net points for your side). {_cap(tempting)}: "
+                 f"{bad['tricks']} ({bad['net']:+.0f}). Every seat plays its best.")
     return lines
 
 
