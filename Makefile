@@ -88,10 +88,11 @@ fuzz: $(STAMP) $(NATIVE)
 tournament: $(STAMP) $(NATIVE)
 	$(BIN)/python -m pepper_tutor.bench tournament
 
-# The shipped puzzles (pepper_tutor/data/puzzles.json), rebuilt from scratch at the lowest
-# priority: the commands of pepper_tutor.teaching.puzzles.bank.REBUILD, one after another.
+# The shipped puzzles (pepper_tutor/data/puzzles.json) at the lowest priority: the commands of
+# pepper_tutor.teaching.puzzles.bank.REBUILD that the file does not record yet, one after
+# another (a build cut short goes on; delete the file to build it anew).
 puzzles: $(STAMP) $(NATIVE)
-	$(BIN)/python -c "from pepper_tutor.teaching.puzzles.bank import REBUILD; print('\n'.join(REBUILD))" | \
+	$(BIN)/python -c "from pepper_tutor.teaching.puzzles.bank import missing_runs; print('\n'.join(missing_runs()))" | \
 	while read -r cmd; do echo "$$cmd"; nice -n 19 $(BIN)/$$cmd || exit 1; done
 
 clean:

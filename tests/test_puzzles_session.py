@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from pepper_tutor.engine.cards import DECK
 from pepper_tutor.teaching.puzzles.bank import bank_puzzles
 from pepper_tutor.teaching.puzzles.puzzle import Puzzle
-from pepper_tutor.engine.cards import DECK
 from pepper_tutor.teaching.puzzles.session import (
     NEAREST,
     STREAK_START,

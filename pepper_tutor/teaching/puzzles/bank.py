@@ -6,6 +6,8 @@ its seed, the hands, the kinds, the thresholds, the date and what it took. It is
 the commands in :data:`REBUILD` (``make puzzles`` runs them under ``nice -n 19``); each run
 appends the puzzles it found that the file does not hold yet. ``tests/test_puzzles_bank.py``
 re-validates a sample and fails, naming these commands, when the analysis has moved.
+``make puzzles`` runs the commands the file does not record yet (:func:`missing_runs`), so a
+build cut short goes on where it stopped; delete the file to build it anew.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from ...files.writing import write_text
 from .miner import Mined
 from .puzzle import Puzzle
 
-__all__ = ["FORMAT", "REBUILD", "bank_path", "empty_bank", "load_bank", "read_bank",
+__all__ = ["FORMAT", "REBUILD", "missing_runs", "bank_path", "empty_bank", "load_bank", "read_bank",
            "bank_puzzles", "add_run", "dump_bank", "write_bank"]
 
 FORMAT = "pepper-puzzles/1"
@@ -37,6 +39,15 @@ REBUILD = (
       "beginner --kinds play discard send defense mode --executor local:2"
       for start in range(0, 1400, 100)),
 )
+
+
+def missing_runs(data: Mapping[str, Any] | None = None) -> list[str]:
+    """The commands of :data:`REBUILD` the file does not record yet, in order: what
+    ``make puzzles`` runs (all of them when the file is missing or was made otherwise)."""
+    made = [m["command"] for m in (data if data is not None else load_bank())["made"]]
+    if made != list(REBUILD[:len(made)]):
+        return list(REBUILD)
+    return list(REBUILD[len(made):])
 
 
 def bank_path() -> Path:
