@@ -37,7 +37,7 @@ REBUILD = (
     "--executor local:2",
     *(f"pepper-tutor puzzles mine --hands 100 --seed 2026-cards --start {start} --levels "
       "beginner --kinds play discard send defense mode --executor local:2"
-      for start in range(0, 1400, 100)),
+      for start in range(0, 2200, 100)),
 )
 
 
