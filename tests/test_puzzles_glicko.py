@@ -38,3 +38,12 @@ def test_a_solve_moves_the_learner_up_and_the_puzzle_down_by_the_odds() -> None:
 def test_a_period_without_games_only_widens_the_deviation() -> None:
     idle = update(Rating(1600, 100, 0.06), [])
     assert idle.rating == 1600 and idle.deviation > 100
+
+
+def test_a_new_puzzles_rating_comes_from_its_margin_and_options() -> None:
+    from pepper_tutor.teaching.puzzles.puzzle import seed_rating
+
+    assert seed_rating(1.0, 3) == 1500.0
+    assert seed_rating(2.0, 3) == 1300.0  # a clearer answer is easier
+    assert seed_rating(1.0, 6) == 1650.0  # more ways to go wrong is harder
+    assert 600.0 <= seed_rating(40.0, 2) < seed_rating(1.0, 2) < seed_rating(1.0, 12) <= 2400.0
