@@ -43,6 +43,7 @@ class PuzzleApp:
         try:
             return self.input("answer (a: show the answer, n: next, q: quit)> ").strip()
         except EOFError:
+            self.console.print()  # the end of input: the summary starts on its own line
             return None
 
     def run(self, count: int | None = None) -> int:
