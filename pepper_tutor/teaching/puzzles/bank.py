@@ -35,8 +35,10 @@ _FILE = ("data", "puzzles.json")
 REBUILD = (
     "pepper-tutor puzzles mine --fresh --hands 40 --seed 2026-calls --levels beginner club "
     "--executor local:2",
-    *(f"pepper-tutor puzzles mine --hands 100 --seed 2026-cards --start {start} --levels "
-      "beginner --kinds play discard send defense mode --executor local:2"
+    # (the commands as the miner records them: --start 0, the default, is not written)
+    *(f"pepper-tutor puzzles mine --hands 100 --seed 2026-cards"
+      f"{f' --start {start}' if start else ''} --levels beginner --kinds play discard send "
+      "defense mode --executor local:2"
       for start in range(0, 2200, 100)),
 )
 
