@@ -62,6 +62,7 @@ the exchange rules are in :mod:`pepper_tutor.analysis.dealing`.
 
 from __future__ import annotations
 
+import functools
 import math
 import multiprocessing
 import os
@@ -69,7 +70,7 @@ import random
 import threading
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any, TypeVar
 
@@ -80,8 +81,15 @@ from ..engine.scoring import score_hand
 from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
 from ..files.runtime import can_start_processes
-from .calling import auction_weight
-from .dealing import Dealer, discard_rule, send_rule, void_masks
+from .calibration import distribution, kind_of, sweep_chance
+from .calling import (
+    auction_weight,
+    hand_value,
+    model_call,
+    model_declaration,
+    model_surrenders,
+)
+from .dealing import Dealer, discard_rule, position_seed, send_rule, void_masks
 from .solver import Position, TranspositionTable, solve, takes_at_least
 from .view import SeatView, view_of
 from .workers import start_worker, stopping_on_signals
@@ -187,6 +195,10 @@ class OptionAdvice:
     card: Card | None = None
     defense: Defense | None = None
     makes: float | None = None  # share of sampled deals in which the contract is made
+    # The best option's net (else points) less this one's, paired over the deals both were
+    # solved on, with its 95% interval: what choosing this option loses (exactly 0 for
+    # the best). Far narrower than the two options' own intervals, which share the deals.
+    loss: Estimate | None = None
 
     def __str__(self) -> str:
         tricks = f"tricks {self.tricks}, " if self.tricks is not None else ""
@@ -345,71 +357,113 @@ def _deals(dealer: Dealer, samples: int, rng: random.Random, accept: _Accept | N
 
 _COUNTS = 7  # a side takes 0 to 6 tricks in a hand
 
+LATER_SPREAD = 0.0
+"""Error, in tricks, of the calls the seats yet to call make in bid advice: none, as the
+computer players call (each its estimate's bid). The sampling's :data:`~.calling.SPREAD`
+(0.8) read as how erratic people are makes a later seat top a 4 about three times as often
+(in one measured hand a quarter of the deals against 7%), which no table sees."""
+
+MIN_SHARE_DEALS = 30
+"""Deals an option must be solved on before the advice says how often it makes."""
+
+Outcome = Hashable
+"""What one deal showed for one column: the side's trick count (an int, 0-6), or for a call
+a tuple that also says what the rest of the auction made of it (see :func:`advise_bid`);
+-1 or ``None`` where the column was not solved."""
+
+
+def _unsolved(outcome: Outcome) -> bool:
+    return outcome is None or (isinstance(outcome, int) and outcome < 0)
+
 
 class Tally:
     """What the sampled deals showed, in counts that do not grow with the deals.
 
     Each deal gives a row: per column (a way of playing one option: a card, a trump and
-    way of playing, ...) the side's trick count, or -1 where that column was not solved.
-    The tally keeps, per column, how many deals gave each count (0 to 6), and per pair of
-    columns how many gave each pair of counts. Every figure the report needs is a function
-    of those: an option's mean and 95% interval of tricks, points and net, how often a bid
-    makes, and the paired differences that say when the best option is clear. So memory
-    is flat in the number of deals (a few thousand ints for the widest bid advice)."""
+    way of playing, ...) its outcome, the side's trick count or, for a call, the trick
+    count with what the rest of the auction made of the call; -1 where that column was
+    not solved. The tally keeps, per column, how many deals gave each outcome, and per
+    pair of columns how many gave each pair of outcomes. Every figure the report needs is
+    a function of those: an option's mean and 95% interval of tricks, points and net, how
+    often a bid makes, and the paired differences that say when the best option is clear
+    and how much a choice loses. Outcomes are few (a trick count, a bid level, a contract's
+    worth), so memory is flat in the number of deals."""
 
     __slots__ = ("deals", "joint", "single", "width")
 
     def __init__(self, width: int) -> None:
         self.width = width
         self.deals = 0
-        self.single = [[0] * _COUNTS for _ in range(width)]
-        # joint[i * width + j] for i < j: counts of (tricks in i) * 7 + (tricks in j)
-        self.joint = [[0] * (_COUNTS * _COUNTS) if i < j else []
-                      for i in range(width) for j in range(width)]
+        self.single: list[dict[Outcome, int]] = [{} for _ in range(width)]
+        # joint[i * width + j] for i < j: counts of (outcome in i, outcome in j)
+        self.joint: dict[int, dict[tuple[Outcome, Outcome], int]] = {}
 
-    def add(self, row: Sequence[int]) -> None:
+    def add(self, row: Sequence[Outcome]) -> None:
         self.deals += 1
-        live = [(i, n) for i, n in enumerate(row) if n >= 0]
+        live = [(i, n) for i, n in enumerate(row) if not _unsolved(n)]
         single, joint, width = self.single, self.joint, self.width
         for a, (i, n) in enumerate(live):
-            single[i][n] += 1
+            counts = single[i]
+            counts[n] = counts.get(n, 0) + 1
             base = i * width
             for j, m in live[a + 1:]:
-                joint[base + j][n * _COUNTS + m] += 1
+                pairs = joint.get(base + j)
+                if pairs is None:
+                    pairs = joint[base + j] = {}
+                pairs[n, m] = pairs.get((n, m), 0) + 1
 
     def solved(self, column: int) -> int:
-        return sum(self.single[column])
+        return sum(self.single[column].values())
 
     def counts(self, column: int) -> list[int]:
-        """How many deals gave each trick count (index) in ``column``."""
-        return self.single[column]
+        """How many deals gave each trick count (index) in a column of trick counts."""
+        found = self.single[column]
+        return [found.get(n, 0) for n in range(_COUNTS)]
 
-    def estimate(self, column: int, value: Callable[[int], float]) -> Estimate:
-        return Estimate.of_counts((value(n), k) for n, k in enumerate(self.single[column]))
+    def outcomes(self, column: int) -> list[tuple[Outcome, int]]:
+        """Each outcome seen in ``column`` with how many deals gave it."""
+        return list(self.single[column].items())
+
+    def share(self, column: int, chance: Callable[[Any], float]) -> float:
+        """The mean over the deals of ``chance(outcome)`` (a probability: how often)."""
+        total = self.solved(column)
+        return math.fsum(chance(n) * k for n, k in self.single[column].items()) / total
+
+    def estimate(self, column: int, value: Callable[[Any], float]) -> Estimate:
+        return Estimate.of_counts((value(n), k) for n, k in self.single[column].items())
 
     def difference(self, a: TalliedOption, b: TalliedOption) -> tuple[float, float, int, bool]:
         """``a``'s worth less ``b``'s over the deals both were solved on (paired):
         ``(mean, 95% low, deals, always equal)``."""
-        pairs: list[tuple[float, int]] = []
+        e = self.paired(a, b)
+        if e is None:
+            if a.column is None and b.column is None:
+                d = a.value(0) - b.value(0)
+                return d, d, 0, d == 0
+            return 0.0, -math.inf, 0, False
+        est, equal = e
+        return est.mean, est.low, est.samples, equal
+
+    def paired(self, a: TalliedOption, b: TalliedOption) -> tuple[Estimate, bool] | None:
+        """The estimate of ``a``'s worth less ``b``'s, paired over the deals both were
+        solved on, and whether they were equal on every deal; ``None`` with no such deal
+        (or two values known exactly)."""
+        pairs: list[tuple[float, int]]
         if a.column is None or b.column is None or a.column == b.column:
             col = a.column if a.column is not None else b.column
             if col is None:
-                d = a.value(0) - b.value(0)
-                return d, d, 0, d == 0
-            pairs = [(a.value(n) - b.value(n), k) for n, k in enumerate(self.single[col])]
+                return None
+            pairs = [(a.value(n) - b.value(n), k) for n, k in self.single[col].items()]
         else:
             i, j = sorted((a.column, b.column))
             fa, fb = (a.value, b.value) if i == a.column else (b.value, a.value)
             sign = 1.0 if i == a.column else -1.0
-            table = self.joint[i * self.width + j]
-            pairs = [(sign * (fa(n) - fb(m)), k) for n in range(_COUNTS) for m in range(_COUNTS)
-                     if (k := table[n * _COUNTS + m])]
+            table = self.joint.get(i * self.width + j, {})
+            pairs = [(sign * (fa(n) - fb(m)), k) for (n, m), k in table.items()]
         pairs = [(v, k) for v, k in pairs if k]
-        deals = sum(k for _, k in pairs)
-        if deals == 0:
-            return 0.0, -math.inf, 0, False
-        e = Estimate.of_counts(pairs)
-        return e.mean, e.low, deals, all(v == 0 for v, _ in pairs)
+        if not pairs:
+            return None
+        return Estimate.of_counts(pairs), all(v == 0 for v, _ in pairs)
 
 
 @dataclass(frozen=True)
@@ -418,7 +472,7 @@ class TalliedOption:
     known exactly, as a pass or a surrender) and its worth for a trick count there."""
 
     column: int | None
-    value: Callable[[int], float]
+    value: Callable[[Any], float]
 
     def mean(self, tally: Tally) -> float:
         if self.column is None:
@@ -467,7 +521,7 @@ def _drops(done: int) -> bool:
 
 def _solve_all(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]], total: int,
                workers: int, progress: Progress | None, tally: Tally,
-               row: Callable[[_R], Sequence[int]],
+               row: Callable[[_R], Sequence[Outcome]],
                choices: Sequence[TalliedOption] | None = None,
                prune: Callable[[Tally], None] | None = None) -> None:
     """``work(context, deal, tables)`` for every deal, its ``row`` of trick counts added to
@@ -498,7 +552,7 @@ def _solve_all(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]], 
 
 def _solve_in_workers(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]],
                       total: int, workers: int, progress: Progress | None, tally: Tally,
-                      row: Callable[[_R], Sequence[int]]) -> None:
+                      row: Callable[[_R], Sequence[Outcome]]) -> None:
     size = max(1, math.ceil(total / (8 * workers)))  # small chunks: a smooth progress bar
     # fork is quick, but unsafe in a process that runs threads (a notebook's kernel).
     method = ("fork" if "fork" in multiprocessing.get_all_start_methods()
@@ -511,7 +565,7 @@ def _solve_in_workers(work: _Work[_R], context: Any, deals: Iterable[list[list[i
 
 def _run_pool(work: _Work[_R], context: Any, source: Iterator[list[list[int]]], size: int,
               total: int, workers: int, method: str, progress: Progress | None,
-              tally: Tally, row: Callable[[_R], Sequence[int]]) -> None:
+              tally: Tally, row: Callable[[_R], Sequence[Outcome]]) -> None:
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
                                initializer=start_worker, initargs=(os.getpid(),))
     try:
@@ -562,8 +616,45 @@ def _tricks(position: Position, tables: _Tables, name: Hashable) -> int:
     return solve(position, _table(tables, name), card_values=False).tricks
 
 
-def _rng(seed: Seed) -> random.Random:
-    return seed if isinstance(seed, random.Random) else random.Random(seed)
+def _rng(seed: Seed, view: SeatView | None = None) -> random.Random:
+    """The advice's random numbers: a generator or an int seed given is used as it is;
+    with none they are seeded from the position itself (:func:`~.dealing.position_seed`),
+    never from a global generator, so the same decision in the same position, asked again
+    after a take-back or on a replay, meets the same deals and gets the same report."""
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is None and view is not None:
+        return random.Random(position_seed(view))
+    return random.Random(seed)
+
+
+def _with_losses(tally: Tally, ranked: Sequence[OptionAdvice],
+                 tallied: Mapping[str, TalliedOption], best: OptionAdvice
+                 ) -> tuple[OptionAdvice, ...]:
+    """The options with what each loses against ``best``, paired over the same deals."""
+    top = tallied.get(best.label)
+    out = []
+    for o in ranked:
+        mine = tallied.get(o.label)
+        if o.label == best.label:
+            loss: Estimate | None = Estimate.exact(0.0)
+        elif top is None or mine is None:
+            loss = None
+        else:
+            found = tally.paired(top, mine)
+            loss = None if found is None else found[0]
+            if found is None and top.column is None and mine.column is None:
+                loss = Estimate.exact(top.value(0) - mine.value(0))
+        out.append(replace(o, loss=loss))
+    return tuple(out)
+
+
+def _play_note(calibrated: bool) -> str:
+    if calibrated:
+        return ("play is solved double-dummy on each sampled deal, then each trick count is "
+                "taken as the tricks expected in play by people who cannot see the cards "
+                "(the measured calibration)")
+    return _DOUBLE_DUMMY
 
 
 def _check_samples(samples: int) -> None:
@@ -613,19 +704,21 @@ def _auction_note(draws: _Draws) -> str:
     return note
 
 
-def _points_of(score: _Scorer, bid: Bid) -> Callable[[int], tuple[float, float]]:
-    """``(points, net)`` of ``bid`` for the bidders' trick count."""
-    return lambda n: score(bid, n)
+def _net_choices(worth: Sequence[tuple[float, float]], columns: int) -> list[TalliedOption]:
+    """One choice per column, worth the net points for the bidders' tricks (``worth``:
+    ``(points, net)`` per trick count)."""
+    return [TalliedOption(k, lambda n: worth[n][1]) for k in range(columns)]
 
 
-def _net_of(score: _Scorer, bid: Bid) -> Callable[[int], float]:
-    """The net points of ``bid`` for the bidders' trick count."""
-    return lambda n: score(bid, n)[1]
-
-
-def _net_choices(score: _Scorer, bid: Bid, columns: int) -> list[TalliedOption]:
-    """One choice per column, worth the net points of ``bid`` for the bidders' tricks."""
-    return [TalliedOption(k, _net_of(score, bid)) for k in range(columns)]
+def _losses(tally: Tally, options: Sequence[OptionAdvice],
+            worth: Sequence[tuple[float, float]] | Callable[[int], float]
+            ) -> tuple[OptionAdvice, ...]:
+    """The options ranked, each with its paired loss against the best: one column each
+    (in the given order), every column worth the same function of its trick count."""
+    ranked = _ranked(options)
+    value = (worth if callable(worth) else (lambda n: worth[n][1]))
+    tallied = {o.label: TalliedOption(k, value) for k, o in enumerate(options)}
+    return _with_losses(tally, ranked, tallied, ranked[0])
 
 
 def _stopped(until_clear: bool, tally: Tally, samples: int) -> tuple[str, ...]:
@@ -635,7 +728,7 @@ def _stopped(until_clear: bool, tally: Tally, samples: int) -> tuple[str, ...]:
     return ()
 
 
-def _same(row: Sequence[int]) -> Sequence[int]:
+def _same(row: Sequence[Outcome]) -> Sequence[Outcome]:
     """A sample that is already a row of trick counts, one per option."""
     return row
 
@@ -683,9 +776,9 @@ class _Scorer:
 
 
 def _option(label: str, tally: Tally, column: int,
-            points: Callable[[int], tuple[float, float]] | None = None, *,
-            scores: Callable[[int], float] | None = None,
-            tricks: Callable[[int], float] | None = float, bid: Bid | None = None,
+            points: Callable[[Any], tuple[float, float]] | None = None, *,
+            scores: Callable[[Any], float] | None = None,
+            tricks: Callable[[Any], float] | None = float, bid: Bid | None = None,
             trump: Trump | None = None, mode: Mode | None = None, card: Card | None = None,
             defense: Defense | None = None, makes: float | None = None) -> OptionAdvice:
     """An option from its column of the tally: ``points(n)`` gives ``(points, net)`` for
@@ -695,6 +788,8 @@ def _option(label: str, tally: Tally, column: int,
     counts = tally.counts(column)
     if makes is None and bid is not None and bid is not Bid.PASS and tricks is not None:
         makes = sum(counts[bid.tricks:]) / sum(counts)
+    if tally.solved(column) < MIN_SHARE_DEALS:
+        makes = None  # "makes in 100% of deals" is not a finding over a handful of deals
     if points is not None:
         score = tally.estimate(column, lambda n: points(n)[0])
         net: Estimate | None = tally.estimate(column, lambda n: points(n)[1])
@@ -742,15 +837,147 @@ class _BidTask:
     # to be worse than the best at 95% are dropped between batches (in this process).
     active: list[bool] = field(default_factory=list)
     active_big: list[bool] = field(default_factory=list)
+    # What follows the call: the seats yet to call, in order, the standing bid and its
+    # bidder (-1: none), and whether the dealer is stuck with a bid if all pass.
+    rules: RuleSet | None = None
+    later: tuple[int, ...] = ()
+    high: int = 0
+    holder: int = -1
+    dealer: int = -1
+    forced: bool = False
+    calibrated: bool = True
+    passes: bool = False  # a pass is among the calls advised
 
 
-def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables) -> tuple[int, ...]:
-    """The bidder's tricks per (trump, way) in order, then per trump 6 or 0 for a big
-    pepper sweep; -1 for an option dropped. The hands are dealt once and shared by every
-    option, and each trump and way is solved once for every bid level."""
+def _later_calls(task: _BidTask, deals: Iterable[list[list[int]]], rng: random.Random
+                 ) -> Iterator[list[list[int]]]:
+    """Each deal with the calls its later seats would make, by the calling model: a seat's
+    estimate (plus an error of :data:`LATER_SPREAD`, drawn here from the advice's own random
+    numbers so every option meets the same calls), then the call whose window holds it, the
+    windows auction-aware sampling reads the calls already made by, and the club player's
+    call. Appended to the deal: per later seat its call over a pass, then the stuck
+    dealer's call."""
+    rules = task.rules
+    assert rules is not None
+    bucket = {s: k for k, s in enumerate(task.others)}
+    for deal in deals:
+        wants: list[int] = []
+        forced = 0
+        for s in task.later:
+            value = hand_value(rules, deal[bucket[s]])[0]
+            if LATER_SPREAD:
+                value += rng.gauss(0.0, LATER_SPREAD)
+            wants.append(int(model_call(rules, value, Bid.PASS)))
+            if task.forced and s == task.dealer:
+                forced = int(model_call(rules, value, Bid.PASS, forced=True))
+        yield [*deal, [*wants, forced]]
+
+
+@functools.lru_cache(maxsize=256)
+def _scorer(rules: RuleSet, bidder: int, viewer: int) -> _Scorer:
+    return _Scorer(rules, bidder, viewer)
+
+
+@functools.lru_cache(maxsize=4096)
+def _worths(rules: RuleSet, bidder: int, viewer: int, bid: Bid, kind: str | None
+            ) -> tuple[tuple[float, float], ...]:
+    """``(points, net)`` for the viewer of ``bid`` by ``bidder``, per double-dummy trick
+    count of the bidders (0-6): the points of the tricks they are expected to take in play,
+    by the calibration of ``kind`` (``None``: the double-dummy count itself)."""
+    score = _scorer(rules, bidder, viewer)
+    if kind is None:
+        return tuple(score(bid, n) for n in range(_COUNTS))
+    out = []
+    for n in range(_COUNTS):
+        dist = distribution(kind, n, bid.tricks)
+        out.append((math.fsum(q * score(bid, m)[0] for m, q in enumerate(dist)),
+                    math.fsum(q * score(bid, m)[1] for m, q in enumerate(dist))))
+    return tuple(out)
+
+
+def _sweep_worth(rules: RuleSet, bidder: int, viewer: int, kind: str | None, sweeps: bool
+                 ) -> tuple[float, float]:
+    """A big pepper's ``(points, net)`` when double-dummy play does or does not sweep."""
+    score = _scorer(rules, bidder, viewer)
+    q = float(sweeps) if kind is None else sweep_chance(kind, sweeps)
+    made, lost = score(Bid.BIG_PEPPER, 6), score(Bid.BIG_PEPPER, 0)
+    return (q * made[0] + (1 - q) * lost[0], q * made[1] + (1 - q) * lost[1])
+
+
+def _expected_tricks(kind: str | None, n: int) -> float:
+    if kind is None:
+        return float(n)
+    return math.fsum(m * q for m, q in enumerate(distribution(kind, n)))
+
+
+def _make_chance(kind: str | None, n: int, need: int) -> float:
+    if kind is None:
+        return float(n >= need)
+    return math.fsum(distribution(kind, n, need)[need:])
+
+
+def _contract_worth(task: _BidTask, hands: Mapping[int, Sequence[int]], seat: int, level: int,
+                    tables: _Tables) -> tuple[float, float]:
+    """What another seat's contract is worth to the viewer, ``(points, net)``: the seat
+    names trumps and its way of playing by the model (:func:`~.calling.model_declaration`),
+    the viewer's side sends and discards by the rules, the defenders play or surrender by
+    :func:`~.calling.model_surrenders`, and the play is double-dummy, calibrated."""
+    rules = task.rules
+    assert rules is not None
+    bid = Bid(level)
+    trump, alone = model_declaration(rules, hands[seat], bid)
+    held = dict(hands)
+    out: int | None = None
+    way = "partner" if rules.has_exchange else "play"
+    if alone and rules.partnerships and rules.players == 4:
+        out = (seat + 2) % 4
+        way = "alone"
+        if bid is not Bid.BIG_PEPPER:
+            way = "exchange"
+            hand = list(held[seat])
+            kept = [c for c in hand if c != discard_rule(hand, trump, rules.left_bower)]
+            held[seat] = [*kept, send_rule(held[out], trump, rules.left_bower)]
+        del held[out]
+    side = _side_seats(rules, seat)
+    defenders = [h for s, h in held.items() if s not in side]
+    if model_surrenders(rules, defenders, trump, bid):
+        return _scorer(rules, seat, task.viewer)(bid, None)
+    pos = Position(_hands(rules.players, held), (), seat, trump, side, rules.players, out,
+                   left_bower=rules.left_bower)
+    n = _tricks(pos, tables, ("contract", seat, trump, way))
+    kind = kind_of(trump, way) if task.calibrated else None
+    return _worths(rules, seat, task.viewer, bid, kind)[n]
+
+
+def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables) -> tuple[Outcome, ...]:
+    """Per (trump, way) in order, then per trump for big pepper, the outcome
+    ``(tricks, top, worth)``: the bidder's double-dummy tricks (6 or 0, a big pepper
+    solved only for the sweep), the highest call the later seats would make over a bid
+    (0: none) and ``worth``, the ``(points, net)`` of the contract that follows when a
+    bid lower than ``top`` is topped; -1 for an option dropped. Last, the worth of a
+    pass: the contract that stands after it, or a throw-in. The hands are dealt once and
+    shared by every option, and each trump and way is solved once for every bid level."""
     hands = {task.viewer: task.own} | {s: deal[k] for k, s in enumerate(task.others)}
-    row: list[int] = []
-    sweeps: list[int] = []
+    wants = deal[len(task.others) + 1] if task.later else []
+    top, winner = 0, -1  # the later seats' best call tops any lower bid, whatever it is
+    for s, want in zip(task.later, wants, strict=False):
+        if want > top:
+            top, winner = want, s
+    topped = _contract_worth(task, hands, winner, top, tables) if winner >= 0 else (0.0, 0.0)
+    high, holder = task.high, task.holder  # after a pass: the standing bid, then the rest
+    for s, want in zip(task.later, wants, strict=False):
+        if want > high:
+            high, holder = want, s
+        elif task.forced and s == task.dealer and holder < 0:
+            high, holder = wants[-1], s
+    if holder < 0 or not task.passes:
+        passed: tuple[float, float] = (0.0, 0.0)  # all pass: thrown in
+    elif (holder, high) == (winner, top):
+        passed = topped
+    else:
+        passed = _contract_worth(task, hands, holder, high, tables)
+    row: list[Outcome] = []
+    sweeps: list[Outcome] = []
     column = 0
     for k, (trump, discard) in enumerate(zip(task.trumps, task.discards, strict=True)):
         for way in task.ways:
@@ -769,32 +996,96 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables) -> tuple
             else:
                 pos = Position(_hands(task.players, hands), (), task.viewer, trump, task.side,
                                task.players, left_bower=task.left_bower)
-            row.append(_tricks(pos, tables, (trump, way)))
-        if task.big and task.partner is not None:
-            if task.active_big and not task.active_big[k]:
-                sweeps.append(-1)
-                continue
-            alone = {s: h for s, h in hands.items() if s != task.partner}
-            pos = Position(_hands(4, alone), (), task.viewer, trump, task.side, 4, task.partner,
-                           left_bower=task.left_bower)
-            sweep = takes_at_least(pos, 6, _table(tables, (trump, "big")))
-            sweeps.append(6 if sweep else 0)
-    return (*row, *sweeps)
+            row.append((_tricks(pos, tables, (trump, way)), top, topped))
+        if not (task.big and task.partner is not None) or (
+                task.active_big and not task.active_big[k]):
+            sweeps.append(-1)
+            continue
+        alone = {s: h for s, h in hands.items() if s != task.partner}
+        pos = Position(_hands(4, alone), (), task.viewer, trump, task.side, 4, task.partner,
+                       left_bower=task.left_bower)
+        sweep = takes_at_least(pos, 6, _table(tables, (trump, "big")))
+        sweeps.append((6 if sweep else 0, top, topped))
+    return (*row, *sweeps, passed)
+
+
+def _bid_worth(worth: Sequence[tuple[float, float]], bid: Bid
+               ) -> Callable[[Any], tuple[float, float]]:
+    """``(points, net)`` of a bid for an outcome of its column: its own contract's, unless
+    a later seat tops it, then the contract that follows."""
+    level = int(bid)
+
+    def value(outcome: Any) -> tuple[float, float]:
+        n, top, topped = outcome
+        found: tuple[float, float] = topped if top > level else worth[n]
+        return found
+
+    return value
+
+
+def _sweep_value(rules: RuleSet, viewer: int, kind: str | None
+                 ) -> Callable[[Any], tuple[float, float]]:
+    made = _sweep_worth(rules, viewer, viewer, kind, True)
+    lost = _sweep_worth(rules, viewer, viewer, kind, False)
+    return lambda outcome: made if outcome[0] == 6 else lost
+
+
+def _second(value: Callable[[Any], tuple[float, float]]) -> Callable[[Any], float]:
+    return lambda outcome: value(outcome)[1]
+
+
+def _tricks_fn(kind: str | None) -> Callable[[Any], float]:
+    """The tricks expected in play for a bid column's outcome."""
+    return lambda outcome: _expected_tricks(kind, outcome[0])
+
+
+def _makes_fn(kind: str | None, need: int) -> Callable[[Any], float]:
+    """The chance a bid needing ``need`` tricks makes, for a bid column's outcome."""
+    return lambda outcome: _make_chance(kind, outcome[0], need)
+
+
+def _sweeps_fn(kind: str | None) -> Callable[[Any], float]:
+    """The chance a big pepper sweeps, for a big pepper column's outcome."""
+    return lambda outcome: (float(outcome[0] == 6) if kind is None
+                            else sweep_chance(kind, outcome[0] == 6))
+
+
+def _later_seats(view: SeatView, viewer: int) -> tuple[int, ...]:
+    """The seats yet to call after the viewer, in the order they call: those that have
+    not called (in an open auction a seat that bid already would not top its own call)."""
+    if view.phase is not Phase.AUCTION:
+        return ()
+    called = {int(s) for s, _ in view.calls}
+    players = view.rules.players
+    return tuple(s for s in ((viewer + k) % players for k in range(1, players))
+                 if s not in called)
 
 
 def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
                progress: Progress | None = None, trumps: Sequence[Trump] | None = None,
                workers: int = 1, auction: bool | None = None,
-               until_clear: bool = False, drop_worse: bool = True) -> Advice:
+               until_clear: bool = False, drop_worse: bool = True,
+               calibrated: bool = True) -> Advice:
     """Which contract to bid, for the seat to call in the auction; also which trump to name
     and how to play it, for the high bidder declaring.
 
     For each trump (default: the four suits and no trump) and way of playing (with partner;
     alone with the exchange; big pepper, alone with no exchange; in cutthroat the one way)
     the report gives the bid, among those still allowed, worth most on average, with the
-    tricks and points expected. ``pass`` is listed at 0 points as the reference. Once the
-    auction is over the bid is fixed: naming trumps compares trumps and ways of playing,
-    choosing the way of playing compares the two ways for the trump named.
+    tricks and points expected; and ``pass``, when allowed. Once the auction is over the
+    bid is fixed: naming trumps compares trumps and ways of playing, choosing the way of
+    playing compares the two ways for the trump named.
+
+    Every call is valued by what follows it on each deal. The seats yet to call make their
+    calls by the calling model (:mod:`.calling`: the bid of each hand's estimate, in the
+    windows auction-aware sampling reads the calls already made by, as the club player
+    calls); a bid
+    they top is worth the contract that follows (its bidder names trumps and the way of
+    playing by the model; the viewer's side, defending, plays or surrenders by the model);
+    a pass is worth whatever contract then stands, partner's or an opponent's, or nothing
+    when all pass (the stuck dealer bids where the rules say so). The viewer's own
+    contract assumes the defenders play: a surrender only gives the bidders as much, bar
+    a contract that would go down.
 
     Each deal is solved once per trump and way of playing, and every bid level is scored
     from that one trick count. ``drop_worse`` (in one process) stops solving a trump and
@@ -803,7 +1094,9 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
     the race, and a dropped option reports the deals it was solved on. ``auction``
     (default: whenever another seat has called) deals the other hands in proportion to
     how likely they were to make their calls. ``until_clear`` stops before ``samples``
-    once the best option is better than every other at 95%.
+    once the best option is better than every other at 95%. ``calibrated`` (default)
+    takes each double-dummy trick count as the tricks expected in play
+    (:mod:`.calibration`); ``False`` takes it as it is.
     """
     _check_samples(samples)
     phase = state.phase
@@ -830,27 +1123,43 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
     others = tuple(s for s in range(rules.players) if s != viewer)
     pool = [c for c in range(24) if c not in own]
     dealer = Dealer(pool, [(6, 0)] * len(others) + [(len(pool) - 6 * len(others), 0)])
+    later = _later_seats(view, viewer)
+    forced = (rules.dealer_must_bid and not rules.open_auction and view.high_bid is Bid.PASS
+              and int(view.dealer) in later)
     task = _BidTask(rules.players, viewer, (viewer + 2) % 4 if rules.partnerships else None,
                     _side_seats(rules, viewer), own, others, tuple(int(t) for t in chosen),
                     tuple("play" if w is None else w.value for w in ways),
                     tuple(discard_rule(own, int(t), rules.left_bower) for t in chosen),
-                    big and rules.has_exchange, left_bower=rules.left_bower)
+                    big and rules.has_exchange, left_bower=rules.left_bower, rules=rules,
+                    later=later, high=int(view.high_bid),
+                    holder=int(view.bidder) if view.bidder is not None else -1,
+                    dealer=int(view.dealer), forced=forced, calibrated=calibrated,
+                    passes=Bid.PASS in legal)
     task.active.extend([True] * (len(chosen) * len(ways)))
     task.active_big.extend([True] * len(chosen))
     width = len(chosen) * len(ways)  # the big pepper sweeps follow, one column a trump
-    score = _Scorer(rules, viewer, viewer)
-    # Every level a learner could choose, as (column of the tally, bid).
-    levels_of: list[tuple[int, Bid]] = []
+    pass_column = width + len(chosen)  # then what a pass leads to
+
+    def kind(k: int, way: str) -> str | None:
+        return kind_of(int(chosen[k]), way) if calibrated else None
+
+    # Every level a learner could choose, as (column of the tally, bid, its worth).
+    levels_of: list[tuple[int, Bid, Callable[[Any], tuple[float, float]]]] = []
     for k in range(len(chosen)):
         for w, way in enumerate(ways):
-            bids = levels + ([Bid.BIG_PEPPER] if big and way is None else [])
-            levels_of.extend((k * len(ways) + w, bid) for bid in bids)
+            name = "play" if way is None else way.value
+            for bid in levels + ([Bid.BIG_PEPPER] if big and way is None else []):
+                worth = _worths(rules, viewer, viewer, bid, kind(k, name))
+                levels_of.append((k * len(ways) + w, bid, _bid_worth(worth, bid)))
         if task.big:
-            levels_of.append((width + k, Bid.BIG_PEPPER))
-    choices = [TalliedOption(None, lambda n: 0.0)] if Bid.PASS in legal else []
-    choices += [TalliedOption(column, _net_of(score, bid)) for column, bid in levels_of]
+            levels_of.append((width + k, Bid.BIG_PEPPER,
+                              _sweep_value(rules, viewer, kind(k, "alone"))))
+    choices = [TalliedOption(pass_column, lambda o: o[1])] if Bid.PASS in legal else []
+    choices += [TalliedOption(column, _second(value)) for column, _, value in levels_of]
 
     def live(column: int) -> bool:
+        if column == pass_column:
+            return True
         flags, i = (task.active, column) if column < width else (task.active_big,
                                                                 column - width)
         return i < len(flags) and flags[i]
@@ -869,41 +1178,64 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
                     and all(_shown_worse(tally, best, c) for c in mine)):
                 flags[i] = False
 
-    rng = _rng(seed)
+    rng = _rng(seed, view)
     draws = _Draws()
     accept = (_auction_accept(view, viewer, [*others, None])
               if _reads_auction(view, viewer, auction) else None)
-    tally = Tally(width + len(chosen))
-    _solve_all(_bid_sample, task, _deals(dealer, samples, rng, accept, draws), samples,
-               workers, progress, tally, _bid_row(width, len(chosen)),
+    tally = Tally(pass_column + 1)
+    deals: Iterable[list[list[int]]] = _deals(dealer, samples, rng, accept, draws)
+    if later:
+        deals = _later_calls(task, deals, rng)
+    _solve_all(_bid_sample, task, deals, samples, workers, progress, tally, _same,
                choices if until_clear else None, prune if drop_worse else None)
 
     options: list[OptionAdvice] = []
     every: list[OptionAdvice] = []
+    tallied: dict[str, TalliedOption] = {}  # per label: its column and net, for the losses
     if Bid.PASS in legal:
-        zero = Estimate.exact(0.0)
-        options.append(OptionAdvice("pass", None, zero, zero, bid=Bid.PASS))
+        options.append(_option("pass", tally, pass_column, lambda o: o, tricks=None,
+                               bid=Bid.PASS))
+        tallied["pass"] = TalliedOption(pass_column, lambda o: o[1])
     column = 0
     for k, t in enumerate(chosen):
         for way in ways:
+            name = "play" if way is None else way.value
             solved = tally.solved(column)
             bids = levels + ([Bid.BIG_PEPPER] if big and way is None else [])
             how = f", {way.display}" if way is not None else ""
-            candidates = [_option(f"{bid.display} in {t.display}{how}", tally, column,
-                                  _points_of(score, bid), bid=bid, trump=t, mode=way)
-                          for bid in bids] if solved else []
+            kd = kind(k, name)
+            candidates = []
+            for bid in bids if solved else []:
+                label = f"{bid.display} in {t.display}{how}"
+                value = _bid_worth(_worths(rules, viewer, viewer, bid, kd), bid)
+                tallied[label] = TalliedOption(column, _second(value))
+                candidates.append(_option(
+                    label, tally, column, value,
+                    tricks=_tricks_fn(kd), bid=bid, trump=t, mode=way,
+                    makes=tally.share(column, _makes_fn(kd, bid.tricks))))
             column += 1
             if candidates:  # the level worth most for this trump and way of playing
                 options.append(_ranked(candidates)[0])
                 every.extend(candidates)
         if task.big and tally.solved(width + k):
-            counts = tally.counts(width + k)
-            options.append(_option(f"big pepper in {t.display}, alone", tally, width + k,
-                                   lambda n: score(Bid.BIG_PEPPER, n), tricks=None,
-                                   bid=Bid.BIG_PEPPER, trump=t,
-                                   makes=counts[6] / sum(counts)))
-    notes = [_DOUBLE_DUMMY, "the defenders are assumed to play (a surrender gives the bidders "
-             "as much or more)", _auction_note(draws) if accept else _RANDOM_NOTE]
+            kd = kind(k, "alone")
+            label = f"big pepper in {t.display}, alone"
+            value = _sweep_value(rules, viewer, kd)
+            tallied[label] = TalliedOption(width + k, _second(value))
+            options.append(_option(
+                label, tally, width + k, value, tricks=None, bid=Bid.BIG_PEPPER, trump=t,
+                makes=tally.share(width + k, _sweeps_fn(kd))))
+    notes = [_play_note(calibrated), "the defenders of your contract are assumed to play (a "
+             "surrender gives the bidders as much, bar a contract that would go down)",
+             _auction_note(draws) if accept else _RANDOM_NOTE]
+    if later:
+        notes.append("each call is followed by the rest of the auction: the seats yet to "
+                     "call bid by the calling model, and a call they top is worth the "
+                     "contract that follows")
+    if Bid.PASS in legal:
+        notes.append("a pass is worth the contract that then stands (partner's, or an "
+                     "opponent's, defended or surrendered by the model), or nothing when "
+                     "all pass")
     if rules.has_exchange:
         notes += [_SEND_NOTE, _DISCARD_NOTE]
     dropped = [o for o in options if o.score.samples and o.score.samples < tally.deals]
@@ -913,15 +1245,10 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
                      "(each reports the deals it was solved on)")
     notes += _stopped(until_clear, tally, samples)
     decision = "bid" if phase is Phase.AUCTION else "declare"
+    ranked = _ranked(options)
     return Advice(decision, Seat(viewer), rules.side_of(viewer), tally.deals,
-                  _ranked(options), tuple(notes), _ranked(every))
-
-
-def _bid_row(width: int, trumps: int) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
-    """Bid samples are already rows: (trump, way) columns, then the sweeps (when solved)."""
-    def row(r: tuple[int, ...]) -> tuple[int, ...]:
-        return r if len(r) == width + trumps else (*r, *([-1] * (width + trumps - len(r))))
-    return row
+                  _with_losses(tally, ranked, tallied, ranked[0]), tuple(notes),
+                  _with_losses(tally, _ranked(every), tallied, ranked[0]))
 
 
 # ---- the exchange: the bidder's discard, the partner's card ----------------------------------
@@ -969,9 +1296,10 @@ def _send_sample(task: _ExchangeTask, deal: list[list[int]], tables: _Tables
 
 def advise_discard(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
                    progress: Progress | None = None, workers: int = 1,
-                   auction: bool | None = None, until_clear: bool = False) -> Advice:
+                   auction: bool | None = None, until_clear: bool = False,
+                   calibrated: bool = True) -> Advice:
     """Which card the bidder should discard, before the partner's card arrives.
-    ``auction`` and ``until_clear`` as for :func:`advise_bid`."""
+    ``auction``, ``until_clear`` and ``calibrated`` as for :func:`advise_bid`."""
     _check_samples(samples)
     if state.phase is not Phase.DISCARD:
         raise ValueError(f"discard advice is for the discard, not the {state.phase} phase")
@@ -982,27 +1310,32 @@ def advise_discard(state: HandState | SeatView, samples: int = 200, seed: Seed =
     pool = [c for c in range(24) if c not in own]
     task = _ExchangeTask(bidder, (bidder + 2) % 4, _side_seats(rules, bidder), _trump_of(view),
                          own, others, rules.left_bower)
-    score = _Scorer(rules, bidder, bidder)
     accept = (_auction_accept(view, bidder, others)
               if _reads_auction(view, bidder, auction) else None)
     draws = _Draws()
-    deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed), accept, draws)
+    deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed, view), accept, draws)
     bid = view.high_bid
     tally = Tally(len(own))
+    kd = kind_of(task.trump, "exchange") if calibrated else None
+    worth = _worths(rules, bidder, bidder, bid, kd)
     _solve_all(_discard_sample, task, deals, samples, workers, progress, tally, _same,
-               _net_choices(score, bid, len(own)) if until_clear else None)
-    options = [_option(f"discard {DECK[card].display}", tally, k, lambda n: score(bid, n),
-                       card=DECK[card]) for k, card in enumerate(own)]
-    notes = (_DOUBLE_DUMMY, _SEND_NOTE, _auction_note(draws) if accept else _RANDOM_NOTE)
+               _net_choices(worth, len(own)) if until_clear else None)
+    options = [_option(f"discard {DECK[card].display}", tally, k, worth.__getitem__,
+                       tricks=lambda n: _expected_tricks(kd, n), card=DECK[card],
+                       makes=tally.share(k, lambda n: _make_chance(kd, n, bid.tricks)))
+               for k, card in enumerate(own)]
+    notes = (_play_note(calibrated), _SEND_NOTE,
+             _auction_note(draws) if accept else _RANDOM_NOTE)
     return Advice("discard", Seat(bidder), rules.side_of(bidder), tally.deals,
-                  _ranked(options), notes + _stopped(until_clear, tally, samples))
+                  _losses(tally, options, worth), notes + _stopped(until_clear, tally, samples))
 
 
 def advise_send(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
                 progress: Progress | None = None, workers: int = 1,
-                auction: bool | None = None, until_clear: bool = False) -> Advice:
+                auction: bool | None = None, until_clear: bool = False,
+                calibrated: bool = True) -> Advice:
     """Which card the bidder's partner should hand over in the exchange.
-    ``auction`` and ``until_clear`` as for :func:`advise_bid`."""
+    ``auction``, ``until_clear`` and ``calibrated`` as for :func:`advise_bid`."""
     _check_samples(samples)
     if state.phase is not Phase.SEND:
         raise ValueError(f"send advice is for the exchange, not the {state.phase} phase")
@@ -1015,24 +1348,29 @@ def advise_send(state: HandState | SeatView, samples: int = 200, seed: Seed = No
     dealer = Dealer(pool, [(5, 0), (6, 0), (6, 0), (1, 0)])
     task = _ExchangeTask(bidder, partner, _side_seats(rules, bidder), _trump_of(view), own,
                          (bidder, *defenders), rules.left_bower)
-    score = _Scorer(rules, bidder, partner)
     accept = (_auction_accept(view, partner, [bidder, *defenders, None],
                               lambda deal: {bidder: deal[0] + deal[3]})
               if _reads_auction(view, partner, auction) else None)
     draws = _Draws()
     bid = view.high_bid
     tally = Tally(len(own))
-    _solve_all(_send_sample, task, _deals(dealer, samples, _rng(seed), accept, draws),
+    kd = kind_of(task.trump, "exchange") if calibrated else None
+    worth = _worths(rules, bidder, partner, bid, kd)
+    _solve_all(_send_sample, task, _deals(dealer, samples, _rng(seed, view), accept, draws),
                samples, workers, progress, tally, _same,
-               _net_choices(score, bid, len(own)) if until_clear else None)
-    options = [_option(f"send {DECK[card].display}", tally, k, lambda n: score(bid, n),
-                       card=DECK[card]) for k, card in enumerate(own)]
-    notes: tuple[str, ...] = (_DOUBLE_DUMMY, "the bidder's five cards and discard are dealt" + (
-        ", kept by how likely they were to make the calls seen" if accept else " at random"))
+               _net_choices(worth, len(own)) if until_clear else None)
+    options = [_option(f"send {DECK[card].display}", tally, k, worth.__getitem__,
+                       tricks=lambda n: _expected_tricks(kd, n), card=DECK[card],
+                       makes=tally.share(k, lambda n: _make_chance(kd, n, bid.tricks)))
+               for k, card in enumerate(own)]
+    dealt = (", kept by how likely they were to make the calls seen" if accept
+             else " at random")
+    notes: tuple[str, ...] = (_play_note(calibrated),
+                              f"the bidder's five cards and discard are dealt{dealt}")
     if accept:
         notes += (_auction_note(draws),)
     return Advice("send", Seat(partner), rules.side_of(partner), tally.deals,
-                  _ranked(options), notes + _stopped(until_clear, tally, samples))
+                  _losses(tally, options, worth), notes + _stopped(until_clear, tally, samples))
 
 
 # ---- the defense: play or surrender -----------------------------------------------------------
@@ -1068,9 +1406,12 @@ def _defense_sample(task: _DefenseTask, deal: list[list[int]], tables: _Tables) 
 
 def advise_defense(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
                    progress: Progress | None = None, workers: int = 1,
-                   auction: bool | None = None, until_clear: bool = False) -> Advice:
+                   auction: bool | None = None, until_clear: bool = False,
+                   calibrated: bool = True) -> Advice:
     """Whether the defenders should play or surrender, for the defender who speaks.
-    ``auction`` and ``until_clear`` as for :func:`advise_bid`."""
+    ``auction``, ``until_clear`` and ``calibrated`` as for :func:`advise_bid`: playing is
+    worth the contract played out, its double-dummy count taken as the bidders' tricks
+    expected in play."""
     _check_samples(samples)
     if state.phase is not Phase.DEFENSE:
         raise ValueError(f"defense advice is for the defense, not the {state.phase} phase")
@@ -1087,31 +1428,37 @@ def advise_defense(state: HandState | SeatView, samples: int = 200, seed: Seed =
     score = _Scorer(rules, bidder, viewer)
     can_surrender = Defense.SURRENDER in view.legal
     surrender = score(bid, None)
+    way = ("alone" if bid is Bid.BIG_PEPPER and rules.has_exchange else
+           "exchange" if task.exchange else "partner" if rules.has_exchange else "play")
+    kd = kind_of(task.trump, way) if calibrated else None
+    worth = _worths(rules, bidder, viewer, bid, kd)
 
-    choices = [TalliedOption(0, lambda t: score(bid, t)[1])]
+    choices = [TalliedOption(0, lambda t: worth[t][1])]
     if can_surrender:
         choices.append(TalliedOption(None, lambda t: surrender[1]))
     accept = (_auction_accept(view, viewer, others)
               if _reads_auction(view, viewer, auction) else None)
     draws = _Draws()
-    deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed), accept, draws)
+    deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed, view), accept, draws)
     tally = Tally(1)
     _solve_all(_defense_sample, task, deals, samples, workers, progress, tally, _one,
                choices if until_clear else None)
-    counts = tally.counts(0)
-    options = [_option("play", tally, 0, lambda t: score(bid, t), tricks=lambda t: 6.0 - t,
-                       defense=Defense.PLAY, makes=sum(counts[bid.tricks:]) / sum(counts))]
+    options = [_option("play", tally, 0, worth.__getitem__,
+                       tricks=lambda t: 6.0 - _expected_tricks(kd, t), defense=Defense.PLAY,
+                       makes=tally.share(0, lambda t: _make_chance(kd, t, bid.tricks)))]
+    tallied = {"play": choices[0]}
     if can_surrender:
         options.append(OptionAdvice("surrender", None, Estimate.exact(surrender[0]),
                                     Estimate.exact(surrender[1]), defense=Defense.SURRENDER))
-    notes = [_DOUBLE_DUMMY, _auction_note(draws) if accept else "the bidders' hands are "
+        tallied["surrender"] = choices[1]
+    notes = [_play_note(calibrated), _auction_note(draws) if accept else "the bidders' hands are "
              "dealt at random: the bid is not read as a sign of strength"]
     notes += _stopped(until_clear, tally, samples)
     if task.exchange:
         notes += [_SEND_NOTE, _DISCARD_NOTE]
+    ranked = _ranked(options)
     return Advice("defense", Seat(viewer), rules.side_of(viewer), tally.deals,
-                  _ranked(options),
-                  tuple(notes))
+                  _with_losses(tally, ranked, tallied, ranked[0]), tuple(notes))
 
 
 # ---- a card in play ----------------------------------------------------------------------------
@@ -1181,7 +1528,8 @@ def advise_play(state: HandState | SeatView, samples: int = 200, seed: Seed = No
     accept = (_auction_accept(view, viewer, [*seen, None])
               if _reads_auction(view, viewer, auction) else None)
     draws = _Draws()
-    deals = _deals(Dealer(pool, [*buckets, (rest, 0)]), samples, _rng(seed), accept, draws)
+    deals = _deals(Dealer(pool, [*buckets, (rest, 0)]), samples, _rng(seed, view), accept,
+                   draws)
     tally = Tally(len(cards))
     _solve_all(_play_sample, task, deals, samples, workers, progress, tally, _same,
                [TalliedOption(k, worth) for k in range(len(cards))] if until_clear else None)
@@ -1200,29 +1548,36 @@ def advise_play(state: HandState | SeatView, samples: int = 200, seed: Seed = No
         notes.append(_auction_note(draws))
     notes += _stopped(until_clear, tally, samples)
     return Advice("play", Seat(viewer), rules.side_of(viewer), tally.deals,
-                  _ranked(options), tuple(notes))
+                  _losses(tally, options, worth), tuple(notes))
 
 
 def advise(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
            progress: Progress | None = None, workers: int = 1, auction: bool | None = None,
-           until_clear: bool = False, drop_worse: bool = True) -> Advice:
+           until_clear: bool = False, drop_worse: bool = True,
+           calibrated: bool = True) -> Advice:
     """Advice for whatever decision the hand waits on: the bid, the declaration (trump and
     way of playing), the discard, the partner's card, the defense or a card in play.
 
     ``auction`` (default: whenever another seat has called) reads the calls when dealing
     the unseen hands; ``until_clear`` stops sampling once the best option is clear at 95%;
-    ``drop_worse`` is bid advice's (see :func:`advise_bid`)."""
+    ``drop_worse`` is bid advice's (see :func:`advise_bid`); ``calibrated`` takes each
+    contract's double-dummy trick count as the tricks expected in play (not for a card in
+    play, which is compared double-dummy)."""
     phase = state.phase
     more = {"workers": workers, "auction": auction, "until_clear": until_clear}
     if phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
         return advise_bid(state, samples, seed, progress, workers=workers, auction=auction,
-                          until_clear=until_clear, drop_worse=drop_worse)
+                          until_clear=until_clear, drop_worse=drop_worse,
+                          calibrated=calibrated)
     if phase is Phase.DISCARD:
-        return advise_discard(state, samples, seed, progress, **more)  # type: ignore[arg-type]
+        return advise_discard(state, samples, seed, progress, calibrated=calibrated,
+                              **more)  # type: ignore[arg-type]
     if phase is Phase.SEND:
-        return advise_send(state, samples, seed, progress, **more)  # type: ignore[arg-type]
+        return advise_send(state, samples, seed, progress, calibrated=calibrated,
+                           **more)  # type: ignore[arg-type]
     if phase is Phase.DEFENSE:
-        return advise_defense(state, samples, seed, progress, **more)  # type: ignore[arg-type]
+        return advise_defense(state, samples, seed, progress, calibrated=calibrated,
+                              **more)  # type: ignore[arg-type]
     if phase is Phase.PLAY:
         return advise_play(state, samples, seed, progress, **more)  # type: ignore[arg-type]
     raise ValueError(f"there is no decision to advise on: the hand is {phase}")

@@ -14,6 +14,12 @@ made: the seat is modelled as bidding its estimate plus a normal error of spread
 with that likelihood (relative to the most likely hand for the call), which is rejection
 sampling from the deals in proportion to how likely they were to have made the calls seen.
 
+What follows a call, by the same model (:mod:`.advice` values every call by it):
+:func:`model_call` is the call of a seat whose estimate plus error is a given value (the
+very windows :func:`call_likelihood` reads, so the calls a deal is sampled with and the
+calls it goes on with agree), :func:`model_declaration` the trump and way of playing that
+seat names, and :func:`model_surrenders` whether the defenders give a contract up.
+
 The quick counts a player makes at the table, before any estimate: :func:`trump_count` (the
 trumps held), :func:`quick_count` (trumps and outside aces, a beginner's count),
 :func:`trump_strength` (the trumps' ranks added up: which suit to name, :func:`best_suit`,
@@ -33,7 +39,8 @@ from ..engine.rules import RuleSet
 from ..engine.seats import Seat
 
 __all__ = ["SPREAD", "hand_tricks", "side_estimate", "hand_value", "call_likelihood",
-           "bid_level", "opening", "auction_weight", "trump_count", "quick_count",
+           "bid_level", "opening", "auction_weight", "model_call", "model_declaration",
+           "model_surrenders", "trump_count", "quick_count",
            "trump_strength", "best_suit", "top_suits", "count_tricks", "counted_call"]
 
 SPREAD = 0.8
@@ -263,3 +270,48 @@ def auction_weight(rules: RuleSet, dealer: int, calls: Sequence[tuple[Seat, Bid]
         if call is not Bid.PASS:
             high, bidder = call, s
     return weight
+
+
+# ---- what follows a call: the model's calls, declarations and defense ---------------------
+
+
+def model_call(rules: RuleSet, value: float, high: Bid, forced: bool = False) -> Bid:
+    """The call of a seat whose estimate plus error is ``value``, over the high bid
+    ``high``: the first call (pass first) whose window of :func:`call_likelihood` holds it.
+    A seat with a fixed value calls the same bid whatever lower bid stands, or passes."""
+    above = rules.bids_above[high]
+    if not above:
+        return Bid.PASS
+    for call in ((Bid.PASS,) if not forced else ()) + above:
+        low, top = _interval(rules, high, call, forced)
+        if low <= value < top:
+            return call
+    return above[-1]
+
+
+def model_declaration(rules: RuleSet, hand: Sequence[int], bid: Bid) -> tuple[int, bool]:
+    """``(trump, alone)``: what the model's high bidder names and whether it goes alone
+    (with the exchange; a big pepper is always alone, without one). The trump is the one
+    :func:`hand_value` rates best; alone only when the hand makes the bid by itself with
+    the exchange's help and that beats playing with the partner (the club player's rule)."""
+    trump = hand_value(rules, hand)[1]
+    if bid is Bid.BIG_PEPPER:
+        return trump, rules.has_exchange
+    if not rules.has_exchange:
+        return trump, False
+    alone = side_estimate(rules, hand, trump, alone=True) - 0.4
+    return trump, alone >= bid.tricks and alone >= side_estimate(rules, hand, trump)
+
+
+def model_surrenders(rules: RuleSet, defenders: Sequence[Sequence[int]], trump: int,
+                     bid: Bid) -> bool:
+    """Whether the defenders, whose hands are given, give up ``bid`` in ``trump``. Playing
+    costs them more than a surrender only when the bidders are likely to sweep (a numeric
+    bid) or to make a pepper in at least three deals of four, so they give up a bid of 4
+    or more only when together they expect under half a trick, and a pepper under one."""
+    if not rules.has_surrender or (rules.dirty_clubs and trump == 0):
+        return False
+    expected = sum(hand_tricks(h, trump, rules.left_bower) for h in defenders)
+    if bid.is_pepper:
+        return expected < 1.0
+    return bid >= Bid.FOUR and expected < 0.5

@@ -12,6 +12,8 @@ holds that part:
 - :func:`void_masks` and :func:`known_voids` read what play has shown, the suits a seat
   failed to follow, from a whole hand or one seat's view of it (the one place voids are
   inferred).
+- :func:`position_seed` seeds the dealing from the position itself, so the same decision
+  asked again (a take-back, a replay, another front end) meets the same deals.
 - :func:`send_rule` and :func:`discard_rule` fill in an exchange on a dealt layout: the card
   the partner sends and the card the bidder discards, where they are not the decision
   being advised.
@@ -22,6 +24,7 @@ Advice (:mod:`pepper_tutor.analysis.advice`) holds the options, the estimates an
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from bisect import bisect_right
@@ -40,6 +43,7 @@ __all__ = [
     "discard_rule",
     "known_voids",
     "void_masks",
+    "position_seed",
 ]
 
 
@@ -221,3 +225,23 @@ def void_masks(seen: HandState | SeatView) -> list[int]:
             if suits[card] != led:
                 masks[seat] |= _suit_mask(code, led)
     return masks
+
+
+# ---- seeding from the position -------------------------------------------------------------
+
+
+def position_seed(view: SeatView, seed: int | None = None) -> int:
+    """A seed for the deals of the advice on the decision in front of ``view``'s seat, from
+    everything that seat knows (its cards, the calls, the exchange it saw, the play) and
+    an optional ``seed`` to draw another set: a hash, never a global generator, so it is
+    the same in every process and on every replay of the same position."""
+    facts = (view.rules.name, int(view.dealer), int(view.seat), str(view.phase),
+             tuple(c.index for c in view.dealt), tuple(c.index for c in view.hand),
+             tuple((int(s), int(b)) for s, b in view.calls), view.trump, view.mode,
+             view.discard.index if view.discard is not None else None,
+             view.passed.index if view.passed is not None else None, view.defense,
+             tuple((tuple(int(s) for s in t.seats), tuple(c.index for c in t.cards))
+                   for t in view.tricks),
+             tuple((int(s), c.index) for s, c in view.trick), seed)
+    digest = hashlib.blake2b(repr(facts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")

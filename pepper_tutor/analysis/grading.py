@@ -1,8 +1,17 @@
-"""Grading the cards of a hand against perfect play (double dummy).
+"""Grading the cards of a hand against perfect play (double dummy), and decisions against
+the sampled advice.
 
 Before each card the position is solved with every hand visible, for the side of the player
 to move; a card that leaves that side fewer tricks than the best card would "costs" the
 difference. The grade is a finding with the facts, marked with the usual glyphs.
+
+A decision made without seeing the other hands (a call, the declaration, the exchange, the
+defense, a card) is graded by :func:`grade_decision` against the advice: by the net points it
+loses against the best option, with the loss's 95% interval paired over the same deals, and
+a grade only as severe as that interval allows (:func:`grade_for_interval`: the interval's
+near end, and "too close to call", at worst an Inaccuracy, when it spans from a good choice
+to a mistake). :func:`grade_choice` deals enough deals (:data:`GRADING_SAMPLES`), seeded
+from the position, so that the same choice graded twice gets the same grade.
 """
 
 from __future__ import annotations
@@ -14,12 +23,13 @@ from enum import StrEnum
 from ..engine.cards import Card
 from ..engine.seats import Seat
 from ..engine.state import HandState
-from .advice import Advice, OptionAdvice
+from .advice import Advice, OptionAdvice, advise, advise_bid
 from .solver import TranspositionTable, solve_state
+from .view import SeatView
 
 __all__ = ["CardGrade", "grade_card", "glyph_for_cost", "GradingTables", "Grade", "ERRORS",
            "GRADE_THRESHOLDS", "THRESHOLDS", "DecisionGrade", "grade_decision",
-           "grade_for_loss"]
+           "grade_for_loss", "grade_for_interval", "grade_choice", "GRADING_SAMPLES", "SURE"]
 
 GradingTables = dict[frozenset[int], TranspositionTable]
 
@@ -104,7 +114,9 @@ THRESHOLDS: tuple[tuple[float, Grade], ...] = tuple(zip(GRADE_THRESHOLDS, Grade,
 @dataclass(frozen=True)
 class DecisionGrade:
     """How a choice compares with the analysis's best: expected points lost, with a 95%
-    interval, and the grade by :data:`GRADE_THRESHOLDS`."""
+    interval, and the grade the interval allows (see :func:`grade_decision`). ``close``:
+    the interval spans too many grades to call (the grade is then an Inaccuracy at worst,
+    the near end of what the figures allow)."""
 
     grade: Grade
     loss: float
@@ -112,12 +124,15 @@ class DecisionGrade:
     high: float
     chosen: str  # the option's label
     best: str
+    close: bool = False
+    samples: int = 0  # the deals the loss was measured on
 
     def __str__(self) -> str:
-        if self.grade is Grade.BEST:
+        if self.grade is Grade.BEST and self.loss == 0.0:
             return f"Best: {self.chosen}"
+        close = ", too close to call" if self.close else ""
         return (f"{self.grade}: {self.chosen} loses {self.loss:.2f} points on average "
-                f"(95% interval {self.low:.2f} to {self.high:.2f}) against {self.best}")
+                f"(95% interval {self.low:.2f} to {self.high:.2f}{close}) against {self.best}")
 
 
 def grade_for_loss(loss: float) -> Grade:
@@ -128,22 +143,81 @@ def grade_for_loss(loss: float) -> Grade:
     return Grade.BLUNDER
 
 
+SURE = GRADE_THRESHOLDS[2]
+"""The loss at which an error is a Mistake: a choice is called good (Best or Good) only when
+its interval stays below it, and a Mistake or Blunder only when its interval starts at it or
+above; in between the grade is at most an Inaccuracy."""
+
+
+def grade_for_interval(low: float, high: float) -> tuple[Grade, bool]:
+    """The grade a loss interval allows, and whether it is too close to call.
+
+    A grade is only as severe as the interval allows: the choice gets the grade of the
+    interval's near end (``low``, the least it may lose), and where the interval spans
+    several grades:
+
+    - its near end is below :data:`SURE` but its far end is not, so it may be a good
+      choice or a mistake: too close to call, graded an Inaccuracy;
+    - otherwise the near end's grade stands (a Mistake needs the whole interval at or
+      above :data:`SURE`; a Good, the whole interval below it).
+
+    So two gradings of the same choice on different deals can give Best or Good on one
+    and Mistake or Blunder on the other only if their 95% intervals do not overlap."""
+    near = grade_for_loss(max(low, 0.0))
+    if near in (Grade.BEST, Grade.GOOD) and high >= SURE:
+        return Grade.INACCURACY, True
+    return near, False
+
+
 def grade_decision(advice: Advice, option: OptionAdvice | object) -> DecisionGrade:
     """Grade ``option`` (one of the advice's options, or the action taken: a card, a bid, a
     trump, ...) by the expected points it loses against the best option (by net where
-    known, else by points). The interval combines the two options' intervals as if
-    independent, so it errs wide."""
+    known, else by points), graded by its interval (:func:`grade_for_interval`).
+
+    The loss and its interval are paired over the deals both options were solved on (the
+    advice's :attr:`~.advice.OptionAdvice.loss`); where the advice has no paired figure,
+    the two options' own intervals are combined as if independent, which errs wide."""
     if not isinstance(option, OptionAdvice):
         found = advice.choice(option)
         if found is None:
             raise ValueError(f"the advice has no option for {option}")
         option = found
     best = advice.best
-    mine = option.net if option.net is not None and best.net is not None else option.score
-    top = best.net if option.net is not None and best.net is not None else best.score
-    loss = max(0.0, top.mean - mine.mean)
-    half = math.hypot(top.half_width, mine.half_width)
-    if option is best:
-        loss, half = 0.0, 0.0
-    return DecisionGrade(grade_for_loss(loss), loss, loss - half, loss + half, option.label,
-                         best.label)
+    if option is best or option.label == best.label:
+        return DecisionGrade(Grade.BEST, 0.0, 0.0, 0.0, option.label, best.label,
+                             samples=advice.samples)
+    paired = option.loss
+    if paired is not None:
+        loss, low, high, n = max(0.0, paired.mean), paired.low, paired.high, paired.samples
+    else:
+        mine = option.net if option.net is not None and best.net is not None else option.score
+        top = best.net if option.net is not None and best.net is not None else best.score
+        loss = max(0.0, top.mean - mine.mean)
+        half = math.hypot(top.half_width, mine.half_width)
+        low, high, n = loss - half, loss + half, min(top.samples or mine.samples,
+                                                     mine.samples or top.samples)
+    grade, close = grade_for_interval(low, high)
+    return DecisionGrade(grade, loss, low, high, option.label, best.label, close, n)
+
+
+GRADING_SAMPLES = 200
+"""Deals the grading of a decision deals by default: enough that a grade holds still across
+seeds (bid advice over 200 deals takes well under a second compiled)."""
+
+
+def grade_choice(state: HandState | SeatView, action: object, samples: int = GRADING_SAMPLES,
+                 seed: int | None = None) -> tuple[DecisionGrade, Advice]:
+    """Grade ``action`` for the seat to act in ``state`` (before it is applied): the advice
+    over ``samples`` deals seeded from the position (and ``seed``, to draw another set),
+    so the same choice in the same position always gets the same grade; then
+    :func:`grade_decision`. Returns the grade and the advice it was read from."""
+    advice = advise(state, samples=samples, seed=seed)
+    option = advice.choice(action)
+    if (option is not None and advice.decision in ("bid", "declare")
+            and 0 < option.score.samples < advice.samples):
+        # Bid advice stopped solving the choice once it was shown worse than the best:
+        # how much worse is then known from a few deals only. Solve it and the best on
+        # every deal (the same deals: the same seed), and grade from that.
+        trumps = [t for t in dict.fromkeys((option.trump, advice.best.trump)) if t is not None]
+        advice = advise_bid(state, samples, seed, trumps=trumps, drop_worse=False)
+    return grade_decision(advice, action), advice

@@ -17,6 +17,11 @@ def main(argv: list[str] | None = None) -> None:
 
         tournament.main(args_in[1:])
         return
+    if args_in[:1] == ["calibration"]:  # make rates predicted against played out
+        from . import calibration
+
+        calibration.main(args_in[1:])
+        return
     parser = argparse.ArgumentParser(prog="python -m pepper_tutor.bench",
                                      description="How fast the paths people wait on are.")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per benchmark")

@@ -20,7 +20,7 @@ from ..engine.state import HandState
 from .timing import median_ms
 
 __all__ = ["bench_solve", "bench_grade", "bench_advice", "bench_players", "bench_advice_memory",
-           "benches"]
+           "bench_grade_choice", "benches"]
 
 
 @contextmanager
@@ -208,8 +208,47 @@ def bench_advice_memory(seconds: float) -> str:
             f"{peaks[1]:.2f} MB for 200, {peaks[2]:.2f} MB for 1000")
 
 
+def _auction_positions(count: int, seed: int) -> list[HandState]:
+    """Auction decisions from random deals, after 0 to 3 calls by the club player."""
+    from ..analysis.players import make_player
+    from ..analysis.view import view_of
+
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        state = HandState.deal("standard", Seat(i % 4), random.Random(seed * 1000 + i))
+        caller = make_player("club", i)
+        for _ in range(rng.randrange(4)):
+            state.apply(caller.decide(view_of(state)))
+        out.append(state)
+    return out
+
+
+def bench_grade_choice(seconds: float) -> str:
+    """Seconds to grade a call as the coach should (:func:`~..analysis.grading.grade_choice`:
+    200 deals seeded from the position, every call valued by what follows it, the choice
+    solved on every deal), over auction decisions after 0 to 3 calls, a random legal call
+    each: median and 95th percentile."""
+    from ..analysis.grading import grade_choice
+
+    count = max(6, min(40, int(seconds * 4)))
+    rng = random.Random(5)
+    times = []
+    for state in _auction_positions(count, 11):
+        action = rng.choice(state.legal_actions())
+        start = time.perf_counter()
+        grade_choice(state, action)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    return (f"grading a call over 200 deals ({_search_name()}, {count} auction decisions): "
+            f"median {statistics.median(times):.2f} s, p95 {p95:.2f} s, worst "
+            f"{times[-1]:.2f} s")
+
+
 def benches() -> list[Callable[[float], str]]:
-    return [bench_solve, bench_grade, bench_advice, bench_players, bench_advice_memory]
+    return [bench_solve, bench_grade, bench_advice, bench_players, bench_advice_memory,
+            bench_grade_choice]
 
 
 if __name__ == "__main__":
