@@ -164,15 +164,16 @@ def lesson_with(tmp_path: Path, source: str, old: str, new: str, name: str) -> P
 
 
 LESSON_CASES = [
-    ("01-bowers.yaml", "    cards: [9H, TH, JH, QH, KH, AH]\n    cite: [deck]",
-     "    cards: [9H, TH, JH, QH, KH, AH]\n    cite: 1", 18,
+    ("01-bowers.yaml", "    cards: [9H, TH, JH, QH, KH, AH]\n    cite: [deck, deal, rank.plain, "
+     "rank.no-trump]", "    cards: [9H, TH, JH, QH, KH, AH]\n    cite: 1", 20,
      "cite must be a rule id or a list of rule ids"),
-    ("01-bowers.yaml", "    cite: [deck]\n", "    cite: [deck]\n    wrong: [{answer: JH, "
-     "note: no}]\n", 19, "explain steps ask nothing, so they have no wrong answers"),
+    ("01-bowers.yaml", "    cite: [deck, deal, rank.plain, rank.no-trump]\n",
+     "    cite: [deck, deal, rank.plain, rank.no-trump]\n    wrong: [{answer: JH, "
+     "note: no}]\n", 21, "explain steps ask nothing, so they have no wrong answers"),
     ("01-bowers.yaml", "rules: standard", "rules: {target: true}", 8,
      "target must be a whole number, not True"),
     ("01-bowers.yaml", "    cards: [JH, JD]\n    trump: H", "    cards: [JH, JD]\n    trump:",
-     27, "trump is empty; expected C, D, H, S or NT"),
+     30, "trump is empty; expected C, D, H, S or NT"),
     ("05-trumps-and-no-trump.yaml", "hand: [JD, QH, KH, 9H, QS, TC]", "hand: [JD]", 28,
      "the hand holds 1 card; a hand has 6"),
     ("09-scoring.yaml", "    tricks: 5\n", "    tricks: -1\n", 28,

@@ -37,6 +37,7 @@ from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.rules import get_ruleset
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
+from ..files.writing import write_text
 
 __all__ = ["Contract", "play_contracts", "main"]
 
@@ -229,6 +230,5 @@ def main(argv: list[str] | None = None) -> None:
     print(report(contracts))
     if args.fit:
         table = fit((c.kind, c.dd, c.taken, c.bid.tricks) for c in contracts)
-        with open(args.fit, "w", encoding="utf-8") as f:
-            f.write(table_source(table) + "\n")
+        write_text(args.fit, table_source(table) + "\n")
         print(f"\nthe measured table is in {args.fit}")
