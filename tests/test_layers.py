@@ -23,8 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 LAYERS = ["files", "engine", "rulebook", "analysis", "records", "teaching", "render", "apps",
           "bench"]
-# the wings of teaching
-WINGS = ["questions", "learner", "lessons", "drills", "review", "practice", "puzzles"]
+WINGS = ["questions", "learner", "lessons", "drills", "review", "practice"]  # of teaching
 
 
 def _contracts() -> list[dict[str, object]]:

@@ -122,8 +122,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     from . import commands as cli_extra
     cli_extra.register(sub)
-    from . import puzzles as puzzles_cli
-    puzzles_cli.register(sub)
     return parser
 
 
