@@ -453,6 +453,12 @@ def decision_fact(state: HandState, action: Action, best_action: Action, best: O
     if text is None and mine is not best and isinstance(action, Card) and \
             isinstance(best_action, Card) and action != best_action:
         text = standing_words(state, action, best_action)
+    if text is None and mine is not best and state.phase is Phase.DEFENSE \
+            and state.trump is not None and state.bidder is not None:
+        # No rule of thumb fits: what the defender holds against the contract is the fact.
+        held = trump_holding(state.hand(seat), state.trump, state.rules.left_bower)
+        text = (f"you hold {held}, against {state.bidder.word}'s "
+                f"{state.high_bid.display}")
     if text:
         parts.append(_cap(text).rstrip(".") + ".")
     return " ".join(parts)
