@@ -30,14 +30,15 @@ from ..engine.calls import Trump
 from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
-from ..render.cards_html import card_svg, trick_html
+from ..render.cards_html import trick_html
+from ..render.table_html import seats_html
 from ..rulebook.verdict import Verdict, action_text
 from .widget_parts import _button, _Guard
 
 if TYPE_CHECKING:  # the table core loads the analysis: only when a table is made
     from ..teaching.practice.coach import CoachVerdict, Hint
     from ..teaching.practice.history import SavedMatch
-    from ..teaching.practice.table import Decision, PracticeTable, SeatView
+    from ..teaching.practice.table import Decision, PracticeTable
 
 __all__ = ["TableWidget", "table"]
 
@@ -225,36 +226,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         else:
             self.review.value = ""
 
-    def _seat_html(self, v: SeatView) -> str:
-        s = self.table.state
-        if v.card is not None:
-            face = card_svg(v.card, s.trump, winner=v.won, width=44,
-                            left_bower=s.rules.left_bower)
-        else:
-            face = '<span class="pepper-nocard" aria-hidden="true"></span>'
-        tags = [w for w, on in (("dealer", v.dealer), ("bidder", v.bidder),
-                                ("sits out", v.out), ("won the trick", v.won)) if on]
-        if v.to_act:
-            tags.append("your turn" if v.role == "you" else "to play")
-        role = {"opponent": " · opponent"}.get(v.role, "")
-        classes = (f"pepper-seat pepper-seat-{v.seat} pepper-role-{v.role}"
-                   + (" pepper-to-act" if v.to_act else ""))
-        return (f'<div class="{classes}"><div class="pepper-seat-name">{_e(v.name + role)}'
-                f'</div><div>{face}</div><div class="pepper-seat-tags">'
-                f'{_e(", ".join(tags)) or "&nbsp;"}</div></div>')
-
     def _seats_html(self) -> str:
-        """The four seats around the trick: N at the top, S at the bottom, W left, E right."""
-        t, s = self.table, self.table.state
-        if s.phase is Phase.PLAY and s.current_trick:
-            middle = f"Trick {len(s.tricks) + 1}"
-        elif s.tricks:
-            middle = f"Trick {s.tricks[-1].number}"
-        else:
-            middle = "The table"
-        return ('<div class="pepper-seats">'
-                + "".join(self._seat_html(v) for v in t.seats_view())
-                + f'<div class="pepper-trick-label">{_e(middle)}</div></div>')
+        return seats_html(self.table)
 
     def _buttons(self) -> None:
         t, s = self.table, self.table.state

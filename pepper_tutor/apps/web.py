@@ -38,8 +38,9 @@ from ..files.database import DamagedDatabase, connect, look
 from ..files.home import tutor_home
 from ..files.reading import read_bytes, read_text
 from ..files.writing import write_bytes, write_text
-from ..render.cards_html import card_svg, trick_html
+from ..render.cards_html import trick_html
 from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
+from ..render.table_html import seats_html
 from ..rulebook.feedback import AnswerError, Feedback
 from ..rulebook.verdict import Verdict, action_text
 from ..teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, QuizSession
@@ -51,7 +52,7 @@ from ..teaching.questions.steps import Step
 if TYPE_CHECKING:  # the table core loads the analysis: only when the table is opened
     from ..teaching.practice.coach import CoachVerdict
     from ..teaching.practice.history import SavedMatch
-    from ..teaching.practice.table import Decision, PracticeTable, SeatView
+    from ..teaching.practice.table import Decision, PracticeTable
     from ..teaching.review.session import ReviewSession
 
 __all__ = ["WebApp", "BROWSER_COACH_SAMPLES", "LEARNER_FILE"]
@@ -811,33 +812,8 @@ class WebApp:
                 + _button("Start a new match", "table-new", cls="pepper-new-match") + level
                 + "</div></div>")
 
-    def _seat_html(self, v: SeatView) -> str:
-        s = self._need_table().state
-        face = (card_svg(v.card, s.trump, winner=v.won, width=44, left_bower=s.rules.left_bower)
-                if v.card is not None else '<span class="pepper-nocard" aria-hidden="true">'
-                                           "</span>")
-        tags = [w for w, on in (("dealer", v.dealer), ("bidder", v.bidder),
-                                ("sits out", v.out), ("won the trick", v.won)) if on]
-        if v.to_act:
-            tags.append("your turn" if v.role == "you" else "to play")
-        role = {"opponent": " · opponent"}.get(v.role, "")
-        classes = (f"pepper-seat pepper-seat-{v.seat} pepper-role-{v.role}"
-                   + (" pepper-to-act" if v.to_act else ""))
-        return (f'<div class="{classes}"><div class="pepper-seat-name">{_e(v.name + role)}'
-                f'</div><div>{face}</div><div class="pepper-seat-tags">'
-                f'{_e(", ".join(tags)) or "&nbsp;"}</div></div>')
-
     def _seats_html(self) -> str:
-        t = self._need_table()
-        s = t.state
-        if s.phase is Phase.PLAY and s.current_trick:
-            middle = f"Trick {len(s.tricks) + 1}"
-        elif s.tricks:
-            middle = f"Trick {s.tricks[-1].number}"
-        else:
-            middle = "The table"
-        return ('<div class="pepper-seats">' + "".join(self._seat_html(v) for v in t.seats_view())
-                + f'<div class="pepper-trick-label">{_e(middle)}</div></div>')
+        return seats_html(self._need_table())
 
     def _after_hand_html(self) -> str:
         t = self._need_table()

@@ -1,7 +1,8 @@
 """Renderers: the same facts shown in a terminal, in HTML/SVG, in Markdown and in JSON.
 
 Owns rich terminal output (``terminal``), SVG cards and HTML tricks (``cards_html``), hand
-states (``state_html``), lesson steps (``steps_html``), annotations in every format
+states (``state_html``), lesson steps (``steps_html``), the practice table's seats
+(``table_html``), annotations in every format
 (``annotation``) and text from files made safe to show in a terminal (``plain``).
 
 May import: ``pepper_tutor.teaching``, ``pepper_tutor.records``, ``pepper_tutor.analysis``,
