@@ -71,11 +71,7 @@
       el.querySelectorAll("form[data-post]").forEach(function (f) {
         if (formKey(f) === lastMessage.key) { message(f, lastMessage.text, lastMessage.ok); shown = true; }
       });
-      var box = el.querySelector(".msg");
-      if (!shown && lastMessage.part === el.dataset.part && box) {  // its form is gone
-        box.textContent = lastMessage.text;
-        box.className = "msg " + (lastMessage.ok ? "ok" : "err");
-      }
+      if (!shown && lastMessage.part === el.dataset.part) showInPart(el, lastMessage.text, lastMessage.ok);
     }
     if (el.dataset.fit !== undefined) fit(el);
   }
@@ -135,6 +131,15 @@
     box.classList.toggle("ok", !!ok);
     box.classList.toggle("err", !ok);
     box.setAttribute("role", ok ? "status" : "alert");
+  }
+
+  // The message of a form that is gone (its part was redrawn without it) goes to the
+  // part's own message line.
+  function showInPart(part, text, ok) {
+    var box = part && part.querySelector(".msg");
+    if (!box) return;
+    box.textContent = text || "";
+    box.className = "msg " + (ok ? "ok" : "err");
   }
 
   function clearMessages() {
@@ -203,6 +208,9 @@
     var buttons = form.querySelectorAll("button");
     buttons.forEach(function (b) { b.dataset.wasDisabled = b.disabled ? "1" : ""; b.disabled = true; });
     var key = formKey(form);
+    // The part is found now: an event may redraw it before the answer comes back, and a
+    // form no longer on the page has no part (its message would go nowhere).
+    var home = form.closest("[data-part]");
     return fetch(form.getAttribute("action"), {
       method: "POST", credentials: "same-origin", body: body,
       headers: {"Accept": "application/json", "X-CSRF-Token": csrf,
@@ -213,14 +221,14 @@
     }).then(function (rj) {
       var r = rj[0], j = rj[1];
       buttons.forEach(function (b) { b.disabled = b.dataset.wasDisabled === "1"; });
-      var home = form.closest("[data-part]");
       lastMessage = {key: key, text: j.message, ok: j.ok, part: home ? home.dataset.part : null};
-      message(form, j.message, j.ok);
+      if (form.isConnected) message(form, j.message, j.ok);
+      else showInPart(home, j.message, j.ok);
       if (j.html !== undefined && form.dataset.target) document.getElementById(form.dataset.target).innerHTML = j.html;
       if (!j.ok) {
         // Refused: what was typed stays and the message with it; only a conflict (the
         // screen was out of date) redraws the rest of the page.
-        if (form.dataset.keep === undefined && form.closest("[data-part]")) form.dataset.dirty = "1";
+        if (form.dataset.keep === undefined && home) form.dataset.dirty = "1";
         if (r.status !== 409) return;
         if (j.version !== undefined) {
           return refreshAll("sheet").then(function () {
