@@ -15,7 +15,7 @@ NATIVE := $(VENV)/.native
 NATIVE_SOURCES := pepper_tutor/analysis/search.py pepper_tutor/analysis/position.py \
 	pepper_tutor/engine/ranking.py
 
-.PHONY: lab tutor night docs web check test lint bench fuzz clean tournament
+.PHONY: lab tutor night docs web check test lint bench fuzz clean tournament puzzles
 
 $(CORE): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -87,6 +87,13 @@ fuzz: $(STAMP) $(NATIVE)
 # Duplicate matches between the computer players (several minutes).
 tournament: $(STAMP) $(NATIVE)
 	$(BIN)/python -m pepper_tutor.bench tournament
+
+# The shipped puzzles (pepper_tutor/data/puzzles.json) at the lowest priority: the commands of
+# pepper_tutor.teaching.puzzles.bank.REBUILD that the file does not record yet, one after
+# another (a build cut short goes on; delete the file to build it anew).
+puzzles: $(STAMP) $(NATIVE)
+	$(BIN)/python -c "from pepper_tutor.teaching.puzzles.bank import missing_runs; print('\n'.join(missing_runs()))" | \
+	while read -r cmd; do echo "$$cmd"; nice -n 19 $(BIN)/$$cmd || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site

@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 LAYERS = ["files", "engine", "rulebook", "analysis", "records", "teaching", "render", "apps",
           "bench"]
-WINGS = ["questions", "learner", "lessons", "drills", "review", "practice"]  # of teaching
+# the wings of teaching
+WINGS = ["questions", "learner", "lessons", "drills", "review", "practice", "puzzles"]
 
 
 def _contracts() -> list[dict[str, object]]:

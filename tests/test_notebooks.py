@@ -12,7 +12,7 @@ NOTEBOOKS = sorted((Path(__file__).parents[1] / "notebooks").glob("*.ipynb"))
 
 def test_the_numbered_notebooks_are_there_in_order():
     numbered = [p.name[:2] for p in NOTEBOOKS if p.name[0].isdigit()]
-    assert numbered == ["01", "02", "03", "04", "05", "06", "07", "08", "09"]
+    assert numbered == ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

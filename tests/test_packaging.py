@@ -28,7 +28,8 @@ TERMINAL_FRONT_ENDS = ["apps.cli", "apps.commands", "apps.tutor", "apps.table"]
 # What only the extras bring (import names), and what none of the core may load.
 EXTRA_MODULES = ("starlette", "uvicorn", "jinja2", "markupsafe", "segno", "ifaddr",
                  "ipywidgets", "IPython", "jupyter", "jupyterlab", "jupyter_core",
-                 "jupyter_client", "ipykernel", "tornado", "zmq", "anyio")
+                 "jupyter_client", "ipykernel", "tornado", "zmq", "anyio", "dask",
+                 "distributed")
 
 
 def _name(requirement: str) -> str:
@@ -45,6 +46,8 @@ def test_the_notebooks_and_game_night_are_extras() -> None:
     assert extras["notebook"] == {"ipywidgets", "jupyterlab"}
     assert extras["night"] == set(NIGHT_PACKAGES)  # the names `pepper-tutor night` looks for
     assert "pepper-tutor[notebook,night]" in extras["dev"]  # make test installs both
+    assert extras["cluster"] == {"dask[distributed]"}  # batch work on a Dask cluster
+    assert "pepper-tutor[cluster]" in extras["dev"]  # ... which make test runs too
 
 
 # Runs in a fresh interpreter with the extras' packages hidden, as in a core-only install.

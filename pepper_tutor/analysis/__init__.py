@@ -6,9 +6,10 @@ seat's view in ``inference``), a simple model of how people bid (``calling``, wh
 the dealing auction-aware), sampled advice for every decision (``advice``), the measured
 correction of double-dummy trick counts to the tricks taken in play (``calibration``),
 grading of played cards and decisions (``grading``), the reasons in words (``reasons``),
-what one seat may see (``view``), the computer players that decide from it (``players``), the choice
-between the pure and the compiled search (``native``) and the life of a pool's worker
-processes, which end with their parent (``workers``).
+what one seat may see (``view``), the computer players that decide from it (``players``), the
+choice between the pure and the compiled search (``native``), the life of a pool's worker
+processes, which end with their parent (``workers``), and where batch work runs: the
+standard library's pool or a Dask cluster, by name (``executors``).
 
 May import: ``pepper_tutor.rulebook``, ``pepper_tutor.engine`` and ``pepper_tutor.files``; it
 never reads lessons, records or front ends, so computer players and coaches can sit on top

@@ -40,6 +40,11 @@ STOPPING_SIGNALS: tuple[signal.Signals, ...] = tuple(
 def start_worker(parent: int) -> None:
     """The pool's initializer: ``parent`` is the pid of the process that made the pool."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A forked worker inherits the parent's handlers: under stopping_on_signals SIGTERM
+    # would raise SystemExit inside the task, which the pool hands back as the task's
+    # result, and the worker would go on; terminate() must end it.
+    for signum in STOPPING_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
     if not _die_with_parent_linux():
         threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
                          name="pepper-watch-parent").start()

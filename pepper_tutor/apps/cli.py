@@ -122,6 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from . import commands as cli_extra
     cli_extra.register(sub)
+    from . import puzzles as puzzles_cli
+    puzzles_cli.register(sub)
     return parser
 
 

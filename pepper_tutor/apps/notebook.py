@@ -36,10 +36,12 @@ from ..teaching.learner.store import LearnerStore
 from ..teaching.lessons.files import Lesson, find_lesson
 from ..teaching.lessons.session import LessonSession
 from ..teaching.questions.steps import Step
+from .puzzles_widget import puzzle_dashboard, puzzles
 from .table_widget import table
 from .widget_parts import _button, _Guard
 
-__all__ = ["lesson", "quiz", "review", "progress", "table", "hand_viewer", "rules",
+__all__ = ["lesson", "quiz", "review", "progress", "table", "hand_viewer", "rules", "puzzles",
+           "puzzle_dashboard",
            "LessonWidget", "QuizWidget", "ReviewWidget", "ProgressView", "HandViewer",
            "AnswerPanel"]
 

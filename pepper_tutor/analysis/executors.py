@@ -1,0 +1,227 @@
+"""Where batch work runs: one name for a :class:`concurrent.futures.Executor`.
+
+Batch jobs (mining puzzles, and in time the tournament and the screened drills) hand out
+independent tasks, each seeded from the job's seed and its index, and merge the results in
+index order, so the output is the same for any number of workers on any executor. The
+executor is named by one text, the ``--executor`` option of such commands:
+
+- ``local`` (the default), ``local:N``: the standard library's process pool on this machine
+  (N processes; default the machine's cores), its workers guarded by
+  :mod:`~pepper_tutor.analysis.workers` so they end with this process;
+- ``dask-local:N``: a Dask ``LocalCluster`` of N single-threaded worker processes on this
+  machine;
+- ``dask://HOST:PORT``: a Dask scheduler someone already runs (``tcp://`` is accepted too).
+
+Dask is an optional extra (``pip install 'pepper-tutor[cluster]'``), imported only when a
+``dask`` executor is asked for; ``Client.get_executor()`` is an ``Executor``, so the same
+:func:`run_indexed` drives either.
+
+:func:`run_indexed` runs ``fn(task)`` for every task and returns the results in task order.
+A task whose worker dies is run again: the standard pool breaks when one of its processes
+is killed, so the unfinished tasks go to a fresh pool (Dask's scheduler reschedules them
+itself); a result is kept once per index, so nothing is lost and nothing doubled. Ctrl-C
+(or SIGTERM) stops the workers at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from .workers import start_worker, stopping_on_signals
+
+__all__ = ["DEFAULT_EXECUTOR", "ExecutorSpec", "parse_executor", "open_executor",
+           "run_indexed", "ExecutorError"]
+
+DEFAULT_EXECUTOR = "local"
+RESTARTS = 3  # fresh pools after a killed worker before the job gives up
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class ExecutorError(ValueError):
+    """An ``--executor`` text that names no executor, or one that cannot be had here."""
+
+
+@dataclass(frozen=True)
+class ExecutorSpec:
+    """A parsed ``--executor``: ``kind`` is ``local``, ``dask-local`` or ``dask``."""
+
+    kind: str
+    workers: int | None = None  # local and dask-local; None: the machine's cores
+    address: str | None = None  # dask: the scheduler's address
+
+    def __str__(self) -> str:
+        if self.kind == "dask":
+            return f"dask://{self.address}"
+        return self.kind + (f":{self.workers}" if self.workers is not None else "")
+
+    @property
+    def size(self) -> int:
+        """How many workers to expect (a remote scheduler's count is not known ahead)."""
+        return self.workers or os.cpu_count() or 1
+
+
+def parse_executor(text: str | None) -> ExecutorSpec:
+    """``local``, ``local:N``, ``dask-local:N`` or ``dask://HOST:PORT``."""
+    raw = (text or DEFAULT_EXECUTOR).strip()
+    for scheme in ("dask://", "tcp://"):
+        if raw.startswith(scheme):
+            address = raw[len(scheme):]
+            host, _, port = address.rpartition(":")
+            if not host or not port.isdigit():
+                raise ExecutorError(f"--executor {raw}: expected dask://HOST:PORT")
+            return ExecutorSpec("dask", address=address)
+    kind, _, count = raw.partition(":")
+    if kind not in ("local", "dask-local"):
+        raise ExecutorError(f"--executor {raw}: expected local, local:N, dask-local:N or "
+                            "dask://HOST:PORT")
+    if not count:
+        return ExecutorSpec(kind)
+    if not count.isdigit() or int(count) < 1:
+        raise ExecutorError(f"--executor {raw}: the worker count must be a whole number of "
+                            "at least 1")
+    return ExecutorSpec(kind, int(count))
+
+
+def _local_pool(workers: int) -> ProcessPoolExecutor:
+    # fork is quick, but unsafe in a process that runs threads (a notebook's kernel, rich's
+    # live display).
+    method = ("fork" if "fork" in multiprocessing.get_all_start_methods()
+              and threading.active_count() == 1 else "spawn")
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
+                               initializer=start_worker, initargs=(os.getpid(),))
+
+
+def _stop_now(pool: Executor) -> None:
+    """End a local pool's workers at once: queued work dropped, running work killed."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(1.0)
+
+
+def _dask() -> Any:
+    try:
+        import distributed
+    except ImportError as err:
+        raise ExecutorError("a dask executor needs Dask: pip install 'pepper-tutor[cluster]'"
+                            ) from err
+    return distributed
+
+
+@contextlib.contextmanager
+def open_executor(spec: ExecutorSpec | str | None) -> Iterator[Callable[[], Executor]]:
+    """A factory of executors for ``spec``, valid inside the block; called again after a
+    killed worker broke a local pool, it gives a fresh one. Everything it made is shut
+    down on the way out (at once when leaving on an error or Ctrl-C)."""
+    spec = spec if isinstance(spec, ExecutorSpec) else parse_executor(spec)
+    made: list[Executor] = []
+    closers: list[Callable[[], None]] = []
+    if spec.kind == "local":
+        def factory() -> Executor:
+            pool = _local_pool(spec.size)
+            made.append(pool)
+            return pool
+    else:
+        distributed = _dask()
+        if spec.kind == "dask-local":
+            cluster = distributed.LocalCluster(n_workers=spec.size, threads_per_worker=1,
+                                               processes=True, dashboard_address=None,
+                                               host="127.0.0.1")
+            client = distributed.Client(cluster)
+            closers += [cluster.close, client.close]
+        else:
+            try:
+                client = distributed.Client(f"tcp://{spec.address}", timeout=10)
+            except OSError as err:
+                raise ExecutorError(f"--executor {spec}: no Dask scheduler answers there "
+                                    f"({err})") from err
+            closers.append(client.close)
+        executor = client.get_executor(pure=False)
+
+        def factory() -> Executor:
+            return executor  # type: ignore[no-any-return]
+    ok = False
+    try:
+        with stopping_on_signals():
+            yield factory
+        ok = True
+    finally:
+        for pool in made:
+            if ok:
+                pool.shutdown(wait=True)
+            else:
+                _stop_now(pool)
+        for close in reversed(closers):
+            with contextlib.suppress(Exception):
+                close()
+
+
+def run_indexed(executors: Callable[[], Executor], fn: Callable[[T], R], tasks: Sequence[T],
+                done: Callable[[int, R], None] | None = None,
+                window: int | None = None) -> list[R]:
+    """``[fn(t) for t in tasks]``, run on the executors' workers; ``done(index, result)``
+    is called in this process as each task finishes (in any order), for a progress bar.
+    At most ``window`` tasks are handed out at once (default: all), so a stop drops little
+    work. A task whose worker was killed runs again on a fresh pool (up to
+    :data:`RESTARTS` times); each index's result is kept once."""
+    results: dict[int, R] = {}
+    left = list(range(len(tasks)))
+    executor = executors()
+    restarts = 0
+    while left:
+        try:
+            _run_some(executor, fn, tasks, left, results, done, window)
+        except BrokenProcessPool:
+            restarts += 1
+            if restarts > RESTARTS:
+                raise
+            executor = executors()
+        left = [i for i in range(len(tasks)) if i not in results]
+    return [results[i] for i in range(len(tasks))]
+
+
+def _run_some(executor: Executor, fn: Callable[[T], R], tasks: Sequence[T], left: list[int],
+              results: dict[int, R], done: Callable[[int, R], None] | None,
+              window: int | None) -> None:
+    queue = iter(left)
+    pending: dict[Future[R], int] = {}
+    limit = window or len(left)
+    exhausted = False
+    while pending or not exhausted:
+        while not exhausted and len(pending) < limit:
+            index = next(queue, None)
+            if index is None:
+                exhausted = True
+                break
+            pending[executor.submit(fn, tasks[index])] = index
+        if not pending:
+            break
+        finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+        broken: BaseException | None = None
+        for future in finished:
+            index = pending.pop(future)
+            try:
+                result = future.result()
+            except BrokenProcessPool as err:
+                broken = err
+                continue
+            if index not in results:  # a task run twice (a retry) is kept once
+                results[index] = result
+                if done is not None:
+                    done(index, result)
+        if broken is not None:
+            for future in pending:
+                future.cancel()
+            raise broken

@@ -1,0 +1,242 @@
+"""Puzzles shown: the position, the question, the answer's figures, the layout after a miss,
+and the theme dashboard; for the terminal (rich) and as HTML (every text escaped).
+
+The facts come from one place (:func:`position_facts`, :func:`feedback_facts`,
+:func:`layout_facts`), so the terminal and the notebook say the same sentences.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.calls import Bid, Mode, Trump
+from ..engine.cards import Card
+from ..engine.ranking import sort_by_rank
+from ..engine.seats import Seat
+from ..engine.state import HandState, Phase
+from ..teaching.puzzles.puzzle import Puzzle, parse_action
+from ..teaching.puzzles.session import Answer
+from ..teaching.puzzles.store import ThemeResults
+from ..teaching.puzzles.themes import theme_title
+from .terminal import card_text
+
+__all__ = ["QUESTIONS", "position_facts", "question", "action_words", "answers_words",
+           "feedback_facts", "reveal_facts", "layout_facts",
+           "puzzle_panel", "feedback_panel", "dashboard_table", "puzzle_html", "feedback_html",
+           "dashboard_html"]
+
+QUESTIONS = {
+    "bid": "Your call? (pass, 1 to 6, LP, BP)",
+    "trump": "Name trumps (C, D, H, S or NT)",
+    "mode": "Play with your partner or alone with the exchange? (partner / exchange)",
+    "discard": "Which card do you discard?",
+    "send": "Which card do you send your partner?",
+    "defense": "Play or surrender?",
+    "play": "Which card do you play?",
+}
+
+
+def question(puzzle: Puzzle) -> str:
+    return QUESTIONS[puzzle.kind]
+
+
+def _hand(state: HandState, seat: Seat) -> list[Card]:
+    trump = state.trump if state.trump is not None else Trump.NT
+    return sort_by_rank(state.hand(seat), trump, state.rules.left_bower)
+
+
+def _trick(seats: Sequence[Seat], cards: Sequence[Card]) -> str:
+    return " ".join(f"{s} {c.display}" for s, c in zip(seats, cards, strict=True))
+
+
+def position_facts(puzzle: Puzzle) -> list[tuple[str, str | list[Card]]]:
+    """The position as (label, text or cards) rows, from the seat to act's view."""
+    state = puzzle.position()
+    me = state.to_act
+    assert me is not None
+    rows: list[tuple[str, str | list[Card]]] = [
+        ("you are", me.word + (" (the dealer)" if state.dealer == me else "")),
+        ("dealer", state.dealer.word)]
+    calls = ", ".join(f"{s} {b.display}" for s, b in state.calls)
+    rows.append(("auction", calls or "nobody has spoken yet"))
+    if state.bidder is not None and state.high_bid is not Bid.PASS:
+        contract = f"{state.high_bid.display} by {state.bidder.word}"
+        if state.trump is not None:
+            contract += f", {state.trump.word}"
+        if state.mode is not None:
+            contract += (", alone with the exchange" if state.mode is Mode.EXCHANGE
+                         else ", with partner")
+        rows.append(("contract", contract))
+    if state.discard is not None and state.to_act == state.bidder:
+        rows.append(("you discarded", [state.discard]))
+    for number, trick in enumerate(state.tricks, start=1):
+        rows.append((f"trick {number}", f"{_trick(trick.seats, trick.cards)} (won by "
+                                        f"{trick.winner})"))
+    if state.phase is Phase.PLAY:
+        now = state.current_trick
+        rows.append((f"trick {len(state.tricks) + 1}",
+                     _trick([s for s, _ in now], [c for _, c in now]) or "you lead"))
+    rows.append(("your hand", _hand(state, me)))
+    return rows
+
+
+def _figures(puzzle: Puzzle) -> str:
+    best = puzzle.options[0]
+    text = (f"{answers_words(puzzle)} ({best['label']}) is worth {best['net'][0]:+.1f} net "
+            f"points a hand on average over {best['net'][3]} sampled deals")
+    tempting = puzzle.option(puzzle.tempting)
+    if tempting is not None:
+        text += (f"; the tempting {action_words(puzzle, puzzle.tempting)} "
+                 f"({tempting['label']}) {tempting['net'][0]:+.1f}")
+    return text + "."
+
+
+def feedback_facts(answer: Answer, reveal: bool = False) -> list[str]:
+    """What to tell after an answer: right or not, the figures, the rating; with
+    ``reveal`` (or when right) the answer, the tempting option and the theme."""
+    p = answer.puzzle
+    said = action_words(p, answer.action)
+    lines = [f"Right: {said}." if answer.correct else
+             f"Not {said}: the streak ends here." if answer.over else
+             f"Not {said}: try again, or type a for the answer."]
+    if answer.correct or reveal:
+        lines.append(("" if answer.correct else "The answer: ") + _figures(p))
+        lines.append(f"Theme: {theme_title(p.theme)} ({p.theme}); rules: "
+                     f"{', '.join(p.rules_cited)}.")
+    lines.append(answer.rating_words())
+    if answer.result.scheduled is not None:
+        lines.append(f"This theme comes back in your review as a fresh puzzle (due "
+                     f"{answer.result.scheduled:%Y-%m-%d %H:%M} UTC).")
+    if answer.over:
+        lines.append(f"Streak over: {answer.streak} solved in a row.")
+    elif answer.streak:
+        lines.append(f"Streak: {answer.streak}.")
+    return lines
+
+
+def reveal_facts(puzzle: Puzzle) -> list[str]:
+    """The answer shown on request, then the layout."""
+    return ["The answer: " + _figures(puzzle), *layout_facts(puzzle)]
+
+
+def action_words(puzzle: Puzzle, text: str) -> str:
+    """An answer as a player says it: J♠, no trump, 4, little pepper, exchange, surrender."""
+    action = parse_action(puzzle.kind, text)
+    if isinstance(action, Card):
+        return action.display
+    if isinstance(action, Trump):
+        return action.word
+    if isinstance(action, Bid):
+        return action.display
+    if isinstance(action, Mode):
+        return "alone with the exchange" if action is Mode.EXCHANGE else "with partner"
+    return str(action)
+
+
+def answers_words(puzzle: Puzzle) -> str:
+    return " or ".join(action_words(puzzle, a) for a in puzzle.answers)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def layout_facts(puzzle: Puzzle) -> list[str]:
+    """The sampled layout where the tempting answer fails and the best one succeeds."""
+    layout = puzzle.layout
+    if not layout:
+        return []
+    good, bad = layout["best"], layout["tempting"]
+    tempting = action_words(puzzle, puzzle.tempting)
+    lines = [f"Here is a layout where {tempting} loses (every hand shown):"]
+    trump = puzzle.position().trump or Trump.NT
+    lines += [f"  {Seat.parse(seat).word}: "
+              + " ".join(c.display for c in sort_by_rank(cards.split(), trump))
+              for seat, cards in layout["hands"].items()]
+    lines.append(f"{_cap(answers_words(puzzle))}: the bidders take {good['tricks']} tricks "
+                 f"({good['net']:+.0f} net points for your side). {_cap(tempting)}: "
+                 f"{bad['tricks']} ({bad['net']:+.0f}). Every seat plays its best.")
+    return lines
+
+
+# ---- the terminal ---------------------------------------------------------------------------
+
+
+def _cards(cards: Sequence[Card], ascii: bool) -> Text:
+    out = Text()
+    for i, c in enumerate(cards):
+        out.append(" " if i else "")
+        out.append_text(card_text(c, ascii))
+    return out
+
+
+def puzzle_panel(puzzle: Puzzle, number: int, rating: float, ascii: bool = False) -> Panel:
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="dim", justify="right")
+    grid.add_column()
+    for label, value in position_facts(puzzle):
+        grid.add_row(label, _cards(value, ascii) if isinstance(value, list) else Text(value))
+    grid.add_row("", Text(question(puzzle), style="bold cyan"))
+    return Panel(grid, title=f"Puzzle {number} · rated {puzzle.rating:.0f} · you "
+                             f"{rating:.0f}", title_align="left")
+
+
+def feedback_panel(answer: Answer, reveal: bool = False) -> Panel:
+    lines = feedback_facts(answer, reveal)
+    body = Text(lines[0], style="bold green" if answer.correct else "bold red")
+    for line in lines[1:]:
+        body.append("\n" + line)
+    if reveal and not answer.correct:
+        for line in layout_facts(answer.puzzle):
+            body.append("\n" + line, style="")
+    return Panel(body, title="Puzzle", title_align="left")
+
+
+def dashboard_table(results: Sequence[ThemeResults]) -> Table:
+    table = Table(title="Your puzzle themes, weakest first")
+    for col in ("theme", "tried", "solved", "performance"):
+        table.add_column(col, justify="left" if col == "theme" else "right")
+    for r in results:
+        table.add_row(f"{theme_title(r.theme)} ({r.theme})", str(r.tried), str(r.solved),
+                      str(r.performance))
+    return table
+
+
+# ---- HTML -----------------------------------------------------------------------------------
+
+
+def _html_cards(cards: Sequence[Card]) -> str:
+    return " ".join(f'<span style="color:{"#c00" if c.is_red else "#000"}">'
+                    f"{html.escape(c.display)}</span>" for c in cards)
+
+
+def puzzle_html(puzzle: Puzzle, number: int, rating: float) -> str:
+    rows = "".join(
+        f"<tr><th style='text-align:right;color:#666'>{html.escape(label)}</th><td>"
+        f"{_html_cards(value) if isinstance(value, list) else html.escape(value)}</td></tr>"
+        for label, value in position_facts(puzzle))
+    return (f"<div class='pepper-puzzle'><b>Puzzle {number}</b> · rated "
+            f"{puzzle.rating:.0f} · you {rating:.0f}<table>{rows}</table>"
+            f"<p><b>{html.escape(question(puzzle))}</b></p></div>")
+
+
+def feedback_html(answer: Answer, reveal: bool = False) -> str:
+    lines = feedback_facts(answer, reveal)
+    if reveal and not answer.correct:
+        lines += layout_facts(answer.puzzle)
+    color = "#070" if answer.correct else "#b00"
+    head, rest = lines[0], lines[1:]
+    return (f"<div class='pepper-feedback'><b style='color:{color}'>{html.escape(head)}</b>"
+            + "".join(f"<br>{html.escape(x)}" for x in rest) + "</div>")
+
+
+def dashboard_html(results: Sequence[ThemeResults]) -> str:
+    rows = "".join(f"<tr><td>{html.escape(theme_title(r.theme))}</td><td>{r.tried}</td>"
+                   f"<td>{r.solved}</td><td>{r.performance}</td></tr>" for r in results)
+    return ("<table><tr><th>theme</th><th>tried</th><th>solved</th><th>performance</th></tr>"
+            f"{rows}</table>")

@@ -1,0 +1,113 @@
+"""What a puzzle is about: its theme, the rules it cites, its phase, contract and trick.
+
+The theme is the reason the tempting second-best answer is worse, in the vocabulary of
+:mod:`pepper_tutor.analysis.reasons` (``trumped-partner``, ``kept-lone-loser``,
+``sent-low-trump``, ``overbid``, ...): the one list of reasons the coach already speaks.
+Where no rule of thumb explains the difference the theme names the kind of decision
+(``card-judgement``, ``call-judgement``, ...): the analysis alone says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...analysis.advice import Advice
+from ...analysis.reasons import why
+from ...engine.calls import Bid
+from ...engine.state import Action, HandState, Phase
+
+__all__ = ["THEMES", "FALLBACK", "RULES_OF", "Theme", "theme_of", "theme_title"]
+
+# Where no reason applies: the kind of judgement, by puzzle kind.
+FALLBACK = {"bid": "call-judgement", "trump": "trump-judgement", "mode": "way-judgement",
+            "discard": "discard-judgement", "send": "send-judgement",
+            "defense": "defense-judgement", "play": "card-judgement"}
+
+# The rule ids each theme cites (ids of the rulebook; tests/test_puzzles.py checks them).
+RULES_OF: dict[str, tuple[str, ...]] = {
+    "trumped-partner": ("play.trick-winner", "rank.trump"),
+    "overtook-partner": ("play.trick-winner",),
+    "won-too-high": ("play.trick-winner",),
+    "missed-the-trick": ("play.trick-winner", "play.follow-suit"),
+    "threw-a-winner": ("play.follow-suit", "play.trick-winner"),
+    "led-trump-on-defense": ("play.lead", "rank.trump"),
+    "ace-not-cashed": ("play.lead", "rank.plain"),
+    "discarded-trump": ("declare.exchange", "rank.trump"),
+    "discarded-ace": ("declare.exchange", "rank.plain"),
+    "kept-lone-loser": ("declare.exchange", "play.follow-suit"),
+    "sent-non-trump": ("declare.exchange", "rank.trump"),
+    "sent-low-trump": ("declare.exchange", "rank.trump"),
+    "surrendered-too-soon": ("defend.surrender", "score.surrender"),
+    "played-a-lost-cause": ("defend.surrender", "score.defenders"),
+    "passed-a-making-hand": ("bid.order", "score.bid"),
+    "underbid": ("bid.ladder", "score.bid"),
+    "overbid": ("bid.ladder", "score.bid"),
+    "went-alone": ("declare.exchange", "declare.with-partner"),
+    "stayed-with-partner": ("declare.with-partner", "declare.exchange"),
+    "weaker-trump": ("declare.trump", "rank.trump"),
+    "call-judgement": ("bid.ladder", "score.bid"),
+    "trump-judgement": ("declare.trump",),
+    "way-judgement": ("declare.exchange", "declare.with-partner"),
+    "discard-judgement": ("declare.exchange",),
+    "send-judgement": ("declare.exchange",),
+    "defense-judgement": ("defend.surrender", "score.defenders"),
+    "card-judgement": ("play.trick-winner",),
+}
+THEMES = tuple(RULES_OF)
+
+_TITLES = {
+    "trumped-partner": "Don't trump your partner", "overtook-partner": "Let partner's card win",
+    "won-too-high": "Win cheaply", "missed-the-trick": "Take the trick",
+    "threw-a-winner": "Keep your winners", "led-trump-on-defense": "Defenders' leads",
+    "ace-not-cashed": "Cash the ace", "discarded-trump": "Keep your trumps",
+    "discarded-ace": "Keep your aces", "kept-lone-loser": "Discard the lone loser",
+    "sent-non-trump": "Send a trump", "sent-low-trump": "Send your best trump",
+    "surrendered-too-soon": "Don't surrender too soon",
+    "played-a-lost-cause": "Know when to surrender", "passed-a-making-hand": "Bid your hand",
+    "underbid": "Bid it up", "overbid": "Don't overbid", "went-alone": "Stay with partner",
+    "stayed-with-partner": "Go alone", "weaker-trump": "Pick the right trump",
+    "call-judgement": "Calling judgement", "trump-judgement": "Choosing trumps",
+    "way-judgement": "Alone or with partner", "discard-judgement": "The discard",
+    "send-judgement": "The card you send", "defense-judgement": "Play or surrender",
+    "card-judgement": "Card play",
+}
+
+
+def theme_title(theme: str) -> str:
+    """A theme in a learner's words (the theme itself when it has no title)."""
+    return _TITLES.get(theme, theme.replace("-", " ").capitalize())
+
+
+@dataclass(frozen=True)
+class Theme:
+    """What a puzzle tests, for choosing puzzles by theme and for the dashboard."""
+
+    name: str
+    rules: tuple[str, ...]
+    phase: str
+    contract: str | None  # "4 ♥ alone" once the contract is known, else None
+    trick: int | None  # the trick's number (1 to 6) for a card, else None
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "rules": list(self.rules), "phase": self.phase,
+                "contract": self.contract, "trick": self.trick}
+
+
+def _contract(state: HandState) -> str | None:
+    if state.bidder is None or state.high_bid is Bid.PASS:
+        return None
+    text = f"{state.high_bid.display} by {state.bidder}"
+    if state.trump is not None:
+        text += f", {state.trump.display}"
+    if state.mode is not None:
+        text += f", {state.mode.value}"
+    return text
+
+
+def theme_of(state: HandState, kind: str, tempting: Action, best: Action,
+             advice: Advice) -> Theme:
+    """The theme of a puzzle at ``state`` whose tempting answer is ``tempting``."""
+    reason = why(state, tempting, best, advice)
+    name = reason.fact if reason is not None and reason.fact in RULES_OF else FALLBACK[kind]
+    trick = len(state.tricks) + 1 if state.phase is Phase.PLAY else None
+    return Theme(name, RULES_OF[name], state.phase.value, _contract(state), trick)

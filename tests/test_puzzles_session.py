@@ -1,0 +1,124 @@
+"""The puzzle session on the shipped puzzles: a first attempt rated, a retry not; a miss
+brings its theme back as a fresh puzzle when due; a streak ends at the first miss; the
+dashboard puts the weakest theme first."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from pepper_tutor.engine.cards import DECK
+from pepper_tutor.teaching.puzzles.bank import bank_puzzles
+from pepper_tutor.teaching.puzzles.puzzle import Puzzle
+from pepper_tutor.teaching.puzzles.session import (
+    NEAREST,
+    STREAK_START,
+    STREAK_STEP,
+    PuzzleSession,
+)
+from pepper_tutor.teaching.puzzles.store import PuzzleStore, ThemeResults
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> PuzzleStore:
+    s = PuzzleStore("tester", path=tmp_path / "puzzles.sqlite")
+    yield s
+    s.close()
+
+
+def _themed(puzzles: list[Puzzle]) -> str:
+    """A theme with several puzzles."""
+    counts = Counter(p.theme for p in puzzles)
+    return next(t for t, n in counts.most_common() if n >= 3)
+
+
+def test_a_first_attempt_is_rated_and_a_retry_is_not(store: PuzzleStore) -> None:
+    session = PuzzleSession(store, bank_puzzles(), rng=random.Random(1))
+    puzzle = session.next()
+    assert puzzle is not None
+    miss = session.answer(puzzle.tempting)
+    assert not miss.correct and miss.result.first
+    assert miss.result.learner_after.rating < miss.result.learner_before.rating
+    assert miss.result.puzzle_after.rating > miss.result.puzzle_before.rating
+    hit = session.answer(puzzle.answers[0])
+    assert hit.correct and not hit.result.first
+    assert hit.result.learner_after == hit.result.learner_before == store.rating()
+    assert puzzle.id in store.tried()
+
+
+def test_an_illegal_answer_is_refused_and_changes_nothing(store: PuzzleStore) -> None:
+    card = next(p for p in bank_puzzles() if p.kind == "play")
+    session = PuzzleSession(store, [card], rng=random.Random(2))
+    assert session.next() is card
+    held = {str(c) for c in card.position().legal_actions()}
+    other = next(str(c) for c in DECK if str(c) not in held)
+    with pytest.raises(ValueError, match="not a legal answer"):
+        session.answer(other)
+    with pytest.raises(ValueError, match="not a card"):
+        session.answer("pass")
+    assert store.tried() == set()
+
+
+def test_a_miss_comes_back_as_a_fresh_puzzle_of_the_same_theme(store: PuzzleStore) -> None:
+    puzzles = bank_puzzles()
+    theme = _themed(puzzles)
+    session = PuzzleSession(store, puzzles, theme=theme, rng=random.Random(3))
+    missed = session.next()
+    assert missed is not None and missed.theme == theme
+    answer = session.answer(missed.tempting)
+    assert answer.result.scheduled is not None
+    review = PuzzleSession(store, puzzles, mode="review", rng=random.Random(4))
+    assert review.next() is None  # not due yet
+    later = answer.result.scheduled + timedelta(seconds=1)
+    store.clock = lambda: later
+    fresh = review.next()
+    assert fresh is not None
+    assert fresh.theme == theme and fresh.id != missed.id
+    solved = review.answer(fresh.answers[0])
+    assert solved.correct and solved.result.first
+    # recalled: the theme's card moves into the future, past the moment it was due
+    assert store.scheduled()[theme] > later
+
+
+def test_a_streak_gets_harder_and_ends_at_the_first_miss(store: PuzzleStore) -> None:
+    session = PuzzleSession(store, bank_puzzles(), mode="streak", rng=random.Random(5))
+    puzzles = bank_puzzles()
+    for i in range(3):
+        p = session.next()
+        assert p is not None
+        target = STREAK_START + STREAK_STEP * i  # each one a band harder
+        nearest = sorted(abs(q.rating - target) for q in puzzles)[NEAREST + i]
+        assert abs(p.rating - target) <= nearest
+        assert session.answer(p.answers[0]).correct
+    assert session.streak == 3
+    p = session.next()
+    assert p is not None
+    end = session.answer(p.tempting)
+    assert end.over and end.streak == 3 and session.next() is None
+    assert store.save_streak(0) == 3  # the best streak is kept
+
+
+def test_the_dashboard_puts_the_weakest_theme_first(store: PuzzleStore) -> None:
+    puzzles = bank_puzzles()
+    by_theme: dict[str, list[Puzzle]] = {}
+    for p in puzzles:
+        by_theme.setdefault(p.theme, []).append(p)
+    strong, weak = [t for t, ps in by_theme.items() if len(ps) >= 2][:2]
+    for p in by_theme[strong][:2]:
+        store.record(p.id, p.theme, p.rating, solved=True)
+    for p in by_theme[weak][:2]:
+        store.record(p.id, p.theme, p.rating, solved=False)
+    results = store.themes()
+    assert [r.theme for r in results] == [weak, strong]
+    mean = sum(p.rating for p in by_theme[strong][:2]) / 2
+    assert results[1].performance == round(mean - 500 + 1000)
+    assert ThemeResults("x", 4, 1, 1500.0).performance == 1250
+
+
+def test_a_theme_with_no_puzzles_is_refused(store: PuzzleStore) -> None:
+    with pytest.raises(ValueError, match="no puzzles of the theme"):
+        PuzzleSession(store, bank_puzzles(), theme="no-such-theme")
