@@ -106,8 +106,7 @@ class PuzzleStore:
         elif opening is not None:
             self.warning = opening.problem
         if self._con is None:  # answers are kept for this session only
-            self._con = sqlite3.connect(":memory:", isolation_level=None,
-                                        check_same_thread=False)
+            self._con = connect(Path(":memory:"), timeout=PERSON_WAIT)
             self._con.executescript(SCHEMA.sql)
             self.warning = (self.warning or "the puzzle store cannot be opened") + \
                 "; this session's answers are not saved"
