@@ -3,8 +3,10 @@
 The theme is the reason the tempting second-best answer is worse, in the vocabulary of
 :mod:`pepper_tutor.analysis.reasons` (``trumped-partner``, ``kept-lone-loser``,
 ``sent-low-trump``, ``overbid``, ...): the one list of reasons the coach already speaks.
-Where no rule of thumb explains the difference the theme names the kind of decision
-(``card-judgement``, ``call-judgement``, ...): the analysis alone says why.
+Where no rule of thumb explains a card, the theme still says what the choice was between,
+from the cards alone: drawing trumps or not, which suit to lead, high or low in a suit, to
+trump in or not, which card to throw away. Only where nothing of that kind applies does the
+theme name the kind of decision (``card-judgement``, ``call-judgement``, ...).
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from dataclasses import dataclass
 
 from ...analysis.advice import Advice
 from ...analysis.reasons import why
-from ...engine.calls import Bid
+from ...engine.calls import Bid, Trump
+from ...engine.cards import Card
+from ...engine.ranking import effective_suit, is_trump
 from ...engine.state import Action, HandState, Phase
 
-__all__ = ["THEMES", "FALLBACK", "RULES_OF", "Theme", "theme_of", "theme_title"]
+__all__ = ["THEMES", "FALLBACK", "RULES_OF", "Theme", "card_choice", "theme_of", "theme_title"]
 
 # Where no reason applies: the kind of judgement, by puzzle kind.
 FALLBACK = {"bid": "call-judgement", "trump": "trump-judgement", "mode": "way-judgement",
@@ -51,6 +55,15 @@ RULES_OF: dict[str, tuple[str, ...]] = {
     "discard-judgement": ("declare.exchange",),
     "send-judgement": ("declare.exchange",),
     "defense-judgement": ("defend.surrender", "score.defenders"),
+    "draw-trumps": ("play.lead", "rank.trump"),
+    "trumps-held-back": ("play.lead", "rank.trump"),
+    "lead-the-right-suit": ("play.lead",),
+    "high-or-low-lead": ("play.lead", "play.trick-winner"),
+    "high-or-low-follow": ("play.follow-suit", "play.trick-winner"),
+    "trump-in": ("play.follow-suit", "rank.trump"),
+    "save-the-trump": ("play.follow-suit", "rank.trump"),
+    "which-trump": ("rank.trump", "play.trick-winner"),
+    "which-discard": ("play.follow-suit",),
     "card-judgement": ("play.trick-winner",),
 }
 THEMES = tuple(RULES_OF)
@@ -69,6 +82,11 @@ _TITLES = {
     "call-judgement": "Calling judgement", "trump-judgement": "Choosing trumps",
     "way-judgement": "Alone or with partner", "discard-judgement": "The discard",
     "send-judgement": "The card you send", "defense-judgement": "Play or surrender",
+    "draw-trumps": "Draw the trumps", "trumps-held-back": "Not yet: keep the trumps",
+    "lead-the-right-suit": "Choose the suit to lead", "high-or-low-lead": "Lead high or low",
+    "high-or-low-follow": "High or low in the suit led", "trump-in": "Trump in",
+    "save-the-trump": "Keep the trump for later", "which-trump": "Which trump to play",
+    "which-discard": "Which card to throw away",
     "card-judgement": "Card play",
 }
 
@@ -104,10 +122,55 @@ def _contract(state: HandState) -> str | None:
     return text
 
 
+def card_choice(state: HandState, tempting: Card, best: Card) -> str | None:
+    """What a choice between two cards in the play was about, from the cards alone (no
+    judgement of which is better: that is the analysis's)."""
+    trump = state.trump
+    if trump is None:
+        return None
+    left = state.rules.left_bower
+
+    def trumps(card: Card) -> bool:
+        return trump is not Trump.NT and is_trump(card, trump, left)
+
+    def suit(card: Card) -> object:
+        return effective_suit(card, trump, left) if trump is not Trump.NT else card.suit
+
+    trick = state.current_trick
+    if not trick:
+        seat = state.to_act
+        bidders = (seat is not None and state.bidder is not None
+                   and state.rules.side_of(seat) == state.rules.side_of(state.bidder))
+        if suit(best) == suit(tempting):
+            return "high-or-low-lead"
+        if bidders and trumps(best) and not trumps(tempting):
+            return "draw-trumps"
+        if bidders and trumps(tempting) and not trumps(best):
+            return "trumps-held-back"
+        return "lead-the-right-suit"
+    led = suit(trick[0][1])
+    if suit(best) == led and suit(tempting) == led:
+        return "high-or-low-follow"
+    if suit(best) == led or suit(tempting) == led:
+        return None  # cannot happen: following suit is forced
+    if trumps(best) and trumps(tempting):
+        return "which-trump"
+    if trumps(best):
+        return "trump-in"
+    if trumps(tempting):
+        return "save-the-trump"
+    return "which-discard"
+
+
 def theme_of(state: HandState, kind: str, tempting: Action, best: Action,
              advice: Advice) -> Theme:
     """The theme of a puzzle at ``state`` whose tempting answer is ``tempting``."""
     reason = why(state, tempting, best, advice)
-    name = reason.fact if reason is not None and reason.fact in RULES_OF else FALLBACK[kind]
+    if reason is not None and reason.fact in RULES_OF:
+        name = reason.fact
+    elif kind == "play" and isinstance(tempting, Card) and isinstance(best, Card):
+        name = card_choice(state, tempting, best) or FALLBACK[kind]
+    else:
+        name = FALLBACK[kind]
     trick = len(state.tricks) + 1 if state.phase is Phase.PLAY else None
     return Theme(name, RULES_OF[name], state.phase.value, _contract(state), trick)
