@@ -197,3 +197,21 @@ def test_the_calibration_smooths_measured_rows_towards_double_dummy() -> None:
     # a kind or a count never measured is taken as double-dummy
     assert smoothed(table, "trump exchange", 3)[3] == 1.0
     assert smoothed(table, "nt partner", 2)[2] == 1.0
+
+
+def test_a_bids_own_row_decides_and_a_sparse_one_leans_on_the_bid_below() -> None:
+    from pepper_tutor.analysis.calibration import PRIOR, SHRINK, fit, smoothed
+
+    # 3s with six tricks double-dummy often end with four; 5s with six make
+    records = ([("trump partner", 6, 4, 3)] * 40 + [("trump partner", 6, 6, 3)] * 10
+               + [("trump partner", 6, 6, 5)] * 30 + [("trump partner", 6, 6, 4)] * 2)
+    table = fit(records)
+    pooled = smoothed(table, "trump partner", 6)
+    five = smoothed(table, "trump partner", 6, 5)
+    assert sum(pooled[5:]) < 0.6 < 0.9 < sum(five[5:])
+    # the 4 was seen twice: its row leans on all contracts of the kind
+    four = smoothed(table, "trump partner", 6, 4)
+    assert four[6] == (2 + SHRINK * pooled[6]) / (2 + SHRINK)
+    # a 6 never seen takes the 5's row as it is
+    assert smoothed(table, "trump partner", 6, 6) == five
+    assert pooled[6] == (42 + PRIOR) / (82 + PRIOR)

@@ -26,87 +26,196 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-__all__ = ["TABLE", "PRIOR", "TIGHT", "kind_of", "smoothed", "distribution", "sweep_chance",
-           "fit", "table_source"]
+__all__ = ["TABLE", "PRIOR", "NEED", "LEAN_FLOOR", "SHRINK", "kind_of", "smoothed",
+           "distribution", "sweep_chance", "fit", "table_source"]
 
 PRIOR = 4.0
 """Weight, in contracts, of the double-dummy count in each smoothed row."""
 
 # Measured by `python -m pepper_tutor.bench calibration --fit` (see the docs' analysis page),
-# over 1,087 contracts played out by club players (seed 3): per kind, per double-dummy
-# count n (0-6), how many contracts ended with m tricks (0-6).
+# over 5,020 contracts played out by club players (seed 3): per kind, and per kind and the
+# tricks the bid needed, per double-dummy count n (0-6), how many contracts ended with m
+# tricks (0-6).
 TABLE: dict[str, tuple[tuple[int, ...], ...]] = {
     'nt exchange': (
-        (1, 0, 0, 0, 0, 0, 0),
-        (0, 1, 0, 0, 0, 0, 0),
-        (0, 1, 11, 1, 1, 0, 0),
-        (0, 0, 2, 9, 4, 1, 0),
-        (0, 0, 1, 1, 12, 1, 0),
-        (0, 0, 0, 0, 0, 21, 10),
-        (0, 0, 0, 0, 0, 0, 24),
+        (4, 1, 0, 0, 0, 0, 0),
+        (0, 16, 4, 1, 1, 0, 0),
+        (1, 6, 36, 3, 2, 1, 0),
+        (0, 0, 18, 63, 8, 3, 0),
+        (1, 0, 3, 10, 77, 11, 7),
+        (0, 0, 0, 6, 4, 84, 30),
+        (0, 0, 0, 0, 0, 0, 110),
     ),
-    'nt exchange tight': (
+    'nt exchange need 3': (
+        (1, 0, 0, 0, 0, 0, 0),
+        (0, 8, 3, 1, 1, 0, 0),
+        (1, 3, 13, 0, 0, 0, 0),
+        (0, 0, 11, 27, 4, 1, 0),
+        (0, 0, 1, 3, 27, 4, 1),
+        (0, 0, 0, 2, 2, 15, 12),
+        (0, 0, 0, 0, 0, 0, 8),
+    ),
+    'nt exchange need 4': (
+        (3, 1, 0, 0, 0, 0, 0),
+        (0, 7, 1, 0, 0, 0, 0),
+        (0, 3, 22, 3, 1, 1, 0),
+        (0, 0, 7, 34, 3, 1, 0),
+        (1, 0, 1, 7, 47, 7, 6),
+        (0, 0, 0, 3, 2, 62, 16),
+        (0, 0, 0, 0, 0, 0, 77),
+    ),
+    'nt exchange need 5': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 1, 0, 0, 0, 0, 0),
+        (0, 0, 1, 0, 1, 0, 0),
+        (0, 0, 0, 2, 1, 1, 0),
+        (0, 0, 1, 0, 3, 0, 0),
+        (0, 0, 0, 1, 0, 6, 2),
+        (0, 0, 0, 0, 0, 0, 25),
+    ),
+    'nt exchange need 6': (
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 0, 1, 1, 1, 0, 0),
-        (0, 0, 0, 1, 8, 0, 0),
-        (0, 0, 0, 0, 0, 2, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 1, 0),
         (0, 0, 0, 0, 0, 0, 0),
     ),
     'nt partner': (
-        (0, 1, 0, 0, 0, 0, 0),
-        (2, 4, 1, 1, 0, 0, 0),
-        (0, 4, 3, 0, 1, 1, 0),
-        (0, 0, 2, 12, 3, 0, 0),
-        (0, 0, 2, 3, 21, 4, 0),
-        (0, 2, 2, 3, 8, 16, 2),
-        (0, 0, 0, 3, 4, 12, 22),
+        (1, 3, 0, 0, 0, 0, 0),
+        (3, 18, 4, 4, 0, 0, 0),
+        (0, 14, 31, 6, 1, 2, 0),
+        (0, 2, 29, 48, 12, 3, 0),
+        (0, 5, 16, 33, 88, 20, 1),
+        (0, 7, 12, 29, 40, 87, 16),
+        (0, 0, 6, 19, 22, 52, 144),
     ),
-    'nt partner tight': (
+    'nt partner need 3': (
+        (0, 2, 0, 0, 0, 0, 0),
+        (1, 6, 2, 2, 0, 0, 0),
+        (0, 10, 14, 1, 1, 0, 0),
+        (0, 1, 11, 10, 4, 1, 0),
+        (0, 3, 6, 12, 24, 7, 0),
+        (0, 2, 6, 8, 12, 16, 3),
+        (0, 0, 3, 4, 5, 19, 27),
+    ),
+    'nt partner need 4': (
+        (1, 1, 0, 0, 0, 0, 0),
+        (2, 10, 2, 1, 0, 0, 0),
+        (0, 2, 14, 5, 0, 2, 0),
+        (0, 1, 15, 33, 8, 2, 0),
+        (0, 1, 8, 16, 62, 12, 1),
+        (0, 4, 6, 20, 27, 62, 12),
+        (0, 0, 2, 15, 13, 29, 89),
+    ),
+    'nt partner need 5': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 2, 0, 1, 0, 0, 0),
+        (0, 2, 3, 0, 0, 0, 0),
+        (0, 0, 3, 5, 0, 0, 0),
+        (0, 1, 2, 5, 2, 1, 0),
+        (0, 1, 0, 1, 1, 9, 1),
+        (0, 0, 1, 0, 3, 4, 27),
+    ),
+    'nt partner need 6': (
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 0, 1, 1, 1, 0, 0),
-        (0, 0, 1, 1, 14, 4, 0),
-        (0, 1, 0, 0, 0, 3, 0),
-        (0, 0, 0, 0, 0, 0, 1),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 1, 0, 1),
     ),
     'trump exchange': (
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 1, 0, 0, 0, 0, 0),
-        (0, 2, 3, 3, 0, 0, 0),
-        (0, 0, 0, 16, 6, 0, 0),
-        (0, 0, 0, 5, 60, 12, 0),
-        (0, 0, 0, 0, 7, 124, 16),
-        (0, 0, 0, 0, 0, 4, 106),
+        (1, 2, 2, 1, 0, 0, 0),
+        (0, 2, 17, 8, 2, 0, 0),
+        (0, 0, 14, 73, 30, 3, 0),
+        (0, 2, 2, 23, 235, 77, 3),
+        (0, 0, 0, 1, 14, 463, 114),
+        (0, 0, 0, 0, 0, 1, 429),
     ),
-    'trump exchange tight': (
+    'trump exchange need 3': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (1, 2, 2, 1, 0, 0, 0),
+        (0, 1, 12, 7, 1, 0, 0),
+        (0, 0, 6, 52, 15, 2, 0),
+        (0, 1, 0, 13, 87, 33, 3),
+        (0, 0, 0, 1, 5, 79, 22),
+        (0, 0, 0, 0, 0, 1, 27),
+    ),
+    'trump exchange need 4': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 1, 5, 1, 1, 0, 0),
+        (0, 0, 8, 21, 13, 1, 0),
+        (0, 0, 2, 10, 140, 43, 0),
+        (0, 0, 0, 0, 9, 344, 91),
+        (0, 0, 0, 0, 0, 0, 245),
+    ),
+    'trump exchange need 5': (
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 0, 0, 8, 1, 0, 0),
-        (0, 0, 0, 3, 41, 4, 0),
-        (0, 0, 0, 0, 0, 13, 0),
-        (0, 0, 0, 0, 0, 0, 2),
+        (0, 0, 0, 0, 2, 0, 0),
+        (0, 1, 0, 0, 8, 1, 0),
+        (0, 0, 0, 0, 0, 40, 1),
+        (0, 0, 0, 0, 0, 0, 152),
+    ),
+    'trump exchange need 6': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 5),
     ),
     'trump partner': (
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 0, 0, 0, 0, 0, 0),
-        (0, 3, 8, 6, 1, 0, 0),
-        (0, 1, 5, 39, 8, 1, 0),
-        (0, 0, 1, 22, 63, 12, 0),
-        (0, 0, 1, 8, 54, 75, 4),
-        (0, 0, 0, 2, 19, 53, 95),
+        (0, 1, 2, 0, 0, 0, 0),
+        (0, 7, 36, 15, 3, 0, 0),
+        (0, 4, 33, 164, 44, 4, 0),
+        (0, 3, 10, 95, 343, 63, 0),
+        (0, 0, 4, 43, 198, 398, 26),
+        (0, 0, 1, 12, 81, 206, 416),
     ),
-    'trump partner tight': (
+    'trump partner need 3': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 1, 2, 0, 0, 0, 0),
+        (0, 5, 24, 11, 2, 0, 0),
+        (0, 2, 18, 68, 16, 0, 0),
+        (0, 2, 9, 42, 87, 9, 0),
+        (0, 0, 3, 19, 67, 97, 3),
+        (0, 0, 1, 6, 17, 46, 42),
+    ),
+    'trump partner need 4': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 2, 12, 4, 1, 0, 0),
+        (0, 2, 15, 96, 28, 4, 0),
+        (0, 1, 1, 53, 249, 50, 0),
+        (0, 0, 1, 24, 126, 228, 9),
+        (0, 0, 0, 6, 62, 140, 254),
+    ),
+    'trump partner need 5': (
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 0, 1, 15, 0, 0, 0),
-        (0, 0, 0, 17, 53, 12, 0),
-        (0, 0, 0, 0, 1, 16, 1),
-        (0, 0, 0, 0, 0, 0, 3),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 7, 4, 0),
+        (0, 0, 0, 0, 5, 73, 14),
+        (0, 0, 0, 0, 2, 20, 110),
+    ),
+    'trump partner need 6': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 10),
     ),
 }
 
@@ -117,24 +226,45 @@ def kind_of(trump: int, way: str) -> str:
     return f"{'nt' if trump == 4 else 'trump'} {way}"
 
 
-TIGHT = " tight"
-"""Suffix of the rows measured on contracts whose double-dummy count is exactly what the bid
-needs: a contract with no trick to spare is made in play less often than one with tricks in
-hand, at the same count (a 5 that needs the squeeze double-dummy play finds)."""
+NEED = " need {}"
+"""Suffix of the rows measured on the contracts that needed that many tricks: how a hand
+with n tricks double-dummy is played depends on what it must take (measured: a 5 with six
+tricks double-dummy was made 98% of the time, while the rows of all contracts with six said
+87%, as a 3 or a 4 that is safe plays on less hard for the rest; and a contract with no trick
+to spare is made less often than one with tricks in hand at the same count)."""
+
+LEAN_FLOOR = 4
+"""The lowest bid whose row a higher bid's row leans on."""
+
+SHRINK = 8.0
+"""Weight, in contracts, of the row of all contracts in each row of one bid's contracts: a
+bid's own row seen a few times leans on the pooled one."""
 
 
 def smoothed(table: dict[str, tuple[tuple[int, ...], ...]], kind: str, n: int,
              need: int | None = None) -> tuple[float, ...]:
     """The chance of each final trick count (0-6) for a double-dummy count ``n`` by
-    ``table``: the measured row, with :data:`PRIOR` contracts' weight on ``n`` itself.
-    With ``need`` (the tricks the bid needs) equal to ``n``, the tight row, where measured."""
-    if need == n and kind + TIGHT in table:
-        kind += TIGHT
-    row = table.get(kind)
-    counts = [float(k) for k in row[n]] if row is not None else [0.0] * 7
-    counts[n] += PRIOR
-    total = sum(counts)
-    return tuple(k / total for k in counts)
+    ``table``: the measured row of the kind, with :data:`PRIOR` contracts' weight on ``n``
+    itself; with ``need`` (the tricks the bid needs), the row of that bid's contracts, with
+    :data:`SHRINK` contracts' weight on the row of the bid below (down to
+    :data:`LEAN_FLOOR`; below it, the kind's row), and for a bid never measured, the row of
+    the bid below."""
+    own = table.get(kind + NEED.format(need)) if need is not None else None
+    if own is None and need is not None and need > LEAN_FLOOR:
+        return smoothed(table, kind, n, need - 1)  # a bid never measured: the one below
+    if own is None:
+        row = table.get(kind)
+        counts = [float(k) for k in row[n]] if row is not None else [0.0] * 7
+        counts[n] += PRIOR
+        total = sum(counts)
+        return tuple(k / total for k in counts)
+    assert need is not None
+    # a bid's sparse row leans on the bid below it, played as hard (a 6 on a 5), down to 4;
+    # below that, on all contracts of the kind
+    lean = smoothed(table, kind, n, need - 1 if need > LEAN_FLOOR else None)
+    mixed = [k + SHRINK * q for k, q in zip(own[n], lean, strict=True)]
+    total = sum(mixed)
+    return tuple(k / total for k in mixed)
 
 
 @functools.cache
@@ -160,10 +290,10 @@ def sweep_chance(kind: str, sweeps: bool) -> float:
 def fit(records: Iterable[tuple[str, int, int, int]]
         ) -> dict[str, tuple[tuple[int, ...], ...]]:
     """Counts from ``(kind, double-dummy tricks, tricks taken, tricks needed)`` records: per
-    kind, and per kind for the contracts with no trick to spare (:data:`TIGHT`)."""
+    kind, and per kind for the contracts that needed each number of tricks (:data:`NEED`)."""
     table: dict[str, list[list[int]]] = {}
     for kind, n, m, need in records:
-        for key in (kind, kind + TIGHT) if n == need else (kind,):
+        for key in (kind, kind + NEED.format(need)):
             rows = table.setdefault(key, [[0] * 7 for _ in range(7)])
             rows[n][m] += 1
     return {k: tuple(tuple(r) for r in rows) for k, rows in sorted(table.items())}
