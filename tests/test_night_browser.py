@@ -764,3 +764,31 @@ def test_four_phones_at_the_table_a_computer_in_one_seat_and_a_sleeping_phone(
         assert not got["bad"], got
     finally:
         screens.close()
+
+
+def test_a_phone_that_lost_its_cookie_rejoins_under_its_own_name(screens, night):  # type: ignore[no-untyped-def]
+    ann = screens.phone("Ann")
+    ann.click("footer.rejoin summary")
+    code = ann.inner_text(".rejoin-code").strip()
+    assert len(code) == 6
+    shot(ann, "rejoin-code-phone")
+    new = screens.open(*PHONE, phone=True)  # a new browser: no cookie
+    new.goto(night.join_link)
+    new.fill("input[name=name]", "Ann")
+    new.click("button[type=submit]")
+    alert = new.locator("[role=alert]")
+    assert "already called Ann" in alert.inner_text() and "rejoin code" in alert.inner_text()
+    assert new.locator("details.rejoin-field").get_attribute("open") is not None
+    assert new.input_value("input[name=name]") == "Ann"  # what was typed is kept
+    shot(new, "rejoin-refused-phone")
+    new.fill("input[name=rejoin]", code.lower())
+    new.click("button[type=submit]")
+    new.wait_for_url("**/play")
+    assert new.inner_text(".me").strip() == "Ann"
+    width = new.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE[0]  # no sideways scroll with the rejoin field and the footer
+    store = NightStore(night.home / "nights" / "test-night.sqlite")
+    try:
+        assert [p.name for p in store.players()] == ["Ann"]
+    finally:
+        store.close()

@@ -46,12 +46,15 @@ from ...teaching.questions.steps import Step
 # room would argue about rather than a rule.
 NIGHT_KINDS = tuple(k for k in QUIZ_KINDS if k not in JUDGEMENT_KINDS)
 
-__all__ = ["NightStore", "StaleSheet", "Player", "Question", "MatchInfo", "NightError",
-           "ROOM_ALPHABET", "clean_name"]
+__all__ = ["NightStore", "StaleSheet", "WrongRejoin", "Player", "Question", "MatchInfo",
+           "NightError", "ROOM_ALPHABET", "REJOIN_LENGTH", "clean_name"]
 
 # Letters and digits that cannot be mistaken for one another when read off a wall.
 ROOM_ALPHABET = "ACDEFHJKMNPRTWXY3479"
 NAME_MAX = 24
+# A rejoin code is guessed against one name, under the wrong-code lockout: 20**6 (64 million)
+# codes at a few guesses a minute last far longer than a night.
+REJOIN_LENGTH = 6
 # Seconds a change waits for another's lock: a phone's request should fail in seconds, not hang.
 BUSY_TIMEOUT = 5.0
 
@@ -94,7 +97,12 @@ CREATE TABLE IF NOT EXISTS answers (
     correct INTEGER NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (question_id, player_id));
+CREATE TABLE IF NOT EXISTS rejoin_codes (
+    player_id INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
+    code TEXT NOT NULL);
 """
+# rejoin_codes is made when a night's file is opened, so it is not among the tables every
+# file of the store has: a night's file from before it came is still a night's file.
 STORE = Schema(frozenset({"meta", "players", "matches", "hands", "questions", "answers"}),
                SCHEMA)
 
@@ -105,6 +113,11 @@ class NightError(ValueError):
 
 class StaleSheet(NightError):
     """The sheet changed since the view the entry was made on."""
+
+
+class WrongRejoin(NightError):
+    """A rejoin with a name nobody has, or with a code that is not that player's: a guess,
+    counted to the wrong-code lockout."""
 
 
 @dataclass(frozen=True)
@@ -204,7 +217,7 @@ class NightStore:
     def _init_meta(self, db: sqlite3.Connection) -> None:
         have = {r["key"] for r in db.execute("SELECT key FROM meta")}
         fresh = {"host_token": secrets.token_urlsafe(24),
-                 "room_code": "".join(secrets.choice(ROOM_ALPHABET) for _ in range(5)),
+                 "room_code": _code(5),
                  "secret": secrets.token_hex(32),
                  "sheet_version": "0",
                  "created": str(time.time())}
@@ -232,7 +245,7 @@ class NightStore:
         old = self.room_code
         code = old
         while code == old:
-            code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(5))
+            code = _code(5)
         with self._tx() as db:
             db.execute("UPDATE meta SET value = ? WHERE key = 'room_code'", (code,))
         return code
@@ -249,9 +262,59 @@ class NightStore:
                                  (clean, token, time.time()))
                 pid = int(cur.lastrowid or 0)
         except sqlite3.IntegrityError:
-            raise NightError(f"someone here is already called {clean}: pick another "
-                             "name") from None
+            raise NightError(f"someone here is already called {clean}: pick another name, "
+                             "or, if that is you on a new phone, type your rejoin code (on "
+                             "your old phone under your name, or ask the host)") from None
         return Player(pid, clean, token, False)
+
+    def rejoin_code(self, player_id: int) -> str:
+        """The code that lets the player's next phone in under their name (made the first
+        time it is asked for: players who joined before codes came have one too)."""
+        rows = self._read("SELECT code FROM rejoin_codes WHERE player_id = ?", (player_id,))
+        if rows:
+            return str(rows[0]["code"])
+        with self._tx() as db:
+            # Two pages asking at once get the same code: the first one written stays.
+            db.execute("INSERT OR IGNORE INTO rejoin_codes SELECT id, ? FROM players "
+                       "WHERE id = ?", (_code(REJOIN_LENGTH), player_id))
+            row = db.execute("SELECT code FROM rejoin_codes WHERE player_id = ?",
+                             (player_id,)).fetchone()
+        if row is None:
+            raise NightError("no such player")
+        return str(row["code"])
+
+    def new_rejoin_code(self, player_id: int) -> str:
+        """A fresh rejoin code for the player (the host's "let a new phone in"): the one
+        shown on their old phone no longer works."""
+        code = _code(REJOIN_LENGTH)
+        with self._tx() as db:
+            cur = db.execute("INSERT OR REPLACE INTO rejoin_codes SELECT id, ? FROM players "
+                             "WHERE id = ?", (code, player_id))
+            if cur.rowcount != 1:
+                raise NightError("no such player")
+        return code
+
+    @_changes_players
+    def rejoin(self, name: str, code: str) -> Player:
+        """The player called ``name`` on a new phone, if ``code`` is their rejoin code: the
+        same player (answers, seat, role) with a new cookie token, so the old phone is out,
+        and a new code, so the one typed works once."""
+        clean = clean_name(name)
+        token = secrets.token_urlsafe(24)
+        with self._tx() as db:
+            row = db.execute("SELECT p.*, r.code FROM players p LEFT JOIN rejoin_codes r "
+                             "ON r.player_id = p.id WHERE p.name = ?", (clean,)).fetchone()
+            if row is None:
+                raise WrongRejoin(f"nobody here is called {clean}: to join for the first "
+                                  "time, leave the rejoin code empty")
+            if row["code"] is None or not secrets.compare_digest(
+                    code.strip().upper().encode(), str(row["code"]).encode()):
+                raise WrongRejoin(f"that is not {row['name']}'s rejoin code: it is on their "
+                                  "old phone under the name, or the host can give a new one")
+            db.execute("UPDATE players SET token = ? WHERE id = ?", (token, row["id"]))
+            db.execute("UPDATE rejoin_codes SET code = ? WHERE player_id = ?",
+                       (_code(REJOIN_LENGTH), row["id"]))
+        return Player(int(row["id"]), str(row["name"]), token, bool(row["scorekeeper"]))
 
     def player_by_token(self, token: str) -> Player | None:
         rows = self._read("SELECT * FROM players WHERE token = ?", (token,))
@@ -536,6 +599,10 @@ def clean_name(name: str) -> str:
     if any(not ch.isprintable() for ch in clean):
         raise NightError("a name of letters, digits and spaces, please")
     return clean
+
+
+def _code(length: int) -> str:
+    return "".join(secrets.choice(ROOM_ALPHABET) for _ in range(length))
 
 
 def _player(row: sqlite3.Row) -> Player:
