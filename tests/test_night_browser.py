@@ -792,3 +792,61 @@ def test_a_phone_that_lost_its_cookie_rejoins_under_its_own_name(screens, night)
         assert [p.name for p in store.players()] == ["Ann"]
     finally:
         store.close()
+
+
+def test_a_timed_puzzle_round_from_two_phones_ranked_on_the_projector(screens, night):  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    from pepper_tutor.render.puzzles import layout_facts
+    from pepper_tutor.teaching.puzzles.bank import bank_puzzles
+
+    host = screens.host()
+    phones = {name: screens.phone(name) for name in ("Ada", "Bo")}
+    theme = next(p.theme for p in bank_puzzles() if p.layout)  # one with a layout to show
+    host.click("[data-tab=quiz]")
+    form = host.locator("form.ask-form")
+    form.locator("select[name=kind]").select_option("puzzle")
+    form.locator("select[name=theme]").select_option(theme)
+    form.locator("select[name=seconds]").select_option("30")
+    form.locator("button[type=submit]").click()
+    host.locator(".host-question h2").filter(has_text="puzzle").wait_for()
+    step = current_step(night)
+    puzzle = step.puzzle
+    assert puzzle.theme == theme
+    for width, height in PROJECTORS:
+        projector = screens.projector(host, width, height)
+        expect(projector.locator(".prompt")).to_have_text(step.prompt)
+        got = measure(projector, bottom=True)
+        assert not got["bad"] and got["scrollHeight"] <= height, (width, got)
+        shot(projector, f"projector-puzzle-{width}x{height}")
+        projector.close()
+    ada = phones["Ada"]
+    expect(ada.locator("table.puzzle-facts")).to_be_visible()
+    buttons = ada.locator("form.answer-form button[name=answer]")
+    assert sorted(buttons.evaluate_all("bs => bs.map(b => b.value)")) == sorted(
+        str(o.value) for o in step.options())
+    expect(ada.locator(".timer")).to_be_visible()
+    got = measure(ada)
+    assert not got["bad"] and got["scrollWidth"] <= PHONE[0] and not got["small"], got
+    shot(ada, "phone-puzzle-390x844")
+    right = puzzle.answers[0]
+    wrong = next(str(o.value) for o in step.options() if str(o.value) not in puzzle.answers)
+    ada.locator(f"form.answer-form button[value='{right}']").click()
+    expect(ada.locator(".answered")).to_contain_text("Your answer is in")
+    phones["Bo"].locator(f"form.answer-form button[value='{wrong}']").click()
+    expect(phones["Bo"].locator(".answered")).to_contain_text("Your answer is in")
+    host.click("button.close-button")
+    for width, height in PROJECTORS:
+        projector = screens.projector(host, width, height)
+        expect(projector.locator(".answer-line")).to_contain_text(step.answer_text())
+        expect(projector.locator(".proj-results h2").first).to_contain_text("1 of 2 right")
+        expect(projector.locator(".board li .who")).to_have_text(["Ada", "Bo"])
+        for line in layout_facts(puzzle)[:1]:
+            expect(projector.locator(".explain")).to_contain_text(line.split(" (")[0])
+        got = measure(projector, bottom=True)
+        assert not got["bad"] and got["scrollHeight"] <= height, (width, got)
+        shot(projector, f"projector-puzzle-results-{width}x{height}")
+        projector.close()
+    expect(ada.locator(".big-line")).to_contain_text("Right!")
+    expect(phones["Bo"].locator(".big-line")).to_contain_text("Not this time.")
+    shot(phones["Bo"], "phone-puzzle-result-390x844")

@@ -39,15 +39,20 @@ from ...files.database import Schema, connect, open_store, transaction
 from ...records.scoresheet import EntryError, HandEntry, ScoredHand, ScoreSheet
 from ...rulebook.feedback import AnswerError
 from ...teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
+from ...teaching.puzzles.themes import THEMES
 from ...teaching.questions.steps import Step
+from .puzzle_round import PUZZLE_KIND, pick_puzzle, puzzle_step
 
 # The drills a room answers together: every kind but the judgement drills, which take the
 # analysis seconds to deal (a room should not wait on a position) and ask for a choice the
 # room would argue about rather than a rule.
 NIGHT_KINDS = tuple(k for k in QUIZ_KINDS if k not in JUDGEMENT_KINDS)
+# What the host can ask: the drills, and a puzzle of the shipped set (:mod:`.puzzle_round`),
+# whose positions were analysed when the set was made.
+ASK_KINDS = (*NIGHT_KINDS, PUZZLE_KIND)
 
-__all__ = ["NightStore", "StaleSheet", "WrongRejoin", "Player", "Question", "MatchInfo",
-           "NightError", "ROOM_ALPHABET", "REJOIN_LENGTH", "clean_name"]
+__all__ = ["NIGHT_KINDS", "ASK_KINDS", "NightStore", "StaleSheet", "WrongRejoin", "Player",
+           "Question", "MatchInfo", "NightError", "ROOM_ALPHABET", "REJOIN_LENGTH", "clean_name"]
 
 # Letters and digits that cannot be mistaken for one another when read off a wall.
 ROOM_ALPHABET = "ACDEFHJKMNPRTWXY3479"
@@ -97,12 +102,16 @@ CREATE TABLE IF NOT EXISTS answers (
     correct INTEGER NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (question_id, player_id));
+CREATE TABLE IF NOT EXISTS question_puzzles (
+    question_id INTEGER PRIMARY KEY REFERENCES questions(id) ON DELETE CASCADE,
+    puzzle TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rejoin_codes (
     player_id INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
     code TEXT NOT NULL);
 """
-# rejoin_codes is made when a night's file is opened, so it is not among the tables every
-# file of the store has: a night's file from before it came is still a night's file.
+# question_puzzles and rejoin_codes are made when a night's file is opened, so they are not
+# among the tables every file of the store has: a night's file from before they came is still
+# a night's file.
 STORE = Schema(frozenset({"meta", "players", "matches", "hands", "questions", "answers"}),
                SCHEMA)
 
@@ -146,13 +155,23 @@ class Question:
     opened: float
     closes: float | None
     closed: float | None
+    puzzle: str | None = None  # a puzzle question's puzzle, by its id in the shipped set
 
     @property
     def is_open(self) -> bool:
         return self.closed is None
 
     def step(self) -> Step[Any]:
-        """The question itself, regenerated from its seed: the same position after a restart."""
+        """The question itself, regenerated from its seed (a puzzle from the shipped set):
+        the same position after a restart."""
+        if self.kind == PUZZLE_KIND:
+            if self.puzzle is None:
+                raise NightError("this puzzle question names no puzzle")
+            try:
+                return puzzle_step(self.puzzle)
+            except KeyError:
+                raise NightError(f"puzzle {self.puzzle} is no longer in the shipped set: "
+                                 "ask another question") from None
         return _step(self.kind, self.hard, self.preset, self.seed, self.id)
 
 
@@ -497,27 +516,44 @@ class NightStore:
 
     # ---- the quiz ---------------------------------------------------------------------
 
-    def ask(self, kind: str, hard: bool, preset: str, seconds: int | None) -> Question:
-        """Close any open question and put a new one on the projector."""
-        if kind not in NIGHT_KINDS:
-            raise NightError(f"no quiz {kind!r} (the drills are {', '.join(NIGHT_KINDS)})")
+    def ask(self, kind: str, hard: bool, preset: str, seconds: int | None,
+            theme: str | None = None) -> Question:
+        """Close any open question and put a new one on the projector. A puzzle is drawn
+        from the shipped set, of ``theme`` if one is given, and plays by its own rules."""
+        if kind not in ASK_KINDS:
+            raise NightError(f"no quiz {kind!r} (the drills are {', '.join(ASK_KINDS)})")
+        if theme is not None and theme not in THEMES:
+            raise NightError(f"no puzzle theme {theme[:40]!r}")
+        seed = secrets.randbits(48)
+        puzzle = None
+        if kind == PUZZLE_KIND:
+            asked = {str(r["puzzle"]) for r in self._read("SELECT puzzle FROM question_puzzles")}
+            found = pick_puzzle(seed, theme, hard, asked)
+            if found is None:
+                raise NightError("every puzzle of that theme was asked tonight (or the set has "
+                                 "none): pick another theme")
+            puzzle, preset = found.id, str(found.data["rules"])
         get_ruleset(preset)  # refuse an unknown rule set before anything is written
         now = time.time()
         closes = now + seconds if seconds else None
         with self._tx() as db:
             db.execute("UPDATE questions SET closed = ? WHERE closed IS NULL", (now,))
             cur = db.execute("INSERT INTO questions (kind, hard, preset, seed, opened, closes) "
-                             "VALUES (?, ?, ?, ?, ?, ?)", (kind, int(hard), preset,
-                                                           secrets.randbits(48), now, closes))
+                             "VALUES (?, ?, ?, ?, ?, ?)", (kind, int(hard), preset, seed, now,
+                                                           closes))
             qid = int(cur.lastrowid or 0)
+            if puzzle is not None:
+                db.execute("INSERT INTO question_puzzles VALUES (?, ?)", (qid, puzzle))
         q = self.question(qid)
         assert q is not None
         return q
 
     def question(self, qid: int | None = None) -> Question | None:
         """A question by id, or the latest one (open or closed)."""
-        rows = (self._read("SELECT * FROM questions WHERE id = ?", (qid,)) if qid is not None
-                else self._read("SELECT * FROM questions ORDER BY id DESC LIMIT 1"))
+        picked = ("SELECT q.*, p.puzzle FROM questions q LEFT JOIN question_puzzles p "
+                  "ON p.question_id = q.id ")
+        rows = (self._read(picked + "WHERE q.id = ?", (qid,)) if qid is not None
+                else self._read(picked + "ORDER BY q.id DESC LIMIT 1"))
         return _question(rows[0]) if rows else None
 
     def close_question(self, qid: int) -> bool:
@@ -611,4 +647,5 @@ def _player(row: sqlite3.Row) -> Player:
 
 def _question(row: sqlite3.Row) -> Question:
     return Question(int(row["id"]), str(row["kind"]), bool(row["hard"]), str(row["preset"]),
-                    int(row["seed"]), float(row["opened"]), row["closes"], row["closed"])
+                    int(row["seed"]), float(row["opened"]), row["closes"], row["closed"],
+                    row["puzzle"])

@@ -25,6 +25,7 @@ from ...rulebook.book import get_rulebook
 from ...rulebook.feedback import Feedback
 from ...rulebook.tricks import check_play, explain_trick
 from ...teaching.questions.steps import Step
+from .puzzle_round import PuzzleStep
 from .store import Question
 
 __all__ = ["sheet_view", "ProjectorCard", "projector_cells", "answer_label", "results",
@@ -90,7 +91,12 @@ def without_role_hints(drawn: str) -> str:
 
 
 def quiz_html(step: Step[Any], width: int) -> str:
-    return without_role_hints(step_html(step, width))
+    drawn = without_role_hints(step_html(step, width))
+    if isinstance(step, PuzzleStep):  # the auction, the contract and the earlier tricks
+        rows = "".join(f"<tr><th>{html.escape(label)}</th><td>{html.escape(text)}</td></tr>"
+                       for label, text in step.facts())
+        drawn = f'<table class="puzzle-facts">{rows}</table>{drawn}'
+    return drawn
 
 
 # ---- the projector ------------------------------------------------------------------------
@@ -129,8 +135,11 @@ def trump_line(step: Step[Any]) -> str:
     return "No trump" if trump is Trump.NT else f"Trumps: {trump.word} {trump.display}"
 
 
-def answer_label(key: str) -> str:
-    """An answer as people read it: cards with their suit symbols, points with signs."""
+def answer_label(key: str, step: Step[Any] | None = None) -> str:
+    """An answer as people read it: cards with their suit symbols, points with signs (a
+    puzzle's as its question says them: no trump, alone with the exchange)."""
+    if isinstance(step, PuzzleStep):
+        return step.label(key)
     words = key.split()
     if not words:
         return "no card"
@@ -158,7 +167,7 @@ def results(question: Question, step: Step[Any], answers: list[Any]) -> Results:
     for a in answers:
         counts[a["key"]] += 1
         correct[a["key"]] = bool(a["correct"])
-    bars = [(answer_label(k), n, correct[k]) for k, n in counts.most_common()]
+    bars = [(answer_label(k, step), n, correct[k]) for k, n in counts.most_common()]
     right_key = None
     for k, ok in correct.items():
         if ok:
