@@ -850,3 +850,38 @@ def test_a_timed_puzzle_round_from_two_phones_ranked_on_the_projector(screens, n
     expect(ada.locator(".big-line")).to_contain_text("Right!")
     expect(phones["Bo"].locator(".big-line")).to_contain_text("Not this time.")
     shot(phones["Bo"], "phone-puzzle-result-390x844")
+
+
+def test_the_daily_deal_at_the_table_and_the_rooms_board(screens, night):  # type: ignore[no-untyped-def]
+    from datetime import date
+
+    from playwright.sync_api import expect
+
+    host = screens.host()
+    phone = screens.phone("Ann")
+    host.click("[data-tab=table]")
+    host.locator("input.f-daily").check()
+    host.click("button.open-table-button")
+    expect(host.locator(".table-host .msg").first).to_contain_text("daily deal")
+    projector = screens.projector(host)
+    expect(projector.locator(".score-line")).to_contain_text("Daily deal 1 of 4")
+    phone.click("[data-tab=table]")
+    phone.click("button[data-claim=S]")
+    expect(phone.locator(".seat.mine")).to_contain_text("Ann")
+    for _ in range(400):
+        if phone.locator(".table-phone .deal-button").count():
+            break
+        if not tap_turn(phone):
+            phone.wait_for_timeout(200)
+    expect(phone.locator(".table-phone .deal-button")).to_be_visible()
+    board = projector.locator(".daily-board")
+    expect(board).to_contain_text(f"The daily deal, {date.today().isoformat()}")
+    expect(board.locator(".daily-ranked .who")).to_have_text(["Ann"])
+    expect(board.locator(".daily-deals tr")).to_have_count(2)  # the heading and deal 1
+    got = measure(projector, bottom=True)
+    assert not got["bad"] and got["scrollHeight"] <= 1080, got
+    shot(projector, "projector-daily-1920x1080")
+    got = measure(phone)
+    assert not got["bad"] and got["scrollWidth"] <= PHONE[0], got
+    shot(phone, "phone-daily-390x844")
+    shot(host, "host-daily-1280x800")

@@ -105,13 +105,23 @@ CREATE TABLE IF NOT EXISTS answers (
 CREATE TABLE IF NOT EXISTS question_puzzles (
     question_id INTEGER PRIMARY KEY REFERENCES questions(id) ON DELETE CASCADE,
     puzzle TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS daily_deals (
+    id INTEGER PRIMARY KEY,
+    day TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    net INTEGER NOT NULL,
+    par INTEGER NOT NULL,
+    contract TEXT NOT NULL,
+    record TEXT NOT NULL,
+    at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS rejoin_codes (
     player_id INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
     code TEXT NOT NULL);
 """
-# question_puzzles and rejoin_codes are made when a night's file is opened, so they are not
-# among the tables every file of the store has: a night's file from before they came is still
-# a night's file.
+# question_puzzles, daily_deals and rejoin_codes are made when a night's file is opened, so
+# they are not among the tables every file of the store has: a night's file from before they
+# came is still a night's file.
 STORE = Schema(frozenset({"meta", "players", "matches", "hands", "questions", "answers"}),
                SCHEMA)
 
@@ -513,6 +523,24 @@ class NightStore:
                                  "the new match: take them back first")
             db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
         return match_id
+
+    # ---- the daily deal -----------------------------------------------------------------
+
+    def add_daily(self, day: str, deal: int, seats: dict[str, str], net: int, par: int,
+                  contract: str, record: str) -> None:
+        """A daily deal played at the night's table: who sat where (``seats``: seat to name,
+        people only), North-South's net points and par, and the hand's record."""
+        with self._tx() as db:
+            db.execute("INSERT INTO daily_deals (day, deal, seats, net, par, contract, record, "
+                       "at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (day, deal, json.dumps(seats), net, par, contract, record, time.time()))
+
+    def daily_deals(self, day: str) -> list[dict[str, Any]]:
+        """The day's deals played tonight, in the order played."""
+        return [{"deal": int(r["deal"]), "seats": json.loads(r["seats"]), "net": int(r["net"]),
+                 "par": int(r["par"]), "contract": str(r["contract"])}
+                for r in self._read("SELECT * FROM daily_deals WHERE day = ? ORDER BY id",
+                                    (day,))]
 
     # ---- the quiz ---------------------------------------------------------------------
 

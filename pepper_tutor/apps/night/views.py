@@ -30,7 +30,7 @@ from .store import Question
 
 __all__ = ["sheet_view", "ProjectorCard", "projector_cells", "answer_label", "results",
            "ruling_html", "search_html", "rules_from_form", "TRUMP_CHOICES",
-           "without_role_hints", "quiz_html", "match_rows"]
+           "without_role_hints", "quiz_html", "match_rows", "daily_board"]
 
 TRUMP_CHOICES = (("H", "hearts ♥"), ("D", "diamonds ♦"), ("C", "clubs ♣"), ("S", "spades ♠"),
                  ("NT", "no trump"))
@@ -250,6 +250,29 @@ def match_rows(store: Any) -> list[dict[str, Any]]:
                      "totals": " · ".join(f"{k} {v}" for k, v in sheet.totals.items()),
                      "winner": status.winner})
     return rows
+
+
+# ---- the daily deal's board ---------------------------------------------------------------
+
+def daily_board(deals: list[dict[str, Any]]) -> dict[str, Any]:
+    """The room's daily deals: each deal played with who sat North-South and East-West, and
+    each person's net points against par over the deals they sat in, best first."""
+    rows: list[dict[str, Any]] = []
+    people: dict[str, tuple[int, int, int]] = {}  # name: (net, par, deals)
+    for d in deals:
+        names = {side: " & ".join(d["seats"][s] for s in seats if s in d["seats"]) or
+                 "computers" for side, seats in (("NS", "NS"), ("EW", "EW"))}
+        rows.append({**d, "ns": names["NS"], "ew": names["EW"],
+                     "against": d["net"] - d["par"]})
+        for seat, name in d["seats"].items():
+            sign = 1 if seat in "NS" else -1  # East-West's net is North-South's, turned
+            net, par, n = people.get(name, (0, 0, 0))
+            people[name] = (net + sign * d["net"], par + sign * d["par"], n + 1)
+    order = sorted(people, key=lambda k: (people[k][1] - people[k][0], -people[k][0],
+                                          k.casefold()))
+    ranked = [{"name": k, "net": people[k][0], "par": people[k][1], "deals": people[k][2],
+               "against": people[k][0] - people[k][1]} for k in order]
+    return {"played": rows, "ranked": ranked}
 
 
 # ---- a new match -------------------------------------------------------------------------
