@@ -23,6 +23,7 @@ while it thought.
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 import sqlite3
@@ -316,11 +317,16 @@ class Table:
                     continue
             time.sleep(self.pause)
             seat, view, version = due
-            action = self.computers[seat].decide(view)  # off the lock: it may take seconds
+            # A decision thrown away (the table changed meanwhile) must not use up the
+            # player's chances: it decides on a copy, kept only with the decision, so the
+            # daily's computer players answer as they do at everyone's table.
+            player = copy.deepcopy(self.computers[seat])
+            action = player.decide(view)  # off the lock: it may take seconds
             with self.lock:
                 if self.closed:
                     return
                 if self.version == version:
+                    self.computers[seat] = player
                     self._apply(seat, action, by_computer=True)
 
     def close(self) -> None:
