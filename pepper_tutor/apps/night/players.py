@@ -36,8 +36,8 @@ def join(request: Request) -> Response:
     # The lockout is looked at before the code: once locked out, the right code is refused
     # too until the minute is over, or guessing would go on at the same speed.
     if night.limits.blocked(f"code:{address}", night.config.wrong_code_limit):
-        return again("Too many wrong room codes from this device: wait a minute and try "
-                     "again.", 429)
+        return again("Too many wrong room codes or rejoin codes from this device: wait a "
+                     "minute and try again.", 429)
     if not night.limits.allow(f"join:{address}", night.config.join_limit):
         return again("Too many joins from this device: wait a minute and try again.", 429)
     if not night.limits.allow("join:room", night.config.room_join_limit):
