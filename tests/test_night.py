@@ -836,3 +836,129 @@ def test_a_sleeping_phone_keeps_its_seat_for_the_grace_then_a_computer_plays_it(
     assert r.status_code == 400 and "Take my seat back" in r.json()["message"]
     r = client.post("/table/back", data={"csrf": csrf}, headers=JSON)
     assert r.status_code == 200 and not table.seats[Seat.N].away
+
+
+# ---- rejoining under one's own name --------------------------------------------------------
+
+def _rejoin(client: TestClient, csrf: str, code: str, name: str, rejoin: str) -> Any:
+    return client.post("/join", data={"csrf": csrf, "code": code, "name": name,
+                                      "rejoin": rejoin}, headers=JSON)
+
+
+def _shown_code(phone: TestClient) -> str:
+    found = re.search(r'class="rejoin-code">([A-Z0-9]+)<', phone.get("/play").text)
+    assert found is not None
+    return found.group(1)
+
+
+def test_a_phone_that_lost_its_cookie_gets_its_own_player_back_with_the_code(
+        app: Any, store: NightStore) -> None:
+    host, hcsrf = host_client(app, store)
+    host.post("/table/open", data={"csrf": hcsrf, "level": "beginner"}, headers=JSON)
+    old, ocsrf = player_client(app, store, "Ann")
+    ann = store.players()[0]
+    old.post("/table/claim", data={"csrf": ocsrf, "seat": "S"}, headers=JSON)
+    host.post("/quiz/ask", data={"csrf": hcsrf, "kind": "legal"}, headers=JSON)
+    q = store.question()
+    assert q is not None
+    old.post("/quiz/answer", data={"csrf": ocsrf, "question": str(q.id),
+                                   "answer": " ".join(str(c) for c in q.step().legal())},
+             headers=JSON)
+    code = _shown_code(old)
+    assert code == store.rejoin_code(ann.id) and code not in host.get("/part/projector").text
+    new, ncsrf = _joiner(app)  # a new browser: no cookie
+    r = _rejoin(new, ncsrf, store.room_code, "ann", code.lower())
+    assert r.status_code == 200 and r.json()["player"] == ann.id, r.text
+    assert [p.name for p in store.players()] == ["Ann"]  # no duplicate
+    assert store.answer_of(ann.id, q.id) is not None  # her answer is hers still
+    assert app.state.night.table.seat_of(ann.id) == Seat.S  # and her seat
+    assert "Ann" in new.get("/play").text and "Table" in new.get("/play").text
+    assert old.get("/part/quiz-phone").status_code == 403  # the old cookie is out
+    # the code typed works once: the new phone shows a fresh one
+    again, acsrf = _joiner(app)
+    assert _rejoin(again, acsrf, store.room_code, "Ann", code).status_code == 403
+    assert _shown_code(new) not in (code, "")
+
+
+def test_a_wrong_rejoin_code_is_refused_and_counts_to_the_lockout(
+        app: Any, store: NightStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pepper_tutor.apps.night.state as state
+
+    now = [1000.0]
+    monkeypatch.setattr(state.time, "monotonic", lambda: now[0])
+    player_client(app, store, "Ann")
+    right = store.rejoin_code(store.players()[0].id)
+    client, csrf = _joiner(app)
+    wrong = "Y" * 6 if right != "Y" * 6 else "X" * 6
+    r = _rejoin(client, csrf, store.room_code, "Ann", wrong)
+    assert r.status_code == 403 and r.json()["message"].startswith(
+        "That is not Ann's rejoin code")
+    r = _rejoin(client, csrf, store.room_code, "Nobody", wrong)
+    assert r.status_code == 403 and "Nobody here is called Nobody" in r.json()["message"]
+    assert _rejoin(client, csrf, "WRONG", "Ann", right).status_code == 403
+    # three wrong codes (the fixture's limit): the right one is refused too, for a minute
+    r = _rejoin(client, csrf, store.room_code, "Ann", right)
+    assert r.status_code == 429 and "Too many wrong" in r.json()["message"]
+    # and from other addresses, the name's own lockout holds once its limit is reached
+    for i in range(2):
+        other = TestClient(app, base_url=BASE, client=(f"10.0.0.{i + 1}", 5000))
+        other.get("/")
+        _rejoin(other, other.cookies["pt_csrf"], store.room_code, "Ann", wrong)
+    fresh = TestClient(app, base_url=BASE, client=("10.0.0.9", 5000))
+    fresh.get("/")
+    r = _rejoin(fresh, fresh.cookies["pt_csrf"], store.room_code, "Ann", right)
+    assert r.status_code == 429 and "for that name" in r.json()["message"]
+    now[0] += 61
+    assert _rejoin(fresh, fresh.cookies["pt_csrf"], store.room_code, "Ann",
+                   right).status_code == 200
+    assert len(store.players()) == 1
+
+
+def test_a_taken_name_without_the_code_is_refused_in_words(app: Any, store: NightStore
+                                                           ) -> None:
+    player_client(app, store, "Ann")
+    client, csrf = _joiner(app)
+    r = client.post("/join", data={"csrf": csrf, "code": store.room_code, "name": " ann "})
+    assert r.status_code == 400
+    assert "already called ann" in r.text and "rejoin code" in r.text
+    assert re.search(r'<details class="rejoin-field" open>', r.text)  # the field to type it
+    assert [p.name for p in store.players()] == ["Ann"]
+    assert "pt_player" not in client.cookies
+
+
+def test_the_host_lets_a_new_phone_in_with_a_one_time_code(app: Any, store: NightStore
+                                                           ) -> None:
+    old, _ = player_client(app, store, "Ann")
+    shown = _shown_code(old)
+    ann = store.players()[0]
+    host, hcsrf = host_client(app, store)
+    assert "rejoin-button" in host.get("/part/players").text
+    phone, pcsrf = player_client(app, store, "Bo")
+    r = phone.post("/players/rejoin-code", data={"csrf": pcsrf, "player": str(ann.id)},
+                   headers=JSON)
+    assert r.status_code == 403  # only the host hands out codes
+    r = host.post("/players/rejoin-code", data={"csrf": hcsrf, "player": str(ann.id)},
+                  headers=JSON)
+    issued = r.json()["code"]
+    assert r.status_code == 200 and issued in r.json()["message"] and issued != shown
+    client, csrf = _joiner(app)
+    assert _rejoin(client, csrf, store.room_code, "Ann", shown).status_code == 403
+    assert _rejoin(client, csrf, store.room_code, "Ann", issued).status_code == 200
+    assert host.post("/players/rejoin-code", data={"csrf": hcsrf, "player": "999"},
+                     headers=JSON).status_code == 404
+
+
+def test_a_night_file_from_before_rejoin_codes_opens_and_its_players_get_one(
+        tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    first = NightStore(path)
+    ann = first.join("Ann")
+    first._db.execute("DROP TABLE rejoin_codes")  # as a file written before they came
+    first.close()
+    again = NightStore(path)
+    try:
+        assert again.warning is None and [p.name for p in again.players()] == ["Ann"]
+        code = again.rejoin_code(ann.id)
+        assert len(code) == 6 and again.rejoin("Ann", code).id == ann.id
+    finally:
+        again.close()

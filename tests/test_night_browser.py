@@ -764,3 +764,124 @@ def test_four_phones_at_the_table_a_computer_in_one_seat_and_a_sleeping_phone(
         assert not got["bad"], got
     finally:
         screens.close()
+
+
+def test_a_phone_that_lost_its_cookie_rejoins_under_its_own_name(screens, night):  # type: ignore[no-untyped-def]
+    ann = screens.phone("Ann")
+    ann.click("footer.rejoin summary")
+    code = ann.inner_text(".rejoin-code").strip()
+    assert len(code) == 6
+    shot(ann, "rejoin-code-phone")
+    new = screens.open(*PHONE, phone=True)  # a new browser: no cookie
+    new.goto(night.join_link)
+    new.fill("input[name=name]", "Ann")
+    new.click("button[type=submit]")
+    alert = new.locator("[role=alert]")
+    assert "already called Ann" in alert.inner_text() and "rejoin code" in alert.inner_text()
+    assert new.locator("details.rejoin-field").get_attribute("open") is not None
+    assert new.input_value("input[name=name]") == "Ann"  # what was typed is kept
+    shot(new, "rejoin-refused-phone")
+    new.fill("input[name=rejoin]", code.lower())
+    new.click("button[type=submit]")
+    new.wait_for_url("**/play")
+    assert new.inner_text(".me").strip() == "Ann"
+    width = new.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE[0]  # no sideways scroll with the rejoin field and the footer
+    store = NightStore(night.home / "nights" / "test-night.sqlite")
+    try:
+        assert [p.name for p in store.players()] == ["Ann"]
+    finally:
+        store.close()
+
+
+def test_a_timed_puzzle_round_from_two_phones_ranked_on_the_projector(screens, night):  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    from pepper_tutor.render.puzzles import layout_facts
+    from pepper_tutor.teaching.puzzles.bank import bank_puzzles
+
+    host = screens.host()
+    phones = {name: screens.phone(name) for name in ("Ada", "Bo")}
+    theme = next(p.theme for p in bank_puzzles() if p.layout)  # one with a layout to show
+    host.click("[data-tab=quiz]")
+    form = host.locator("form.ask-form")
+    form.locator("select[name=kind]").select_option("puzzle")
+    form.locator("select[name=theme]").select_option(theme)
+    form.locator("select[name=seconds]").select_option("30")
+    form.locator("button[type=submit]").click()
+    host.locator(".host-question h2").filter(has_text="puzzle").wait_for()
+    step = current_step(night)
+    puzzle = step.puzzle
+    assert puzzle.theme == theme
+    for width, height in PROJECTORS:
+        projector = screens.projector(host, width, height)
+        expect(projector.locator(".prompt")).to_have_text(step.prompt)
+        got = measure(projector, bottom=True)
+        assert not got["bad"] and got["scrollHeight"] <= height, (width, got)
+        shot(projector, f"projector-puzzle-{width}x{height}")
+        projector.close()
+    ada = phones["Ada"]
+    expect(ada.locator("table.puzzle-facts")).to_be_visible()
+    buttons = ada.locator("form.answer-form button[name=answer]")
+    assert sorted(buttons.evaluate_all("bs => bs.map(b => b.value)")) == sorted(
+        str(o.value) for o in step.options())
+    expect(ada.locator(".timer")).to_be_visible()
+    got = measure(ada)
+    assert not got["bad"] and got["scrollWidth"] <= PHONE[0] and not got["small"], got
+    shot(ada, "phone-puzzle-390x844")
+    right = puzzle.answers[0]
+    wrong = next(str(o.value) for o in step.options() if str(o.value) not in puzzle.answers)
+    ada.locator(f"form.answer-form button[value='{right}']").click()
+    expect(ada.locator(".answered")).to_contain_text("Your answer is in")
+    phones["Bo"].locator(f"form.answer-form button[value='{wrong}']").click()
+    expect(phones["Bo"].locator(".answered")).to_contain_text("Your answer is in")
+    host.click("button.close-button")
+    for width, height in PROJECTORS:
+        projector = screens.projector(host, width, height)
+        expect(projector.locator(".answer-line")).to_contain_text(step.answer_text())
+        expect(projector.locator(".proj-results h2").first).to_contain_text("1 of 2 right")
+        expect(projector.locator(".board li .who")).to_have_text(["Ada", "Bo"])
+        for line in layout_facts(puzzle)[:1]:
+            expect(projector.locator(".explain")).to_contain_text(line.split(" (")[0])
+        got = measure(projector, bottom=True)
+        assert not got["bad"] and got["scrollHeight"] <= height, (width, got)
+        shot(projector, f"projector-puzzle-results-{width}x{height}")
+        projector.close()
+    expect(ada.locator(".big-line")).to_contain_text("Right!")
+    expect(phones["Bo"].locator(".big-line")).to_contain_text("Not this time.")
+    shot(phones["Bo"], "phone-puzzle-result-390x844")
+
+
+def test_the_daily_deal_at_the_table_and_the_rooms_board(screens, night):  # type: ignore[no-untyped-def]
+    from datetime import date
+
+    from playwright.sync_api import expect
+
+    host = screens.host()
+    phone = screens.phone("Ann")
+    host.click("[data-tab=table]")
+    host.locator("input.f-daily").check()
+    host.click("button.open-table-button")
+    expect(host.locator(".table-host .msg").first).to_contain_text("daily deal")
+    projector = screens.projector(host)
+    expect(projector.locator(".score-line")).to_contain_text("Daily deal 1 of 4")
+    phone.click("[data-tab=table]")
+    phone.click("button[data-claim=S]")
+    expect(phone.locator(".seat.mine")).to_contain_text("Ann")
+    for _ in range(400):
+        if phone.locator(".table-phone .deal-button").count():
+            break
+        if not tap_turn(phone):
+            phone.wait_for_timeout(200)
+    expect(phone.locator(".table-phone .deal-button")).to_be_visible()
+    board = projector.locator(".daily-board")
+    expect(board).to_contain_text(f"The daily deal, {date.today().isoformat()}")
+    expect(board.locator(".daily-ranked .who")).to_have_text(["Ann"])
+    expect(board.locator(".daily-deals tr")).to_have_count(2)  # the heading and deal 1
+    got = measure(projector, bottom=True)
+    assert not got["bad"] and got["scrollHeight"] <= 1080, got
+    shot(projector, "projector-daily-1920x1080")
+    got = measure(phone)
+    assert not got["bad"] and got["scrollWidth"] <= PHONE[0], got
+    shot(phone, "phone-daily-390x844")
+    shot(host, "host-daily-1280x800")

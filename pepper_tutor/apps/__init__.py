@@ -3,7 +3,8 @@
 Owns the ``pepper-tutor`` command line (``cli``: the parser and the light commands;
 ``commands``: the heavier ones, imported only when used), the terminal tutor (``tutor``), the
 notebook widgets (``notebook``, with the parts widgets share in ``widget_parts``), the
-practice table in the terminal (``table``) and in a notebook (``table_widget``), the puzzles'
+practice table in the terminal (``table``; its daily deal, ``daily``) and in a notebook
+(``table_widget``), the puzzles'
 command line (``puzzles``), the puzzles in the terminal (``puzzles_terminal``) and in a
 notebook (``puzzles_widget``), the Play and learn page's Python side, which runs in a browser
 tab (``web``), and game night (``night``).

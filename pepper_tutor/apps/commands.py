@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from datetime import date
 from typing import Any
 
 __all__ = ["register", "write_output", "MAX_HANDS", "MAX_NIGHT_NAME", "MAX_SAMPLES"]
@@ -58,6 +59,15 @@ def hands_count(text: str) -> int:
     if not 1 <= n <= MAX_HANDS:
         raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_HANDS:,}, not {n:,}")
     return n
+
+
+def day_date(text: str) -> date:
+    """``play --date``: a calendar date as YYYY-MM-DD."""
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a date as YYYY-MM-DD, such as 2026-12-02, not "
+                                         f"{text[:20]!r}") from None
 
 
 def port_number(text: str) -> int:
@@ -273,6 +283,19 @@ def _cmd_progress(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from .table import run_auto, run_play, show_history
 
+    if args.date is not None and not args.daily:
+        raise ValueError("--date picks the daily deal's date: give --daily too")
+    if args.daily:
+        from .daily import run_daily, show_board
+
+        if args.auto:
+            raise ValueError("the daily deal is yours to play: --auto plays no daily")
+        if args.history:
+            from ..render.terminal import make_console
+            from ..teaching.practice.daily_board import DailyBoard
+
+            return show_board(make_console(args.ascii), DailyBoard(), args.date)
+        return run_daily(args.date, args.coach, args.samples, args.save, args.ascii)
     if args.history:
         from ..render.terminal import make_console
 
@@ -377,6 +400,12 @@ def register(sub: Any) -> None:
                    help="show your figures: points lost per decision, by kind and by hand")
     p.add_argument("--new", action="store_true",
                    help="start a new match without offering to resume the one in progress")
+    p.add_argument("--daily", action="store_true",
+                   help="the daily deal: the day's 4 deals, the same for everyone, against "
+                        "the same club players, your net points against par (with "
+                        "--history: your days on the board)")
+    p.add_argument("--date", type=day_date, default=None, metavar="YYYY-MM-DD",
+                   help="with --daily: that day's deals instead of today's")
     p.set_defaults(handler=_cmd_play)
 
     p = sub.add_parser("night", help="game night for a table: host screen, projector quiz, "

@@ -333,12 +333,7 @@ class TableApp:
                 if not self.after_hand():
                     return 0
                 if t.match.over:
-                    self.console.print(self.score_line())
-                    winner = t.match.winner
-                    self.console.print(Text(
-                        f"The match is over: {winner} won"
-                        + (" — well played!" if winner == t.learner_side else "."),
-                        style="bold green" if winner == t.learner_side else "bold"))
+                    self.match_over()
                     return 0
                 continue
             self.console.print(self.board())
@@ -352,6 +347,15 @@ class TableApp:
                 return 0
             if not self.command(reply.strip()):
                 return 0
+
+    def match_over(self) -> None:
+        t = self.table
+        self.console.print(self.score_line())
+        winner = t.match.winner
+        self.console.print(Text(
+            f"The match is over: {winner} won"
+            + (" — well played!" if winner == t.learner_side else "."),
+            style="bold green" if winner == t.learner_side else "bold"))
 
     def command(self, reply: str) -> bool:
         """Handle one line; False to quit."""

@@ -26,7 +26,7 @@ from ..teaching.puzzles.themes import theme_title
 from .terminal import card_text
 
 __all__ = ["QUESTIONS", "position_facts", "question", "action_words", "answers_words",
-           "feedback_facts", "reveal_facts", "layout_facts",
+           "figures_words", "feedback_facts", "reveal_facts", "layout_facts",
            "puzzle_panel", "feedback_panel", "dashboard_table", "puzzle_html", "feedback_html",
            "dashboard_html"]
 
@@ -85,7 +85,8 @@ def position_facts(puzzle: Puzzle) -> list[tuple[str, str | list[Card]]]:
     return rows
 
 
-def _figures(puzzle: Puzzle) -> str:
+def figures_words(puzzle: Puzzle) -> str:
+    """The answer with what it is worth, and the tempting option's worth beside it."""
     best = puzzle.options[0]
     text = (f"{answers_words(puzzle)} ({best['label']}) is worth {best['net'][0]:+.1f} net "
             f"points a hand on average over {best['net'][3]} sampled deals")
@@ -105,7 +106,7 @@ def feedback_facts(answer: Answer, reveal: bool = False) -> list[str]:
              f"Not {said}: the streak ends here." if answer.over else
              f"Not {said}: try again, or type a for the answer."]
     if answer.correct or reveal:
-        lines.append(("" if answer.correct else "The answer: ") + _figures(p))
+        lines.append(("" if answer.correct else "The answer: ") + figures_words(p))
         lines.append(f"Theme: {theme_title(p.theme)} ({p.theme}); rules: "
                      f"{', '.join(p.rules_cited)}.")
     lines.append(answer.rating_words())
@@ -121,7 +122,7 @@ def feedback_facts(answer: Answer, reveal: bool = False) -> list[str]:
 
 def reveal_facts(puzzle: Puzzle) -> list[str]:
     """The answer shown on request, then the layout."""
-    return ["The answer: " + _figures(puzzle), *layout_facts(puzzle)]
+    return ["The answer: " + figures_words(puzzle), *layout_facts(puzzle)]
 
 
 def action_words(puzzle: Puzzle, text: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import sqlite3
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -11,6 +12,7 @@ from starlette.responses import RedirectResponse, Response
 from .auth import is_host, need_host, player_of
 from .responses import page, qr_svg
 from .state import HOST_COOKIE, night_of
+from .store import NightError
 
 __all__ = ["home", "host_link", "host", "projector", "play"]
 
@@ -51,5 +53,11 @@ def play(request: Request) -> Response:
     if player is None:
         return RedirectResponse("/", 303)
     # The table hears from the phone at least three times within the grace period.
-    poll = max(1.0, min(10.0, night_of(request).config.grace / 3))
-    return page(request, "play.html", {"player": player, "poll": f"{poll:g}"})
+    night = night_of(request)
+    poll = max(1.0, min(10.0, night.config.grace / 3))
+    try:
+        rejoin: str | None = night.store.rejoin_code(player.id)
+    except (NightError, sqlite3.Error):
+        rejoin = None  # a full disk: the page without the code, rather than no page
+    return page(request, "play.html", {"player": player, "poll": f"{poll:g}",
+                                       "rejoin": rejoin})

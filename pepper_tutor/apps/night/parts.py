@@ -15,6 +15,7 @@ from ...analysis.players import LEVELS
 from ...render.steps_html import feedback_html
 from .auth import is_host, need_host, player_of
 from .events import PARTS
+from .puzzle_round import PuzzleStep
 from .responses import page, qr_svg
 from .seats import table_view
 from .state import Night, night_of
@@ -99,7 +100,9 @@ def _host_part(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
         ctx["table"] = table_view(night, None)
         if ctx.get("step") is not None:
             first, span, rest = projector_cells(ctx["step"])
-            ctx.update(first=first, span=span, rest=rest, trump_line=trump_line(ctx["step"]))
+            ctx.update(first=first, span=span, rest=rest, trump_line=trump_line(ctx["step"]),
+                       facts=(ctx["step"].facts() if isinstance(ctx["step"], PuzzleStep)
+                              else []))
     return page(request, f"_{name}.html", ctx)
 
 

@@ -13,9 +13,10 @@ from .auth import need_host
 from .middleware import form_id, form_of
 from .responses import done, page, refused, wants_json, write_failed
 from .state import PLAYER_COOKIE, night_of
-from .store import NightError
+from .store import NightError, WrongRejoin
 
-__all__ = ["join", "set_scorekeeper", "rename_player", "remove_player", "rotate_code"]
+__all__ = ["join", "set_scorekeeper", "rename_player", "remove_player", "rotate_code",
+           "new_rejoin_code"]
 
 
 def join(request: Request) -> Response:
@@ -24,18 +25,19 @@ def join(request: Request) -> Response:
     address = request.client.host if request.client else "?"
     code = form.get("code", "").strip().upper()
     name = form.get("name", "")
+    rejoin = form.get("rejoin", "").strip().upper()
 
     def again(error: str, status: int) -> Response:
         if wants_json(request):
             return JSONResponse({"ok": False, "message": error}, status)
         return page(request, "join.html", {"code": code[:8], "name": name[:40],
-                                           "error": error}, status)
+                                           "rejoin": rejoin[:8], "error": error}, status)
 
     # The lockout is looked at before the code: once locked out, the right code is refused
     # too until the minute is over, or guessing would go on at the same speed.
     if night.limits.blocked(f"code:{address}", night.config.wrong_code_limit):
-        return again("Too many wrong room codes from this device: wait a minute and try "
-                     "again.", 429)
+        return again("Too many wrong room codes or rejoin codes from this device: wait a "
+                     "minute and try again.", 429)
     if not night.limits.allow(f"join:{address}", night.config.join_limit):
         return again("Too many joins from this device: wait a minute and try again.", 429)
     if not night.limits.allow("join:room", night.config.room_join_limit):
@@ -45,8 +47,18 @@ def join(request: Request) -> Response:
         night.limits.note(f"code:{address}")
         return again("That is not tonight's room code: it is the five letters and digits "
                      "on the big screen.", 403)
+    # A name's rejoin code has its own lockout as well as the address's: phones at many
+    # addresses cannot share out the guessing of one player's code.
+    who = f"rejoin:{' '.join(name.split()).casefold()}"
+    if rejoin and night.limits.blocked(who, night.config.wrong_code_limit):
+        return again("Too many wrong rejoin codes for that name: wait a minute, or ask the "
+                     "host for a new code.", 429)
     try:
-        player = night.store.join(name)
+        player = night.store.rejoin(name, rejoin) if rejoin else night.store.join(name)
+    except WrongRejoin as err:
+        night.limits.note(f"code:{address}")
+        night.limits.note(who)
+        return again(str(err)[:1].upper() + str(err)[1:] + ".", 403)
     except NightError as err:
         return again(str(err)[:1].upper() + str(err)[1:] + ".", 400)
     except sqlite3.Error as err:
@@ -80,6 +92,26 @@ def set_scorekeeper(request: Request) -> Response:
     night.events.publish("roles")  # that phone's score entry appears or goes
     role = "is now a scorekeeper" if player.scorekeeper else "is no longer a scorekeeper"
     return done(request, f"{player.name} {role}.")
+
+
+def new_rejoin_code(request: Request) -> Response:
+    """The host lets a player's new phone in: a fresh rejoin code, said to the host only."""
+    form = form_of(request)
+    need_host(request)
+    night = night_of(request)
+    pid = _player_id(form)
+    try:
+        name = next((p.name for p in night.store.players() if p.id == pid), None)
+        if name is None:
+            return done(request, "No such player.", 404)
+        code = night.store.new_rejoin_code(pid)
+    except NightError:
+        return done(request, "No such player.", 404)
+    except sqlite3.Error as err:
+        return write_failed(request, err)
+    return done(request, f"{name}'s new phone can join with their name and the rejoin code "
+                         f"{code} (it works once; their old phone is then left out).",
+                code=code)
 
 
 def rename_player(request: Request) -> Response:

@@ -1,4 +1,5 @@
-"""The room's quiz: the host puts a question on the screen and closes it; phones answer."""
+"""The room's quiz: the host puts a question (a drill or a puzzle) on the screen and closes it;
+phones answer."""
 
 from __future__ import annotations
 
@@ -24,9 +25,11 @@ def quiz_ask(request: Request) -> Response:
     night = night_of(request)
     seconds = form_int(form, "seconds", 0, 600, "The timer (in seconds, 0 for none)",
                        default=0)
+    theme = form.get("theme", "").strip()
     try:
         q = night.store.ask(form.get("kind", ""), form.get("level", "hard") != "easy",
-                            form.get("preset", "standard"), seconds or None)
+                            form.get("preset", "standard"), seconds or None,
+                            theme=None if theme in ("", "any") else theme)
     except (NightError, RuleSetError) as err:
         return refused(request, err)
     except sqlite3.Error as err:

@@ -4,6 +4,7 @@ a phone, the host and the projector are shown of it (:func:`table_view`)."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from starlette.requests import Request
@@ -16,12 +17,14 @@ from ...engine.cards import Card
 from ...engine.seats import Seat
 from ...engine.state import Phase
 from ...rulebook.verdict import action_text
+from ...teaching.practice.daily import DAILY_DEALS
 from .auth import is_host, need_host, player_of
 from .middleware import form_of
 from .responses import done, refused
 from .state import Night, night_of
 from .store import NightError
 from .table import Table
+from .views import daily_board
 
 __all__ = ["table_open", "table_close", "table_claim", "table_leave", "table_play",
            "table_back", "table_deal", "table_grade", "table_view"]
@@ -35,14 +38,20 @@ def table_open(request: Request) -> Response:
     if level not in LEVELS:
         return done(request, f"No level {level[:20]!r}: the levels are {', '.join(LEVELS)}.",
                     400)
+    day = date.today() if form.get("daily") == "1" else None
     try:
-        table = Table(night.store, level, night.events.publish, night.config.grace)
+        table = Table(night.store, level, night.events.publish, night.config.grace, daily=day)
     except NightError as err:
         return refused(request, err)
     old, night.table = night.table, table
     if old is not None:
         old.close()
     night.events.publish("table")
+    if day is not None:
+        return done(request, f"The daily deal of {day.isoformat()} is open: {DAILY_DEALS} "
+                             f"deals, the same as everyone's today, with {table.level} "
+                             "computer players in the empty seats. The results go on the "
+                             "daily board, not the match's sheet.")
     return done(request, f"The table is open ({table.rules.name} rules, {level} computer "
                          "players in the empty seats): phones pick a seat on their Table tab.")
 
@@ -190,7 +199,11 @@ def table_view(night: Night, player_id: int | None) -> dict[str, Any] | None:
             "calls": ", ".join(f"{s.word} {_label(b)}" for s, b in state.calls),
             "mine": mine.word if mine is not None else None, "away": False,
             "state": f"{table.version}", "hand": [], "options": [], "my_turn": False,
-            "grades": None}
+            "grades": None, "daily": None}
+        if table.daily is not None:
+            view["daily"] = {"day": table.daily.isoformat(), "deal": table.daily_deal,
+                             "deals": DAILY_DEALS,
+                             **daily_board(table.store.daily_deals(table.daily.isoformat()))}
         if state.tricks and not state.current_trick:
             last = state.tricks[-1]
             view["trick"] = [{"seat": s.word, **_card(c)} for s, c in zip(last.seats,

@@ -43,7 +43,14 @@ from .auth import NightAuth
 from .middleware import MAX_BODY, BodyLimit, CheckedForm, HostCheck, ServerTiming
 from .pages import home, host, host_link, play, projector
 from .parts import part, stream
-from .players import join, remove_player, rename_player, rotate_code, set_scorekeeper
+from .players import (
+    join,
+    new_rejoin_code,
+    remove_player,
+    rename_player,
+    rotate_code,
+    set_scorekeeper,
+)
 from .quiz import quiz_answer, quiz_ask, quiz_close
 from .responses import http_error, server_error
 from .seats import (
@@ -102,6 +109,7 @@ routes: list[BaseRoute] = [
     post("/players/scorekeeper", set_scorekeeper),
     post("/players/rename", rename_player),
     post("/players/remove", remove_player),
+    post("/players/rejoin-code", new_rejoin_code),
     post("/room/rotate", rotate_code),
     post("/table/open", table_open),
     post("/table/close", table_close),

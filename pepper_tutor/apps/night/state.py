@@ -22,7 +22,8 @@ from starlette.templating import Jinja2Templates
 
 from ...engine.rules import PRESETS
 from .events import Broadcaster
-from .store import NIGHT_KINDS, NightStore, Question
+from .puzzle_round import puzzle_themes
+from .store import ASK_KINDS, NightStore, Question
 from .table import GRACE, Table
 from .views import TRUMP_CHOICES, answer_label, quiz_html
 
@@ -126,7 +127,8 @@ class SheetCache:
 
 def _templates(config: NightConfig) -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(HERE / "templates"))
-    templates.env.globals.update(quiz_kinds=NIGHT_KINDS, presets=PRESETS, timers=TIMERS,
+    templates.env.globals.update(quiz_kinds=ASK_KINDS, presets=PRESETS, timers=TIMERS,
+                                 puzzle_themes=puzzle_themes(),
                                  trump_choices=TRUMP_CHOICES, night=config,
                                  answer_label=answer_label, step_html=quiz_html)
     return templates

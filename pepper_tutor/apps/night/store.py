@@ -39,19 +39,27 @@ from ...files.database import Schema, connect, open_store, transaction
 from ...records.scoresheet import EntryError, HandEntry, ScoredHand, ScoreSheet
 from ...rulebook.feedback import AnswerError
 from ...teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
+from ...teaching.puzzles.themes import THEMES
 from ...teaching.questions.steps import Step
+from .puzzle_round import PUZZLE_KIND, pick_puzzle, puzzle_step
 
 # The drills a room answers together: every kind but the judgement drills, which take the
 # analysis seconds to deal (a room should not wait on a position) and ask for a choice the
 # room would argue about rather than a rule.
 NIGHT_KINDS = tuple(k for k in QUIZ_KINDS if k not in JUDGEMENT_KINDS)
+# What the host can ask: the drills, and a puzzle of the shipped set (:mod:`.puzzle_round`),
+# whose positions were analysed when the set was made.
+ASK_KINDS = (*NIGHT_KINDS, PUZZLE_KIND)
 
-__all__ = ["NightStore", "StaleSheet", "Player", "Question", "MatchInfo", "NightError",
-           "ROOM_ALPHABET", "clean_name"]
+__all__ = ["NIGHT_KINDS", "ASK_KINDS", "NightStore", "StaleSheet", "WrongRejoin", "Player",
+           "Question", "MatchInfo", "NightError", "ROOM_ALPHABET", "REJOIN_LENGTH", "clean_name"]
 
 # Letters and digits that cannot be mistaken for one another when read off a wall.
 ROOM_ALPHABET = "ACDEFHJKMNPRTWXY3479"
 NAME_MAX = 24
+# A rejoin code is guessed against one name, under the wrong-code lockout: 20**6 (64 million)
+# codes at a few guesses a minute last far longer than a night.
+REJOIN_LENGTH = 6
 # Seconds a change waits for another's lock: a phone's request should fail in seconds, not hang.
 BUSY_TIMEOUT = 5.0
 
@@ -94,7 +102,26 @@ CREATE TABLE IF NOT EXISTS answers (
     correct INTEGER NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (question_id, player_id));
+CREATE TABLE IF NOT EXISTS question_puzzles (
+    question_id INTEGER PRIMARY KEY REFERENCES questions(id) ON DELETE CASCADE,
+    puzzle TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS daily_deals (
+    id INTEGER PRIMARY KEY,
+    day TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    net INTEGER NOT NULL,
+    par INTEGER NOT NULL,
+    contract TEXT NOT NULL,
+    record TEXT NOT NULL,
+    at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS rejoin_codes (
+    player_id INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
+    code TEXT NOT NULL);
 """
+# question_puzzles, daily_deals and rejoin_codes are made when a night's file is opened, so
+# they are not among the tables every file of the store has: a night's file from before they
+# came is still a night's file.
 STORE = Schema(frozenset({"meta", "players", "matches", "hands", "questions", "answers"}),
                SCHEMA)
 
@@ -105,6 +132,11 @@ class NightError(ValueError):
 
 class StaleSheet(NightError):
     """The sheet changed since the view the entry was made on."""
+
+
+class WrongRejoin(NightError):
+    """A rejoin with a name nobody has, or with a code that is not that player's: a guess,
+    counted to the wrong-code lockout."""
 
 
 @dataclass(frozen=True)
@@ -133,13 +165,23 @@ class Question:
     opened: float
     closes: float | None
     closed: float | None
+    puzzle: str | None = None  # a puzzle question's puzzle, by its id in the shipped set
 
     @property
     def is_open(self) -> bool:
         return self.closed is None
 
     def step(self) -> Step[Any]:
-        """The question itself, regenerated from its seed: the same position after a restart."""
+        """The question itself, regenerated from its seed (a puzzle from the shipped set):
+        the same position after a restart."""
+        if self.kind == PUZZLE_KIND:
+            if self.puzzle is None:
+                raise NightError("this puzzle question names no puzzle")
+            try:
+                return puzzle_step(self.puzzle)
+            except KeyError:
+                raise NightError(f"puzzle {self.puzzle} is no longer in the shipped set: "
+                                 "ask another question") from None
         return _step(self.kind, self.hard, self.preset, self.seed, self.id)
 
 
@@ -204,7 +246,7 @@ class NightStore:
     def _init_meta(self, db: sqlite3.Connection) -> None:
         have = {r["key"] for r in db.execute("SELECT key FROM meta")}
         fresh = {"host_token": secrets.token_urlsafe(24),
-                 "room_code": "".join(secrets.choice(ROOM_ALPHABET) for _ in range(5)),
+                 "room_code": _code(5),
                  "secret": secrets.token_hex(32),
                  "sheet_version": "0",
                  "created": str(time.time())}
@@ -232,7 +274,7 @@ class NightStore:
         old = self.room_code
         code = old
         while code == old:
-            code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(5))
+            code = _code(5)
         with self._tx() as db:
             db.execute("UPDATE meta SET value = ? WHERE key = 'room_code'", (code,))
         return code
@@ -249,9 +291,59 @@ class NightStore:
                                  (clean, token, time.time()))
                 pid = int(cur.lastrowid or 0)
         except sqlite3.IntegrityError:
-            raise NightError(f"someone here is already called {clean}: pick another "
-                             "name") from None
+            raise NightError(f"someone here is already called {clean}: pick another name, "
+                             "or, if that is you on a new phone, type your rejoin code (on "
+                             "your old phone under your name, or ask the host)") from None
         return Player(pid, clean, token, False)
+
+    def rejoin_code(self, player_id: int) -> str:
+        """The code that lets the player's next phone in under their name (made the first
+        time it is asked for: players who joined before codes came have one too)."""
+        rows = self._read("SELECT code FROM rejoin_codes WHERE player_id = ?", (player_id,))
+        if rows:
+            return str(rows[0]["code"])
+        with self._tx() as db:
+            # Two pages asking at once get the same code: the first one written stays.
+            db.execute("INSERT OR IGNORE INTO rejoin_codes SELECT id, ? FROM players "
+                       "WHERE id = ?", (_code(REJOIN_LENGTH), player_id))
+            row = db.execute("SELECT code FROM rejoin_codes WHERE player_id = ?",
+                             (player_id,)).fetchone()
+        if row is None:
+            raise NightError("no such player")
+        return str(row["code"])
+
+    def new_rejoin_code(self, player_id: int) -> str:
+        """A fresh rejoin code for the player (the host's "let a new phone in"): the one
+        shown on their old phone no longer works."""
+        code = _code(REJOIN_LENGTH)
+        with self._tx() as db:
+            cur = db.execute("INSERT OR REPLACE INTO rejoin_codes SELECT id, ? FROM players "
+                             "WHERE id = ?", (code, player_id))
+            if cur.rowcount != 1:
+                raise NightError("no such player")
+        return code
+
+    @_changes_players
+    def rejoin(self, name: str, code: str) -> Player:
+        """The player called ``name`` on a new phone, if ``code`` is their rejoin code: the
+        same player (answers, seat, role) with a new cookie token, so the old phone is out,
+        and a new code, so the one typed works once."""
+        clean = clean_name(name)
+        token = secrets.token_urlsafe(24)
+        with self._tx() as db:
+            row = db.execute("SELECT p.*, r.code FROM players p LEFT JOIN rejoin_codes r "
+                             "ON r.player_id = p.id WHERE p.name = ?", (clean,)).fetchone()
+            if row is None:
+                raise WrongRejoin(f"nobody here is called {clean}: to join for the first "
+                                  "time, leave the rejoin code empty")
+            if row["code"] is None or not secrets.compare_digest(
+                    code.strip().upper().encode(), str(row["code"]).encode()):
+                raise WrongRejoin(f"that is not {row['name']}'s rejoin code: it is on their "
+                                  "old phone under the name, or the host can give a new one")
+            db.execute("UPDATE players SET token = ? WHERE id = ?", (token, row["id"]))
+            db.execute("UPDATE rejoin_codes SET code = ? WHERE player_id = ?",
+                       (_code(REJOIN_LENGTH), row["id"]))
+        return Player(int(row["id"]), str(row["name"]), token, bool(row["scorekeeper"]))
 
     def player_by_token(self, token: str) -> Player | None:
         rows = self._read("SELECT * FROM players WHERE token = ?", (token,))
@@ -432,29 +524,64 @@ class NightStore:
             db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
         return match_id
 
+    # ---- the daily deal -----------------------------------------------------------------
+
+    def add_daily(self, day: str, deal: int, seats: dict[str, str], net: int, par: int,
+                  contract: str, record: str) -> None:
+        """A daily deal played at the night's table: who sat where (``seats``: seat to name,
+        people only), North-South's net points and par, and the hand's record."""
+        with self._tx() as db:
+            db.execute("INSERT INTO daily_deals (day, deal, seats, net, par, contract, record, "
+                       "at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (day, deal, json.dumps(seats), net, par, contract, record, time.time()))
+
+    def daily_deals(self, day: str) -> list[dict[str, Any]]:
+        """The day's deals played tonight, in the order played."""
+        return [{"deal": int(r["deal"]), "seats": json.loads(r["seats"]), "net": int(r["net"]),
+                 "par": int(r["par"]), "contract": str(r["contract"])}
+                for r in self._read("SELECT * FROM daily_deals WHERE day = ? ORDER BY id",
+                                    (day,))]
+
     # ---- the quiz ---------------------------------------------------------------------
 
-    def ask(self, kind: str, hard: bool, preset: str, seconds: int | None) -> Question:
-        """Close any open question and put a new one on the projector."""
-        if kind not in NIGHT_KINDS:
-            raise NightError(f"no quiz {kind!r} (the drills are {', '.join(NIGHT_KINDS)})")
+    def ask(self, kind: str, hard: bool, preset: str, seconds: int | None,
+            theme: str | None = None) -> Question:
+        """Close any open question and put a new one on the projector. A puzzle is drawn
+        from the shipped set, of ``theme`` if one is given, and plays by its own rules."""
+        if kind not in ASK_KINDS:
+            raise NightError(f"no quiz {kind!r} (the drills are {', '.join(ASK_KINDS)})")
+        if theme is not None and theme not in THEMES:
+            raise NightError(f"no puzzle theme {theme[:40]!r}")
+        seed = secrets.randbits(48)
+        puzzle = None
+        if kind == PUZZLE_KIND:
+            asked = {str(r["puzzle"]) for r in self._read("SELECT puzzle FROM question_puzzles")}
+            found = pick_puzzle(seed, theme, hard, asked)
+            if found is None:
+                raise NightError("every puzzle of that theme was asked tonight (or the set has "
+                                 "none): pick another theme")
+            puzzle, preset = found.id, str(found.data["rules"])
         get_ruleset(preset)  # refuse an unknown rule set before anything is written
         now = time.time()
         closes = now + seconds if seconds else None
         with self._tx() as db:
             db.execute("UPDATE questions SET closed = ? WHERE closed IS NULL", (now,))
             cur = db.execute("INSERT INTO questions (kind, hard, preset, seed, opened, closes) "
-                             "VALUES (?, ?, ?, ?, ?, ?)", (kind, int(hard), preset,
-                                                           secrets.randbits(48), now, closes))
+                             "VALUES (?, ?, ?, ?, ?, ?)", (kind, int(hard), preset, seed, now,
+                                                           closes))
             qid = int(cur.lastrowid or 0)
+            if puzzle is not None:
+                db.execute("INSERT INTO question_puzzles VALUES (?, ?)", (qid, puzzle))
         q = self.question(qid)
         assert q is not None
         return q
 
     def question(self, qid: int | None = None) -> Question | None:
         """A question by id, or the latest one (open or closed)."""
-        rows = (self._read("SELECT * FROM questions WHERE id = ?", (qid,)) if qid is not None
-                else self._read("SELECT * FROM questions ORDER BY id DESC LIMIT 1"))
+        picked = ("SELECT q.*, p.puzzle FROM questions q LEFT JOIN question_puzzles p "
+                  "ON p.question_id = q.id ")
+        rows = (self._read(picked + "WHERE q.id = ?", (qid,)) if qid is not None
+                else self._read(picked + "ORDER BY q.id DESC LIMIT 1"))
         return _question(rows[0]) if rows else None
 
     def close_question(self, qid: int) -> bool:
@@ -538,10 +665,15 @@ def clean_name(name: str) -> str:
     return clean
 
 
+def _code(length: int) -> str:
+    return "".join(secrets.choice(ROOM_ALPHABET) for _ in range(length))
+
+
 def _player(row: sqlite3.Row) -> Player:
     return Player(int(row["id"]), str(row["name"]), str(row["token"]), bool(row["scorekeeper"]))
 
 
 def _question(row: sqlite3.Row) -> Question:
     return Question(int(row["id"]), str(row["kind"]), bool(row["hard"]), str(row["preset"]),
-                    int(row["seed"]), float(row["opened"]), row["closes"], row["closed"])
+                    int(row["seed"]), float(row["opened"]), row["closes"], row["closed"],
+                    row["puzzle"])

@@ -9,6 +9,12 @@ its player taps "take my seat back". The hand itself is the engine's
 :func:`~pepper_tutor.analysis.view.view_of`. A finished hand goes on the night's sheet with
 its ``pepper-hand/1`` record (:meth:`~.store.NightStore.add_played`).
 
+With the daily deal (``daily``: a date) the table deals that date's deals
+(:mod:`pepper_tutor.teaching.practice.daily`) in order, each with the day's own computer
+players from 0-0, so the room plays what everyone plays at the practice table that day. A
+daily deal does not go on the match's sheet: it goes on the night's daily board
+(:meth:`~.store.NightStore.add_daily`), North-South's net points beside par.
+
 Computer players think in a thread of the table's own, never on the event loop nor in a
 request: a request only changes the table under its lock and wakes that thread. Each change
 bumps :attr:`Table.version`, and a computer's decision is applied only if nothing changed
@@ -17,23 +23,35 @@ while it thought.
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from ...analysis.players import LEVELS, Player, make_player
 from ...analysis.view import SeatView, view_of
 from ...engine.calls import Bid, Defense, Mode, Trump
 from ...engine.cards import Card, NotationError
-from ...engine.rules import RuleSet
+from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
 from ...engine.state import Action, HandState
 from ...records.hand_record import dump_record, record_from_state
 from ...records.scoresheet import EntryError, HandEntry
+from ...teaching.practice.daily import (
+    DAILY_DEALS,
+    DAILY_LEVEL,
+    DAILY_RULES,
+    daily_bots,
+    daily_par,
+    daily_state,
+    net_points,
+)
 from .store import NightError, NightStore
 
 __all__ = ["Table", "Decision", "GRACE", "PAUSE", "parse_action"]
@@ -65,13 +83,19 @@ class Table:
     """One table: its seats, the hand in play, the computer players and their thread."""
 
     def __init__(self, store: NightStore, level: str, publish: Callable[[str], None],
-                 grace: float = GRACE, pause: float = PAUSE, seed: int | None = None):
+                 grace: float = GRACE, pause: float = PAUSE, seed: int | None = None,
+                 daily: date | None = None):
         if level not in LEVELS:
             raise NightError(f"no level {level!r} (the levels are {', '.join(LEVELS)})")
         sheet, _ = store.sheet()
+        self.daily = daily
+        # The daily plays by the day's own rules and players, whatever the match plays.
+        self.rules: RuleSet = get_ruleset(DAILY_RULES) if daily is not None else sheet.rules
+        self.par: tuple[int, ...] = daily_par(daily) if daily is not None else ()
+        if daily is not None:
+            level = DAILY_LEVEL
         self.store, self.level, self.publish = store, level, publish
         self.grace, self.pause = grace, pause
-        self.rules: RuleSet = sheet.rules
         self.seed = secrets.randbits(32) if seed is None else seed
         self.seats = {Seat(i): SeatInfo() for i in range(self.rules.players)}
         self.computers: dict[Seat, Player] = {
@@ -144,10 +168,13 @@ class Table:
     # ---- the hand -----------------------------------------------------------------------
 
     def deal(self) -> None:
-        """Deal the next hand, the dealer the sheet's next dealer."""
+        """Deal the next hand, the dealer the sheet's next dealer (the daily's next deal)."""
         with self.lock:
             if self.state is not None and not self.state.is_terminal():
                 raise NightError("the hand is still being played")
+            if self.daily is not None:
+                self._deal_daily(self.daily)
+                return
             sheet, _ = self.store.sheet()
             if sheet.rules != self.rules:
                 raise NightError("the sheet has a new match with other rules: the host "
@@ -159,6 +186,26 @@ class Table:
             self.state = HandState.deal(self.rules, sheet.next_dealer, rng)
             self.decisions = []
             self._changed(f"New hand: {sheet.next_dealer.word} deals.")
+
+    def _deal_daily(self, day: date) -> None:
+        index = self.hands_played
+        if index >= DAILY_DEALS:
+            raise NightError(f"the {day.isoformat()} deals are all played: the host opens a "
+                             "table without the daily deal to play on")
+        self.state = daily_state(day, index)
+        self.computers = daily_bots(day, index, None)  # fresh for each deal, as everyone's
+        self.decisions = []
+        self._changed(f"Daily deal {index + 1} of {DAILY_DEALS}: {self.state.dealer.word} "
+                      "deals.")
+
+    @property
+    def daily_deal(self) -> int | None:
+        """The daily deal on the table (from 1; the one just finished until the next is
+        dealt), or None."""
+        if self.daily is None:
+            return None
+        finished = self.state is not None and self.state.is_terminal()
+        return self.hands_played if finished else self.hands_played + 1
 
     def act(self, player_id: int, raw: str) -> Action:
         """The phone's decision; NightError with the rule if it is not the seat's to make."""
@@ -202,6 +249,8 @@ class Table:
         """Put the finished hand on the sheet with its record; say how it scored."""
         self.hands_played += 1
         self.last = (state, list(self.decisions))
+        if self.daily is not None:
+            return self._finish_daily(self.daily, state)
         entry = entry_of(state)
         sheet, _ = self.store.sheet()
         number = len(sheet.entries) + 1
@@ -214,6 +263,20 @@ class Table:
         pts = hand.score.points if hand.score else {}
         what = ", ".join(f"{s} {p:+d}" for s, p in pts.items()) or "thrown in"
         return f"Hand {hand.number} is on the sheet: {what}."
+
+    def _finish_daily(self, day: date, state: HandState) -> str:
+        number = self.hands_played
+        record = record_from_state(state, {"event": f"daily deal {day.isoformat()}",
+                                           "hand": number})
+        net, par = net_points(state, "NS"), self.par[number - 1]
+        seats = {str(s): info.name for s, info in self.seats.items() if self.human(s)}
+        try:
+            self.store.add_daily(day.isoformat(), number, seats, net, par,
+                                 _contract_words(state), dump_record(record))
+        except sqlite3.Error:
+            return "Not put on the daily board: the night's file could not be written."
+        return (f"Daily deal {number} is on the board: North-South {net:+d} net points, par "
+                f"{par:+d}.")
 
     def _changed(self, news: str) -> None:
         self.version += 1
@@ -238,7 +301,9 @@ class Table:
         seat = state.to_act
         if self.human(seat):
             return None
-        scores = self.store.sheet()[0].totals
+        # A daily deal is played from 0-0, as everyone's is.
+        scores = ({side: 0 for side in self.rules.sides} if self.daily is not None
+                  else self.store.sheet()[0].totals)
         return seat, view_of(state, seat, scores), self.version
 
     def _drive(self) -> None:
@@ -252,11 +317,16 @@ class Table:
                     continue
             time.sleep(self.pause)
             seat, view, version = due
-            action = self.computers[seat].decide(view)  # off the lock: it may take seconds
+            # A decision thrown away (the table changed meanwhile) must not use up the
+            # player's chances: it decides on a copy, kept only with the decision, so the
+            # daily's computer players answer as they do at everyone's table.
+            player = copy.deepcopy(self.computers[seat])
+            action = player.decide(view)  # off the lock: it may take seconds
             with self.lock:
                 if self.closed:
                     return
                 if self.version == version:
+                    self.computers[seat] = player
                     self._apply(seat, action, by_computer=True)
 
     def close(self) -> None:
@@ -296,6 +366,15 @@ def entry_of(state: HandState) -> HandEntry:
     tricks = {} if state.defense is Defense.SURRENDER else state.tricks_won()
     return HandEntry(state.dealer, state.bidder, state.high_bid, state.trump, state.mode,
                      state.defense, tricks)
+
+
+def _contract_words(state: HandState) -> str:
+    if state.bidder is None:
+        return "all passed"
+    words = f"{state.bidder.word} {state.high_bid.display}"
+    if state.trump is not None:
+        words += f" in {state.trump.word}"
+    return words
 
 
 def parse_action(raw: str) -> Action:

@@ -25,11 +25,12 @@ from ...rulebook.book import get_rulebook
 from ...rulebook.feedback import Feedback
 from ...rulebook.tricks import check_play, explain_trick
 from ...teaching.questions.steps import Step
+from .puzzle_round import PuzzleStep
 from .store import Question
 
 __all__ = ["sheet_view", "ProjectorCard", "projector_cells", "answer_label", "results",
            "ruling_html", "search_html", "rules_from_form", "TRUMP_CHOICES",
-           "without_role_hints", "quiz_html", "match_rows"]
+           "without_role_hints", "quiz_html", "match_rows", "daily_board"]
 
 TRUMP_CHOICES = (("H", "hearts ♥"), ("D", "diamonds ♦"), ("C", "clubs ♣"), ("S", "spades ♠"),
                  ("NT", "no trump"))
@@ -90,7 +91,12 @@ def without_role_hints(drawn: str) -> str:
 
 
 def quiz_html(step: Step[Any], width: int) -> str:
-    return without_role_hints(step_html(step, width))
+    drawn = without_role_hints(step_html(step, width))
+    if isinstance(step, PuzzleStep):  # the auction, the contract and the earlier tricks
+        rows = "".join(f"<tr><th>{html.escape(label)}</th><td>{html.escape(text)}</td></tr>"
+                       for label, text in step.facts())
+        drawn = f'<table class="puzzle-facts">{rows}</table>{drawn}'
+    return drawn
 
 
 # ---- the projector ------------------------------------------------------------------------
@@ -129,8 +135,11 @@ def trump_line(step: Step[Any]) -> str:
     return "No trump" if trump is Trump.NT else f"Trumps: {trump.word} {trump.display}"
 
 
-def answer_label(key: str) -> str:
-    """An answer as people read it: cards with their suit symbols, points with signs."""
+def answer_label(key: str, step: Step[Any] | None = None) -> str:
+    """An answer as people read it: cards with their suit symbols, points with signs (a
+    puzzle's as its question says them: no trump, alone with the exchange)."""
+    if isinstance(step, PuzzleStep):
+        return step.label(key)
     words = key.split()
     if not words:
         return "no card"
@@ -158,7 +167,7 @@ def results(question: Question, step: Step[Any], answers: list[Any]) -> Results:
     for a in answers:
         counts[a["key"]] += 1
         correct[a["key"]] = bool(a["correct"])
-    bars = [(answer_label(k), n, correct[k]) for k, n in counts.most_common()]
+    bars = [(answer_label(k, step), n, correct[k]) for k, n in counts.most_common()]
     right_key = None
     for k, ok in correct.items():
         if ok:
@@ -241,6 +250,29 @@ def match_rows(store: Any) -> list[dict[str, Any]]:
                      "totals": " · ".join(f"{k} {v}" for k, v in sheet.totals.items()),
                      "winner": status.winner})
     return rows
+
+
+# ---- the daily deal's board ---------------------------------------------------------------
+
+def daily_board(deals: list[dict[str, Any]]) -> dict[str, Any]:
+    """The room's daily deals: each deal played with who sat North-South and East-West, and
+    each person's net points against par over the deals they sat in, best first."""
+    rows: list[dict[str, Any]] = []
+    people: dict[str, tuple[int, int, int]] = {}  # name: (net, par, deals)
+    for d in deals:
+        names = {side: " & ".join(d["seats"][s] for s in seats if s in d["seats"]) or
+                 "computers" for side, seats in (("NS", "NS"), ("EW", "EW"))}
+        rows.append({**d, "ns": names["NS"], "ew": names["EW"],
+                     "against": d["net"] - d["par"]})
+        for seat, name in d["seats"].items():
+            sign = 1 if seat in "NS" else -1  # East-West's net is North-South's, turned
+            net, par, n = people.get(name, (0, 0, 0))
+            people[name] = (net + sign * d["net"], par + sign * d["par"], n + 1)
+    order = sorted(people, key=lambda k: (people[k][1] - people[k][0], -people[k][0],
+                                          k.casefold()))
+    ranked = [{"name": k, "net": people[k][0], "par": people[k][1], "deals": people[k][2],
+               "against": people[k][0] - people[k][1]} for k in order]
+    return {"played": rows, "ranked": ranked}
 
 
 # ---- a new match -------------------------------------------------------------------------
