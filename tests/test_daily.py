@@ -163,6 +163,8 @@ def test_the_terminal_plays_the_day_and_shows_the_board(tmp_path: Path, monkeypa
     total, par = sum(n for _, n, _ in table.played), sum(p for _, _, p in table.played)
     assert f"your side {total:+d} net points, par {par:+d}" in text
     assert "The daily deal, 2026-12-02" in text and "Your daily deals" in text
+    # the daily offers no take-back: its list of commands does not name one
+    assert "hint · coach · review" in text and "undo" not in text and "replay N" not in text
     assert len(board.deals(DAY)) == DAILY_DEALS
     # the day is played: the command says so and shows the board, with no table
     assert main(["play", "--daily", "--date", "2026-12-02"]) == 0

@@ -17,7 +17,7 @@ from rich.text import Text
 from ..render.terminal import make_console, plain
 from ..teaching.practice.daily import DAILY_DEALS, DAILY_LEVEL, DailyTable
 from ..teaching.practice.daily_board import DailyBoard
-from .table import InputFn, TableApp
+from .table import HELP_NO_UNDO, HELP_TEXT_NO_UNDO, InputFn, TableApp
 
 __all__ = ["run_daily", "show_board", "DailyApp"]
 
@@ -58,6 +58,8 @@ class DailyApp(TableApp):
     """The terminal table for the daily: at the end, the day's result and the board."""
 
     table: DailyTable
+    help_line = HELP_NO_UNDO  # the daily is played as it falls
+    help_text = HELP_TEXT_NO_UNDO
 
     def _totals(self) -> tuple[int, int]:
         done = self.table.results

@@ -49,6 +49,8 @@ __all__ = ["run_play", "run_auto", "TableApp", "GRADE_STYLE", "HELP_TEXT"]
 
 InputFn = Callable[[str], str]
 HELP = ("Type your choice, or: hint · coach · undo · replay N · review · help · quit")
+#: The same for a table with no taking back (the daily deal).
+HELP_NO_UNDO = "Type your choice, or: hint · coach · review · help · quit"
 #: ``help``: each word and what it does.
 HELP_TEXT = (
     "What you can type:\n"
@@ -65,6 +67,8 @@ HELP_TEXT = (
     "  review            the worst decisions of this hand, then every trick\n"
     "  help              this list\n"
     "  quit              stop: the match is kept, and you can resume it next time")
+HELP_TEXT_NO_UNDO = "\n".join(line for line in HELP_TEXT.splitlines()
+                              if not line.startswith(("  undo", "  replay")))
 # The table's commands; a bare letter is read as one only where it is no legal decision
 # (``h`` may name hearts as trump, ``c`` clubs), and ``:h`` is always the command.
 TABLE_COMMANDS = (Command("quit", ("quit", "exit"), ("q",)),
@@ -87,6 +91,9 @@ def _action(action: Action, ascii: bool) -> Text:
 
 class TableApp:
     """One terminal session at the practice table."""
+
+    help_line = HELP
+    help_text = HELP_TEXT
 
     def __init__(self, table: PracticeTable, console: Console, input_fn: InputFn = input,
                  ascii: bool = False) -> None:
@@ -326,7 +333,7 @@ class TableApp:
         if t.resumed is not None:
             self.console.print(Text(f"Resumed your match: {t.resumed.summary}.",
                                     style="bold"))
-        self.console.print(HELP, style="dim")
+        self.console.print(self.help_line, style="dim")
         self.show_moves(t.decisions)
         while True:
             if t.hand_over:
@@ -368,10 +375,10 @@ class TableApp:
                                   if t.history is not None else "."), style="dim")
             return False
         if word == "":
-            self.console.print(HELP, style="dim")
+            self.console.print(self.help_line, style="dim")
             return True
         if command == "help":
-            self.console.print(HELP_TEXT, markup=False, highlight=False)
+            self.console.print(self.help_text, markup=False, highlight=False)
             return True
         if command == "hint":
             with self.console.status("The coach is weighing the options…"):
@@ -416,7 +423,7 @@ class TableApp:
                 "is not what this step needs" in verdict.facts[0]:
             self.console.print(f"I could not read {reply!r}: {verdict.facts[1]}.",
                                style="yellow", markup=False)
-            self.console.print(HELP, style="dim")
+            self.console.print(self.help_line, style="dim")
             return True
         if not verdict.legal:
             self.show_verdict(verdict)
