@@ -85,15 +85,27 @@ def position_facts(puzzle: Puzzle) -> list[tuple[str, str | list[Card]]]:
     return rows
 
 
+def _labelled(words: str, label: str) -> str:
+    """``words`` with the analysis's label of the option where it says more (a call's
+    contract and way of playing), not where it only repeats the card ("play Q♦")."""
+    bare = label.split(" ", 1)[1] if label.startswith(("play ", "discard ", "send ")) else label
+    return words if bare in words.split(" or ") else f"{words} ({label})"
+
+
+def _net(x: float) -> str:
+    return f"{round(x, 1) + 0.0:+.1f}"  # never "-0.0"
+
+
 def figures_words(puzzle: Puzzle) -> str:
     """The answer with what it is worth, and the tempting option's worth beside it."""
     best = puzzle.options[0]
-    text = (f"{answers_words(puzzle)} ({best['label']}) is worth {best['net'][0]:+.1f} net "
-            f"points a hand on average over {best['net'][3]} sampled deals")
+    text = (f"{_labelled(answers_words(puzzle), best['label'])} is worth "
+            f"{_net(best['net'][0])} net points a hand on average over {best['net'][3]} "
+            "sampled deals")
     tempting = puzzle.option(puzzle.tempting)
     if tempting is not None:
-        text += (f"; the tempting {action_words(puzzle, puzzle.tempting)} "
-                 f"({tempting['label']}) {tempting['net'][0]:+.1f}")
+        tempting_words = _labelled(action_words(puzzle, puzzle.tempting), tempting["label"])
+        text += f"; the tempting {tempting_words} {_net(tempting['net'][0])}"
     return text + "."
 
 
