@@ -407,9 +407,10 @@ def _names_only(text: str, *actions: Action) -> bool:
 
 
 def verdict_headline(grade: Grade, action: Action, best_label: str, loss: float, low: float,
-                     high: float, forced: bool = False) -> str:
+                     high: float, forced: bool = False, close: bool = False) -> str:
     """The grade's line: "Mistake: the K♠ loses 1.2 points on average (95% interval 0.4 to
-    2.0) against the 9♣."."""
+    2.0) against the 9♣."; ``close`` (the interval spans from a good choice to a mistake)
+    says the grade is too close to call."""
     if forced:
         return f"{grade}: the only choice."
     if grade == "Best":
@@ -417,7 +418,8 @@ def verdict_headline(grade: Grade, action: Action, best_label: str, loss: float,
     low = max(0.0, low)
     interval = (f" (95% interval {low:.1f} to {high:.1f})" if f"{low:.1f}" != f"{high:.1f}"
                 else "")
-    return (f"{grade}: {action_text(action)} loses {loss:.1f} points on "
+    head = f"{grade}, too close to call" if close else f"{grade}"
+    return (f"{head}: {action_text(action)} loses {loss:.1f} points on "
             f"average{interval} against {best_label}.")
 
 

@@ -387,9 +387,10 @@ def register(sub: Any) -> None:
     p.add_argument("--seat", default="S", help="your seat: N, E, S or W (default: S)")
     p.add_argument("--coach", action="store_true",
                    help="grade every decision as you make it (else: type coach)")
-    p.add_argument("--samples", type=samples_count, default=60,
+    p.add_argument("--samples", type=samples_count, default=None,
                    help="deals of the unseen cards the coach solves per decision "
-                        f"(1 to {MAX_SAMPLES:,}; default 60)")
+                        f"(1 to {MAX_SAMPLES:,}; default: as many as the drills grade on; "
+                        "fewer grade faster and less surely)")
     p.add_argument("--seed", type=int, default=None, help="the same seed, the same deals")
     p.add_argument("--auto", action="store_true",
                    help="computer players at every seat; play unattended")

@@ -33,7 +33,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..analysis.grading import Grade
+from ..analysis.grading import GRADING_SAMPLES, Grade
 from ..engine.calls import Mode, Trump
 from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
@@ -539,7 +539,7 @@ def show_history(console: Console, last: int = 10) -> int:
 
 
 def run_play(level: str = "club", rules: str = "standard", seat: str = "S",
-             coach: bool = False, seed: int | None = None, samples: int = 60,
+             coach: bool = False, seed: int | None = None, samples: int | None = None,
              save: str | None = None, ascii: bool = False, console: Console | None = None,
              input_fn: InputFn = input, new: bool = False, alone: str = "analysis") -> int:
     from ..teaching.practice.history import HistoryUnreadable, TableHistory, history_path
@@ -561,8 +561,8 @@ def run_play(level: str = "club", rules: str = "standard", seat: str = "S",
         if answer in ("", "y", "yes", "resume"):
             try:
                 table = PracticeTable.resume(saved, coach=coach, seed=seed,
-                                             coach_samples=samples, save_dir=save_dir,
-                                             history=history, alone=alone)
+                                             coach_samples=samples or GRADING_SAMPLES,
+                                             save_dir=save_dir, history=history, alone=alone)
             except ValueError as err:  # a saved hand this version cannot replay: start anew
                 console.print(plain(f"That match cannot be resumed ({err}); a new match "
                                     "starts.", style="yellow"))
@@ -571,22 +571,23 @@ def run_play(level: str = "club", rules: str = "standard", seat: str = "S",
     from ..teaching.learner.store import LearnerStore
 
     # The learner's store: a judgement the coach finds clearly worse becomes a review card.
-    table = PracticeTable(rules, seat, level, coach=coach, seed=seed, coach_samples=samples,
-                          save_dir=save_dir, history=history, alone=alone,
-                          store=LearnerStore())
+    table = PracticeTable(rules, seat, level, coach=coach, seed=seed,
+                          coach_samples=samples or GRADING_SAMPLES, save_dir=save_dir,
+                          history=history, alone=alone, store=LearnerStore())
     return TableApp(table, console, input_fn, ascii).run()
 
 
 def run_auto(level: str = "club", rules: str = "standard", seat: str = "S",
              seed: int | None = None, hands: int = 1, save: str | None = None,
-             samples: int = 60, coach: bool = True, console: Console | None = None,
+             samples: int | None = None, coach: bool = True, console: Console | None = None,
              alone: str = "analysis") -> int:
     """Computer players everywhere; each hand's record (with the grades of ``seat``'s
     decisions) written to ``save``."""
     if hands < 1:
         raise ValueError("--hands must be at least 1")
     console = console or make_console()
-    table = PracticeTable(rules, seat, level, coach=coach, seed=seed, coach_samples=samples,
+    table = PracticeTable(rules, seat, level, coach=coach, seed=seed,
+                          coach_samples=samples or GRADING_SAMPLES,
                           save_dir=Path(save) if save else None, history=False, auto=True,
                           alone=alone)
     for i in range(hands):

@@ -398,7 +398,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
 
 
 def table(level: str = "club", rules: str = "standard", seat: str = "S", coach: bool = True,
-          seed: int | None = None, samples: int = 40, save_dir: Any = None,
+          seed: int | None = None, samples: int | None = None, save_dir: Any = None,
           keep: bool = True, resume: bool | None = None, alone: str = "analysis"
           ) -> TableWidget:
     """A match at the practice table: ``notebook.table(level="club", coach=True)``.
@@ -406,14 +406,20 @@ def table(level: str = "club", rules: str = "standard", seat: str = "S", coach: 
     ``alone``: when the computer players go alone with the exchange, ``"analysis"`` (as
     the analysis says, the default) or ``"rarely"`` (only when it is clearly better).
 
+    The coach grades as the drills do, on the same deals seeded from the position
+    (:func:`~pepper_tutor.analysis.grading.grade_choice`); ``samples`` deals fewer, for a
+    quick demonstration only: a grade on fewer deals is less sure.
+
     Each finished hand is saved (``save_dir``, default ``table-hands`` under your tutor
     home) and added to your history; ``keep=False`` keeps nothing (for a demonstration).
     A match in progress (the last one not won yet, under these rules) is offered to resume
     (``resume=None``), resumed at once (``True``) or left for later (``False``)."""
+    from ..analysis.grading import GRADING_SAMPLES
     from ..teaching.practice.history import HistoryUnreadable, TableHistory, history_path
     from ..teaching.practice.table import PracticeTable
 
     folder = save_dir if save_dir is not None else history_path().parent / "table-hands"
+    deals = GRADING_SAMPLES if samples is None else samples
     history: TableHistory | bool = keep
     saved = None
     if keep:
@@ -425,11 +431,12 @@ def table(level: str = "club", rules: str = "standard", seat: str = "S", coach: 
             saved = None if resume is False else history.unfinished_match(rules)
     if saved is not None and resume:
         return TableWidget(PracticeTable.resume(saved, coach=coach, seed=seed,
-                                                coach_samples=samples, save_dir=folder,
-                                                history=history, alone=alone))
+                                                save_dir=folder, history=history,
+                                                alone=alone, coach_samples=deals))
     from ..teaching.learner.store import LearnerStore
 
     store = LearnerStore() if keep else None  # judgements missed become review cards
     return TableWidget(PracticeTable(rules, seat, level, coach=coach, seed=seed,
-                                     coach_samples=samples, save_dir=folder if keep else None,
-                                     history=history, alone=alone, store=store), offer=saved)
+                                     save_dir=folder if keep else None, history=history,
+                                     alone=alone, store=store, coach_samples=deals),
+                       offer=saved)

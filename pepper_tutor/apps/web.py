@@ -58,7 +58,11 @@ if TYPE_CHECKING:  # the table core loads the analysis: only when the table is o
 __all__ = ["WebApp", "BROWSER_COACH_SAMPLES", "LEARNER_FILE"]
 
 # Deals the coach solves for one decision in the browser, where only the pure-Python search
-# runs (slower than the terminal's compiled one): a card is graded in well under a second.
+# runs in WebAssembly (several times slower than the terminal's compiled one): the one
+# exception to the drills' count, so a call is graded in about a second. The grading is
+# still the drills' (grade_choice, deals seeded from the position): the same choice gets
+# the same grade on every visit, and a grade its wider interval does not allow says "too
+# close to call".
 BROWSER_COACH_SAMPLES = 24
 # The name progress is kept under, in the tutor home (a loaded file may bring another).
 LEARNER_FILE = "web-learner.txt"

@@ -7,6 +7,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from ..analysis.grading import GRADING_SAMPLES
 from ..teaching.practice.coach import coach_decision
 from ..teaching.practice.table import PracticeTable
 
@@ -16,7 +17,7 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
-def bench_table(seconds: float, level: str = "club", samples: int = 60) -> str:
+def bench_table(seconds: float, level: str = "club", samples: int = GRADING_SAMPLES) -> str:
     """Play hands (the learner taking the first legal choice) for about ``seconds``: the
     time from a learner's action to the learner's next turn (the computer players' answers),
     and the coach's time per decision, by kind."""
@@ -32,7 +33,7 @@ def bench_table(seconds: float, level: str = "club", samples: int = 60) -> str:
             action = table.legal()[0]
             if len(table.legal()) > 1:
                 t0 = time.perf_counter()
-                verdict = coach_decision(table.state, action, samples=samples, seed=seed)
+                verdict = coach_decision(table.state, action, samples=samples)
                 coach.setdefault(verdict.kind, []).append((time.perf_counter() - t0) * 1000)
             t0 = time.perf_counter()
             table.act(action)

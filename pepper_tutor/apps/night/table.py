@@ -58,7 +58,6 @@ __all__ = ["Table", "Decision", "GRACE", "PAUSE", "parse_action"]
 
 GRACE = 60.0  # seconds a phone that is not seen keeps its seat before a computer plays it
 PAUSE = 0.7  # seconds between computer plays, so that people can follow the cards
-COACH_SAMPLES = 24  # deals the coach solves per decision: a grade in about a second
 
 
 @dataclass(frozen=True)
@@ -353,7 +352,7 @@ class Table:
     def _grade(self, key: tuple[int, Seat], mine: list[Decision]) -> None:
         from ...teaching.practice.coach import coach_decision
 
-        verdicts = [coach_decision(d.before, d.action, COACH_SAMPLES) for d in mine]
+        verdicts = [coach_decision(d.before, d.action) for d in mine]
         with self.lock:
             self.grades[key] = verdicts
             self._changed(self.news)

@@ -27,8 +27,13 @@ sees, and compares the choice with the best option:
   :func:`pepper_tutor.analysis.players.conventions`) among the choices the analysis finds
   as good, the convention by name.
 
-The interval of the loss is conservative: the two options' intervals are combined as if
-independent, though both come from the same deals.
+Every grade goes through :func:`~pepper_tutor.analysis.grading.grade_choice`, the one
+grading path of the drills, the practice table, the notebook and browser tables and game
+night: :data:`~pepper_tutor.analysis.grading.GRADING_SAMPLES` deals (a call as many as a
+card), seeded from the position, so the same choice in the same position (after a
+take-back, on replay, at another table) gets the same grade; the loss's interval is paired
+over the same deals, and a grade is only as severe as that interval allows ("too close to
+call" where it spans from a good choice to a mistake). The hint reads the same advice.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...analysis.advice import OptionAdvice, advise
-from ...analysis.grading import Grade, grade_decision
+from ...analysis.grading import GRADING_SAMPLES, Grade, grade_choice
 from ...analysis.players import conventions
 from ...analysis.reasons import convention_words, decision_reason, option_words, verdict_headline
 from ...analysis.view import view_of
@@ -54,18 +59,13 @@ __all__ = ["CoachVerdict", "coach_decision", "decision_kind", "grade_from_note",
 KINDS = ("bidding", "exchange", "defence", "play")
 
 
-# A call is worth solving for every trump and way of playing on each deal, so the coach deals
-# a quarter as many deals for calls as for cards (at least this many): a bid is graded in
-# seconds, not tens of seconds.
-BID_SAMPLES_DIVISOR = 4
-BID_SAMPLES_MIN = 8
-
 
 def grade_from_note(note: str | None) -> Grade | None:
-    """The grade a saved record's note starts with (``"Mistake: ..."``), if any."""
+    """The grade a saved record's note starts with (``"Mistake: ..."``, ``"Inaccuracy, too
+    close to call: ..."``), if any."""
     if not note:
         return None
-    head = note.split(":", 1)[0].split(" ", 1)[0]
+    head = note.split(":", 1)[0].split(",", 1)[0].split(" ", 1)[0]
     return next((g for g in Grade if g.value == head), None)
 
 
@@ -102,11 +102,12 @@ class CoachVerdict:
     samples: int
     forced: bool = False  # only one legal choice: nothing to grade
     convention: str = ""  # the table convention the choice followed, in words
+    close: bool = False  # the interval spans from a good choice to a mistake
 
     @property
     def headline(self) -> str:
         return verdict_headline(self.grade, self.action, self.best_label, self.loss, self.low,
-                                self.high, self.forced)
+                                self.high, self.forced, self.close)
 
     @property
     def note(self) -> str:
@@ -119,26 +120,26 @@ class CoachVerdict:
         return {"kind": self.kind, "action": str(self.action), "best": str(self.best),
                 "grade": str(self.grade), "loss": round(self.loss, 3),
                 "interval": [round(self.low, 3), round(self.high, 3)], "reason": self.reason,
-                "samples": self.samples}
+                "samples": self.samples, "close": self.close}
 
 
-def coach_decision(state: HandState, action: Action, samples: int = 60,
-                   seed: int | None = 0) -> CoachVerdict:
-    """Grade ``action`` (legal, by the seat to act in ``state``, before it is applied)."""
+def coach_decision(state: HandState, action: Action, samples: int = GRADING_SAMPLES,
+                   seed: int | None = None) -> CoachVerdict:
+    """Grade ``action`` (legal, by the seat to act in ``state``, before it is applied), as
+    :func:`~pepper_tutor.analysis.grading.grade_choice` grades it: with ``seed`` ``None``
+    the deals are seeded from the position, so the grade depends on the position and the
+    choice only. ``samples`` is for tests and benches that need a quick answer; every table
+    grades on the default."""
     kind = decision_kind(state)
     legal = state.legal_actions()
     if len(legal) <= 1:
         return CoachVerdict(kind, action, action, action_text(action), Grade.BEST, 0.0, 0.0,
                             0.0, "There was no other choice.", 0, forced=True)
-    if kind == "bidding":  # a call is solved for every trump and way of playing: fewer deals
-        samples = max(BID_SAMPLES_MIN, samples // BID_SAMPLES_DIVISOR)
-    advice = advise(state, samples=samples, seed=seed)
+    graded, advice = grade_choice(state, action, samples=samples, seed=seed)
     by_net = all(o.net is not None for o in advice.options)
     best = advice.best
     mine = advice.choice(action)
-    if mine is None:  # not among the options analysed: value it as the worst of them
-        mine = advice.options[-1]
-    graded = grade_decision(advice, mine)
+    assert mine is not None  # grade_choice has graded it
     best_action = _action_of(best, state.phase)
     reason = decision_reason(state, action, best_action, best, mine, advice, by_net)
     habit = _convention(state, action) if graded.grade in (Grade.BEST, Grade.GOOD) else ""
@@ -146,7 +147,7 @@ def coach_decision(state: HandState, action: Action, samples: int = 60,
         reason = f"{habit} {reason}"
     return CoachVerdict(kind, action, best_action, option_words(best), graded.grade,
                         graded.loss, graded.low, graded.high, reason, advice.samples,
-                        convention=habit)
+                        convention=habit, close=graded.close)
 
 
 def _convention(state: HandState, action: Action) -> str:
@@ -177,15 +178,15 @@ class Hint:
         return f"The coach suggests {self.best_label}. {self.reason}"
 
 
-def coach_hint(state: HandState, samples: int = 60, seed: int | None = 0) -> Hint:
+def coach_hint(state: HandState, samples: int = GRADING_SAMPLES,
+               seed: int | None = None) -> Hint:
     """The best option for the seat to act in ``state``, with the reason it beats the next
-    best: the same advice and words the coach grades with, asked before deciding."""
+    best: the same advice (the same deals, seeded from the position) and words the coach
+    grades with, asked before deciding."""
     kind = decision_kind(state)
     legal = state.legal_actions()
     if len(legal) <= 1:
         return Hint(kind, legal[0], action_text(legal[0]), "", 0, forced=True)
-    if kind == "bidding":
-        samples = max(BID_SAMPLES_MIN, samples // BID_SAMPLES_DIVISOR)
     advice = advise(state, samples=samples, seed=seed)
     by_net = all(o.net is not None for o in advice.options)
     best = advice.best

@@ -27,7 +27,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from ...analysis.grading import Grade
+from ...analysis.grading import GRADING_SAMPLES, Grade
 from ...engine.calls import Bid, Defense, Mode
 from ...engine.cards import Card
 from ...engine.match import HandResult, Match
@@ -142,7 +142,7 @@ class PracticeTable:
 
     def __init__(self, rules: RuleSet | str = "standard", seat: Seat | str = Seat.S,
                  level: str = "club", coach: bool = True, seed: int | None = None,
-                 coach_samples: int = 60, save_dir: Path | str | None = None,
+                 coach_samples: int = GRADING_SAMPLES, save_dir: Path | str | None = None,
                  history: TableHistory | bool | None = True, auto: bool = False,
                  alone: str = DEFAULT_ALONE, store: LearnerStore | None = None) -> None:
         self.rules = get_ruleset(rules)
@@ -195,7 +195,7 @@ class PracticeTable:
 
     @classmethod
     def resume(cls, saved: SavedMatch, *, coach: bool = True, seed: int | None = None,
-               coach_samples: int = 60, save_dir: Path | str | None = None,
+               coach_samples: int = GRADING_SAMPLES, save_dir: Path | str | None = None,
                history: TableHistory | bool | None = True,
                alone: str = DEFAULT_ALONE) -> PracticeTable:
         """The match ``saved`` in the history, where it stopped: its totals, whose deal it
@@ -347,8 +347,7 @@ class PracticeTable:
         if not self.learner_to_act:
             raise ValueError(f"it is not your turn: {self.state.to_act} is to act")
         self._hinted.add(self._position())
-        return coach_hint(self.state, samples=self.coach_samples,
-                          seed=self.rng.randrange(2**31))
+        return coach_hint(self.state, samples=self.coach_samples)
 
     @property
     def hinted_now(self) -> bool:
@@ -396,8 +395,9 @@ class PracticeTable:
         """The coach's verdict on ``action`` in ``state`` (default: now); a judgement the
         learner missed is kept as a review card in the learner's store."""
         before = state or self.state
-        verdict = coach_decision(before, action, samples=self.coach_samples,
-                                 seed=self.rng.randrange(2**31))
+        # Deals seeded from the position, not the table's dice: a take-back or a replay
+        # grades the same choice the same way, and the coach never changes the deals.
+        verdict = coach_decision(before, action, samples=self.coach_samples)
         card = judgement_missed(before, verdict)
         if card is not None and self.store is not None and not self.auto:
             self.store.record(Attempt("table", verdict.kind, False, counts=False,

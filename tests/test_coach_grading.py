@@ -1,0 +1,139 @@
+"""The coach grades as the drills do: every grade through ``grading.grade_choice``, on deals
+seeded from the position, so the same choice from the same position (graded again, after a
+take-back, at another table) gets the same grade, as severe as its interval allows."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pepper_tutor.analysis.grading import GRADING_SAMPLES, Grade, grade_choice
+from pepper_tutor.analysis.players import make_player
+from pepper_tutor.analysis.view import view_of
+from pepper_tutor.engine.calls import Bid
+from pepper_tutor.engine.seats import Seat
+from pepper_tutor.engine.state import HandState, Phase
+from pepper_tutor.teaching.practice.coach import (
+    CoachVerdict,
+    coach_decision,
+    coach_hint,
+    grade_from_note,
+)
+from pepper_tutor.teaching.practice.table import PracticeTable
+
+QUICK = 40  # deals for the tests that compare two gradings (any count shows the point)
+
+
+def _auction(seed: int, calls: int) -> HandState:
+    """An auction decision after ``calls`` calls by the club player."""
+    state = HandState.deal("standard", Seat(seed % 4), random.Random(seed))
+    caller = make_player("club", seed)
+    for _ in range(calls):
+        state.apply(caller.decide(view_of(state)))
+    assert state.phase is Phase.AUCTION
+    return state
+
+
+def _card(seed: int) -> HandState:
+    """A card decision with a choice, a trick or two into the play."""
+    state = HandState.deal("standard", Seat(seed % 4), random.Random(seed))
+    player = make_player("club", seed)
+    while not (state.phase is Phase.PLAY and len(state.tricks) >= 1
+               and len(state.legal_actions()) > 1):
+        state.apply(player.decide(view_of(state)))
+    return state
+
+
+def _same(a: CoachVerdict, b: CoachVerdict) -> None:
+    assert (a.grade, a.best, a.loss, a.low, a.high, a.reason, a.samples) == \
+        (b.grade, b.best, b.loss, b.low, b.high, b.reason, b.samples)
+
+
+def test_a_call_is_graded_on_the_drills_deals_and_as_grade_choice_grades_it():
+    state = _auction(5, 1)
+    for action in (Bid.PASS, state.legal_actions()[-1]):
+        verdict = coach_decision(state, action)
+        graded, advice = grade_choice(state, action)
+        # The old coach dealt a quarter of its count for a call (15 deals).
+        assert verdict.samples == advice.samples == GRADING_SAMPLES
+        assert (verdict.grade, verdict.loss, verdict.low, verdict.high, verdict.close) == \
+            (graded.grade, graded.loss, graded.low, graded.high, graded.close)
+
+
+@pytest.mark.parametrize("seed, calls", [(11, 0), (12, 2), (13, 3)])
+def test_the_coach_grades_a_call_as_grade_choice_does(seed, calls):
+    state = _auction(seed, calls)
+    for action in state.legal_actions()[:3]:
+        verdict = coach_decision(state, action, samples=QUICK)
+        graded, _ = grade_choice(state, action, samples=QUICK)
+        assert (verdict.grade, verdict.loss, verdict.low, verdict.high) == \
+            (graded.grade, graded.loss, graded.low, graded.high)
+
+
+def test_the_coach_grades_a_card_as_grade_choice_does():
+    state = _card(21)
+    for action in state.legal_actions():
+        verdict = coach_decision(state, action, samples=QUICK)
+        graded, _ = grade_choice(state, action, samples=QUICK)
+        assert (verdict.grade, verdict.loss, verdict.low, verdict.high) == \
+            (graded.grade, graded.loss, graded.low, graded.high)
+
+
+def _again(state: HandState) -> HandState:
+    """The same position reached anew: the deal, then the same actions."""
+    fresh = HandState.from_hands({s: state.dealt(s) for s in state.seats}, state.rules,
+                                 state.dealer)
+    for action in state.history:
+        fresh.apply(action)
+    return fresh
+
+
+def test_the_same_call_and_card_graded_twice_get_the_same_grade():
+    for state in (_auction(31, 1), _card(32)):
+        action = state.legal_actions()[-1]
+        _same(coach_decision(state, action, samples=QUICK),
+              coach_decision(_again(state), action, samples=QUICK))
+        assert coach_hint(state, samples=QUICK).best == \
+            coach_hint(_again(state), samples=QUICK).best
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_call_graded_again_after_a_take_back_gets_the_same_grade(seed):
+    table = PracticeTable(seed=seed, level="club", coach=True, coach_samples=QUICK,
+                          history=False)
+    assert table.state.phase is Phase.AUCTION and table.learner_to_act
+    position = table.state.copy()
+    call = table.legal()[-1]
+    first = table.act(call).coach
+    assert first is not None
+    # The table's dice move on between the two gradings (a computer player's answers, a
+    # hint asked): the grade depends on the position and the call only.
+    table.rng.random()
+    table.take_back()
+    assert [str(a) for a in table.state.history] == [str(a) for a in position.history]
+    again = table.act(call).coach
+    assert again is not None
+    _same(first, again)
+    graded, _ = grade_choice(position, call, samples=QUICK)
+    assert (first.grade, first.loss, first.low, first.high) == \
+        (graded.grade, graded.loss, graded.low, graded.high)
+
+
+def test_the_table_hint_is_the_same_after_a_take_back():
+    table = PracticeTable(seed=6, level="club", coach=True, coach_samples=QUICK, history=False)
+    hint = table.hint()
+    table.act(table.legal()[0])
+    table.take_back()
+    again = table.hint()
+    assert (hint.best, hint.reason) == (again.best, again.reason)
+
+
+def test_a_grade_too_close_to_call_says_so_and_reads_back_from_its_note():
+    verdict = CoachVerdict("bidding", Bid.PASS, Bid.THREE, "3 in ♠", Grade.INACCURACY, 0.2,
+                           -0.1, 1.1, "You hold the A♠.", GRADING_SAMPLES, close=True)
+    assert verdict.headline.startswith("Inaccuracy, too close to call: ")
+    assert grade_from_note(verdict.note) is Grade.INACCURACY
+    sure = CoachVerdict("bidding", Bid.PASS, Bid.THREE, "3 in ♠", Grade.MISTAKE, 1.0, 0.8,
+                        1.2, "You hold the A♠.", GRADING_SAMPLES)
+    assert "too close" not in sure.headline and grade_from_note(sure.note) is Grade.MISTAKE
