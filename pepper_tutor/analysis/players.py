@@ -18,12 +18,15 @@ card. :func:`make_player` builds one of three levels:
   (deals kept in proportion to how likely the other seats were to make their calls), its
   bids and trumps taken at the low side of their estimates (:func:`cautious_best`).
 
-Both sampling levels bid over their own partner's standing bid only when the bid is clearly
-worth more than partner's contract made (:func:`partner_floor`), and where the analysis
-finds several cards worth the same they follow the table's conventions
-(:func:`conventions`): lead trumps when you called them, lead the left bower to your
-partner the maker, return your partner's suit, and keep an ace rather than lead it into a
-lone bidder, who has likely made themselves void with the exchange.
+Neither sampling level bids over its own partner's standing bid unless the bid is clearly
+worth more: the club player, when the calling model counts a trick and a half more than
+partner's bid; the expert, only when the near end of the bid's gain over the pass (which
+the advice values as partner's contract played out; :func:`over_partner_gain`) is at least
+:data:`CLEARLY` points, and the bid clearly beats partner's contract made
+(:func:`partner_floor`). Where the analysis finds several cards worth the same they follow
+the table's conventions (:func:`conventions`): lead trumps when you called them, lead the
+left bower to your partner the maker, return your partner's suit, and keep an ace rather
+than lead it into a lone bidder, who has likely made themselves void with the exchange.
 
 The *going alone* setting (:data:`ALONE_SETTINGS`, ``make_player(..., alone=...)``):
 ``analysis`` (the default) takes the exchange whenever the analysis values it higher;
@@ -56,7 +59,8 @@ if TYPE_CHECKING:
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "ALONE_SETTINGS", "DEFAULT_ALONE", "CLEARLY", "Player",
            "BeginnerPlayer", "ClubPlayer", "ExpertPlayer", "make_player", "play_hand",
-           "cautious_best", "partner_floor", "conventions", "CONVENTIONS", "INDIFFERENT"]
+           "cautious_best", "partner_floor", "over_partner_gain", "conventions", "CONVENTIONS",
+           "INDIFFERENT"]
 
 LEVELS = ("beginner", "club", "expert")
 DEFAULT_LEVEL = "club"
@@ -367,6 +371,21 @@ def _worth(option: OptionAdvice) -> Estimate:
     return option.net if option.net is not None else option.score
 
 
+def over_partner_gain(advice: Advice, bid: OptionAdvice, passing: OptionAdvice) -> Estimate:
+    """What ``bid`` over partner's standing bid gains against ``passing`` (which leaves
+    partner's contract to be played), with its 95% interval: paired over the same deals
+    where ``bid`` is the advice's best (the pass's :attr:`~.advice.OptionAdvice.loss`),
+    else the two options' own intervals combined as if independent, which errs wide."""
+    from .advice import Estimate
+
+    if bid.label == advice.best.label and passing.loss is not None:
+        return passing.loss
+    x, y = _worth(bid), _worth(passing)
+    gain = x.mean - y.mean
+    half = math.hypot(x.half_width, y.half_width)
+    return Estimate(gain, gain - half, gain + half, min(x.samples, y.samples))
+
+
 def _clearly_better(a: OptionAdvice, b: OptionAdvice) -> bool:
     """``a`` beats ``b`` by more than the wider of their 95% intervals and :data:`CLEARLY`."""
     x, y = _worth(a), _worth(b)
@@ -494,12 +513,19 @@ class _SamplingPlayer:
 
     def _over_partner(self, view: SeatView, advice: Advice, best: OptionAdvice) -> bool:
         """Whether to keep a bid over partner's standing bid: only when it is clearly worth
-        more than partner's contract made (:func:`partner_floor`) and than the pass."""
+        more than the pass, which the advice values as partner's contract played out (the
+        near end of the gain's 95% interval, :func:`over_partner_gain`, at least
+        :data:`CLEARLY`), and the bid's own interval clears both the pass and partner's
+        contract made with this seat's aces (:func:`partner_floor`) by :data:`CLEARLY`."""
         floor = partner_floor(view)
         if floor is None or best.bid in (None, Bid.PASS):
             return True
         passing = next((o for o in advice.options if o.label == "pass"), None)
         if passing is not None:
+            # The bid's own interval alone let a bid a little better than partner's through
+            # whenever the pass's figure happened low: the gain is read over the same deals.
+            if over_partner_gain(advice, best, passing).low < CLEARLY:
+                return False
             floor = max(floor, _worth(passing).mean)
         worth = _worth(best)
         return worth.mean - max(worth.half_width, CLEARLY) > floor
