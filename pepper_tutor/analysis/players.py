@@ -22,11 +22,12 @@ Neither sampling level bids over its own partner's standing bid unless the bid i
 worth more: the club player, when the calling model counts a trick and a half more than
 partner's bid; the expert, only when the near end of the bid's gain over the pass (which
 the advice values as partner's contract played out; :func:`over_partner_gain`) is at least
-:data:`CLEARLY` points, and the bid clearly beats partner's contract made
-(:func:`partner_floor`). Where the analysis finds several cards worth the same they follow
-the table's conventions (:func:`conventions`): lead trumps when you called them, lead the
-left bower to your partner the maker, return your partner's suit, and keep an ace rather
-than lead it into a lone bidder, who has likely made themselves void with the exchange.
+:data:`CLEARLY` points (read again over more deals where its first look cannot tell), and
+the bid clearly beats partner's contract made (:func:`partner_floor`). Where the analysis
+finds several cards worth the same they follow the table's conventions (:func:`conventions`):
+lead trumps when you called them, lead the left bower to your partner the maker, return your
+partner's suit, and keep an ace rather than lead it into a lone bidder, who has likely made
+themselves void with the exchange.
 
 The *going alone* setting (:data:`ALONE_SETTINGS`, ``make_player(..., alone=...)``):
 ``analysis`` (the default) takes the exchange whenever the analysis values it higher;
@@ -460,6 +461,7 @@ class _SamplingPlayer:
     exchange_samples = 0  # 0: discard and send by the rules
     auction = False
     caution = 0.0  # calls: see cautious_best
+    over_partner_samples = 120  # a second look at a bid over partner that may be clear
 
     def __init__(self, rng: random.Random, samples: int | None = None,
                  alone: str = DEFAULT_ALONE) -> None:
@@ -467,7 +469,7 @@ class _SamplingPlayer:
         self.alone = alone
         if samples is not None:  # a cap: a count of 0 (decide by heuristics) stays 0
             for name in ("play_samples", "defense_samples", "bid_samples",
-                         "exchange_samples", "mode_samples"):
+                         "exchange_samples", "mode_samples", "over_partner_samples"):
                 setattr(self, name, min(getattr(self, name), samples))
 
     def _analysis(self, view: SeatView, samples: int) -> Advice:
@@ -515,8 +517,10 @@ class _SamplingPlayer:
         """Whether to keep a bid over partner's standing bid: only when it is clearly worth
         more than the pass, which the advice values as partner's contract played out (the
         near end of the gain's 95% interval, :func:`over_partner_gain`, at least
-        :data:`CLEARLY`), and the bid's own interval clears both the pass and partner's
-        contract made with this seat's aces (:func:`partner_floor`) by :data:`CLEARLY`."""
+        :data:`CLEARLY`; where the interval holds that figure, read again over
+        :attr:`over_partner_samples` deals at the bid's trump), and the bid's own interval
+        clears both the pass and partner's contract made with this seat's aces
+        (:func:`partner_floor`) by :data:`CLEARLY`."""
         floor = partner_floor(view)
         if floor is None or best.bid in (None, Bid.PASS):
             return True
@@ -524,7 +528,19 @@ class _SamplingPlayer:
         if passing is not None:
             # The bid's own interval alone let a bid a little better than partner's through
             # whenever the pass's figure happened low: the gain is read over the same deals.
-            if over_partner_gain(advice, best, passing).low < CLEARLY:
+            gain = over_partner_gain(advice, best, passing)
+            if gain.low < CLEARLY <= gain.high and best.trump is not None:
+                # It may be clear: look again over more deals, at the bid's trump only,
+                # rather than leave partner a contract the analysis would clearly top.
+                from .advice import advise_bid
+
+                advice = advise_bid(view, self.over_partner_samples, seed=self.rng,
+                                    auction=self.auction, trumps=[best.trump])
+                best, passing = advice.best, advice.option("pass")
+                if best.bid in (None, Bid.PASS):
+                    return False
+                gain = over_partner_gain(advice, best, passing)
+            if gain.low < CLEARLY:
                 return False
             floor = max(floor, _worth(passing).mean)
         worth = _worth(best)
