@@ -59,7 +59,6 @@ __all__ = ["CoachVerdict", "coach_decision", "decision_kind", "grade_from_note",
 KINDS = ("bidding", "exchange", "defence", "play")
 
 
-
 def grade_from_note(note: str | None) -> Grade | None:
     """The grade a saved record's note starts with (``"Mistake: ..."``, ``"Inaccuracy, too
     close to call: ..."``), if any."""
@@ -128,8 +127,8 @@ def coach_decision(state: HandState, action: Action, samples: int = GRADING_SAMP
     """Grade ``action`` (legal, by the seat to act in ``state``, before it is applied), as
     :func:`~pepper_tutor.analysis.grading.grade_choice` grades it: with ``seed`` ``None``
     the deals are seeded from the position, so the grade depends on the position and the
-    choice only. ``samples`` is for tests and benches that need a quick answer; every table
-    grades on the default."""
+    choice only. Fewer ``samples`` only where asked for a quick answer (a demonstration, a
+    test, the browser's pure-Python search): the grade is then less sure."""
     kind = decision_kind(state)
     legal = state.legal_actions()
     if len(legal) <= 1:
