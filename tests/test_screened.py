@@ -15,8 +15,12 @@ from pepper_tutor.teaching.drills import screened
 from pepper_tutor.teaching.drills.positions import (
     JUDGEMENT_DRILLS,
     MARGIN,
+    TARGETS,
+    answer_class,
     clear_best,
     defend_drill,
+    scorings,
+    table_words,
 )
 from pepper_tutor.teaching.drills.quiz import QuizSession
 from pepper_tutor.teaching.drills.screened import PRESETS, ScreenedPool, load_screened, step_of
@@ -29,13 +33,17 @@ REGENERATE = ("the screened drill file is stale: run "
 
 
 def _sample(k: int = 1) -> list[tuple[str, str, dict]]:
-    """A few entries of every kind and preset (the same few on every run)."""
+    """A few entries of every kind, preset and scoring named (the same few on every run):
+    each is analysed again under the rules its header names."""
     rng = random.Random(13)
     out = []
     for preset in PRESETS:
         for kind in JUDGEMENT_DRILLS:
-            entries = DATA["positions"][preset][kind]
-            out += [(preset, kind, e) for e in rng.sample(entries, k)]
+            by_scoring: dict[str, list[dict]] = {}
+            for e in DATA["positions"][preset][kind]:
+                by_scoring.setdefault(get_ruleset(e["rules"]).name, []).append(e)
+            for scoring in sorted(by_scoring):
+                out += [(preset, kind, e) for e in rng.sample(by_scoring[scoring], k)]
     return out
 
 
@@ -56,6 +64,7 @@ def test_the_file_holds_every_kind_under_every_preset_and_says_how_it_was_made()
 def test_a_cached_position_still_separates_the_answer_it_claims(preset, kind, entry):
     """Analysed afresh: the same answers clearly best, by the same figures the file stores."""
     fresh = step_of(entry, analyse=True)  # raises when the analysis finds it no longer clear
+    assert fresh.rules == get_ruleset(entry["rules"])  # analysed under the rules it names
     assert [str(a) for a in fresh.accept] == entry["accept"], REGENERATE
     top = clear_best(fresh)
     assert top is not None
@@ -119,10 +128,44 @@ def test_defend_drills_ask_for_play_and_for_surrender_about_equally():
 
 
 def test_a_surrender_position_says_its_scoring():
-    step = defend_drill(random.Random(1), 1, get_ruleset("standard"), want=Defense.SURRENDER)
-    assert step.accept == (Defense.SURRENDER,)  # type: ignore[attr-defined]
-    assert step.prompt.startswith("Simple scoring, game to 30.")
-    assert "score.surrender" in step.rule_ids and "score.sweep" not in step.rule_ids
+    standard = get_ruleset("standard")
+    for seed in range(3):
+        step = defend_drill(random.Random(seed), 1, standard, want="surrender")
+        assert step.accept == (Defense.SURRENDER,)  # type: ignore[attr-defined]
+        assert step.rules in scorings("defend", standard)
+        assert step.prompt.startswith(table_words(step.rules))
+        # No sweep: the scoring makes a surrender worth giving (simple, or scoring what you get).
+        assert "score.surrender" in step.rule_ids and "score.sweep" not in step.rule_ids
+        if step.rules.preset == "standard":
+            assert "a made bid scores every trick taken" in step.prompt
+
+
+def test_the_build_aims_at_every_answer_under_every_scoring_alike():
+    """Not the shipped file: how it is made. Each class a kind aims at comes under each
+    scoring equally, the scorings in the preset's proportion (2 to 1)."""
+    for kind, targets in TARGETS.items():
+        for preset in PRESETS:
+            tables = scorings(kind, get_ruleset(preset))
+            runs = [screened.aim(kind, preset, i) for i in range(3 * max(1, len(targets)))]
+            count = Counter((rules.name, want) for rules, want in runs)
+            other = tables[-1]
+            for want in targets or (None,):
+                assert count[tables[0].name, want] == 2 * count[other.name, want] >= 2
+
+
+def test_a_tiny_build_balances_each_scoring_and_states_it(tmp_path):
+    data = screened.build(6, "fair", ["standard"], ["defend"])
+    entries = data["positions"]["standard"]["defend"]
+    by_scoring: dict[str, Counter[str]] = {}
+    for e in entries:
+        rules = get_ruleset(e["rules"])
+        assert rules != get_ruleset("standard")  # no plain-standard defence: see scorings
+        step = step_of(e)
+        assert step.prompt.startswith(table_words(rules))
+        by_scoring.setdefault(rules.name, Counter())[answer_class(step)] += 1
+    assert len(by_scoring) == 2
+    for answers in by_scoring.values():
+        assert answers["play"] == answers["surrender"] >= 1, by_scoring
 
 
 def test_the_command_writes_a_file_the_pool_reads(tmp_path):

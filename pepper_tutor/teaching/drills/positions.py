@@ -4,9 +4,17 @@ Judgement drills (``bid``, ``declare``, ``exchange``, ``defend``) deal a random 
 learner in a seat with an auction that fits the other hands (the earlier callers bid what
 their cards are worth by a simple count), and keep the position only where the sampled
 analysis separates the best answer from the rest by a clear margin: more than its 95%
-interval and at least :data:`MARGIN` points. The right answer, and why every other answer is
-worse, come from the analysis in words (:meth:`ChoiceStep.analysis_reason`). Drill sessions
-deal positions screened ahead of time first (:mod:`~pepper_tutor.teaching.drills.screened`).
+interval and at least :data:`MARGIN` points.
+
+The scoring varies from position to position (:func:`scorings`), and every question opens
+with the rules it was analysed under (:func:`table_words`), so the learner reads them and
+the answer never rests on rules left unsaid. A drill may aim at an answer class
+(:func:`answer_class`, ``want``): the screened set aims at each class equally under each
+scoring, so the scoring named in a header does not foretell the answer.
+
+The right answer, and why every other answer is worse, come from the analysis in words
+(:meth:`ChoiceStep.analysis_reason`). Drill sessions deal positions screened ahead of time
+first (:mod:`~pepper_tutor.teaching.drills.screened`).
 
 Rules drills (``table``: who calls first, who calls next, who leads, who deals next, how
 many cards; ``game``: who has won) ask the rules no trick or score question reaches. Every
@@ -18,7 +26,7 @@ Every question carries :attr:`Step.rule_ids`, the rules it tests.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...analysis.calling import best_suit, count_tricks, counted_call, top_suits, trump_strength
@@ -43,6 +51,7 @@ from ..questions.steps import GameStep, Step
 from ..questions.table_steps import TableStep
 
 __all__ = ["DRILL_SAMPLES", "MARGIN", "TableStep", "JUDGEMENT_DRILLS", "RULES_DRILLS",
+           "TARGETS", "answer_class", "scorings", "table_words",
            "bid_drill", "declare_drill", "exchange_drill", "defend_drill", "table_drill",
            "game_drill", "variants_drill", "clear_best", "bid_step", "declare_step",
            "exchange_step", "defend_step", "settle"]
@@ -54,6 +63,95 @@ TRIES = 60  # random positions tried for a clear one (a few are usually enough)
 
 def _indices(hand: Sequence[Card]) -> list[int]:
     return [c.index for c in hand]
+
+
+# ---- the rules a position is dealt under, and what its answer is ------------------------------
+
+# House rules a header names, in a player's words (the preset's own scoring comes first).
+_HOUSE_WORDS: tuple[tuple[str, Callable[[RuleSet], str]], ...] = (
+    ("score_what_you_get", lambda r: "a made bid scores every trick taken"),
+    ("dirty_clubs", lambda r: "no surrender when clubs are trumps"),
+    ("all_pass", lambda r: f"the dealer must bid at least {r.minimum_bid} if all pass"),
+    ("minimum_bid", lambda r: f"bids start at {r.minimum_bid}"),
+    ("left_bower", lambda r: "no left bower"),
+)
+
+
+def table_words(rules: RuleSet) -> str:
+    """The header of a judgement question: the scoring and every house rule the answer was
+    analysed under, as "Simple scoring, game to 30." or "Standard scoring (a made bid
+    scores every trick taken), game to 42."."""
+    base = RuleSet.preset_defaults(rules.preset)
+    house = [words(rules) for name, words in _HOUSE_WORDS
+             if getattr(rules, name) != base[name]
+             and not (name == "minimum_bid" and rules.dealer_must_bid)]
+    extra = f" ({'; '.join(house)})" if house else ""
+    return f"{rules.preset.capitalize()} scoring{extra}, game to {rules.target}."
+
+
+_PRESET_TABLES = ("standard", "simple")
+
+
+def scorings(kind: str, rules: RuleSet) -> tuple[RuleSet, ...]:
+    """The rule sets a drill of ``kind`` deals under at a table of ``rules``, drawn evenly:
+    a preset as it is gets its own scoring twice and the other preset's once, so the scoring
+    varies and the learner reads it; a table with house rules gets its own rules only.
+
+    Under the standard game's plain scoring the defenders' choice is not a judgement: a
+    surrender saves points only when playing on would be swept, and the analysis never finds
+    that clearly likely (one "surrender" in 400 deals aimed at it, and four other seeds put
+    it 4 to 5 points worse). So the standard game's defend positions score what they get
+    (bidders who make their bid score every trick they take), where giving up a low bid to a
+    hand of nothing is often right, and the header says so."""
+    own = next((p for p in _PRESET_TABLES if get_ruleset(p) == rules), None)
+    if own is None:
+        return (rules,)
+    other = next(p for p in _PRESET_TABLES if p != own)
+
+    def table(preset: str) -> RuleSet:
+        if kind == "defend" and preset == "standard":
+            return get_ruleset("standard", score_what_you_get=True)
+        return get_ruleset(preset)
+
+    return (table(own), table(own), table(other))
+
+
+# The answer classes a screened set aims at evenly (a class or its first part: the
+# exchange aims at the role only and leaves the card to the deal, as a bidder lays aside a
+# plain card and a partner sends what the hand has, under any scoring).
+TARGETS: dict[str, tuple[str, ...]] = {
+    "bid": ("pass", "bid"),
+    "declare": ("trump:NT", "trump:suit", "mode:exchange", "mode:partner"),
+    "exchange": ("bidder", "partner"),
+    "defend": ("play", "surrender"),
+}
+
+
+def _is_class(step: ChoiceStep[Any], want: str) -> bool:
+    found = answer_class(step)
+    return found == want or found.startswith(f"{want}:")
+
+
+def answer_class(step: ChoiceStep[Any]) -> str:
+    """What kind of answer a settled judgement step has: ``pass`` or ``bid``; ``trump:NT``,
+    ``trump:suit``, ``mode:exchange`` or ``mode:partner``; the exchange's role and whether the
+    card is a trump (``partner:trump``); ``play`` or ``surrender``."""
+    if isinstance(step, BidStep):
+        return "pass" if list(step.accept) == [Bid.PASS] else "bid"
+    if isinstance(step, DeclareStep):
+        if step.choose == "trump":
+            return "trump:NT" if Trump.NT in step.accept else "trump:suit"
+        return f"mode:{'exchange' if Mode.EXCHANGE in step.accept else 'partner'}"
+    if isinstance(step, ExchangeStep):
+        trumps = any(is_trump(c, step.trump, step.rules.left_bower) for c in step.accept)
+        return f"{step.role}:{'trump' if trumps else 'plain'}"
+    if isinstance(step, DefendStep):
+        return "surrender" if Defense.SURRENDER in step.accept else "play"
+    raise TypeError(f"not a judgement drill step: {step.kind}")
+
+
+def _table(kind: str, rng: random.Random, rules: RuleSet, exact: bool) -> RuleSet:
+    return rules if exact else rng.choice(scorings(kind, rules))
 
 
 # ---- judgement drills ------------------------------------------------------------------------
@@ -95,19 +193,22 @@ def settle(step: ChoiceStep[Any]) -> bool:
     return True
 
 
-def _judgement(make: Any, rng: random.Random, want: Any = None) -> ChoiceStep[Any]:
+def _judgement(make: Any, rng: random.Random, want: str | None = None) -> ChoiceStep[Any]:
     """Positions from ``make(rng)`` until the analysis finds one clear (with ``want``, one
-    whose clear best is that answer). ``make`` may return ``None`` for a position a quick
-    count already shows to be a close call (pre-screening: the analysis is the slow part)."""
+    of that :func:`answer_class`, or whose class it begins). ``make`` may return ``None``
+    for a position a quick count already shows to be a close call (pre-screening: the
+    analysis is the slow part)."""
+    tries = TRIES if want is None else 3 * TRIES  # a class aimed at is rarer than any
     analysed = 0
-    while analysed < TRIES:  # positions the quick count set aside do not count
+    while analysed < tries:  # positions the quick count set aside do not count
         step: ChoiceStep[Any] | None = make(rng)
         if step is None:
             continue
         analysed += 1
-        if settle(step) and (want is None or want in step.accept):
+        if settle(step) and (want is None or _is_class(step, want)):
             return step
-    raise RuntimeError(f"no clear position in {TRIES} random deals")
+    raise RuntimeError(f"no clear position{f' ({want})' if want else ''} in {tries} random "
+                       "deals")
 
 
 def _bid_from(rng: random.Random, rules: RuleSet) -> Bid:
@@ -130,7 +231,8 @@ def bid_step(n: int, rules: RuleSet, hand: Sequence[Card], dealer: Seat,
              auction: Sequence[Bid]) -> BidStep:
     """The bid drill's question for this hand, dealer and calls so far (not yet screened).
     The dealer, the calls and the seat are shown with the hand, so the question is short."""
-    step = BidStep(id=f"bid-{n}", prompt="What do you call?", hand=tuple(hand), dealer=dealer,
+    step = BidStep(id=f"bid-{n}", prompt=f"{table_words(rules)} What do you call?",
+                   hand=tuple(hand), dealer=dealer,
                    auction=tuple(auction), rules=rules,
                    cite=("bid.must-top", "bid.ladder", *_JUDGEMENT_CITE))
     step.analysis_samples = DRILL_SAMPLES
@@ -139,10 +241,16 @@ def bid_step(n: int, rules: RuleSet, hand: Sequence[Card], dealer: Seat,
     return step
 
 
-def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
-    """Your call, after the callers before you bid what their cards count to."""
+def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
+              want: str | None = None, exact: bool = False) -> Step[Any]:
+    """Your call, after the callers before you bid what their cards count to. ``want``: an
+    :func:`answer_class` to aim at; ``exact``: deal under ``rules`` itself, not one of its
+    :func:`scorings`."""
+
+    table = rules  # each position draws its scoring from the table's
 
     def make(rng: random.Random) -> ChoiceStep[Any] | None:
+        rules = _table("bid", rng, table, exact)
         hands = _deal(rng)
         dealer = Seat(rng.randrange(4))
         state = HandState.from_hands({Seat(i): h for i, h in enumerate(hands)}, rules, dealer)
@@ -161,7 +269,7 @@ def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> 
             return None  # one trick either side of the next bid: usually a close call
         return bid_step(n, rules, hands[seat], dealer, auction)
 
-    return _judgement(make, rng)
+    return _judgement(make, rng, want)
 
 
 def declare_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, choose: str,
@@ -171,14 +279,16 @@ def declare_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, choose:
     if choose == "trump":
         alone = ("declare.big-pepper",) if bid is Bid.BIG_PEPPER else ()
         step = DeclareStep(id=f"declare-{n}", choose="trump", hand=tuple(hand), bid=bid,
-                           rules=rules, prompt=f"You won the bid with {bid.display}. "
+                           rules=rules, prompt=f"{table_words(rules)} You won the bid "
+                           f"with {bid.display}. "
                            "Which suit do you name as trumps, or no trump?",
                            cite=("declare.trump", *alone, *_JUDGEMENT_CITE))
         step.analysis_samples = DRILL_SAMPLES
         return step
     step = DeclareStep(id=f"declare-{n}", choose="mode", hand=tuple(hand), bid=bid,
                        trump=trump, rules=rules,
-                       prompt=f"You bid {bid.display} and named {trump.word}. Take "
+                       prompt=f"{table_words(rules)} You bid {bid.display} and named "
+                       f"{trump.word}. Take "
                        "the exchange, or play with partner?",
                        cite=("declare.exchange", "declare.with-partner", *_JUDGEMENT_CITE))
     # Two ways in one trump: cheap to solve, so more deals to separate them.
@@ -186,15 +296,23 @@ def declare_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, choose:
     return step
 
 
-def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
-    """You won the bid: name trumps (or no trump), or choose the exchange or partner."""
+def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
+                  want: str | None = None, exact: bool = False) -> Step[Any]:
+    """You won the bid: name trumps (or no trump), or choose the exchange or partner
+    (``want`` and ``exact`` as for :func:`bid_drill`)."""
+
+    table = rules  # each position draws its scoring from the table's
 
     def make(rng: random.Random) -> ChoiceStep[Any] | None:
+        rules = _table("declare", rng, table, exact)
         hand = tuple(_deal(rng)[0])
         bid = _bid_from(rng, rules)
         cards = _indices(hand)
         suits = sorted((trump_strength(rules, cards, t) for t in range(4)), reverse=True)
-        if rng.random() < 0.5:
+        trump_first = rng.random() < 0.5
+        if want is not None:  # the question a class of answers belongs to
+            trump_first = want.startswith("trump")
+        if trump_first:
             if suits[0] - suits[1] < 20:
                 return None  # two suits about as good: a close call the count can see
             if rng.random() < 0.15:
@@ -208,7 +326,7 @@ def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True)
         trump = Trump.NT if rng.random() < 0.2 else Trump(best_suit(rules, cards))
         return declare_step(n, rules, hand, bid, "mode", trump)
 
-    return _judgement(make, rng)
+    return _judgement(make, rng, want)
 
 
 def _contract_words(bid: Bid, trump: Trump) -> str:
@@ -220,7 +338,7 @@ def exchange_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, role: 
                   trump: Trump, bidder: Seat = Seat.N, dealer: Seat = Seat.W) -> ExchangeStep:
     """The exchange drill's question: the bidder's discard or the partner's card to send."""
     contract = _contract_words(bid, trump)
-    head = f"{dealer.word} deals. "
+    head = f"{table_words(rules)} {dealer.word} deals. "
     if role == "bidder":
         prompt = (f"{head}You are {bidder.word}: you bid {contract} and took the exchange. "
                   "Which card do you lay face down?")
@@ -240,32 +358,38 @@ def _exchange_trump(rules: RuleSet, hand: Sequence[Card], rng: random.Random) ->
     return Trump.NT if rng.random() < 0.2 else Trump(best_suit(rules, _indices(hand)))
 
 
-def exchange_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
+def exchange_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
+                   want: str | None = None, exact: bool = False) -> Step[Any]:
     """The exchange: which card the bidder lays aside, or which card the partner sends; any
-    seat bids, any seat deals, no trump now and then."""
+    seat bids, any seat deals, no trump now and then (``want`` and ``exact`` as for
+    :func:`bid_drill`)."""
+
+    table = rules  # each position draws its scoring from the table's
 
     def make(rng: random.Random) -> ChoiceStep[Any]:
+        rules = _table("exchange", rng, table, exact)
         hand = tuple(_deal(rng)[0])
         bid = _bid_from(rng, rules)
         bidder, dealer = Seat(rng.randrange(4)), Seat(rng.randrange(4))
-        if rng.random() < 0.5:
+        as_bidder = rng.random() < 0.5 if want is None else want.startswith("bidder")
+        if as_bidder:
             return exchange_step(n, rules, hand, bid, "bidder", _exchange_trump(rules, hand, rng),
                                  bidder, dealer)
         # Partners are told the trump; a suit they hold some of makes the choice matter.
         trump = Trump.NT if rng.random() < 0.15 else Trump.from_suit(rng.choice(hand).suit)
         return exchange_step(n, rules, hand, bid, "partner", trump, bidder, dealer)
 
-    return _judgement(make, rng)
+    return _judgement(make, rng, want)
 
 
 def defend_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, trump: Trump,
                 mode: Mode, bidder: Seat = Seat.N, dealer: Seat = Seat.W) -> DefendStep:
     """The defend drill's question: play or surrender, for the defender on the bidder's
-    left, against the contract. The scoring is always named (it decides the answer), so
-    the header tells nothing by being there."""
-    head = f"{rules.preset.capitalize()} scoring, game to {rules.target}. {dealer.word} deals. "
-    scoring = (("score.surrender", f"preset.{rules.preset}") if rules.preset != "standard"
-               else ("score.sweep",))
+    left, against the contract, under the scoring its header names."""
+    head = f"{table_words(rules)} {dealer.word} deals. "
+    scoring = ("score.surrender", *(r for r in rules.rule_ids if r != "preset.standard"))
+    if rules.preset == "standard" and not rules.score_what_you_get:
+        scoring = ("score.sweep",)
     how = (", alone with the six cards dealt" if bid is Bid.BIG_PEPPER
            else f" and chose to {mode.display}")
     me = bidder.next()
@@ -280,7 +404,7 @@ def defend_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, trump: T
 
 
 def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
-                 want: Defense | None = None) -> Step[Any]:
+                 want: str | None = None, exact: bool = False) -> Step[Any]:
     """Play or surrender against a contract, either answer about as often, any seat bidding,
     any seat dealing, in any trump or no trump, peppers included.
 
@@ -288,19 +412,17 @@ def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
     a coin toss) deals the defender a hand with no trump and no ace or king against a low
     bid, where the defenders expect so little that the bidders' tricks would outscore the
     surrender's points; the analysis still decides, and a deal it does not find clear is
-    dealt again. Under the standard game's sweep rule a surrender is almost never clearly
-    right (playing on costs the bid only if the defenders take nothing: against a 6 with a
-    hand of nines and tens the analysis still finds play about even), so a standard table's
-    defend positions are all played under simple scoring, play and surrender alike: the
-    header names the scoring every time and tells nothing of the answer."""
-    want = want or rng.choice((Defense.PLAY, Defense.SURRENDER))
-    table = get_ruleset("simple") if rules.preset == "standard" else rules
+    dealt again. The scoring is one of :func:`scorings` (a standard table's scores what it
+    gets: see there why), named in the header, and either answer comes under each.
+    ``exact`` as for :func:`bid_drill`."""
+    want = want or rng.choice(("play", "surrender"))
 
     def make(rng: random.Random) -> ChoiceStep[Any]:
+        table = _table("defend", rng, rules, exact)
         trump = Trump(rng.randrange(5))
         mode = rng.choice((Mode.EXCHANGE, Mode.PARTNER))
         bids: tuple[Bid, ...]
-        if want is Defense.SURRENDER:
+        if want == "surrender":
             weak = [c for c in DECK if not is_trump(c, trump, table.left_bower)
                     and c.rank not in (Rank.ACE, Rank.KING)]
             hand = tuple(rng.sample(weak, 6))

@@ -13,7 +13,12 @@ The file is made by a command whose arguments are recorded in it (the provenance
     python -m pepper_tutor.teaching.drills.screened --per-kind 40 --seed 2026
 
 Each position is dealt by the live drill from its own seed (``{seed}:{preset}:{kind}:{i}``),
-so any entry can be dealt again and checked; ``tests/test_screened.py`` re-screens a few and
+under the scoring and aiming at the answer class its index gives (:func:`aim`: each of the
+preset's :func:`~.positions.scorings` and each of the kind's
+:data:`~.positions.TARGETS` equally, crossed, so the scoring a header names does not tell
+the answer), so any entry can be dealt again and checked; an entry's ``rules`` are the very
+rules its question names and its analysis used (a preset name, or a preset with switches as
+a hand record writes them); ``tests/test_screened.py`` re-screens a few and
 fails when the analysis no longer agrees (regenerate the file after an analysis change).
 """
 
@@ -45,11 +50,12 @@ from .positions import (
     DRILL_SAMPLES,
     JUDGEMENT_DRILLS,
     MARGIN,
+    TARGETS,
     bid_step,
     declare_step,
-    defend_drill,
     defend_step,
     exchange_step,
+    scorings,
     settle,
 )
 
@@ -133,7 +139,8 @@ def entry_of(step: ChoiceStep[Any]) -> dict[str, Any]:
                   "bidder": str(step.bidder), "dealer": str(step.dealer)}
     else:
         raise TypeError(f"not a judgement drill step: {step.kind}")
-    return {"kind": step.kind, "rules": step.rules.preset, "hand": _hand(step.hand), **params,
+    return {"kind": step.kind, "rules": step.rules.to_mapping(), "hand": _hand(step.hand),
+            **params,
             "accept": [str(a) for a in step.accept],
             "analysis": advice_json(step.analysis())}
 
@@ -296,16 +303,24 @@ class ScreenedPool:
 # ---- making the file -------------------------------------------------------------------------
 
 
+def aim(kind: str, preset: str, index: int) -> tuple[RuleSet, str | None]:
+    """The rules and the answer class position ``index`` is dealt under and aims at: the
+    classes go round fastest, then the scorings, so each scoring gets every class equally
+    and the scorings come in the preset's proportion."""
+    tables = scorings(kind, get_ruleset(preset))
+    targets = TARGETS[kind]
+    if not targets:
+        return tables[index % len(tables)], None
+    return tables[(index // len(targets)) % len(tables)], targets[index % len(targets)]
+
+
 def screen(kind: str, preset: str, seed: str, index: int) -> dict[str, Any]:
-    """One position dealt and screened live, exactly as a drill session would, from the seed
-    ``{seed}:{preset}:{kind}:{index}`` (defend: even indexes aim at play, odd at surrender)."""
+    """One position dealt and screened live, as a drill session would, from the seed
+    ``{seed}:{preset}:{kind}:{index}``, under the rules and aiming at the class of
+    :func:`aim`."""
     rng = random.Random(f"{seed}:{preset}:{kind}:{index}")
-    rules = get_ruleset(preset)
-    if kind == "defend":
-        want = (Defense.PLAY, Defense.SURRENDER)[index % 2]
-        step = defend_drill(rng, 1, rules, want=want)
-    else:
-        step = JUDGEMENT_DRILLS[kind](rng, 1, rules, True)
+    rules, want = aim(kind, preset, index)
+    step = JUDGEMENT_DRILLS[kind](rng, 1, rules, True, want=want, exact=True)
     assert isinstance(step, ChoiceStep)
     return entry_of(step)
 
@@ -344,6 +359,9 @@ def build(per_kind: int, seed: str, presets: Sequence[str], kinds: Sequence[str]
                      f"--kinds {' '.join(kinds)}",
                      "seeds": f"random.Random('{seed}:<preset>:<kind>:<index>'), index 0 to "
                               f"{per_kind - 1}",
+                     "aims": "position i aims at TARGETS[kind][i % n] under "
+                             "scorings(kind, preset)[i // n % 3], n the kind's classes "
+                             "(drills.screened.aim)",
                      "screening": f"each position dealt by the live drill and kept only where "
                                   f"the auction-aware analysis ({DRILL_SAMPLES} sampled deals a "
                                   "position, declare mode 3 times that) separates its best "

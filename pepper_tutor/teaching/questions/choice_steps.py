@@ -728,7 +728,9 @@ class DefendStep(ChoiceStep[Defense]):
         need = self.bid.tricks
         stake = "all six" if need >= 6 else f"{need} of the six tricks"
         simple = (" Under simple scoring bidders who make their bid score every trick they "
-                  "take." if self.rules.preset == "simple" else "")
+                  "take." if self.rules.preset == "simple" else
+                  " Here bidders who make their bid score every trick they take."
+                  if self.rules.score_what_you_get else "")
         return (f"You hold {held}. {self.bidder.word} needs {stake}; how many can you and "
                 f"your partner take?{simple}")
 

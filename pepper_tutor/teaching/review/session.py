@@ -179,10 +179,11 @@ class ReviewSession:
                 new = untaught(drawn, self.met) - {item.rule}
                 if not new:
                     return drawn
-                # Defend positions are all dealt under simple scoring (under the standard
-                # sweep rule a surrender is almost never clearly right): such a position is
-                # fresh judgement, asked with the line that introduces its scoring.
-                if scored is None and all(r.startswith("preset.") for r in new):
+                # Judgement positions come under either preset's scoring (a standard
+                # table's defence scoring what it gets): such a position is fresh judgement,
+                # asked with the line that introduces its scoring.
+                if scored is None and all(r.startswith("preset.")
+                                          or r == "variant.score-what-you-get" for r in new):
                     scored = drawn
             if scored is not None:
                 return scored
