@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from pepper_tutor.engine.ranking import bower
 from pepper_tutor.engine.rules import get_ruleset
 from pepper_tutor.teaching.drills.positions import JUDGEMENT_DRILLS, answer_class, table_words
 from pepper_tutor.teaching.drills.screened import load_screened, step_of
@@ -90,9 +91,13 @@ def test_every_hint_speaks_of_the_position():
         for entry in rng.sample(entries, 5):
             step = step_of(entry)
             hint = step.nudge()
-            # It names the hand's own holding (a card of it, or that it has none to name).
+            # It names the hand's own holding (a card of it, a bower it holds by name, or
+            # that it has none to name).
+            trump = getattr(step, "trump", None) if kind in ("exchange", "defend") else None
+            bowers = {f"the {b} bower" for c in step.hand
+                      if trump is not None and (b := bower(c, trump, step.rules.left_bower))}
             assert any(c.display in hint for c in step.hand) or "no trump at all" in hint \
-                or "no aces" in hint, (kind, hint)
+                or "no aces" in hint or any(b in hint for b in bowers), (kind, hint)
             assert hint.startswith("You hold") or hint.startswith("Counting"), hint
 
 
