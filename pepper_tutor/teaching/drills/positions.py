@@ -95,25 +95,13 @@ _PRESET_TABLES = ("standard", "simple")
 def scorings(kind: str, rules: RuleSet) -> tuple[RuleSet, ...]:
     """The rule sets a drill of ``kind`` deals under at a table of ``rules``, drawn evenly:
     a preset as it is gets its own scoring twice and the other preset's once, so the scoring
-    varies and the learner reads it; a table with house rules gets its own rules only.
-
-    Under the standard game's plain scoring the defenders' choice is not a judgement: a
-    surrender saves points only when playing on would be swept, and the analysis never finds
-    that clearly likely (one "surrender" in 400 deals aimed at it, and four other seeds put
-    it 4 to 5 points worse). So the standard game's defend positions score what they get
-    (bidders who make their bid score every trick they take), where giving up a low bid to a
-    hand of nothing is often right, and the header says so."""
+    varies and the learner reads it; a table with house rules gets its own rules only (every
+    kind alike: ``kind`` is for a drill that may one day need otherwise)."""
     own = next((p for p in _PRESET_TABLES if get_ruleset(p) == rules), None)
     if own is None:
         return (rules,)
     other = next(p for p in _PRESET_TABLES if p != own)
-
-    def table(preset: str) -> RuleSet:
-        if kind == "defend" and preset == "standard":
-            return get_ruleset("standard", score_what_you_get=True)
-        return get_ruleset(preset)
-
-    return (table(own), table(own), table(other))
+    return (get_ruleset(own), get_ruleset(own), get_ruleset(other))
 
 
 # The answer classes a screened set aims at evenly (a class or its first part: the
@@ -399,7 +387,9 @@ def defend_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, trump: T
                       f"the others passed. You are {me.word}, on the bidder's left. Play or "
                       "surrender?",
                       cite=("defend.surrender", *scoring, *_JUDGEMENT_CITE))
-    step.analysis_samples = DRILL_SAMPLES
+    # One contract to play out per deal: cheap, so more deals (a surrender under the sweep
+    # rule is a narrow call, and 24 deals let one in three through that 200 deals refuse).
+    step.analysis_samples = 3 * DRILL_SAMPLES
     return step
 
 
@@ -411,10 +401,12 @@ def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
     Playing is right in most random deals, so a drill that aims at a surrender (``want``, else
     a coin toss) deals the defender a hand with no trump and no ace or king against a low
     bid, where the defenders expect so little that the bidders' tricks would outscore the
-    surrender's points; the analysis still decides, and a deal it does not find clear is
-    dealt again. The scoring is one of :func:`scorings` (a standard table's scores what it
-    gets: see there why), named in the header, and either answer comes under each.
-    ``exact`` as for :func:`bid_drill`."""
+    surrender's points. Under the standard game's sweep rule playing on costs more only when
+    the defenders take no trick, so there it deals nines, tens and jacks with no trump
+    against a 5, the defender's partner having passed first with no bid standing (a weak
+    partner); the analysis still decides, and a deal it does not find clear is dealt again
+    (about one in ten of those). The scoring is one of :func:`scorings`, named in the
+    header, and either answer comes under each. ``exact`` as for :func:`bid_drill`."""
     want = want or rng.choice(("play", "surrender"))
 
     def make(rng: random.Random) -> ChoiceStep[Any]:
@@ -422,18 +414,23 @@ def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
         trump = Trump(rng.randrange(5))
         mode = rng.choice((Mode.EXCHANGE, Mode.PARTNER))
         bids: tuple[Bid, ...]
+        bidder, dealer = Seat(rng.randrange(4)), Seat(rng.randrange(4))
+        swept = table.preset == "standard" and not table.score_what_you_get
         if want == "surrender":
+            low = (Rank.NINE, Rank.TEN, Rank.JACK) if swept else (
+                Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN)
             weak = [c for c in DECK if not is_trump(c, trump, table.left_bower)
-                    and c.rank not in (Rank.ACE, Rank.KING)]
+                    and c.rank in low]
             hand = tuple(rng.sample(weak, 6))
-            bids = (Bid.ONE, Bid.TWO, Bid.THREE)
+            bids = (Bid.FIVE,) if swept else (Bid.ONE, Bid.TWO, Bid.THREE)
+            if swept:
+                dealer = bidder.partner  # the defender's partner calls first, and passes
         else:
             hand = tuple(_deal(rng)[0])
             bids = (Bid.ONE, Bid.TWO, Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX,
                     Bid.LITTLE_PEPPER, Bid.BIG_PEPPER)
         bid = rng.choice([b for b in bids if b in table.ladder])
-        return defend_step(n, table, hand, bid, trump, mode, Seat(rng.randrange(4)),
-                           Seat(rng.randrange(4)))
+        return defend_step(n, table, hand, bid, trump, mode, bidder, dealer)
 
     return _judgement(make, rng, want)
 

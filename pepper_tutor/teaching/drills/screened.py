@@ -364,8 +364,9 @@ def build(per_kind: int, seed: str, presets: Sequence[str], kinds: Sequence[str]
                              "(drills.screened.aim)",
                      "screening": f"each position dealt by the live drill and kept only where "
                                   f"the auction-aware analysis ({DRILL_SAMPLES} sampled deals a "
-                                  "position, declare mode 3 times that) separates its best "
-                                  "answer by more than its 95% interval and at least "
+                                  "position, declare mode and defence 3 times that) "
+                                  "separates its best answer by more than its 95% interval "
+                                  "and at least "
                                   f"{MARGIN} point (drills.clear_best)",
                      "seconds": round(time.perf_counter() - start)},
             "positions": positions}

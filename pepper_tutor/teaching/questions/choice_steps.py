@@ -198,7 +198,9 @@ class ChoiceStep(Step[AnswerT]):
 
     def use_analysis(self, advice: Advice) -> None:
         """Take a stored analysis of this very situation as the step's own (the screened
-        drill positions): hints, reasons and answers then come without solving."""
+        drill positions): hints, reasons and answers then come without solving, at the
+        deals it was made with (a file made before a drill took more deals still reads)."""
+        self.analysis_samples = advice.samples
         self.__dict__.setdefault("_advice", {})[advice.samples, self.SEED] = advice
 
     def matches(self, option: OptionAdvice, answer: Any) -> bool:

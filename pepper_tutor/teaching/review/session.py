@@ -179,9 +179,8 @@ class ReviewSession:
                 new = untaught(drawn, self.met) - {item.rule}
                 if not new:
                     return drawn
-                # Judgement positions come under either preset's scoring (a standard
-                # table's defence scoring what it gets): such a position is fresh judgement,
-                # asked with the line that introduces its scoring.
+                # Judgement positions come under either preset's scoring: such a position
+                # is fresh judgement, asked with the line that introduces its scoring.
                 if scored is None and all(r.startswith("preset.")
                                           or r == "variant.score-what-you-get" for r in new):
                     scored = drawn
