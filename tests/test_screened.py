@@ -195,3 +195,29 @@ def test_an_entry_that_cannot_be_read_is_passed_over():
     step = pool.draw(1)
     assert step is not None and [str(a) for a in step.accept] == good["accept"]
     assert pool.draw(2) is None
+
+
+def _tiny_build(**where) -> dict:
+    data = screened.build(2, "exec", ["simple"], ["bid", "defend"], **where)
+    data["made"].pop("seconds")  # the one figure that depends on where it ran
+    return data
+
+
+def test_a_tiny_build_is_the_same_in_this_process_and_on_the_default_executor():
+    here = _tiny_build()
+    assert here == _tiny_build(executor="local")
+    assert [e["kind"] for e in here["positions"]["simple"]["defend"]] == ["defend"] * 2
+
+
+@pytest.mark.slow
+def test_a_tiny_build_is_the_same_on_a_dask_local_cluster():
+    pytest.importorskip("distributed")
+    assert _tiny_build(executor="dask-local:2") == _tiny_build(executor="local")
+
+
+def test_the_command_takes_an_executor_or_jobs_not_both(capsys):
+    with pytest.raises(SystemExit):
+        screened.main(["--jobs", "2", "--executor", "local:2"])
+    with pytest.raises(SystemExit):
+        screened.main(["--executor", "ray"])
+    assert "--executor ray" in capsys.readouterr().err

@@ -3,6 +3,8 @@ rates by class of contract, and what it prints."""
 
 from __future__ import annotations
 
+import pytest
+
 from pepper_tutor import Bid, HandState, Mode, Phase, Trump
 from pepper_tutor.bench import tournament
 from pepper_tutor.bench.tournament import _Stats, contract_class, duplicate, paired_rates
@@ -41,3 +43,37 @@ def test_the_printout_names_each_table(capsys):
     for words in ("points per hand", "the analysis's best", "surrenders holding a bower",
                   "by class of contract", "p95", "(the default level)"):
         assert words in out, words
+
+
+def _figures(found: tournament.Tournament) -> tuple:
+    """Everything a tournament prints but the times."""
+    pairings = [(p.first, p.second, p.deals, p.mean, p.low, p.high) for p, _s in found.pairings]
+    levels = {
+        level: (s.contracts, s.alone, s.surrendered, dict(s.played), dict(s.made),
+                s.bower_surrenders, s.thin_peppers, len(s.times),
+                [(v.seat, v.phase, a) for v, a in s.decisions])
+        for level, s in found.stats.items()}
+    return pairings, levels, found.rates
+
+
+def _tiny(executor: str | None) -> tuple:
+    return _figures(tournament.tournament([("club", "beginner")], 3, 5, per_kind=2, samples=4,
+                                          executor=executor))
+
+
+def test_a_tiny_tournament_is_the_same_in_this_process_and_on_the_default_executor():
+    here = _tiny(None)
+    assert here == _tiny(tournament.DEFAULT_EXECUTOR)
+    assert here[0][0][2] == 3 and any(r.decisions for r in here[2]["beginner"])
+
+
+@pytest.mark.slow
+def test_a_tiny_tournament_is_the_same_on_a_dask_local_cluster():
+    pytest.importorskip("distributed")
+    assert _tiny("dask-local:2") == _tiny(tournament.DEFAULT_EXECUTOR)
+
+
+def test_the_command_refuses_an_executor_it_cannot_name(capsys):
+    with pytest.raises(SystemExit):
+        tournament.main(["--deals", "1", "--executor", "ray"])
+    assert "--executor ray" in capsys.readouterr().err

@@ -1,6 +1,6 @@
 """Where batch work runs: one name for a :class:`concurrent.futures.Executor`.
 
-Batch jobs (mining puzzles, and in time the tournament and the screened drills) hand out
+Batch jobs (mining puzzles, the tournament, the screened drills' build) hand out
 independent tasks, each seeded from the job's seed and its index, and merge the results in
 index order, so the output is the same for any number of workers on any executor. The
 executor is named by one text, the ``--executor`` option of such commands:

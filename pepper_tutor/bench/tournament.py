@@ -16,20 +16,36 @@ It prints, per level:
 - how often it makes its contracts, by class (trumps or no trump, with partner or alone,
   the peppers), over the contracts played out (a surrender is counted apart);
 - the time it takes per decision (median and 95th percentile; the default level is marked).
+
+``--executor`` runs the deals and the analysis's choices on a pool or a Dask cluster
+(:mod:`~pepper_tutor.analysis.executors`): each deal is one task seeded from the seed and its
+index, each analysed decision one task seeded from the seed, the level and its index, and the
+results are merged in index order, so every figure but the times is the same for any
+executor and worker count.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import random
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..analysis.calling import trump_count
+from ..analysis.executors import (
+    DEFAULT_EXECUTOR,
+    ExecutorError,
+    open_executor,
+    parse_executor,
+    run_indexed,
+)
 from ..analysis.players import DEFAULT_LEVEL, LEVELS, Player, make_player, play_hand
 from ..analysis.view import SeatView
 from ..engine.calls import Bid, Defense, Mode, Trump
@@ -38,7 +54,8 @@ from ..engine.rules import get_ruleset
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
 
-__all__ = ["duplicate", "contract_class", "main"]
+__all__ = ["duplicate", "contract_class", "main", "DealTask", "play_deal", "paired_rates",
+           "Tournament", "tournament"]
 
 _Z95 = 1.959963984540054
 
@@ -119,6 +136,18 @@ class _Stats:
     bower_surrenders: int = 0
     thin_peppers: int = 0
 
+    def add(self, other: _Stats) -> None:
+        """Take in another part's figures (a deal played elsewhere), after this one's."""
+        self.times += other.times
+        self.decisions += other.decisions
+        self.contracts += other.contracts
+        self.alone += other.alone
+        self.surrendered += other.surrendered
+        self.played.update(other.played)
+        self.made.update(other.made)
+        self.bower_surrenders += other.bower_surrenders
+        self.thin_peppers += other.thin_peppers
+
 
 def contract_class(state: HandState) -> str | None:
     """The class of the hand's contract for make rates: the peppers by name, else trumps or
@@ -158,27 +187,71 @@ class Pairing:
     high: float
 
 
+@dataclass(frozen=True)
+class DealTask:
+    """One deal of a pairing, played twice with the seats swapped: the unit of work."""
+
+    first: str
+    second: str
+    index: int
+    seed: int
+    rules: str = "standard"
+
+
+def play_deal(task: DealTask, make: Callable[[str, int], Player] = make_player
+              ) -> tuple[float, dict[str, _Stats]]:
+    """The deal's figure (the first level's side's points less the other's, averaged over
+    the two seatings) and what each level did in it. Its cards and players come from the
+    seed and the deal's index alone, so it plays the same wherever it runs."""
+    ruleset = get_ruleset(task.rules)
+    stats = {task.first: _Stats(), task.second: _Stats()}
+    i, seed = task.index, task.seed
+    per_seating = []
+    for swap in (False, True):
+        state = HandState.deal(ruleset, Seat(i % 4), random.Random(seed * 100_003 + i))
+        levels = {Seat(k): (task.second if (k % 2 == 0) == swap else task.first)
+                  for k in range(4)}
+        players = {seat: _Timed(make(level, seed * 7919 + i * 4 + int(seat)), stats[level])
+                   for seat, level in levels.items()}
+        play_hand(state, players)
+        _record(state, levels, stats)
+        points = state.score.points if state.score is not None else {"NS": 0, "EW": 0}
+        ours = "EW" if swap else "NS"
+        theirs = "NS" if swap else "EW"
+        per_seating.append(points[ours] - points[theirs])
+    return sum(per_seating) / 2, stats
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def _run(executors: Callable[[], Executor] | None, fn: Callable[[T], R],
+         tasks: list[T]) -> list[R]:
+    """``[fn(t) for t in tasks]``, in this process or on the executors' workers."""
+    if executors is None:
+        return [fn(t) for t in tasks]
+    return run_indexed(executors, fn, tasks)
+
+
 def duplicate(first: str, second: str, deals: int, seed: int, stats: dict[str, _Stats],
               rules: str = "standard",
-              make: Callable[[str, int], Player] = make_player) -> Pairing:
+              make: Callable[[str, int], Player] = make_player,
+              executors: Callable[[], Executor] | None = None) -> Pairing:
     """``first`` against ``second`` over ``deals`` deals, each played twice, seats swapped.
-    ``make(level, seed)`` builds a player (default :func:`make_player`)."""
-    ruleset = get_ruleset(rules)
+    ``make(level, seed)`` builds a player (default :func:`make_player`; another is used in
+    this process only); ``executors`` (from :func:`open_executor`) plays the deals on its
+    workers, merged in deal order."""
+    tasks = [DealTask(first, second, i, seed, rules) for i in range(deals)]
+    if make is make_player:
+        played = _run(executors, play_deal, tasks)
+    else:
+        played = [play_deal(t, make) for t in tasks]
     diffs = []
-    for i in range(deals):
-        per_seating = []
-        for swap in (False, True):
-            state = HandState.deal(ruleset, Seat(i % 4), random.Random(seed * 100_003 + i))
-            levels = {Seat(k): (second if (k % 2 == 0) == swap else first) for k in range(4)}
-            players = {seat: _Timed(make(level, seed * 7919 + i * 4 + int(seat)),
-                                    stats[level]) for seat, level in levels.items()}
-            play_hand(state, players)
-            _record(state, levels, stats)
-            points = state.score.points if state.score is not None else {"NS": 0, "EW": 0}
-            ours = "EW" if swap else "NS"
-            theirs = "NS" if swap else "EW"
-            per_seating.append(points[ours] - points[theirs])
-        diffs.append(sum(per_seating) / 2)
+    for diff, parts in played:  # deal order: the same figures whatever played them
+        diffs.append(diff)
+        for level, part in parts.items():
+            stats[level].add(part)
     mean = statistics.fmean(diffs)
     half = _Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
     return Pairing(first, second, deals, mean, mean - half, mean + half)
@@ -204,22 +277,39 @@ class Rate:
     analysis: int  # how many of them the analysis chose it
 
 
+@dataclass(frozen=True)
+class _ChoiceTask:
+    view: SeatView
+    samples: int
+    seed: str
+
+
+def _choice_task(task: _ChoiceTask) -> Action | None:
+    return _analysis_choice(task.view, task.samples, random.Random(task.seed))
+
+
 def paired_rates(decisions: Sequence[tuple[SeatView, Action]], per_kind: int, samples: int,
-                 seed: int) -> list[Rate]:
+                 seed: int | str, executors: Callable[[], Executor] | None = None
+                 ) -> list[Rate]:
     """Each rate of :data:`_KINDS` for the level and for the analysis, over the first
-    ``per_kind`` decisions of that kind the level faced (one analysis per decision)."""
-    rng = random.Random(seed)
-    cache: dict[int, Action | None] = {}
+    ``per_kind`` decisions of that kind the level faced (one analysis per decision, seeded
+    from ``seed`` and the decision's place among those analysed; on ``executors``' workers
+    when given)."""
+    chosen = {kind: [(v, a) for v, a in decisions if _counted(kind, v)][:per_kind]
+              for kind in _KINDS}
+    views: dict[int, int] = {}  # id(view) -> its task's index: a decision analysed once
+    tasks: list[_ChoiceTask] = []
+    for kind in _KINDS:
+        for view, _action in chosen[kind]:
+            if id(view) not in views:
+                views[id(view)] = len(tasks)
+                tasks.append(_ChoiceTask(view, samples, f"{seed}:{len(tasks)}"))
+    best = _run(executors, _choice_task, tasks)
     out = []
     for kind in _KINDS:
-        chosen = [(v, a) for v, a in decisions if _counted(kind, v)][:per_kind]
-        level = analysis = 0
-        for view, action in chosen:
-            level += _hit(kind, action)
-            if id(view) not in cache:
-                cache[id(view)] = _analysis_choice(view, samples, rng)
-            analysis += _hit(kind, cache[id(view)])
-        out.append(Rate(kind, len(chosen), level, analysis))
+        level = sum(_hit(kind, action) for _view, action in chosen[kind])
+        analysis = sum(_hit(kind, best[views[id(view)]]) for view, _a in chosen[kind])
+        out.append(Rate(kind, len(chosen[kind]), level, analysis))
     return out
 
 
@@ -230,6 +320,39 @@ def _pct(n: int, d: int) -> str:
 def _p95(times: Sequence[float]) -> float:
     ordered = sorted(times)
     return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+@dataclass
+class Tournament:
+    """What a tournament found: each pairing with the seconds it took, what each level did,
+    and each level's rates beside the analysis's."""
+
+    pairings: list[tuple[Pairing, float]]
+    stats: dict[str, _Stats]
+    rates: dict[str, list[Rate]]
+
+
+def tournament(pairs: Sequence[tuple[str, str]], deals: int, seed: int,
+               rules: str = "standard", per_kind: int = 30, samples: int = 60,
+               executor: str | None = DEFAULT_EXECUTOR,
+               on_pairing: Callable[[Pairing, float], None] | None = None) -> Tournament:
+    """Every pairing's duplicate match, then each level's paired rates, on ``executor``
+    (``None``: in this process); ``on_pairing(pairing, seconds)`` as each match ends."""
+    stats = {level: _Stats() for level in LEVELS}
+    played: list[tuple[Pairing, float]] = []
+    rates: dict[str, list[Rate]] = {}
+    with contextlib.ExitStack() as stack:
+        executors = None if executor is None else stack.enter_context(open_executor(executor))
+        for first, second in pairs:
+            start = time.perf_counter()
+            p = duplicate(first, second, deals, seed, stats, rules, executors=executors)
+            played.append((p, time.perf_counter() - start))
+            if on_pairing is not None:
+                on_pairing(*played[-1])
+        for level in (lv for lv in LEVELS if stats[lv].times):
+            rates[level] = paired_rates(stats[level].decisions, per_kind, samples,
+                                        f"{seed}:{level}", executors)
+    return Tournament(played, stats, rates)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -244,29 +367,37 @@ def main(argv: list[str] | None = None) -> None:
                         help="sampled deals per analysis decision")
     parser.add_argument("--pairs", default="club:beginner,expert:club,expert:beginner",
                         help="pairings to play, first:second separated by commas")
+    parser.add_argument("--executor", default=DEFAULT_EXECUTOR,
+                        help="where the deals and analyses run: local (default), local:N, "
+                             "dask-local:N or dask://HOST:PORT (the figures are the same on "
+                             "each; only the times differ)")
     args = parser.parse_args(argv)
     pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p]
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= set(LEVELS):
             parser.error(f"--pairs: {':'.join(pair)} is not two of {', '.join(LEVELS)}")
-    stats = {level: _Stats() for level in LEVELS}
+    try:
+        parse_executor(args.executor)
+    except ExecutorError as err:
+        parser.error(str(err))
     print(f"Duplicate matches, {args.rules}, {args.deals} deals per pairing, each played "
           "twice with the seats swapped; points per hand for the first level's side less "
           "the other's, 95% interval:", flush=True)
-    for first, second in pairs:
-        start = time.perf_counter()
-        p = duplicate(first, second, args.deals, args.seed, stats, args.rules)
-        print(f"  {first:>8} vs {second:<8} {p.mean:+6.2f} points per hand "
-              f"[{p.low:+.2f}, {p.high:+.2f}]  ({time.perf_counter() - start:.0f} s)",
-              flush=True)
+
+    def said(p: Pairing, seconds: float) -> None:
+        print(f"  {p.first:>8} vs {p.second:<8} {p.mean:+6.2f} points per hand "
+              f"[{p.low:+.2f}, {p.high:+.2f}]  ({seconds:.0f} s)", flush=True)
+
+    found = tournament([(a, b) for a, b in pairs], args.deals, args.seed, args.rules,
+                       args.analysis_decisions, args.samples, args.executor, said)
+    stats = found.stats
     levels = [lv for lv in LEVELS if stats[lv].times]
     print(f"\nChoices at the same decisions, the level / the analysis's best (first "
           f"{args.analysis_decisions} decisions of each kind, {args.samples} sampled deals "
           "each):")
     print(f"  {'':<9}" + "".join(f"{k:>18}" for k in _KINDS))
     for level in levels:
-        rates = paired_rates(stats[level].decisions, args.analysis_decisions, args.samples,
-                             args.seed)
+        rates = found.rates[level]
         cells = "".join(f"{_pct(r.level, r.decisions).strip():>7} / "
                         f"{_pct(r.analysis, r.decisions).strip():<6} n{r.decisions:<3}"
                         for r in rates)
@@ -286,7 +417,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  {level:<9}" + "".join(
             f"{_pct(s.made[c], s.played[c]).strip() + f' of {s.played[c]}':>24}"
             for c in classes))
-    print("\nTime per decision (this process, machine shared):")
+    print("\nTime per decision (in the workers that played them, machine shared):")
     for level in levels:
         times = stats[level].times
         mark = "  (the default level)" if level == DEFAULT_LEVEL else ""

@@ -10,7 +10,10 @@ out, or for rule sets not in the file, the drill deals live positions as before.
 
 The file is made by a command whose arguments are recorded in it (the provenance)::
 
-    python -m pepper_tutor.teaching.drills.screened --per-kind 40 --seed 2026
+    python -m pepper_tutor.teaching.drills.screened --per-kind 30 --seed 2026 --jobs 2
+
+``--executor`` (``local:N``, ``dask-local:N``, ``dask://HOST:PORT``) screens on a pool or a
+Dask cluster instead of ``--jobs`` processes; the file comes out the same.
 
 Each position is dealt by the live drill from its own seed (``{seed}:{preset}:{kind}:{i}``),
 under the scoring and aiming at the answer class its index gives (:func:`aim`: each of the
@@ -330,19 +333,22 @@ def _screen_task(args: tuple[str, str, str, int]) -> tuple[str, dict[str, Any]]:
 
 
 def build(per_kind: int, seed: str, presets: Sequence[str], kinds: Sequence[str],
-          jobs: int = 1) -> dict[str, Any]:
-    """Screen ``per_kind`` positions of every kind under every preset."""
+          jobs: int = 1, executor: str | None = None) -> dict[str, Any]:
+    """Screen ``per_kind`` positions of every kind under every preset, in this process, on
+    ``jobs`` local processes, or on ``executor`` (an ``--executor`` text:
+    :mod:`~pepper_tutor.analysis.executors`). Each position is one task dealt from its own
+    seed and the results are merged in task order, so the file is the same on any executor
+    with any number of workers (but for the seconds it took)."""
     tasks = [(k, p, seed, i) for p in presets for k in kinds for i in range(per_kind)]
     start = time.perf_counter()
-    if jobs > 1 and can_start_processes():
-        import os
-        from multiprocessing import Pool
+    if executor is None and jobs > 1:
+        executor = f"local:{jobs}"
+    if executor is not None and can_start_processes():
+        from ...analysis.executors import open_executor, run_indexed
 
-        from ...analysis.workers import start_worker, stopping_on_signals
-
-        # The workers end with this process whatever ends it (see analysis/workers.py).
-        with stopping_on_signals(), Pool(jobs, start_worker, (os.getpid(),)) as pool:
-            found = pool.map(_screen_task, tasks, chunksize=1)
+        # The workers end with this process whatever ends it (see analysis/executors.py).
+        with open_executor(executor) as executors:
+            found = run_indexed(executors, _screen_task, tasks)
     else:
         found = [_screen_task(t) for t in tasks]
     positions: dict[str, dict[str, list[dict[str, Any]]]] = {}
@@ -397,10 +403,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", default="2026")
     parser.add_argument("--presets", nargs="+", default=list(PRESETS))
     parser.add_argument("--kinds", nargs="+", default=list(JUDGEMENT_DRILLS))
-    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes on this machine (default 1: this process)")
+    parser.add_argument("--executor", help="where the positions are screened instead of "
+                        "--jobs: local, local:N, dask-local:N or dask://HOST:PORT (the file "
+                        "is the same on each)")
     parser.add_argument("--out", help="where to write (default: the package's data file)")
     args = parser.parse_args(argv)
-    data = build(args.per_kind, args.seed, args.presets, args.kinds, args.jobs)
+    if args.executor is not None:
+        from ...analysis.executors import ExecutorError, parse_executor
+
+        if args.jobs != 1:
+            parser.error("give --jobs or --executor, not both")
+        try:
+            parse_executor(args.executor)
+        except ExecutorError as err:
+            parser.error(str(err))
+    data = build(args.per_kind, args.seed, args.presets, args.kinds, args.jobs, args.executor)
     out = args.out or str(resources.files("pepper_tutor").joinpath(*_FILE))
     write_text(out, dump(data))
     counts = ", ".join(f"{p} {k} {len(v)}" for p, ks in data["positions"].items()
