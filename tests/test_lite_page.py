@@ -44,6 +44,15 @@ def lite(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]
         yield folder, url
 
 
+def _kernel_idle(page: Any, errors: list[str]) -> None:
+    """Wait for the kernel; a kernel that failed to start fails at once, with its words."""
+    deadline = time.monotonic() + START / 1000
+    while not page.evaluate(f"({KERNEL_IDLE_JS})()"):
+        assert not errors, f"the kernel did not start: {errors[:2]}"
+        assert time.monotonic() < deadline, "the kernel did not start in time"
+        page.wait_for_timeout(500)
+
+
 def test_notebook_01_runs_in_jupyterlite_with_a_lesson_step_answered(
         lite: tuple[Path, str], browser: Any) -> None:
     from playwright.sync_api import expect
@@ -63,7 +72,7 @@ def test_notebook_01_runs_in_jupyterlite_with_a_lesson_step_answered(
     try:
         started = time.perf_counter()
         page.goto(f"{url}lab/index.html?path={NOTEBOOK}")
-        page.wait_for_function(KERNEL_IDLE_JS, timeout=START)
+        _kernel_idle(page, errors)
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         # The first code cell that shows anything: the rulebook's words, from the package.
         expect(page.locator(".jp-OutputArea-output", has_text="right bower").first
@@ -72,12 +81,13 @@ def test_notebook_01_runs_in_jupyterlite_with_a_lesson_step_answered(
 
         lesson = page.locator(".pepper-lesson").first
         expect(lesson).to_be_visible(timeout=START)
-        step = next(s for s in find_lesson("bowers").steps if s.answer_shape == "order")
-        cards = lesson.locator(".pepper-answer button.pepper-card")
-        for _ in range(len(find_lesson("bowers").steps)):  # the explain steps before it
-            if cards.count():
-                break
+        steps = find_lesson("bowers").steps
+        at, step = next((i, s) for i, s in enumerate(steps) if s.answer_shape == "order")
+        progress = lesson.locator(".pepper-progress-text")
+        expect(progress).to_contain_text(f"Step 1 of {len(steps)}")
+        for shown in range(2, at + 2):  # the explain steps before it, one Next each
             lesson.locator("button.pepper-next").click()
+            expect(progress).to_contain_text(f"Step {shown} of")
         expect(lesson.locator(".pepper-situation")).to_contain_text(step.prompt)
         right = sort_by_rank(list(step.cards), step.trump)
         feedback = lesson.locator(".pepper-feedback")

@@ -178,8 +178,13 @@ def _check_offline(out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "lite")
+    parser.add_argument("--which-python", action="store_true",
+                        help="only say which Python the tools would run on")
     args = parser.parse_args(argv)
     try:
+        if args.which_python:
+            print(find_python())
+            return 0
         out = build(args.out)
     except BuildError as err:
         print(f"web/lite.py: {err}", file=sys.stderr)
