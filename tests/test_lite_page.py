@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from pepper_tutor import sort_by_rank
-from pepper_tutor.teaching.learner.store import NOT_KEPT
+from pepper_tutor.apps.notebook import NOT_KEPT
 from pepper_tutor.teaching.lessons.files import find_lesson
 
 from .conftest import ARTIFACTS

@@ -55,16 +55,13 @@ from ...files.database import (
     transaction,
     trouble,
 )
-from ...files.home import home_is_kept, tutor_home
+from ...files.home import tutor_home
 from .attempts import Attempt, LessonProgress
 from .scheduling import due_and_state, rate
 
 __all__ = ["LearnerStore", "default_learner", "DB_NAME", "AnswerRow"]
 
 DB_NAME = "learners.sqlite"
-# Said on screen where the store works but its folder goes when the browser tab does.
-NOT_KEPT = ("this notebook runs in your browser, which keeps your answers only until the tab "
-            "is closed; to keep your progress, run the notebooks on your computer (make lab)")
 SCHEMA_VERSION = 1
 
 T = TypeVar("T")
@@ -139,9 +136,6 @@ class LearnerStore:
         self._unsaved: list[tuple[str, Callable[[sqlite3.Connection, int], Any]]] = []
         self._reported: set[tuple[str, str]] = set()  # rows already said to be unreadable
         self._prepare()
-        if self._ready and not home_is_kept(self.home):
-            # JupyterLite: the file works, but lives in the tab's memory.
-            self._warn(NOT_KEPT)
 
     # ---- opening ------------------------------------------------------------------------------
 
