@@ -32,7 +32,7 @@ from ..records.hand_record import HandRecord, load_record
 from ..render.annotation import to_html
 from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
 from ..rulebook.feedback import AnswerError, Feedback
-from ..teaching.drills.quiz import QUIZ_KINDS, QuizSession
+from ..teaching.drills.quiz import QUIZ_KINDS, QuizSession, met_simple_scoring
 from ..teaching.learner.store import LearnerStore
 from ..teaching.lessons.files import Lesson, find_lesson
 from ..teaching.lessons.session import LessonSession
@@ -411,12 +411,10 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
 
     def restart(self) -> None:
         """A fresh drill with the chosen kind, level and rules."""
-        from .tutor import _met_simple_scoring
-
         self.quiz = QuizSession(self.kind_picker.value, self.seed,
                                 rules=get_ruleset(self.preset.value),
                                 hard=self.level.value == "hard", store=self.store,
-                                simple_met=bool(self.store and _met_simple_scoring(self.store)))
+                                simple_met=bool(self.store and met_simple_scoring(self.store)))
         self._render()
 
     def _render(self) -> None:
