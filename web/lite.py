@@ -149,9 +149,12 @@ def build(out: Path) -> Path:
     # folder as already done; the lock add-on's download cache (src/.cache/) is what is kept.
     for record in src.glob(".jupyterlite.doit.db*"):
         record.unlink()
+    # The lock add-on's uv would try to download a CPython of the kernel's version to solve
+    # with; it solves for pure wheels, so the local Python does.
+    env = dict(os.environ, UV_PYTHON_DOWNLOADS="never")
     done = subprocess.run([str(jupyter), "lite", "build", "--lite-dir", str(src),
                            "--output-dir", str(out.resolve())],
-                          cwd=src, capture_output=True, text=True, check=False)
+                          cwd=src, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0 or not (out / "jupyter-lite.json").exists():
         raise BuildError(f"jupyter lite build failed:\n{(done.stdout + done.stderr)[-3000:]}")
     _check_offline(out)
