@@ -15,7 +15,7 @@ NATIVE := $(VENV)/.native
 NATIVE_SOURCES := pepper_tutor/analysis/search.py pepper_tutor/analysis/position.py \
 	pepper_tutor/engine/ranking.py
 
-.PHONY: lab tutor night docs web check test lint bench fuzz clean tournament puzzles
+.PHONY: lab tutor night docs web lite check test lint bench fuzz clean tournament puzzles
 
 $(CORE): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -57,7 +57,13 @@ night: $(NIGHT) $(NATIVE)
 web: $(CORE)
 	$(BIN)/python web/build.py
 
-docs: $(STAMP) web
+# The notebooks in JupyterLite (web/lite.py), offline, in build/lite/; the docs put it in
+# site/lite/. Its tools need Python 3.12+ (found on PATH or under pyenv, or named with
+# PEPPER_LITE_PYTHON) and live in their own venv, .cache/lite/venv.
+lite: $(CORE)
+	$(BIN)/python web/lite.py
+
+docs: $(STAMP) web lite
 	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict
 	@echo "site/ is built: open site/index.html, or run $(BIN)/python -m mkdocs serve"
 

@@ -56,7 +56,7 @@ def _ids(page_html: str) -> set[str]:
 @pytest.mark.slow
 def test_site_builds_strict_and_offline(site: Path) -> None:
     for path in ("", "getting-started", "rules", "lessons", "lesson-format", "hands", "cli",
-                 "api", "notebooks", "browser", "try"):
+                 "api", "notebooks", "browser", "try", "lite"):
         assert (site / path / "index.html").is_file(), path
     assert (site / "assets" / "widgets" / "embed.js").is_file()
     assert (site / "schemas" / "lesson.schema.json").is_file()
@@ -78,6 +78,16 @@ def test_every_notebook_is_a_page_with_local_widget_js(site: Path) -> None:
             assert "../../assets/widgets/embed.js" in page
             with_widgets += 1
     assert with_widgets, "no notebook page carries widget state"
+
+
+@pytest.mark.slow
+def test_every_notebook_has_an_open_in_jupyterlite_link_beside_it(site: Path) -> None:
+    index = _page(site, "notebooks")
+    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        link = f'href="../lite/lab/index.html?path={nb.name}">Open in JupyterLite</a>'
+        assert link in index, nb.name
+        if (site / "lite" / "jupyter-lite.json").exists():  # built with make lite first
+            assert (site / "lite" / "files" / nb.name).is_file(), nb.name
 
 
 # ---- the generated pages cover the package --------------------------------------------------

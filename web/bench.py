@@ -16,20 +16,18 @@ and the coach solves fewer deals there (``BROWSER_COACH_SAMPLES``) than in the t
 from __future__ import annotations
 
 import argparse
-import gzip
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.servers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.web_site import build_page, serve  # noqa: E402
+from tests.web_site import build_page, gzipped, serve  # noqa: E402
 
 START = 300_000
 
@@ -62,19 +60,6 @@ def _first_question(page: Any, url: str) -> float:
     return time.perf_counter() - start
 
 
-def _gzipped(site: Path, urls: list[str]) -> tuple[int, int]:
-    raw = packed = 0
-    for u in set(urls):
-        path = site / urlparse(u).path.lstrip("/")
-        if path.is_dir():
-            path = path / "index.html"
-        if path.is_file():
-            data = path.read_bytes()
-            raw += len(data)
-            packed += len(gzip.compress(data, 6))
-    return raw, packed
-
-
 def one_round(browser: Any, site: Path, url: str) -> dict[str, float]:
     out: dict[str, float] = {}
     context = browser.new_context(viewport={"width": 1100, "height": 1000})
@@ -82,7 +67,7 @@ def one_round(browser: Any, site: Path, url: str) -> dict[str, float]:
     context.on("requestfinished", lambda r: fetched.append(r.url))
     page = context.new_page()
     out["cold_s"] = _first_question(page, url)
-    raw, packed = _gzipped(site, [u for u in fetched if u.startswith(url.split("/try/")[0])])
+    raw, packed = gzipped(site, [u for u in fetched if u.startswith(url.split("/try/")[0])])
     out["download_mb"], out["download_gz_mb"] = raw / 1e6, packed / 1e6
     out["warm_s"] = _first_question(page, url)
     out["feedback_ms"] = _click(page, ".pepper-answer button:not([disabled])")

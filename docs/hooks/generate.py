@@ -477,16 +477,26 @@ def gen_readme_commands(page_src: str) -> str:
 # ---- notebooks ------------------------------------------------------------------------------
 
 
+# From notebooks/index.html to a notebook in the JupyterLite site that docs/hooks/web.py copies.
+LITE_LINK = "../lite/lab/index.html?path={name}"
+
+
 def notebooks_index() -> str:
     out = ["# Notebooks", "",
            "The Jupyter notebooks teach the game with pictures of the cards and lessons you "
            "click through. On this site each one is shown as it looked after a fresh run when "
            "the site was built, so the cards and the first step of every lesson are there; the "
            "buttons only answer in a live kernel. To use them for real, run `make lab` in a "
-           "checkout of the project (JupyterLab opens on the `notebooks/` folder).", ""]
+           "checkout of the project (JupyterLab opens on the `notebooks/` folder), or "
+           "**Open in JupyterLite** beside a notebook: the same notebook, running in your "
+           "browser with nothing to install (see [Play in your browser](../browser.md)).", ""]
     for nb in _notebooks():
         title, blurb = _notebook_heading(nb)
-        out += [f"- [{_esc(title)}]({nb.name}): {blurb}"]  # our own notebooks: Markdown kept
+        # our own notebooks: Markdown kept; the JupyterLite site (site/lite/, web/lite.py) is
+        # no page of the docs, so its link is plain HTML
+        out += [f"- [{_esc(title)}]({nb.name}) · "
+                f'<a class="pepper-lite" href="{LITE_LINK.format(name=nb.name)}">Open in '
+                f"JupyterLite</a>: {blurb}"]
     return "\n".join(out) + "\n"
 
 

@@ -26,12 +26,13 @@ except ModuleNotFoundError as missing:  # the `notebook` extra of pyproject.toml
 
 from ..engine.cards import Card
 from ..engine.rules import get_ruleset
+from ..files.home import home_is_kept
 from ..records.annotate import Annotation, annotate
 from ..records.hand_record import HandRecord, load_record
 from ..render.annotation import to_html
 from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
 from ..rulebook.feedback import AnswerError, Feedback
-from ..teaching.drills.quiz import QUIZ_KINDS, QuizSession
+from ..teaching.drills.quiz import QUIZ_KINDS, QuizSession, met_simple_scoring
 from ..teaching.learner.store import LearnerStore
 from ..teaching.lessons.files import Lesson, find_lesson
 from ..teaching.lessons.session import LessonSession
@@ -55,22 +56,29 @@ LOCKED_CSS = ("<style>.pepper-answer .jupyter-button.pepper-card:disabled{opacit
               "border-style:dashed!important;cursor:default}</style>")
 
 
+# Said where the store works but its folder goes when the browser tab does (JupyterLite).
+NOT_KEPT = ("this notebook runs in your browser, which keeps your answers only until the tab "
+            "is closed; to keep your progress, run the notebooks on your computer (make lab)")
+
+
 class _SaveNotice(widgets.HTML):  # type: ignore[misc]
-    """Says so, in the widget, whenever the learner store could not save."""
+    """Says so, in the widget, whenever the learner store could not save, and from the start
+    where it saves to a folder that the browser tab does not keep."""
 
     def __init__(self, store: LearnerStore):
         super().__init__()
         self.add_class("pepper-save-warning")
         self.store = store
         self.said = 0
-        self.update()
+        self.lasting = [] if home_is_kept(store.home) else [NOT_KEPT]
+        self.update(first=True)
 
-    def update(self) -> None:
+    def update(self, first: bool = False) -> None:
         new = self.store.warnings[self.said:]
-        if new:
+        if new or (first and self.lasting):
             self.said = len(self.store.warnings)
             self.value = ('<div class="pepper-fb wrong" role="alert"><b>Not saved:</b> '
-                          + html.escape("; ".join(new)) + "</div>")
+                          + html.escape("; ".join(self.lasting + new)) + "</div>")
 
 
 class AnswerPanel(widgets.VBox):  # type: ignore[misc]
@@ -403,12 +411,10 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
 
     def restart(self) -> None:
         """A fresh drill with the chosen kind, level and rules."""
-        from .tutor import _met_simple_scoring
-
         self.quiz = QuizSession(self.kind_picker.value, self.seed,
                                 rules=get_ruleset(self.preset.value),
                                 hard=self.level.value == "hard", store=self.store,
-                                simple_met=bool(self.store and _met_simple_scoring(self.store)))
+                                simple_met=bool(self.store and met_simple_scoring(self.store)))
         self._render()
 
     def _render(self) -> None:

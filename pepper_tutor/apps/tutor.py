@@ -436,19 +436,13 @@ class Tutor:
                                          "explanation, or q to quit.", style="yellow"))
 
 
-def _met_simple_scoring(store: LearnerStore) -> bool:
-    """Simple scoring is met in the variants lesson; score drills use it only after that."""
-    saved = store.lesson("variants")
-    return saved is not None and bool(saved.done or saved.solved)
-
-
 def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
              ascii: bool = False, console: Console | None = None,
              input_fn: InputFn = input, learner: str | None = None) -> int:
     """Ask generated questions until ``count`` are done or the learner types quit. Every
     answer is saved; a miss becomes a review card."""
     from ..engine.rules import get_ruleset
-    from ..teaching.drills.quiz import JUDGEMENT_KINDS, QuizSession
+    from ..teaching.drills.quiz import JUDGEMENT_KINDS, QuizSession, met_simple_scoring
     from ..teaching.drills.screened import screened_count
 
     store = LearnerStore(learner)
@@ -456,7 +450,7 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
     judgement = kind in JUDGEMENT_KINDS
     if judgement and not screened_count(kind, get_ruleset()):  # else dealt at once
         console.print(Text("Dealing a position the analysis can judge clearly...", style="dim"))
-    quiz = QuizSession(kind, seed, store=store, simple_met=_met_simple_scoring(store))
+    quiz = QuizSession(kind, seed, store=store, simple_met=met_simple_scoring(store))
     tutor = Tutor(store, console, input_fn, ascii)
     tutor.report_store()
     console.print(Text(f"Quiz: {kind}. {command_help(ASK_COMMANDS)}.", style="bold"))

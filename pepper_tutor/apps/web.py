@@ -43,7 +43,7 @@ from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
 from ..render.table_html import seats_html
 from ..rulebook.feedback import AnswerError, Feedback
 from ..rulebook.verdict import Verdict, action_text
-from ..teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, QuizSession
+from ..teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, QuizSession, met_simple_scoring
 from ..teaching.learner.store import DB_NAME, STORE, LearnerStore
 from ..teaching.lessons.files import Lesson, all_lessons, find_lesson
 from ..teaching.lessons.session import LessonSession
@@ -306,13 +306,11 @@ class WebApp:
         self._new_panel()
 
     def _open_quiz(self, kind: str) -> None:
-        from .tutor import _met_simple_scoring
-
         if kind not in QUIZ_KINDS:
             raise ValueError(f"no drill {kind!r}")
         self.quiz = QuizSession(kind, self.seed, rules=get_ruleset(self.quiz_rules),
                                 hard=self.quiz_level == "hard", store=self.store,
-                                simple_met=_met_simple_scoring(self.store))
+                                simple_met=met_simple_scoring(self.store))
         self._go("quiz")
         self._new_panel()
 

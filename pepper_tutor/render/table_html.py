@@ -4,11 +4,14 @@ table and the browser page both show (their stylesheets place the seats)."""
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 from ..engine.state import Phase
-from ..teaching.practice.table import PracticeTable, SeatView
 from .cards_html import card_svg
 from .plain import strip_controls
+
+if TYPE_CHECKING:  # the table core loads the analysis: a page that draws no table skips it
+    from ..teaching.practice.table import PracticeTable, SeatView
 
 __all__ = ["seat_html", "seats_html"]
 

@@ -31,7 +31,7 @@ from ..questions.steps import LegalPlaysStep, RankStep, ScoreStep, Step, TrickWi
 from .positions import JUDGEMENT_DRILLS, RULES_DRILLS
 from .screened import ScreenedPool, judged_misses
 
-__all__ = ["QUIZ_KINDS", "JUDGEMENT_KINDS", "make_question", "QuizSession"]
+__all__ = ["QUIZ_KINDS", "JUDGEMENT_KINDS", "make_question", "QuizSession", "met_simple_scoring"]
 
 
 def _trump(rng: random.Random, nt_share: float = 0.2) -> Trump:
@@ -165,6 +165,12 @@ def make_question(kind: str, rng: random.Random, n: int = 1,
     if kind not in GENERATORS:
         raise ValueError(f"no quiz {kind!r} (expected one of {', '.join(QUIZ_KINDS)})")
     return GENERATORS[kind](rng, n, rules or get_ruleset("standard"), hard)
+
+
+def met_simple_scoring(store: LearnerStore) -> bool:
+    """Simple scoring is met in the variants lesson; score drills use it only after that."""
+    saved = store.lesson("variants")
+    return saved is not None and bool(saved.done or saved.solved)
 
 
 @dataclass
