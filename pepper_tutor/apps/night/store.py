@@ -230,7 +230,8 @@ class NightStore:
         # Idle read connections; one is taken for each read and put back (as many as reads
         # ever ran at once: the worker threads and the event loop).
         self._spare: list[sqlite3.Connection] = []
-        self._readers: list[sqlite3.Connection] = []
+        self._readers: list[sqlite3.Connection] = []  # every one, to close
+        self._readers_lock = threading.Lock()  # not the writers': a read never waits on it
         with self._tx() as db:
             self._init_meta(db)
             # The sheet's version in memory too: every phone's sheet part asks for it, and
@@ -239,7 +240,7 @@ class NightStore:
                 "SELECT value FROM meta WHERE key = 'sheet_version'").fetchone()[0])
 
     def close(self) -> None:
-        with self._lock:
+        with self._lock, self._readers_lock:
             for reader in self._readers:
                 reader.close()
             self._readers.clear()
@@ -254,7 +255,7 @@ class NightStore:
         except IndexError:
             con = connect(self.path, timeout=BUSY_TIMEOUT)
             con.row_factory = sqlite3.Row
-            with self._lock:
+            with self._readers_lock:
                 self._readers.append(con)
         try:
             yield con
