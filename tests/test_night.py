@@ -72,6 +72,74 @@ def test_a_stale_entry_is_refused_and_nothing_is_entered_twice(store: NightStore
     assert len(sheet.entries) == 1 and v2 == v + 1
 
 
+def test_the_sheet_version_the_pages_are_drawn_at_follows_the_file(store: NightStore) -> None:
+    _, v = store.sheet()
+    store.add_hand(v, "host", "N", "3", "H", "partner", "play", 4, None)
+    assert store.sheet_version() == store.sheet()[1] == v + 1
+    with pytest.raises(StaleSheet):
+        store.add_hand(v, "kim", "N", "3", "H", "partner", "play", 4, None)
+    assert store.sheet_version() == v + 1  # a refused change does not move it
+    store.undo_hand(v + 1)
+    again = NightStore(store.path)  # what the file says, read afresh
+    try:
+        assert again.sheet_version() == store.sheet_version() == v + 2
+    finally:
+        again.close()
+
+
+def test_a_read_does_not_wait_for_a_change_under_way(store: NightStore) -> None:
+    """Two hundred phones reading the question must not queue behind an answer being written
+    or a hand being fsynced: a read sees the last commit at once."""
+    ann = store.join("Ann")
+    inside, release = threading.Event(), threading.Event()
+
+    def rename_slowly() -> None:
+        with store._tx() as db:
+            db.execute("UPDATE players SET name = 'Bo' WHERE id = ?", (ann.id,))
+            inside.set()
+            release.wait(10)
+
+    writer = threading.Thread(target=rename_slowly)
+    writer.start()
+    try:
+        assert inside.wait(10)
+        start = time.monotonic()
+        names = [p.name for p in store.players()]
+        question = store.question()
+        waited = time.monotonic() - start
+    finally:
+        release.set()
+        writer.join()
+    assert waited < 2.0  # not the 10 s the writer held its transaction
+    assert names == ["Ann"] and question is None  # the last commit, not the change under way
+    assert [p.name for p in store.players()] == ["Bo"]  # and the change once committed
+
+
+def test_the_sheet_is_drawn_once_when_every_phone_asks_at_once() -> None:
+    from pepper_tutor.apps.night.state import SheetCache
+
+    cache = SheetCache()
+    drawings: list[int] = []
+
+    async def draw() -> str:
+        drawings.append(3)
+        await asyncio.sleep(0.05)  # the worker thread reading and drawing it
+        if len(drawings) == 1:
+            raise sqlite3.OperationalError("disk I/O error")
+        cache.put(3, "<sheet at 3>")
+        return "<sheet at 3>"
+
+    async def phones() -> list[Any]:
+        return await asyncio.gather(*(cache.draw_once(3, draw) for _ in range(200)),
+                                    return_exceptions=True)
+
+    first = asyncio.run(phones())
+    assert len(drawings) == 1 and all(isinstance(r, sqlite3.OperationalError) for r in first)
+    # a drawing that failed is not kept: the next ask draws again, once for everyone
+    assert asyncio.run(phones()) == ["<sheet at 3>"] * 200 and len(drawings) == 2
+    assert asyncio.run(phones()) == ["<sheet at 3>"] * 200 and len(drawings) == 2  # memory
+
+
 def test_concurrent_entries_on_one_view_go_in_exactly_once(store: NightStore) -> None:
     _, v = store.sheet()
     outcomes: list[str] = []

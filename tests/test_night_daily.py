@@ -82,6 +82,9 @@ def test_computer_players_at_every_seat_make_par_on_each_daily_deal(app: Any,
         assert {s: table.state.dealt(s) for s in Seat} == {
             s: daily_state(today, i).dealt(s) for s in Seat}  # the day's deal, in order
         _wait(lambda: table.state.is_terminal())
+        # the deal is on the board once it is in the file (the table's thread writes it
+        # after the last card; a read does not wait for a write under way)
+        _wait(lambda n=i + 1: len(store.daily_deals(today.isoformat())) == n)
         if i + 1 < DAILY_DEALS:
             r = host.post("/table/deal", data={"csrf": csrf}, headers=JSON)
             assert r.status_code == 200, r.text

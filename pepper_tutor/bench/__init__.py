@@ -5,6 +5,7 @@ One module per path measured (``engine``, ``analysis``, ``teaching``, ``table``,
 computer players against each other; ``calibration`` sets the make rates the advice predicts
 beside contracts played out), each
 with a ``benches()`` list of functions that take a time budget in seconds and return one
-printed line; ``timing`` holds the shared helpers. Benchmarks may import every layer; nothing
+printed line; ``timing`` holds the shared helpers, ``loopback`` the small HTTP client the
+night's load test speaks to its server with. Benchmarks may import every layer; nothing
 imports them.
 """

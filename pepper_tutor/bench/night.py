@@ -9,13 +9,17 @@ a scorekeeper enters hands, the host's page and the projector redraw what each e
 and four more phones play hands at the table. It stops by itself, then checks that every
 acknowledged answer and hand is in the night's file once and prints the answer latency, how
 long a new question took to reach every phone, the host page's update time, the server's
-memory and its CPU. Needs ``httpx`` (a development dependency).
+memory and its CPU, and how much of a core the simulated phones took and how long either side
+waited for a core (on a shared machine the latencies are the server's only where both are low).
+The phones speak plain HTTP through :mod:`.loopback`, which costs far less than a full client.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import os
 import random
 import re
@@ -30,6 +34,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from .loopback import Device
 
 __all__ = ["run_load", "LoadResult", "benches"]
 
@@ -58,6 +64,12 @@ class LoadResult:
     rss_kib: int = 0
     peak_kib: int = 0
     cpu: float = 0.0  # the server's CPU time over the run's wall time (1.0: one core)
+    cpu_s: float = 0.0  # the server's CPU seconds over the run
+    # On a shared machine the figures are only the server's when the load generator kept up
+    # and neither side stood waiting for a core: both are measured, per second of the run.
+    client_cpu: float = 0.0  # the simulated phones' own CPU (this process)
+    server_waited: float = 0.0  # seconds the server's threads were ready but not running
+    client_waited: float = 0.0
 
     @property
     def lost(self) -> int:
@@ -80,7 +92,10 @@ class LoadResult:
                 f"host page updates p50 {_pct(host, 50):.0f} ms, p95 {_pct(host, 95):.0f} ms, "
                 f"projector p95 {_pct(proj, 95):.0f} ms; table: {self.table_hands} hands, "
                 f"{self.table_plays} taps; server memory {self.rss_kib / 1024:.0f} MiB "
-                f"(peak {self.peak_kib / 1024:.0f} MiB), CPU {self.cpu * 100:.0f}% of a core")
+                f"(peak {self.peak_kib / 1024:.0f} MiB), CPU {self.cpu * 100:.0f}% of a core, "
+                f"{self.cpu_s:.1f} s "
+                f"(the phones' own {self.client_cpu * 100:.0f}%); waiting for a core: "
+                f"server {self.server_waited * 100:.0f}%, phones {self.client_waited * 100:.0f}%")
 
 
 def _pct(ordered: list[float], p: int) -> float:
@@ -127,20 +142,15 @@ def serve(port: int, home: Path) -> None:
                 timeout_graceful_shutdown=2, timeout_keep_alive=KEEP_ALIVE)
 
 
-async def _load(base: str, home: Path, phones: int, duration: float,
+async def _load(port: int, home: Path, phones: int, duration: float,
                 result: LoadResult) -> None:
-    import httpx
-
-    limits = httpx.Limits(max_connections=4, max_keepalive_connections=4)
-    timeout = httpx.Timeout(30.0)
-
-    def client() -> httpx.AsyncClient:
-        return httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout)
+    def client() -> Device:
+        return Device(port)
 
     token = (home / "host-token").read_text()
     code = (home / "room-code").read_text()
     host = client()
-    await host.get(f"/h/{token}", follow_redirects=True)
+    await host.get(f"/h/{token}", follow=True)
     host_csrf = host.cookies["pt_csrf"]
     stop = asyncio.Event()
     listening: list[int] = []
@@ -153,15 +163,15 @@ async def _load(base: str, home: Path, phones: int, duration: float,
         async with client() as c:
             await c.get("/")
             csrf = c.cookies["pt_csrf"]
-            r = await c.post("/join", data={"csrf": csrf, "code": code, "name": f"phone {i}"},
-                             headers=JSON)
-            if r.status_code != 200:
-                result.errors.append(f"join {i}: {r.status_code} {r.text[:80]}")
+            r = await c.post("/join", {"csrf": csrf, "code": code, "name": f"phone {i}"}, JSON)
+            if r.status != 200:
+                result.errors.append(f"join {i}: {r.status} {r.text[:80]}")
                 return
             seen: set[str] = set()
-            async with c.stream("GET", "/events?parts=quiz,sheet") as events:
-                listening.append(i)
-                async for line in events.aiter_lines():
+            async with contextlib.aclosing(c.lines("/events?parts=quiz,sheet")) as events:
+                async for line in events:
+                    if line.startswith("retry"):  # the stream is open: the phone listens
+                        listening.append(i)
                     if stop.is_set():
                         break
                     if line == "event: sheet":  # a phone's page redraws its sheet
@@ -183,55 +193,55 @@ async def _load(base: str, home: Path, phones: int, duration: float,
                     start = time.perf_counter()
                     in_flight[0] += 1
                     try:
-                        r = await c.post("/quiz/answer", headers=JSON, data={
-                            "csrf": csrf, "question": q.group(1), "answer": rng.choice(cards)})
+                        r = await c.post("/quiz/answer", {
+                            "csrf": csrf, "question": q.group(1), "answer": rng.choice(cards)},
+                            JSON)
                     finally:
                         in_flight[0] -= 1
                     took = (time.perf_counter() - start) * 1000
-                    if r.status_code == 200:
+                    if r.status == 200:
                         result.answer_ms.append(took)
                         timing = re.search(r"dur=([\d.]+)", r.headers.get("server-timing", ""))
                         if timing:
                             result.server_ms.append(float(timing.group(1)))
                         result.answers_acked += 1
-                    elif r.status_code == 409:
+                    elif r.status == 409:
                         result.refused += 1  # the question closed first: refused, not lost
                     else:
-                        result.errors.append(f"answer: {r.status_code} {r.text[:80]}")
+                        result.errors.append(f"answer: {r.status} {r.text[:80]}")
 
     async def scorekeeper() -> None:
         async with client() as c:
             await c.get("/")
             csrf = c.cookies["pt_csrf"]
-            r = await c.post("/join", data={"csrf": csrf, "code": code, "name": "keeper"},
-                             headers=JSON)
-            player = r.json()["player"]
-            await host.post("/players/scorekeeper", headers=JSON,
-                            data={"csrf": host_csrf, "player": str(player), "on": "1"})
+            r = await c.post("/join", {"csrf": csrf, "code": code, "name": "keeper"}, JSON)
+            player = json.loads(r.text)["player"]
+            await host.post("/players/scorekeeper",
+                            {"csrf": host_csrf, "player": str(player), "on": "1"}, JSON)
             while not stop.is_set():
                 page = (await c.get("/part/sheet")).text
                 found = re.search(r'data-sheet-version="(\d+)"', page)
                 version = found.group(1) if found else "0"
                 in_flight[0] += 1
                 try:
-                    r = await c.post("/sheet/add", headers=JSON, data={
+                    r = await c.post("/sheet/add", {
                         "csrf": csrf, "version": version, "bidder": "N", "bid": "3",
-                        "trump": "H", "mode": "partner", "defense": "play", "tricks": "3"})
+                        "trump": "H", "mode": "partner", "defense": "play", "tricks": "3"},
+                        JSON)
                 finally:
                     in_flight[0] -= 1
-                if r.status_code == 200:
+                if r.status == 200:
                     result.hands_acked += 1
                 elif "match is over" in r.text:
-                    await host.post("/sheet/new", headers=JSON, data={
-                        "csrf": host_csrf, "version": version, "preset": "standard"})
-                elif r.status_code != 409:
-                    result.errors.append(f"hand: {r.status_code} {r.text[:80]}")
+                    await host.post("/sheet/new", {
+                        "csrf": host_csrf, "version": version, "preset": "standard"}, JSON)
+                elif r.status != 409:
+                    result.errors.append(f"hand: {r.status} {r.text[:80]}")
                 await asyncio.sleep(2.0)
 
-    r = await host.post("/table/open", headers=JSON, data={"csrf": host_csrf,
-                                                         "level": "beginner"})
-    if r.status_code != 200:
-        result.errors.append(f"table: {r.status_code} {r.text[:80]}")
+    r = await host.post("/table/open", {"csrf": host_csrf, "level": "beginner"}, JSON)
+    if r.status != 200:
+        result.errors.append(f"table: {r.status} {r.text[:80]}")
     tasks = [asyncio.create_task(phone(i)) for i in range(phones)]
     tasks.append(asyncio.create_task(scorekeeper()))
     tasks.append(asyncio.create_task(_screen(client(), token, HOST_PARTS, result.host_ms,
@@ -249,19 +259,19 @@ async def _load(base: str, home: Path, phones: int, duration: float,
     while time.monotonic() + 4.0 <= end:
         start = time.perf_counter()
         try:
-            r = await host.post("/quiz/ask", headers=JSON, data={
-                "csrf": host_csrf, "kind": kinds[result.questions % len(kinds)]})
-        except httpx.TransportError as err:  # a dropped connection: ask again next round
+            r = await host.post("/quiz/ask", {
+                "csrf": host_csrf, "kind": kinds[result.questions % len(kinds)]}, JSON)
+        except (OSError, asyncio.IncompleteReadError) as err:  # dropped: ask again next round
             result.errors.append(f"ask: {err!r}")
             continue
-        if r.status_code == 200:
+        if r.status == 200:
             result.questions += 1
-            found = re.search(r"Question (\d+)", r.json().get("message", ""))
+            found = re.search(r"Question (\d+)", json.loads(r.text).get("message", ""))
             if found:
                 asked[found.group(1)] = start
         await asyncio.sleep(4.0)
     await asyncio.sleep(2.5)  # the last answers come in
-    await host.post("/quiz/close", headers=JSON, data={"csrf": host_csrf})
+    await host.post("/quiz/close", {"csrf": host_csrf}, JSON)
     stop.set()
     await asyncio.sleep(1.0)
     settle = time.monotonic() + 30  # an answer stored but not yet acknowledged is not lost
@@ -285,14 +295,15 @@ PROJECTOR_PARTS: dict[str, tuple[str, ...]] = {"quiz": ("projector",), "answers"
                    "players": ("projector",), "room": ("projector",), "table": ("projector",)}
 
 
-async def _screen(c: Any, token: str, parts: dict[str, tuple[str, ...]], took: list[float],
-                  stop: asyncio.Event) -> None:
+async def _screen(c: Device, token: str, parts: dict[str, tuple[str, ...]],
+                  took: list[float], stop: asyncio.Event) -> None:
     """A host screen kept open: on each event it redraws the parts the event names, and how
     long from the event to the last of them drawn is noted."""
     async with c:
-        await c.get(f"/h/{token}", follow_redirects=True)
-        async with c.stream("GET", "/events?parts=" + ",".join(parts)) as events:
-            async for line in events.aiter_lines():
+        await c.get(f"/h/{token}", follow=True)
+        stream = c.lines("/events?parts=" + ",".join(parts))
+        async with contextlib.aclosing(stream) as events:
+            async for line in events:
                 if stop.is_set():
                     break
                 if not line.startswith("event: "):
@@ -303,18 +314,17 @@ async def _screen(c: Any, token: str, parts: dict[str, tuple[str, ...]], took: l
                 took.append((time.perf_counter() - start) * 1000)
 
 
-async def _table_phone(c: Any, code: str, seat: str, result: LoadResult,
+async def _table_phone(c: Device, code: str, seat: str, result: LoadResult,
                        stop: asyncio.Event) -> None:
     """A phone at the table: it sits, and on its turn taps its first choice (a card the
     rules refuse is followed by the next); after a hand it deals the next."""
     async with c:
         await c.get("/")
         csrf = c.cookies["pt_csrf"]
-        await c.post("/join", data={"csrf": csrf, "code": code, "name": f"table {seat}"},
-                     headers=JSON)
-        await c.post("/table/claim", data={"csrf": csrf, "seat": seat}, headers=JSON)
-        async with c.stream("GET", "/events?parts=table") as events:
-            async for line in events.aiter_lines():
+        await c.post("/join", {"csrf": csrf, "code": code, "name": f"table {seat}"}, JSON)
+        await c.post("/table/claim", {"csrf": csrf, "seat": seat}, JSON)
+        async with contextlib.aclosing(c.lines("/events?parts=table")) as events:
+            async for line in events:
                 if stop.is_set():
                     break
                 # the stream's start and its keepalives too: a real phone looks at the
@@ -323,21 +333,20 @@ async def _table_phone(c: Any, code: str, seat: str, result: LoadResult,
                     continue
                 page = (await c.get("/part/table-phone")).text
                 if 'class="after-hand"' in page and seat == "N":
-                    r = await c.post("/table/deal", data={"csrf": csrf}, headers=JSON)
-                    result.table_hands += r.status_code == 200
+                    r = await c.post("/table/deal", {"csrf": csrf}, JSON)
+                    result.table_hands += r.status == 200
                     continue
                 if 'class="your-turn"' not in page:
                     continue
                 choices = re.findall(r'name="action" value="([^"]+)"', page)
                 choices.sort(key=lambda a: a == "bid:pass")  # bid if it may: cards get played
                 for action in choices:
-                    r = await c.post("/table/play", data={"csrf": csrf, "action": action},
-                                     headers=JSON)
-                    if r.status_code == 200:
+                    r = await c.post("/table/play", {"csrf": csrf, "action": action}, JSON)
+                    if r.status == 200:
                         result.table_plays += 1
                         break
-                    if r.status_code >= 500:
-                        result.errors.append(f"table play: {r.status_code} {r.text[:80]}")
+                    if r.status >= 500:
+                        result.errors.append(f"table play: {r.status} {r.text[:80]}")
                         break
 
 
@@ -361,10 +370,17 @@ def run_load(phones: int = 50, duration: float = 60.0) -> LoadResult:
                                        + (home / "server.log").read_text()[-2000:])
                 time.sleep(0.1)
             cpu, wall = _cpu(proc.pid), time.monotonic()
+            own, ran = time.process_time(), _sched(proc.pid)
             _run_apart(asyncio.wait_for(
-                _load(f"http://{HOST}:{port}", home, phones, duration, result),
+                _load(port, home, phones, duration, result),
                 duration + 90))
-            result.cpu = (_cpu(proc.pid) - cpu) / (time.monotonic() - wall)
+            wall = time.monotonic() - wall
+            result.cpu_s = _cpu(proc.pid) - cpu
+            result.cpu = result.cpu_s / wall
+            result.client_cpu = (time.process_time() - own) / wall
+            ended = _sched(proc.pid)
+            result.server_waited = (ended[0] - ran[0]) / wall
+            result.client_waited = (ended[1] - ran[1]) / wall
             result.rss_kib, result.peak_kib = _memory(proc.pid)
         finally:
             if proc.poll() is None:
@@ -410,6 +426,19 @@ def _cpu(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _sched(server: int) -> tuple[float, float]:
+    """Seconds the server's threads and this process's threads have spent ready to run but
+    waiting for a core (Linux ``schedstat``; 0 where it is not kept). A thread that ended
+    takes its share with it, so this is a floor."""
+    def waited(pid: int) -> float:
+        total = 0
+        for task in Path(f"/proc/{pid}/task").glob("*"):
+            with contextlib.suppress(OSError, IndexError, ValueError):  # a thread just ended
+                total += int((task / "schedstat").read_text().split()[1])
+        return total / 1e9
+    return waited(server), waited(os.getpid())
 
 
 def _listening(port: int) -> bool:

@@ -1,5 +1,15 @@
 """The parts of pages that a server-sent event names, drawn again on the server, and the event
-stream itself."""
+stream itself.
+
+The sheet, the same for everyone, is drawn once per version in a worker thread and then
+answered on the event loop from memory; a part that is empty for this phone (the score entry
+of a player who does not keep score) is answered on the loop, and so is the phone's question
+(two reads that wait for no writer, the question already dealt and drawn when it was asked:
+a fraction of a millisecond, where a hop to a worker thread and back cost 100 ms or more on a
+busy machine with 200 phones asking at once). Every other part is drawn in a worker thread.
+An event names a part to every open phone at once: 200 phones asking for the sheet after each
+hand were 400 requests in the worker threads, and a phone's answer waited in line behind
+them."""
 
 from __future__ import annotations
 
@@ -7,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
@@ -60,19 +71,36 @@ def quiz_context(night: Night, player: Player | None) -> dict[str, Any]:
     return ctx
 
 
-def _sheet(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
-    # The same for everyone: drawn once per version, not once per phone.
-    html = night.drawn_sheet.get(night.store.sheet_version())
-    if html is None:
+def _on_loop(request: Request, night: Night, ctx: dict[str, Any], name: str) -> Response | None:
+    """The part drawn on the event loop, if it is one of the quick ones."""
+    if name == "entry" and not _can_enter(ctx):
+        return HTMLResponse("", headers=NO_STORE)
+    if name == "quiz-phone":
+        return _quiz_phone(request, night, ctx)
+    return None
+
+
+async def _sheet_once(night: Night, ctx: dict[str, Any]) -> Response:
+    def draw() -> str:
         ctx.update(sheet_context(night))
         html = night.templates.get_template("_sheet.html").render(ctx)
         night.drawn_sheet.put(ctx["sheet"]["version"], html)
+        return html
+
+    async def drawn() -> str:
+        return await run_in_threadpool(draw)
+
+    html = await night.drawn_sheet.draw_once(night.store.sheet_version(), drawn)
     return HTMLResponse(html, headers=NO_STORE)
 
 
-def _entry(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
+def _can_enter(ctx: dict[str, Any]) -> bool:
     player = ctx["player"]
-    ctx["can_enter"] = ctx["is_host"] or (player is not None and player.scorekeeper)
+    return bool(ctx["is_host"] or (player is not None and player.scorekeeper))
+
+
+def _entry(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
+    ctx["can_enter"] = _can_enter(ctx)
     if not ctx["can_enter"]:
         return HTMLResponse("", headers=NO_STORE)
     ctx.update(sheet_context(night))
@@ -151,27 +179,32 @@ def _board(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
 
 
 DRAWN: dict[str, Callable[[Request, Night, dict[str, Any]], Response]] = {
-    "sheet": _sheet, "entry": _entry, "quiz-phone": _quiz_phone, "projector": _host_part,
+    "entry": _entry, "quiz-phone": _quiz_phone, "projector": _host_part,
     "quiz-host": _host_part, "players": _host_part, "board": _board, "room": _room,
     "room-code": _room_code, "matches": _matches, "table-phone": _table_phone,
     "table-host": _table_host}
 
 
-def part(request: Request) -> Response:
+async def part(request: Request) -> Response:
     name = request.path_params["name"]
     host_ok = is_host(request)
     player = None if host_ok else player_of(request)
     if not host_ok and player is None:
         raise HTTPException(403, "Join the night first.")
+    night = night_of(request)
+    ctx: dict[str, Any] = {"player": player, "is_host": host_ok}
+    if name == "sheet":
+        return await _sheet_once(night, ctx)
     draw = DRAWN.get(name)
     if draw is None:
         raise HTTPException(404, "No such part of the page.")
-    return draw(request, night_of(request), {"player": player, "is_host": host_ok})
+    fast = _on_loop(request, night, ctx, name)
+    return fast if fast is not None else await run_in_threadpool(draw, request, night, ctx)
 
 
 async def stream(request: Request) -> Response:
-    """The page's server-sent events (``?parts=`` names the parts it shows). The only
-    coroutine endpoint: it awaits the broadcaster and touches no file."""
+    """The page's server-sent events (``?parts=`` names the parts it shows): it awaits the
+    broadcaster and touches no file."""
     if not is_host(request) and player_of(request) is None:
         raise HTTPException(403, "Join the night first.")
     asked = request.query_params.get("parts")

@@ -34,6 +34,9 @@ def quiz_ask(request: Request) -> Response:
         return refused(request, err)
     except sqlite3.Error as err:
         return write_failed(request, err)
+    # Dealt and drawn here, in the worker thread, before any phone hears of it: the phones'
+    # question part is drawn on the event loop (see .parts).
+    night.on_screen.get(q)
     night.events.publish("quiz")
     return done(request, f"Question {q.id} is on the screen.")
 

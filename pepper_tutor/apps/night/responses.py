@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -81,8 +82,10 @@ async def server_error(request: Request, exc: Exception) -> Response:
                              "changed. Reload the page.", 500)
 
 
+@lru_cache(maxsize=4)
 def qr_svg(url: str) -> str:
-    """The join link as an inline SVG QR code (dark on white, no external request)."""
+    """The join link as an inline SVG QR code (dark on white, no external request). Made once
+    per link: the projector redraws on every batch of answers, and a code took 30 ms."""
     import segno
 
     return str(segno.make(url, error="m").svg_inline(scale=6, border=2, omitsize=True))

@@ -9,9 +9,11 @@ them.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -112,10 +114,15 @@ class QuestionCache:
 
 
 class SheetCache:
-    """The sheet part, the same for everyone: drawn once per version, not once per phone."""
+    """The sheet part, the same for everyone: drawn once per version, not once per phone.
+
+    Once also when every phone asks at the same moment (they all hear of the new hand
+    together): the first ask draws it in a worker thread, and the others wait for that
+    drawing instead of each drawing the sheet again."""
 
     def __init__(self) -> None:
         self._drawn: tuple[int, str] | None = None  # replaced whole, so threads see one pair
+        self._drawing: tuple[int, asyncio.Future[str]] | None = None  # on the event loop only
 
     def get(self, version: int) -> str | None:
         drawn = self._drawn
@@ -123,6 +130,17 @@ class SheetCache:
 
     def put(self, version: int, html: str) -> None:
         self._drawn = (version, html)
+
+    async def draw_once(self, version: int, draw: Callable[[], Awaitable[str]]) -> str:
+        """The sheet at ``version``: from memory, from the drawing under way, or drawn now."""
+        html = self.get(version)
+        if html is not None:
+            return html
+        drawing = self._drawing
+        if drawing is None or drawing[0] != version or drawing[1].done():  # (or failed)
+            drawing = self._drawing = (version, asyncio.ensure_future(draw()))
+        # shielded: a phone that hangs up does not cancel the drawing the others wait for
+        return await asyncio.shield(drawing[1])
 
 
 def _templates(config: NightConfig) -> Jinja2Templates:
