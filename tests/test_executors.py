@@ -91,7 +91,10 @@ def test_sigterm_ends_the_job_and_its_workers_at_once(tmp_path: Path) -> None:
         from pepper_tutor.analysis.executors import open_executor, run_indexed
 
         def spin(n):
-            print(os.getpid(), flush=True)
+            # one write of a whole line (atomic on a pipe): print() writes the number and the
+            # newline apart, and two workers' writes could interleave ("12" "34" "\\n" "\\n")
+            sys.stdout.write(f"{os.getpid()}\\n")
+            sys.stdout.flush()
             end = time.time() + 60
             while time.time() < end:
                 pass
