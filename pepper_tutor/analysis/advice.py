@@ -92,7 +92,7 @@ from .calling import (
 from .dealing import Dealer, discard_rule, position_seed, send_rule, void_masks
 from .solver import Position, TranspositionTable, solve, takes_at_least
 from .view import SeatView, view_of
-from .workers import start_worker, stopping_on_signals
+from .workers import start_worker, stop_now, stopping_on_signals
 
 __all__ = [
     "Progress",
@@ -587,19 +587,9 @@ def _run_pool(work: _Work[_R], context: Any, source: Iterator[list[list[int]]], 
                 if progress is not None:
                     progress(tally.deals, total)
     except BaseException:
-        _stop_now(pool)
+        stop_now(pool)
         raise
     pool.shutdown(wait=True)
-
-
-def _stop_now(pool: ProcessPoolExecutor) -> None:
-    """End the workers at once (Ctrl-C): queued work is dropped, running work killed."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.join(1.0)
 
 
 _TABLE_ENTRIES = 300_000  # per kind of position: bounds memory however many samples

@@ -35,7 +35,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .workers import start_worker, stopping_on_signals
+from .workers import start_worker, stop_now, stopping_on_signals
 
 __all__ = ["DEFAULT_EXECUTOR", "ExecutorSpec", "parse_executor", "open_executor",
            "run_indexed", "ExecutorError"]
@@ -101,16 +101,6 @@ def _local_pool(workers: int) -> ProcessPoolExecutor:
                                initializer=start_worker, initargs=(os.getpid(),))
 
 
-def _stop_now(pool: Executor) -> None:
-    """End a local pool's workers at once: queued work dropped, running work killed."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.join(1.0)
-
-
 def _dask() -> Any:
     try:
         import distributed
@@ -162,7 +152,7 @@ def open_executor(spec: ExecutorSpec | str | None) -> Iterator[Callable[[], Exec
             if ok:
                 pool.shutdown(wait=True)
             else:
-                _stop_now(pool)
+                stop_now(pool)
         for close in reversed(closers):
             with contextlib.suppress(Exception):
                 close()

@@ -26,9 +26,10 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import Executor
 from types import FrameType
 
-__all__ = ["STOPPING_SIGNALS", "start_worker", "stopping_on_signals"]
+__all__ = ["STOPPING_SIGNALS", "start_worker", "stopping_on_signals", "stop_now"]
 
 _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 _POLL_SECONDS = 0.5
@@ -94,3 +95,14 @@ def stopping_on_signals() -> Iterator[None]:
     finally:
         for signum, old in taken:
             signal.signal(signum, old)  # type: ignore[arg-type]
+
+
+def stop_now(pool: Executor) -> None:
+    """End a local process pool's workers at once (Ctrl-C, SIGTERM): queued work is
+    dropped, running work killed."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(1.0)
