@@ -45,6 +45,9 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import quote
 
+from . import browser_home
+from .runtime import in_browser
+
 __all__ = ["BUSY_TIMEOUT", "PERSON_WAIT", "DamagedDatabase", "Unavailable", "Schema", "Opening",
            "Fault", "connect", "transaction", "look", "fault", "trouble", "set_aside", "open_store"]
 
@@ -141,6 +144,16 @@ def transaction(con: sqlite3.Connection,
                 with suppress(sqlite3.Error):
                     con.execute("ROLLBACK")
             raise
+        _committed(con)
+
+
+def _committed(con: sqlite3.Connection) -> None:
+    """In a browser tab, the folder of a database just changed is copied to IndexedDB where
+    this Python keeps it (:mod:`~pepper_tutor.files.browser_home`)."""
+    if in_browser():
+        row = con.execute("PRAGMA database_list").fetchone()
+        if row is not None and row[2]:
+            browser_home.saved(Path(row[2]))
 
 
 def fault(err: sqlite3.Error) -> Fault | None:
@@ -280,6 +293,7 @@ def _setup(con: sqlite3.Connection, schema: Schema) -> None:
                f"'{schema.version}');")
     try:
         con.executescript(f"BEGIN IMMEDIATE;\n{schema.sql}\n{version}\nCOMMIT;")
+        _committed(con)
     except BaseException:
         if con.in_transaction:
             with suppress(sqlite3.Error):
@@ -308,7 +322,7 @@ def open_store(path: Path, schema: Schema, *, timeout: float = BUSY_TIMEOUT) -> 
                     # look again before writing to it.
                     look(path, schema, timeout=timeout)
                     opening.readable = True
-                con.execute("PRAGMA journal_mode = WAL")
+                con.execute(f"PRAGMA journal_mode = {browser_home.journal_mode(path)}")
                 _setup(con, schema)
             finally:
                 con.close()

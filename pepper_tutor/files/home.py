@@ -5,8 +5,9 @@ One rule for every store: ``$PEPPER_TUTOR_HOME`` when it is set, else
 counts as unset.
 
 In a browser tab's Python (Pyodide) a folder keeps its files past the tab only on an
-IndexedDB-backed mount (Emscripten's IDBFS, which the Play and learn page puts the home on);
-everywhere else there, JupyterLite's home folder included, files live in memory:
+IndexedDB-backed mount (Emscripten's IDBFS). The Play and learn page puts the home on one; in
+JupyterLite :func:`tutor_home` does, the first time a notebook cell looks for it
+(:mod:`~pepper_tutor.files.browser_home`). Everywhere else there files live in memory:
 :func:`home_is_kept` tells which.
 """
 
@@ -15,18 +16,24 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from . import browser_home
 from .runtime import in_browser
 
 __all__ = ["tutor_home", "home_is_kept"]
 
 
 def tutor_home() -> Path:
-    """``$PEPPER_TUTOR_HOME``, else ``$XDG_DATA_HOME/pepper-tutor`` (``~/.local/share``)."""
-    home = os.environ.get("PEPPER_TUTOR_HOME")
-    if home:
-        return Path(home)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "pepper-tutor"
+    """``$PEPPER_TUTOR_HOME``, else ``$XDG_DATA_HOME/pepper-tutor`` (``~/.local/share``); in a
+    browser tab, kept in IndexedDB from the first look on where it can be (see the module)."""
+    named = os.environ.get("PEPPER_TUTOR_HOME")
+    if named:
+        home = Path(named)
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        home = Path(base) / "pepper-tutor"
+    if in_browser():
+        browser_home.keep(home)
+    return home
 
 
 def home_is_kept(home: Path) -> bool:
