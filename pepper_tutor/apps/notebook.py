@@ -26,6 +26,7 @@ except ModuleNotFoundError as missing:  # the `notebook` extra of pyproject.toml
 
 from ..engine.cards import Card
 from ..engine.rules import get_ruleset
+from ..files import browser_home
 from ..files.home import home_is_kept
 from ..records.annotate import Annotation, annotate
 from ..records.hand_record import HandRecord, load_record
@@ -33,7 +34,13 @@ from ..render.annotation import to_html
 from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
 from ..rulebook.feedback import AnswerError, Feedback
 from ..teaching.drills.quiz import QUIZ_KINDS, QuizSession, met_simple_scoring
-from ..teaching.learner.store import LearnerStore
+from ..teaching.learner.progress_file import (
+    FILE_NAME,
+    ProgressFileRefused,
+    load_progress,
+    progress_bytes,
+)
+from ..teaching.learner.store import LearnerStore, default_learner
 from ..teaching.lessons.files import Lesson, find_lesson
 from ..teaching.lessons.session import LessonSession
 from ..teaching.questions.steps import Step
@@ -41,8 +48,8 @@ from .puzzles_widget import puzzle_dashboard, puzzles
 from .table_widget import table
 from .widget_parts import _button, _Guard
 
-__all__ = ["lesson", "quiz", "review", "progress", "table", "hand_viewer", "rules", "puzzles",
-           "puzzle_dashboard",
+__all__ = ["lesson", "quiz", "review", "progress", "progress_file", "table", "hand_viewer",
+           "rules", "puzzles", "puzzle_dashboard", "ProgressFileWidget",
            "LessonWidget", "QuizWidget", "ReviewWidget", "ProgressView", "HandViewer",
            "AnswerPanel"]
 
@@ -57,26 +64,30 @@ LOCKED_CSS = ("<style>.pepper-answer .jupyter-button.pepper-card:disabled{opacit
 
 
 # Said where the store works but its folder goes when the browser tab does (JupyterLite).
-NOT_KEPT = ("this notebook runs in your browser, which keeps your answers only until the tab "
-            "is closed; to keep your progress, run the notebooks on your computer (make lab)")
+NOT_KEPT = ("this browser does not let the notebook keep your answers, so they last only until "
+            "the tab is closed; to keep your progress, download it (notebook.progress_file()) "
+            "or run the notebooks on your computer (make lab)")
 
 
 class _SaveNotice(widgets.HTML):  # type: ignore[misc]
-    """Says so, in the widget, whenever the learner store could not save, and from the start
-    where it saves to a folder that the browser tab does not keep."""
+    """Says so, in the widget, whenever the learner store could not save or the browser could
+    not keep a change, and from the start where it saves to a folder that the browser tab does
+    not keep."""
 
     def __init__(self, store: LearnerStore):
         super().__init__()
         self.add_class("pepper-save-warning")
         self.store = store
         self.said = 0
+        self.said_kept = len(browser_home.problems)
         self.lasting = [] if home_is_kept(store.home) else [NOT_KEPT]
         self.update(first=True)
 
     def update(self, first: bool = False) -> None:
-        new = self.store.warnings[self.said:]
+        new = self.store.warnings[self.said:] + browser_home.problems[self.said_kept:]
         if new or (first and self.lasting):
             self.said = len(self.store.warnings)
+            self.said_kept = len(browser_home.problems)
             self.value = ('<div class="pepper-fb wrong" role="alert"><b>Not saved:</b> '
                           + html.escape("; ".join(self.lasting + new)) + "</div>")
 
@@ -637,6 +648,88 @@ def review(learner: str | None = None, seed: int | None = None) -> ReviewWidget:
 def progress(learner: str | None = None) -> ProgressView:
     """Rules mastered, reviews due, streaks, lessons finished, quiz results."""
     return ProgressView(learner)
+
+
+class ProgressFileWidget(widgets.VBox):  # type: ignore[misc]
+    """Download one's progress as a file, and load such a file back: **Make the file**
+    (``pepper-export``) shows a link that saves ``pepper-progress.sqlite``
+    (``pepper-download``); the upload button (``pepper-import``) takes one, checks it, and
+    replaces the progress here only when it is a progress file. What happened is said in
+    ``pepper-feedback``."""
+
+    def __init__(self, learner: str | None = None):
+        super().__init__()
+        self.add_class("pepper-progress-file")
+        self.store = LearnerStore(learner)
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("pepper-feedback")
+        self.link = widgets.HTML()
+        self.link.add_class("pepper-download")
+        self.guard = _Guard(self._show)
+        self.errors = self.guard.errors
+        self.make = _button("Make the file", "pepper-export")
+        self.make.on_click(self.guard(lambda _b: self._export()))
+        self.upload = widgets.FileUpload(accept=".sqlite", multiple=False,
+                                         description="Load a progress file")
+        self.upload.add_class("pepper-import")
+        self.upload.observe(self.guard(lambda change: self._uploaded(change["new"])),
+                            names="value")
+        self.children = [widgets.HBox([self.make, self.upload]), self.link, self.feedback,
+                         _SaveNotice(self.store)]
+
+    def _show(self, text: str) -> None:
+        self.feedback.value = text
+
+    def _export(self) -> None:
+        self.export()
+
+    def export(self) -> bytes:
+        """The progress file's bytes, offered as a link to save."""
+        import base64
+
+        data = progress_bytes(self.store)
+        self.link.value = (f'<a download="{FILE_NAME}" href="data:application/vnd.sqlite3;'
+                           f'base64,{base64.b64encode(data).decode()}">Save {FILE_NAME} '
+                           f"({max(1, len(data) // 1024)} KB)</a>")
+        return data
+
+    def _uploaded(self, value: Any) -> None:
+        files = list(value.values()) if isinstance(value, dict) else list(value or ())
+        if files:
+            item = files[0]
+            self.load(bytes(item["content"]), str(item.get("name") or item.get("metadata",
+                                                                              {}).get("name")))
+
+    def load(self, data: bytes, name: str) -> None:
+        """Replace the progress here with the progress file ``data`` (named ``name``)."""
+        upload = self.store.home / ".upload.sqlite"
+        upload.write_bytes(data)
+        try:
+            loaded = load_progress(self.store, upload, name)
+        except ProgressFileRefused as refused:
+            self.feedback.value = (f'<div class="pepper-fb wrong"><b>Not loaded:</b> '
+                                   f"{html.escape(str(refused))}. Your progress here is "
+                                   "unchanged.</div>")
+            return
+        finally:
+            upload.unlink(missing_ok=True)
+        learner = (self.store.learner if self.store.learner in loaded.learners
+                   or not loaded.learners else loaded.learners[0])
+        self.store = LearnerStore(learner, self.store.home)
+        answers = len(self.store.answers())
+        begun = len(self.store.lessons())
+        self.feedback.value = (
+            f'<div class="pepper-fb right">Loaded your progress from {html.escape(name)}'
+            + (f" (the progress of {html.escape(learner)})" if learner != default_learner()
+               else "")
+            + f": {answers} answer{'s' if answers != 1 else ''}, {begun} lesson"
+            f"{'s' if begun != 1 else ''} begun. Widgets made before this show the old "
+            "progress: run their cells again.</div>")
+
+
+def progress_file(learner: str | None = None) -> ProgressFileWidget:
+    """Download your progress as a file, or load one (in a browser tab, to keep it safe)."""
+    return ProgressFileWidget(learner)
 
 
 def hand_viewer(source: str | Path | HandRecord | Annotation) -> HandViewer:
