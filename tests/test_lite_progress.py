@@ -1,6 +1,7 @@
 """Progress kept in JupyterLite, in Chromium: a lesson step answered in notebook 01 is still
 there after the page is reloaded, and two notebooks' kernels (each with its own copy of the
-learner's folder) never put back an older copy over what the other saved.
+learner's folder) never put back an older copy over what the other saved; the progress file made
+in the browser downloads with every answer in it.
 
 The answers are found by the engine in this process, never written here; nothing is fetched
 from any host but the local server.
@@ -8,7 +9,9 @@ from any host but the local server.
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from contextlib import closing
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -109,12 +112,12 @@ def _answer_a_quiz_question(page: Any, notebook: str, before: float = 0.0) -> fl
 
 
 def test_progress_survives_a_reload_and_two_kernels_keep_each_others_answers(
-        lite: str, browser: Any) -> None:
+        lite: str, browser: Any, tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
     here = lite.rsplit("/lite/", 1)[0] + "/"
     context = browser.new_context(viewport={"width": 1280, "height": 1000},
-                                  service_workers="allow")
+                                  service_workers="allow", accept_downloads=True)
     requests: list[str] = []
     context.on("request", lambda r: requests.append(r.url))
     page = context.new_page()
@@ -172,6 +175,19 @@ def test_progress_survives_a_reload_and_two_kernels_keep_each_others_answers(
                       "'quiz answers', len(s.answers('quiz')))")
         out = page.locator(f"[id='{second}'] .jp-OutputArea-output", has_text="quiz answers")
         expect(out.last).to_contain_text(f"position {at + 1} quiz answers 2")
+
+        # The progress file: made in the browser, saved as a download, read here.
+        _run_new_cell(page, "notebook.progress_file()")
+        box = page.locator(f"[id='{second}'] .pepper-progress-file").last
+        box.locator("button.pepper-export").click()
+        with page.expect_download() as download:
+            box.locator(".pepper-download a").click()
+        saved = tmp_path / "downloaded.sqlite"
+        download.value.save_as(saved)
+        assert download.value.suggested_filename == "pepper-progress.sqlite"
+        with closing(sqlite3.connect(saved)) as con:
+            assert con.execute("SELECT COUNT(*) FROM answers WHERE source = 'quiz'"
+                               ).fetchone() == (2,)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "lite-progress.png"), full_page=True)
     finally:
