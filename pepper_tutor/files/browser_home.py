@@ -28,11 +28,13 @@ browser every function here does nothing.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # asyncio is imported only where it runs: in a browser tab
+    import asyncio
 
 from .runtime import in_browser
 
@@ -47,14 +49,16 @@ class _Mount:
     """One folder this Python mounted: its queue of copies and its channel to other kernels."""
 
     place: str
+    busy: asyncio.Lock
     channel: Any = None
     listener: Any = None
-    busy: asyncio.Lock = field(default_factory=asyncio.Lock)
     save_waiting: bool = False
     # The copies under way: held here, since the event loop keeps only weak references.
     running: set[asyncio.Future[None]] = field(default_factory=set)
 
     def start(self, work: Coroutine[Any, Any, None]) -> None:
+        import asyncio
+
         task = asyncio.ensure_future(work)
         self.running.add(task)
         task.add_done_callback(self.running.discard)
@@ -96,6 +100,8 @@ def journal_mode(path: Path) -> str:
 
 
 def _syncfs(populate: bool) -> asyncio.Future[None]:
+    import asyncio
+
     from pyodide.ffi import create_once_callable  # type: ignore[import-not-found,unused-ignore]
 
     done: asyncio.Future[None] = asyncio.get_event_loop().create_future()
@@ -135,7 +141,9 @@ def keep(home: Path) -> None:
         fs.unmount(str(home))
         problems.append(f"this browser does not let the notebook keep your progress ({err})")
         return
-    mount = _Mount(str(home))
+    import asyncio
+
+    mount = _Mount(str(home), asyncio.Lock())
     _mounts[mount.place] = mount
     _listen(mount)
 
