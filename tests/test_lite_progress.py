@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from contextlib import closing
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 

@@ -84,7 +84,7 @@ def test_a_database_of_another_program_or_a_newer_version_is_refused(
     other = tmp_path / "other.sqlite"
     with sqlite3.connect(other) as con:
         con.execute("CREATE TABLE recipes (name TEXT)")
-    with pytest.raises(ProgressFileRefused, match="other.sqlite is not a pepper-tutor"):
+    with pytest.raises(ProgressFileRefused, match=r"other\.sqlite is not a pepper-tutor"):
         load_progress(store, other, "other.sqlite")
     newer = tmp_path / "newer.sqlite"
     newer.write_bytes(progress_bytes(store))

@@ -140,3 +140,21 @@ def test_bower_questions_on_the_suit_that_lost_its_jack_include_that_jack():
     assert sister_questions and len(with_jack) >= len(sister_questions) // 2
     for q in with_jack:  # the jack ranks among the trumps, above every card of its old suit
         assert q.order()[0].rank.name == "JACK" and q.problems() == []
+
+
+def test_the_drill_names_are_those_of_the_positions_module() -> None:
+    """quiz.py names the drills of positions.py without importing it (it loads the analysis):
+    the names must stay the same, and a rules drill must not load it."""
+    import subprocess
+    import sys
+
+    from pepper_tutor.teaching.drills import positions, quiz
+
+    assert tuple(positions.JUDGEMENT_DRILLS) == quiz.JUDGEMENT_KINDS
+    assert tuple(positions.RULES_DRILLS) == quiz.TABLE_KINDS
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys; from pepper_tutor.teaching.drills.quiz import "
+         "QuizSession; QuizSession('tricks', seed=1).question; "
+         "print('pepper_tutor.analysis.advice' in sys.modules)"],
+        capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "False"

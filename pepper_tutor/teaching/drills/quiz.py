@@ -15,7 +15,7 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine.calls import Defense, Trump
 from ...engine.cards import DECK, Card, Rank, Suit
@@ -28,8 +28,9 @@ from ..learner.attempts import Attempt
 from ..learner.review_cards import missed_rules, question_rules
 from ..learner.store import LearnerStore
 from ..questions.steps import LegalPlaysStep, RankStep, ScoreStep, Step, TrickWinnerStep
-from .positions import JUDGEMENT_DRILLS, RULES_DRILLS
-from .screened import ScreenedPool, judged_misses
+
+if TYPE_CHECKING:
+    from .screened import ScreenedPool
 
 __all__ = ["QUIZ_KINDS", "JUDGEMENT_KINDS", "make_question", "QuizSession", "met_simple_scoring"]
 
@@ -152,19 +153,39 @@ def score_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True
                      defense=Defense.SURRENDER if surrender else Defense.PLAY, rules=rules)
 
 
-GENERATORS: dict[str, Callable[[random.Random, int, RuleSet, bool], Step[Any]]] = {
+Generator = Callable[[random.Random, int, RuleSet, bool], Step[Any]]
+RULE_QUESTIONS: dict[str, Generator] = {
     "tricks": tricks_question, "legal": legal_question, "bowers": bowers_question,
-    "score": score_question, **JUDGEMENT_DRILLS, **RULES_DRILLS}
-QUIZ_KINDS = tuple(GENERATORS)
-JUDGEMENT_KINDS = tuple(JUDGEMENT_DRILLS)
+    "score": score_question}
+# The drills of positions (drills/positions.py) load the analysis: they are imported when one
+# is first asked for, so a rules drill (and a browser tab's first question) does not wait for
+# them. tests/test_quiz.py checks these names against that module's.
+JUDGEMENT_KINDS = ("bid", "declare", "exchange", "defend")
+TABLE_KINDS = ("table", "game", "variants")
+QUIZ_KINDS = (*RULE_QUESTIONS, *JUDGEMENT_KINDS, *TABLE_KINDS)
+
+
+def generator(kind: str) -> Generator:
+    """What makes the questions of drill ``kind``."""
+    if kind in RULE_QUESTIONS:
+        return RULE_QUESTIONS[kind]
+    if kind not in QUIZ_KINDS:
+        raise ValueError(f"no quiz {kind!r} (expected one of {', '.join(QUIZ_KINDS)})")
+    from .positions import JUDGEMENT_DRILLS, RULES_DRILLS
+
+    return {**JUDGEMENT_DRILLS, **RULES_DRILLS}[kind]
 
 
 def make_question(kind: str, rng: random.Random, n: int = 1,
                   rules: RuleSet | None = None, hard: bool = True) -> Step[Any]:
     """One question. ``hard`` leans on the traps; easy questions are mostly plain."""
-    if kind not in GENERATORS:
-        raise ValueError(f"no quiz {kind!r} (expected one of {', '.join(QUIZ_KINDS)})")
-    return GENERATORS[kind](rng, n, rules or get_ruleset("standard"), hard)
+    return generator(kind)(rng, n, rules or get_ruleset("standard"), hard)
+
+
+def _misses(step: Step[Any], feedback: Feedback | None, rules: Any) -> tuple[str, ...]:
+    from .screened import judged_misses
+
+    return judged_misses(step, feedback, rules)
 
 
 def met_simple_scoring(store: LearnerStore) -> bool:
@@ -198,15 +219,17 @@ class QuizSession:
     screened_first: bool = True  # False: every judgement position screened live (the bench)
 
     def __post_init__(self) -> None:
-        if self.kind not in GENERATORS:
-            raise ValueError(f"no quiz {self.kind!r} (expected one of {', '.join(QUIZ_KINDS)})")
+        generator(self.kind)  # an unknown kind is refused here
         self.rng = random.Random(self.seed)
         self._ahead: tuple[threading.Thread, dict[str, Step[Any]]] | None = None
         # Judgement drills deal positions screened ahead of time first (no waiting), then
         # live ones. Its own random stream: the live questions stay as the seed makes them.
         order = random.Random(None if self.seed is None else f"{self.seed}:screened")
-        self.screened = (ScreenedPool.for_drill(self.kind, self.rules, order)
-                         if self.screened_first else None)
+        self.screened: ScreenedPool | None = None
+        if self.screened_first and self.kind in JUDGEMENT_KINDS:
+            from .screened import ScreenedPool
+
+            self.screened = ScreenedPool.for_drill(self.kind, self.rules, order)
         self.next_question()
 
     def _rules_for_next(self) -> RuleSet:
@@ -266,7 +289,7 @@ class QuizSession:
             q = self.question
             rules = (question_rules(q) if correct or feedback is None
                      else missed_rules(q, feedback))
-            missed = () if correct else judged_misses(q, feedback, rules)
+            missed = () if correct else _misses(q, feedback, rules)
             self.store.record(Attempt("quiz", self.kind, correct, rules, missed=missed,
                                       origin=f"quiz {self.kind}"))
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...analysis.advice import Advice, Estimate, OptionAdvice, advise, advise_bid
 from ...analysis.calling import best_suit
 from ...analysis.reasons import (
     bid_facts,
@@ -33,6 +32,9 @@ from ...rulebook.verdict import Verdict, action_text
 from .answers import card_example, read_cards
 from .situation import Situation
 from .steps import AnswerT, Option, Step, Why, WhyWrong
+
+if TYPE_CHECKING:  # the search is imported where a step is first analysed, not with the lessons
+    from ...analysis.advice import Advice, Estimate, OptionAdvice
 
 __all__ = ["ChoiceStep", "BidStep", "DeclareStep", "ExchangeStep", "DefendStep", "Valued",
            "clearly_worse"]
@@ -186,6 +188,8 @@ class ChoiceStep(Step[AnswerT]):
         seed = self.SEED if seed is None else seed
         cache: dict[tuple[int, int], Advice] = self.__dict__.setdefault("_advice", {})
         if (n, seed) not in cache:
+            from ...analysis.advice import advise, advise_bid
+
             state = self.state()
             # Every option over every deal: the lesson check compares the accepted answers'
             # intervals with the best's, which an option dropped early would widen.
