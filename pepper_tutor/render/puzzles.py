@@ -109,14 +109,16 @@ def figures_words(puzzle: Puzzle) -> str:
     return text + "."
 
 
-def feedback_facts(answer: Answer, reveal: bool = False) -> list[str]:
+def feedback_facts(answer: Answer, reveal: bool = False,
+                   ask: str = "type a for the answer") -> list[str]:
     """What to tell after an answer: right or not, the figures, the rating; with
-    ``reveal`` (or when right) the answer, the tempting option and the theme."""
+    ``reveal`` (or when right) the answer, the tempting option and the theme. ``ask`` says
+    how the answer is asked for (a key in the terminal, a button elsewhere)."""
     p = answer.puzzle
     said = action_words(p, answer.action)
     lines = [f"Right: {said}." if answer.correct else
              f"Not {said}: the streak ends here." if answer.over else
-             f"Not {said}: try again, or type a for the answer."]
+             f"Not {said}: try again, or {ask}."]
     if answer.correct or reveal:
         lines.append(("" if answer.correct else "The answer: ") + figures_words(p))
         lines.append(f"Theme: {theme_title(p.theme)} ({p.theme}); rules: "
@@ -159,8 +161,10 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def layout_facts(puzzle: Puzzle) -> list[str]:
-    """The sampled layout where the tempting answer fails and the best one succeeds."""
+def layout_facts(puzzle: Puzzle, name_best: bool = True) -> list[str]:
+    """The sampled layout where the tempting answer fails and the best one succeeds. Without
+    ``name_best`` (after a miss the learner may still retry) the last line says what the
+    tempting answer and the best one get, but not which answer is best."""
     layout = puzzle.layout
     if not layout:
         return []
@@ -171,10 +175,27 @@ def layout_facts(puzzle: Puzzle) -> list[str]:
     lines += [f"  {Seat.parse(seat).word}: "
               + " ".join(c.display for c in sort_by_rank(cards.split(), trump))
               for seat, cards in layout["hands"].items()]
-    lines.append(f"{_cap(answers_words(puzzle))}: the bidders take {good['tricks']} tricks "
-                 f"({good['net']:+.0f} net points for your side). {_cap(tempting)}: "
-                 f"{bad['tricks']} ({bad['net']:+.0f}). Every seat plays its best.")
+    if name_best:
+        lines.append(f"{_cap(answers_words(puzzle))}: the bidders take {good['tricks']} tricks "
+                     f"({good['net']:+.0f} net points for your side). {_cap(tempting)}: "
+                     f"{bad['tricks']} ({bad['net']:+.0f}). Every seat plays its best.")
+    else:
+        lines.append(f"{_cap(tempting)}: the bidders take {bad['tricks']} tricks "
+                     f"({bad['net']:+.0f} net points for your side); with the best answer, "
+                     f"{good['tricks']} ({good['net']:+.0f}). Every seat plays its best.")
     return lines
+
+
+def _after_miss(answer: Answer, reveal: bool) -> list[str]:
+    """What follows a miss's feedback: with ``reveal`` the whole layout; after a retryable
+    miss with the tempting answer, the layout where it loses, the best answer unnamed."""
+    if answer.correct:
+        return []
+    if reveal:
+        return layout_facts(answer.puzzle)
+    if answer.action == answer.puzzle.tempting:
+        return layout_facts(answer.puzzle, name_best=False)
+    return []
 
 
 # ---- the terminal ---------------------------------------------------------------------------
@@ -204,9 +225,8 @@ def feedback_panel(answer: Answer, reveal: bool = False) -> Panel:
     body = Text(lines[0], style="bold green" if answer.correct else "bold red")
     for line in lines[1:]:
         body.append("\n" + line)
-    if reveal and not answer.correct:
-        for line in layout_facts(answer.puzzle):
-            body.append("\n" + line, style="")
+    for line in _after_miss(answer, reveal):
+        body.append("\n" + line, style="" if reveal else "dim")
     return Panel(body, title="Puzzle", title_align="left")
 
 
@@ -239,9 +259,7 @@ def puzzle_html(puzzle: Puzzle, number: int, rating: float) -> str:
 
 
 def feedback_html(answer: Answer, reveal: bool = False) -> str:
-    lines = feedback_facts(answer, reveal)
-    if reveal and not answer.correct:
-        lines += layout_facts(answer.puzzle)
+    lines = feedback_facts(answer, reveal, ask="press Show answer") + _after_miss(answer, reveal)
     color = "#070" if answer.correct else "#b00"
     head, rest = lines[0], lines[1:]
     return (f"<div class='pepper-feedback'><b style='color:{color}'>{html.escape(head)}</b>"
