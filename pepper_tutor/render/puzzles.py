@@ -26,7 +26,7 @@ from ..teaching.puzzles.themes import theme_title
 from .terminal import card_text
 
 __all__ = ["QUESTIONS", "position_facts", "question", "action_words", "answers_words",
-           "figures_words", "feedback_facts", "reveal_facts", "layout_facts",
+           "figures_words", "feedback_facts", "feedback_lines", "reveal_facts", "layout_facts",
            "puzzle_panel", "feedback_panel", "dashboard_table", "puzzle_html", "feedback_html",
            "dashboard_html"]
 
@@ -186,6 +186,13 @@ def layout_facts(puzzle: Puzzle, name_best: bool = True) -> list[str]:
     return lines
 
 
+def feedback_lines(answer: Answer, reveal: bool = False,
+                   ask: str = "press Show answer") -> list[str]:
+    """The feedback's facts, then the layout as far as it may be shown (:func:`_after_miss`):
+    what a page with a Show answer button tells after an answer."""
+    return feedback_facts(answer, reveal, ask) + _after_miss(answer, reveal)
+
+
 def _after_miss(answer: Answer, reveal: bool) -> list[str]:
     """What follows a miss's feedback: with ``reveal`` the whole layout; after a retryable
     miss with the tempting answer, the layout where it loses, the best answer unnamed."""
@@ -259,7 +266,7 @@ def puzzle_html(puzzle: Puzzle, number: int, rating: float) -> str:
 
 
 def feedback_html(answer: Answer, reveal: bool = False) -> str:
-    lines = feedback_facts(answer, reveal, ask="press Show answer") + _after_miss(answer, reveal)
+    lines = feedback_lines(answer, reveal)
     color = "#070" if answer.correct else "#b00"
     head, rest = lines[0], lines[1:]
     return (f"<div class='pepper-feedback'><b style='color:{color}'>{html.escape(head)}</b>"
