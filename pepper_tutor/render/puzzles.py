@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..engine.calls import Bid, Mode, Trump
 from ..engine.cards import Card
@@ -23,7 +20,11 @@ from ..teaching.puzzles.puzzle import Puzzle, parse_action
 from ..teaching.puzzles.session import Answer
 from ..teaching.puzzles.store import ThemeResults
 from ..teaching.puzzles.themes import theme_title
-from .terminal import card_text
+
+if TYPE_CHECKING:  # rich only for the terminal's panels: the page in Pyodide never loads it
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
 
 __all__ = ["QUESTIONS", "position_facts", "question", "action_words", "answers_words",
            "figures_words", "feedback_facts", "feedback_lines", "reveal_facts", "layout_facts",
@@ -209,6 +210,10 @@ def _after_miss(answer: Answer, reveal: bool) -> list[str]:
 
 
 def _cards(cards: Sequence[Card], ascii: bool) -> Text:
+    from rich.text import Text
+
+    from .terminal import card_text
+
     out = Text()
     for i, c in enumerate(cards):
         out.append(" " if i else "")
@@ -217,6 +222,10 @@ def _cards(cards: Sequence[Card], ascii: bool) -> Text:
 
 
 def puzzle_panel(puzzle: Puzzle, number: int, rating: float, ascii: bool = False) -> Panel:
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", justify="right")
     grid.add_column()
@@ -228,6 +237,9 @@ def puzzle_panel(puzzle: Puzzle, number: int, rating: float, ascii: bool = False
 
 
 def feedback_panel(answer: Answer, reveal: bool = False) -> Panel:
+    from rich.panel import Panel
+    from rich.text import Text
+
     lines = feedback_facts(answer, reveal)
     body = Text(lines[0], style="bold green" if answer.correct else "bold red")
     for line in lines[1:]:
@@ -238,6 +250,8 @@ def feedback_panel(answer: Answer, reveal: bool = False) -> Panel:
 
 
 def dashboard_table(results: Sequence[ThemeResults]) -> Table:
+    from rich.table import Table
+
     table = Table(title="Your puzzle themes, weakest first")
     for col in ("theme", "tried", "solved", "performance"):
         table.add_column(col, justify="left" if col == "theme" else "right")
