@@ -305,3 +305,40 @@ def test_the_theme_picker_deals_puzzles_of_that_theme(tmp_path: Path) -> None:
         _go(app, "puzzle-next")
     _go(app, "puzzle-theme", "")
     assert app.puzzles.theme is None
+
+
+def test_the_progress_file_carries_the_puzzle_ratings(tmp_path: Path) -> None:
+    import base64
+
+    from pepper_tutor.teaching.learner.store import LearnerStore
+
+    first = WebApp(home=tmp_path / "a", seed=3)
+    _go(first, "puzzles")
+    assert first.puzzles is not None and first.puzzles.current is not None
+    puzzle = first.puzzles.current
+    _go(first, "puzzle-answer", puzzle.tempting)  # a miss: rated, and a review card
+    assert first.puzzle_store is not None
+    rating = first.puzzle_store.rating().rating
+    out = _go(first, "export")["download"]
+    assert first.puzzles.current is puzzle  # the download leaves the puzzle in front
+    upload = tmp_path / "upload.sqlite"
+    upload.write_bytes(base64.b64decode(out["base64"]))
+    # still a learner store the terminal opens, its puzzle tables beside its own
+    (tmp_path / "terminal").mkdir()
+    (tmp_path / "terminal" / "learners.sqlite").write_bytes(upload.read_bytes())
+    store = LearnerStore("learner", tmp_path / "terminal")
+    assert store.ok and store.warning is None
+    store.close()
+    second = WebApp(home=tmp_path / "b")
+    reply = _go(second, "import", str(upload), name="pepper-progress.sqlite")
+    assert "Your puzzles came too: 1 tried." in _words(reply)
+    assert f"Your puzzle rating: {rating:.0f}, after 1 puzzle." in _words(reply)
+    assert second.puzzle_store is not None
+    assert second.puzzle_store.scheduled().keys() == {puzzle.theme}
+    assert [r.theme for r in second.puzzle_store.themes()] == [puzzle.theme]
+    # a file without puzzles (the terminal's learner store) leaves the ratings here alone
+    LearnerStore("learner", tmp_path / "bare").close()
+    bare = tmp_path / "bare" / "learners.sqlite"
+    reply = _go(second, "import", str(bare), name="learners.sqlite")
+    assert "The file holds no puzzle ratings: yours here are unchanged." in _words(reply)
+    assert f"Your puzzle rating: {rating:.0f}, after 1 puzzle." in _words(reply)

@@ -498,7 +498,8 @@ class WebApp:
                   "Save it as a file to keep a copy or to carry it to another browser or to "
                   "<code>pepper-tutor</code> on a computer (it is the "
                   f"<code>{DB_NAME}</code> of the terminal tutor). Loading a file replaces "
-                  "the progress kept here: download yours first.</p>"
+                  "the progress kept here (your puzzle ratings too, when the file holds them): "
+                  "download yours first.</p>"
                 + _button("Download my progress", "export", cls="pepper-export")
                 + '<label class="pepper-btn pepper-import-label">Load a progress file '
                   '<input type="file" class="pepper-import" data-act="import" '
@@ -958,8 +959,14 @@ class WebApp:
         from ..render.puzzles import action_words
 
         done = self._puzzle_done()
+        state = puzzle.position()
+        actions: list[Any] = list(state.legal_actions())
+        cards = [a for a in actions if isinstance(a, Card)]
+        if len(cards) == len(actions):  # in the order the hand is shown
+            trump = state.trump if state.trump is not None else Trump.NT
+            actions = list(sort_by_rank(cards, trump, state.rules.left_bower))
         parts = []
-        for action in puzzle.position().legal_actions():
+        for action in actions:
             text = str(action)
             off = done or text in self.puzzle_tried
             if isinstance(action, Card):
@@ -1083,11 +1090,64 @@ class WebApp:
                     closing(connect(copy)) as dest:
                 src.backup(dest)
                 dest.execute("PRAGMA journal_mode = DELETE")
+                self._export_puzzles(dest)
             data = read_bytes(copy, PROGRESS_LIMIT)
         finally:
             copy.unlink(missing_ok=True)
         self.notice = "Your progress file is downloaded as <code>pepper-progress.sqlite</code>."
         return {"name": "pepper-progress.sqlite", "base64": base64.b64encode(data).decode()}
+
+    def _export_puzzles(self, dest: sqlite3.Connection) -> None:
+        """The puzzle store's tables, each as ``puzzles_<table>``, into the file going out:
+        one file carries all the progress. (The two stores cannot share a file: both have a
+        ``learners`` table.) The terminal tutor reads the file as its learner store and
+        leaves these tables alone."""
+        from ..teaching.puzzles.store import SCHEMA, store_path
+
+        path = store_path(self.home)
+        if not path.exists():
+            return
+        dest.execute("ATTACH DATABASE ? AS p", (str(path),))
+        try:
+            for table in sorted(SCHEMA.tables):
+                dest.execute(f"CREATE TABLE puzzles_{table} AS SELECT * FROM p.{table}")
+        finally:
+            dest.execute("DETACH DATABASE p")
+
+    def _import_puzzles(self, upload: Path) -> str:
+        """The puzzle ratings a downloaded file carries, in place of the ones here; what
+        happened, in words for the notice."""
+        from ..teaching.puzzles.store import SCHEMA, store_path
+
+        with closing(connect(upload, read_only=True)) as con:
+            tables = {r[0] for r in con.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not {f"puzzles_{t}" for t in SCHEMA.tables} <= tables:
+                return " The file holds no puzzle ratings: yours here are unchanged."
+            row = con.execute("SELECT value FROM puzzles_meta WHERE key = 'schema'").fetchone()
+        if row is not None and int(row[0]) > SCHEMA.version:
+            return (" Its puzzle ratings were written by a newer pepper-tutor: yours here are "
+                    "unchanged.")
+        if self.puzzle_store is not None:
+            self.puzzle_store.close()
+        self.puzzle_store, self.puzzles = None, None
+        path = store_path(self.home)
+        fresh = self.home / ".import-puzzles.sqlite"
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{fresh}{suffix}").unlink(missing_ok=True)
+        with closing(connect(fresh)) as con:
+            con.executescript(SCHEMA.sql)
+            con.execute("ATTACH DATABASE ? AS up", (str(upload),))
+            for table in sorted(SCHEMA.tables):
+                con.execute(f"INSERT OR REPLACE INTO main.{table} SELECT * FROM "
+                            f"up.puzzles_{table}")
+            con.execute("DETACH DATABASE up")
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        write_bytes(path, read_bytes(fresh, PROGRESS_LIMIT))
+        fresh.unlink()
+        tried = len(self._need_puzzle_store().tried())
+        return f" Your puzzles came too: {tried} tried." if tried else ""
 
     def _import(self, upload: Path, name: str) -> None:
         """Replace this browser's progress with a downloaded file, after checking it is one.
@@ -1116,6 +1176,10 @@ class WebApp:
         learner = self.store.learner if self.store.learner in names or not names else names[0]
         write_text(self.home / LEARNER_FILE, learner + "\n")
         self.store = LearnerStore(learner, self.home)
+        puzzles = self._import_puzzles(upload)
+        if self.puzzle_store is not None and self.puzzle_store.learner != learner:
+            self.puzzle_store.close()
+            self.puzzle_store, self.puzzles = None, None
         self.said = 0
         self.lesson, self.quiz, self.reviewing = None, None, None
         self.panel = None
@@ -1123,5 +1187,5 @@ class WebApp:
         who = f" (the progress of {_e(learner)})" if learner != DEFAULT_LEARNER else ""
         self.notice = (f"Loaded your progress from {_e(name)}{who}: {answers} answer"
                        f"{'s' if answers != 1 else ''}, {len(self.store.lessons())} lesson"
-                       f"{'s' if len(self.store.lessons()) != 1 else ''} begun.")
+                       f"{'s' if len(self.store.lessons()) != 1 else ''} begun.{puzzles}")
         self._go("home")
