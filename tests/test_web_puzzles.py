@@ -1,6 +1,7 @@
 """The Play and learn page's Puzzles room in Chromium: pepper-tutor in Pyodide, served from the
 site alone. A puzzle answered wrong (the layout shown, the answer not named) then right, the
-theme dashboard, and a reload that finds the rating and the dashboard kept. The puzzle the
+theme dashboard, a reload that finds the rating and the dashboard kept, and the progress file
+with the puzzles in it. The puzzle the
 page deals is found in this process by the same session with the same seed, and its answers
 from the puzzle itself, never written here. Every request is recorded; one to any host but
 the local server fails the test. The times from a click to Python's reply are written to
@@ -11,7 +12,9 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +35,7 @@ def site(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Sit
     build_page(root / "try")
     with serve(root / "try") as url:
         context = browser.new_context(viewport={"width": 1100, "height": 1000},
-                                      service_workers="allow")
+                                      accept_downloads=True, service_workers="allow")
         requests: list[str] = []
         context.on("request", lambda r: requests.append(r.url))
         page = context.new_page()
@@ -114,6 +117,14 @@ def test_a_puzzle_wrong_then_right_the_dashboard_and_a_reload(site: Site,
     kept = site.text()
     assert theme_title(puzzle.theme) in kept and "after 1 puzzle." in kept
     _home(site)
+    # the progress file carries the puzzles: both answers, the first one rated
+    with site.page.expect_download() as info:
+        _click(site, ".pepper-export")
+    path = tmp_path / "pepper-progress.sqlite"
+    info.value.save_as(path)
+    with closing(sqlite3.connect(path)) as con:
+        tried = con.execute("SELECT puzzle, solved, first FROM puzzles_attempts").fetchall()
+    assert tried == [(puzzle.id, 0, 1), (puzzle.id, 1, 0)]
     assert not site.foreign(), site.foreign()
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
