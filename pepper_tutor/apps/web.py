@@ -1133,7 +1133,7 @@ class WebApp:
         self.puzzle_store, self.puzzles = None, None
         path = store_path(self.home)
         fresh = self.home / ".import-puzzles.sqlite"
-        for suffix in ("", "-wal", "-shm"):
+        for suffix in ("", "-wal", "-shm", "-journal"):
             Path(f"{fresh}{suffix}").unlink(missing_ok=True)
         with closing(connect(fresh)) as con:
             con.executescript(SCHEMA.sql)
@@ -1142,7 +1142,7 @@ class WebApp:
                 con.execute(f"INSERT OR REPLACE INTO main.{table} SELECT * FROM "
                             f"up.puzzles_{table}")
             con.execute("DETACH DATABASE up")
-        for suffix in ("", "-wal", "-shm"):
+        for suffix in ("", "-wal", "-shm", "-journal"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         write_bytes(path, read_bytes(fresh, PROGRESS_LIMIT))
         fresh.unlink()
