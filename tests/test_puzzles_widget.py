@@ -3,10 +3,12 @@ right one, then Show answer and Next on the following puzzle."""
 
 from __future__ import annotations
 
+import html
 import random
 from pathlib import Path
 
 from pepper_tutor.apps.puzzles_widget import PuzzleWidget
+from pepper_tutor.render.puzzles import action_words
 from pepper_tutor.teaching.puzzles.bank import bank_puzzles
 from pepper_tutor.teaching.puzzles.session import PuzzleSession
 from pepper_tutor.teaching.puzzles.store import PuzzleStore
@@ -23,7 +25,14 @@ def test_the_widget_takes_a_wrong_answer_then_the_right_one(tmp_path: Path) -> N
     assert puzzle is not None and "Puzzle 1" in widget.board.value
     assert all("pepper-choice" in b._dom_classes for b in widget.choices.children)
     _button(widget, puzzle.tempting).click()
-    assert "Not " in widget.feedback.value and "try again" in widget.feedback.value
+    assert "Not " in widget.feedback.value
+    assert "try again, or press Show answer." in widget.feedback.value
+    # the layout where the tempting answer loses, the best answer not named but in the hands
+    assert puzzle.layout is not None and "Here is a layout where" in widget.feedback.value
+    told = [line for line in html.unescape(widget.feedback.value).split("<br>")
+            if not line.startswith("  ")]
+    best = action_words(puzzle, puzzle.answers[0])
+    assert "with the best answer," in told[-1] and best not in "".join(told)
     assert not any(b.disabled for b in widget.choices.children)  # a retry is allowed
     _button(widget, puzzle.answers[0]).click()
     assert "Right: " in widget.feedback.value and "Not rated" in widget.feedback.value

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import html
+import io
 import re
+from pathlib import Path
 
-from pepper_tutor.render.puzzles import figures_words
+from rich.console import Console
+
+from pepper_tutor.render.puzzles import (
+    action_words,
+    feedback_html,
+    feedback_panel,
+    figures_words,
+    layout_facts,
+)
 from pepper_tutor.teaching.puzzles.bank import bank_puzzles
+from pepper_tutor.teaching.puzzles.session import PuzzleSession
+from pepper_tutor.teaching.puzzles.store import PuzzleStore
 
 
 def test_the_figures_say_each_option_once_and_never_minus_zero() -> None:
@@ -18,3 +31,53 @@ def test_the_figures_say_each_option_once_and_never_minus_zero() -> None:
         assert "-0.0" not in words, words
         if p.kind in ("trump", "mode"):  # a call's label says its contract: kept
             assert " in " in words, words
+
+
+def _says(words: str, text: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text, re.IGNORECASE) is not None
+
+
+def test_a_retryable_miss_shows_the_layout_without_naming_the_best_answer() -> None:
+    shown = 0
+    for p in bank_puzzles():
+        if not p.layout:
+            continue
+        hidden = layout_facts(p, name_best=False)
+        full = layout_facts(p)
+        assert hidden[:-1] == full[:-1]  # the same hands
+        tempting = action_words(p, p.tempting)
+        # the hands name every card; the other lines must not name the best answer
+        told = [line for line in hidden if not line.startswith("  ")]
+        for answer in p.answers:
+            words = action_words(p, answer)
+            assert not any(_says(words, line) for line in told), (p.id, told)
+            assert _says(words, full[-1]), (p.id, full[-1])
+        assert _says(tempting, hidden[-1]) and "the best answer" in hidden[-1]
+        shown += 1
+    assert shown > 100
+
+
+def test_the_feedback_after_a_retryable_miss_keeps_the_answer_hidden(tmp_path: Path) -> None:
+    store = PuzzleStore("me", path=tmp_path / "p.sqlite")
+    puzzle = next(p for p in bank_puzzles() if p.layout and p.kind == "play")
+    session = PuzzleSession(store, [puzzle])
+    assert session.next() is puzzle
+    answer = session.answer(puzzle.tempting)
+    best = action_words(puzzle, puzzle.answers[0])
+    for lines, name in ((feedback_html(answer).split("<br>"), "html"),
+                        (_plain(feedback_panel(answer)).splitlines(), "terminal")):
+        told = [html.unescape(re.sub(r"<[^>]+>", "", line)) for line in lines
+                if not line.startswith("  ")]
+        assert any("Here is a layout where" in line for line in told), name
+        assert not any(_says(best, line) for line in told), (name, told)
+    # shown (or at the streak's end) the layout names it
+    revealed = html.unescape(feedback_html(answer, reveal=True))
+    assert f"{best}: the bidders take" in revealed or f"{best} or " in revealed
+    store.close()
+
+
+def _plain(panel: object) -> str:
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(panel)
+    return "\n".join(line.strip("│ ").rstrip() if not line.startswith("│   ") else
+                     "  " + line.strip("│ ") for line in console.export_text().splitlines())

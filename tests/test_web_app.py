@@ -3,12 +3,14 @@ cannot start (files/runtime.py): the same screens the page shows, without a brow
 
 from __future__ import annotations
 
+import html
 import itertools
 import json
 import re
 import sqlite3
 import sys
 import threading
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -188,3 +190,155 @@ def test_advice_solves_in_this_process_where_none_can_start(
     state = HandState.deal("standard", dealer="W", rng=3)
     result = advice.advise(state, samples=8, seed=1, workers=2)
     assert result.options
+
+
+def _answers(reply: dict[str, Any]) -> dict[str, bool]:
+    """The puzzle's answer buttons: value -> still enabled."""
+    return {v: not off for v, off in re.findall(
+        r'data-act="puzzle-answer" data-value="([^"]+)"( disabled)?', reply["html"])}
+
+
+def test_the_puzzles_room_takes_a_miss_then_the_answer_and_keeps_the_rating(
+        tmp_path: Path) -> None:
+    from pepper_tutor.render.puzzles import action_words
+    from pepper_tutor.teaching.puzzles.store import store_path
+
+    app = WebApp(home=tmp_path, seed=5)
+    assert "You have not tried a puzzle yet." in _words(_go(app, "home"))
+    reply = _go(app, "puzzles")
+    assert app.puzzles is not None and app.puzzles.mode == "rated"
+    puzzle = app.puzzles.current
+    assert puzzle is not None and "Puzzle 1" in _words(reply)
+    legal = {str(a) for a in puzzle.position().legal_actions()}
+    assert _answers(reply) == dict.fromkeys(legal, True)  # one button per legal answer
+    assert "Any theme" in reply["html"] and "Draw the trumps" in reply["html"]
+    # a miss: try again, the tried answer off, the others on, the best answer not named
+    reply = _go(app, "puzzle-answer", puzzle.tempting)
+    words = _words(reply)
+    assert "pepper-fb wrong" in reply["html"]
+    assert "try again, or press Show answer." in words
+    assert _answers(reply)[puzzle.tempting] is False
+    assert all(on for v, on in _answers(reply).items() if v != puzzle.tempting)
+    feedback = reply["html"].split('class="pepper-feedback"', 1)[1]
+    if puzzle.layout:
+        assert "Here is a layout where" in feedback and "with the best answer," in feedback
+    told = re.findall(r'<div class="(?:pepper-pre|headline)">(?!  )([^<]*)</div>', feedback)
+    best = action_words(puzzle, puzzle.answers[0])
+    assert told and not any(re.search(rf"(?<!\w){re.escape(best)}(?!\w)", t) for t in told)
+    rating = app.puzzle_store.rating().rating if app.puzzle_store else 0
+    assert rating < 1500  # the first attempt is rated
+    # then right: not rated, every button off, the theme named
+    reply = _go(app, "puzzle-answer", puzzle.answers[0])
+    assert "pepper-fb right" in reply["html"] and "Not rated" in _words(reply)
+    assert not any(_answers(reply).values())
+    # the dashboard: the theme, weakest first, and the rating
+    words = _words(_go(app, "puzzle-themes"))
+    assert f"Your puzzle rating: {rating:.0f}, after 1 puzzle." in words
+    from pepper_tutor.teaching.puzzles.themes import theme_title
+
+    assert html.unescape(theme_title(puzzle.theme)) in html.unescape(words)
+    # the puzzles live beside the learner store, in the same home, under the same learner
+    assert store_path(tmp_path).exists()
+    again = WebApp(home=tmp_path)
+    assert f"Your puzzle rating: {rating:.0f}, after 1 puzzle." in _words(_go(again, "home"))
+    assert f"Your puzzle rating: {rating:.0f}, after 1 puzzle." in _words(
+        _go(again, "puzzle-themes"))
+
+
+def test_show_answer_names_it_with_the_whole_layout_and_next_moves_on(tmp_path: Path) -> None:
+    from pepper_tutor.render.puzzles import reveal_facts
+
+    app = WebApp(home=tmp_path, seed=2)
+    _go(app, "puzzles")
+    assert app.puzzles is not None
+    puzzle = app.puzzles.current
+    assert puzzle is not None
+    reply = _go(app, "puzzle-reveal")
+    assert "pepper-fb revealed" in reply["html"]
+    for line in reveal_facts(puzzle):
+        assert html.escape(line.strip()) in reply["html"]
+    assert not any(_answers(reply).values())
+    assert re.search(r'class="pepper-btn pepper-reveal"[^>]*disabled', reply["html"])
+    reply = _go(app, "puzzle-next")
+    assert "Puzzle 2" in _words(reply) and app.puzzles.current is not puzzle
+    assert "pepper-puzzle-feedback" not in reply["html"]
+
+
+def test_the_streak_ends_on_a_miss_and_review_brings_the_theme_back(tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path, seed=4)
+    _go(app, "puzzles")
+    _go(app, "puzzle-mode", "streak")
+    assert app.puzzles is not None and app.puzzles.mode == "streak"
+    first = app.puzzles.current
+    assert first is not None
+    _go(app, "puzzle-answer", first.answers[0])
+    assert "streak 1" in _words(_go(app, "puzzle-next"))
+    second = app.puzzles.current
+    assert second is not None
+    wrong = next(str(a) for a in second.position().legal_actions()
+                 if not second.is_answer(a))
+    reply = _go(app, "puzzle-answer", wrong)
+    words = _words(reply)
+    assert "the streak ends here" in words and "Streak over: 1 solved in a row." in words
+    assert "The answer: " in words  # the streak's end shows it
+    assert "Start a new streak" in words and not any(_answers(reply).values())
+    # nothing is due yet in review mode ... until the theme's card is due
+    reply = _go(app, "puzzle-mode", "review")
+    assert "Nothing is due for review." in _words(reply)
+    assert app.puzzle_store is not None
+    app.puzzle_store.clock = lambda: datetime.now(UTC) + timedelta(days=30)
+    _go(app, "puzzle-mode", "review")
+    fresh = app.puzzles.current
+    assert fresh is not None and fresh.theme == second.theme and fresh.id != second.id
+
+
+def test_the_theme_picker_deals_puzzles_of_that_theme(tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path, seed=6)
+    _go(app, "puzzles")
+    reply = _go(app, "puzzle-theme", "draw-trumps")
+    assert 'value="draw-trumps" selected' in reply["html"]
+    assert app.puzzles is not None
+    for _ in range(3):
+        assert app.puzzles.current is not None
+        assert app.puzzles.current.theme == "draw-trumps"
+        _go(app, "puzzle-reveal")
+        _go(app, "puzzle-next")
+    _go(app, "puzzle-theme", "")
+    assert app.puzzles.theme is None
+
+
+def test_the_progress_file_carries_the_puzzle_ratings(tmp_path: Path) -> None:
+    import base64
+
+    from pepper_tutor.teaching.learner.store import LearnerStore
+
+    first = WebApp(home=tmp_path / "a", seed=3)
+    _go(first, "puzzles")
+    assert first.puzzles is not None and first.puzzles.current is not None
+    puzzle = first.puzzles.current
+    _go(first, "puzzle-answer", puzzle.tempting)  # a miss: rated, and a review card
+    assert first.puzzle_store is not None
+    rating = first.puzzle_store.rating().rating
+    out = _go(first, "export")["download"]
+    assert first.puzzles.current is puzzle  # the download leaves the puzzle in front
+    upload = tmp_path / "upload.sqlite"
+    upload.write_bytes(base64.b64decode(out["base64"]))
+    # still a learner store the terminal opens, its puzzle tables beside its own
+    (tmp_path / "terminal").mkdir()
+    (tmp_path / "terminal" / "learners.sqlite").write_bytes(upload.read_bytes())
+    store = LearnerStore("learner", tmp_path / "terminal")
+    assert store.ok and store.warning is None
+    store.close()
+    second = WebApp(home=tmp_path / "b")
+    reply = _go(second, "import", str(upload), name="pepper-progress.sqlite")
+    assert "Your puzzles came too: 1 tried." in _words(reply)
+    assert f"Your puzzle rating: {rating:.0f}, after 1 puzzle." in _words(reply)
+    assert second.puzzle_store is not None
+    assert second.puzzle_store.scheduled().keys() == {puzzle.theme}
+    assert [r.theme for r in second.puzzle_store.themes()] == [puzzle.theme]
+    # a file without puzzles (the terminal's learner store) leaves the ratings here alone
+    LearnerStore("learner", tmp_path / "bare").close()
+    bare = tmp_path / "bare" / "learners.sqlite"
+    reply = _go(second, "import", str(bare), name="learners.sqlite")
+    assert "The file holds no puzzle ratings: yours here are unchanged." in _words(reply)
+    assert f"Your puzzle rating: {rating:.0f}, after 1 puzzle." in _words(reply)

@@ -90,18 +90,14 @@ class PuzzleApp:
             except (ValueError, KeyError) as err:
                 self.console.print(Text(strip_controls(str(err)), style="yellow"))
                 continue
-            self.console.print(feedback_panel(answer, reveal=not answer.correct and
-                                              self.session.mode == "streak"))
+            # The streak's end shows the answer; a miss that may be retried shows the
+            # layout the tempting answer loses in, without naming the best one.
+            self.console.print(feedback_panel(answer, reveal=answer.over))
             if answer.correct:
                 return 1 if first else 0
             first = False
             if self.session.over:
                 return 0
-            if answer.action == answer.puzzle.tempting:  # the layout shows that answer lose
-                from ..render.puzzles import layout_facts
-
-                for line in layout_facts(answer.puzzle):
-                    self.console.print(Text(line, style="dim"))
 
     def _none_left(self) -> Text:
         mode = self.session.mode

@@ -19,7 +19,6 @@ from ..render.puzzles import (
     action_words,
     dashboard_html,
     feedback_html,
-    layout_facts,
     puzzle_html,
     reveal_facts,
 )
@@ -84,11 +83,9 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     def choose(self, text: str) -> None:
         """Answer the current puzzle with ``text`` (what a button sends)."""
         answer = self.session.answer(text)
-        shown = feedback_html(answer, reveal=False)
-        if not answer.correct and answer.action == answer.puzzle.tempting:
-            shown += "".join(f"<br><span style='color:#555'>{line}</span>"
-                             for line in _escaped(layout_facts(answer.puzzle)))
-        self.feedback.value = shown
+        # The streak's end shows the answer; a miss that may be retried shows the layout
+        # the tempting answer loses in, without naming the best one.
+        self.feedback.value = feedback_html(answer, reveal=answer.over)
         if answer.correct or self.session.over:
             for b in self.choices.children:
                 b.disabled = True

@@ -53,6 +53,9 @@ if TYPE_CHECKING:  # the table core loads the analysis: only when the table is o
     from ..teaching.practice.coach import CoachVerdict
     from ..teaching.practice.history import SavedMatch
     from ..teaching.practice.table import Decision, PracticeTable
+    from ..teaching.puzzles.puzzle import Puzzle
+    from ..teaching.puzzles.session import Answer, PuzzleSession
+    from ..teaching.puzzles.store import PuzzleStore
     from ..teaching.review.session import ReviewSession
 
 __all__ = ["WebApp", "BROWSER_COACH_SAMPLES", "LEARNER_FILE"]
@@ -206,6 +209,14 @@ class WebApp:
         self.quiz_level = "hard"
         self.quiz_rules = "standard"
         self.table_level = "club"
+        self.puzzle_store: PuzzleStore | None = None  # opened with the puzzles room
+        self.puzzles: PuzzleSession | None = None
+        self.puzzle_mode = "rated"
+        self.puzzle_theme = ""  # "" for any theme
+        self.puzzle_number = 0
+        self.puzzle_answer: Answer | None = None  # the last answer to the puzzle shown
+        self.puzzle_tried: set[str] = set()  # the answers tried on the puzzle shown
+        self.puzzle_shown = False  # Show answer was pressed
 
     def _learner_name(self) -> str:
         path = self.home / LEARNER_FILE
@@ -247,6 +258,8 @@ class WebApp:
             "table-new": self._new_match, "table-resume": self._resume,
             "take-back": self._take_back, "ask-coach": self._ask, "table-hint": self._table_hint,
             "next-hand": self._next_hand,
+            "puzzles": self._open_puzzles, "puzzle-next": self._next_puzzle,
+            "puzzle-reveal": self._reveal_puzzle, "puzzle-themes": lambda: self._go("themes"),
         }
         if act in simple:
             simple[act]()
@@ -262,6 +275,14 @@ class WebApp:
             self._open_quiz(self.quiz.kind if self.quiz else "tricks")
         elif act == "table-level":
             self.table_level = value if value in ("beginner", "club", "expert") else "club"
+        elif act == "puzzle-mode":
+            self.puzzle_mode = value if value in ("rated", "streak", "review") else "rated"
+            self._start_puzzles()
+        elif act == "puzzle-theme":
+            self.puzzle_theme = value
+            self._start_puzzles()
+        elif act == "puzzle-answer":
+            self._answer_puzzle(value)
         elif act == "pick":
             raw = self._need_panel().pick(int(value))
             if raw is not None:
@@ -414,7 +435,8 @@ class WebApp:
     def _screen_html(self) -> str:
         body = {"home": self._home_html, "lesson": self._lesson_html, "quiz": self._quiz_html,
                 "review": self._review_html, "progress": self._progress_html,
-                "table": self._table_html}[self.screen]()
+                "table": self._table_html, "puzzles": self._puzzles_html,
+                "themes": self._themes_html}[self.screen]()
         nav = ('<nav class="pepper-nav">' + _button("Start", "home", cls="pepper-home")
                + _button("Progress", "progress", cls="pepper-progress-link") + "</nav>")
         notice, self.notice = self.notice, ""
@@ -467,11 +489,17 @@ class WebApp:
                   "with a coach who grades each of your decisions from Best to Blunder and "
                   "says why. Take back a decision and try another.</p>"
                 + _button("Sit down at the table", "table", cls="pepper-open-table primary")
+                + "<h2>Puzzles</h2><p>Positions from played hands where one answer is "
+                  "clearly best: find it. Your puzzle rating rises and falls with your first "
+                  "answers; the themes you miss come back as fresh puzzles.</p>"
+                + f'<p class="pepper-muted pepper-puzzle-summary">{self._puzzle_summary()}</p>'
+                + _button("Puzzles", "puzzles", cls="pepper-open-puzzles primary")
                 + "<h2>Your progress file</h2><p>Your progress is kept in this browser. "
                   "Save it as a file to keep a copy or to carry it to another browser or to "
                   "<code>pepper-tutor</code> on a computer (it is the "
                   f"<code>{DB_NAME}</code> of the terminal tutor). Loading a file replaces "
-                  "the progress kept here: download yours first.</p>"
+                  "the progress kept here (your puzzle ratings too, when the file holds them): "
+                  "download yours first.</p>"
                 + _button("Download my progress", "export", cls="pepper-export")
                 + '<label class="pepper-btn pepper-import-label">Load a progress file '
                   '<input type="file" class="pepper-import" data-act="import" '
@@ -846,6 +874,210 @@ class WebApp:
             parts.append(f"<p><b>The match is over: {_e(str(t.match.winner))} won.</b></p>")
         return "".join(parts) + "</div>"
 
+    # ---- the puzzles ------------------------------------------------------------------------
+
+    def _need_puzzle_store(self) -> PuzzleStore:
+        """The learner's puzzle ratings: ``puzzles.sqlite`` beside the learner store, under
+        the same name (so a progress file loaded here brings both)."""
+        from ..teaching.puzzles.store import PuzzleStore
+
+        if self.puzzle_store is None:
+            self.puzzle_store = PuzzleStore(self.store.learner, self.home)
+        return self.puzzle_store
+
+    def _puzzle_summary(self) -> str:
+        store = self._need_puzzle_store()
+        tried = len(store.tried())
+        if not tried:
+            return "You have not tried a puzzle yet."
+        return (f"Your puzzle rating: {store.rating().rating:.0f}, after {tried} "
+                f"puzzle{'s' if tried != 1 else ''}.")
+
+    def _open_puzzles(self) -> None:
+        self._go("puzzles")
+        if self.puzzles is None:
+            self._start_puzzles()
+
+    def _start_puzzles(self) -> None:
+        """A new session of the mode and theme chosen, and its first puzzle."""
+        import random
+
+        from ..teaching.puzzles.bank import bank_puzzles
+        from ..teaching.puzzles.session import PuzzleSession
+
+        puzzles = bank_puzzles()
+        if self.puzzle_theme and self.puzzle_theme not in {p.theme for p in puzzles}:
+            self.puzzle_theme = ""
+        self.puzzles = PuzzleSession(self._need_puzzle_store(), puzzles,
+                                     theme=self.puzzle_theme or None, mode=self.puzzle_mode,
+                                     rng=random.Random(self.seed))
+        self.puzzle_number = 0
+        self._go("puzzles")
+        self._next_puzzle()
+
+    def _need_puzzles(self) -> PuzzleSession:
+        if self.puzzles is None:
+            raise ValueError("you are not in the puzzles room")
+        return self.puzzles
+
+    def _next_puzzle(self) -> None:
+        if self._need_puzzles().next() is not None:
+            self.puzzle_number += 1
+        self.puzzle_answer, self.puzzle_tried, self.puzzle_shown = None, set(), False
+
+    def _answer_puzzle(self, text: str) -> None:
+        session = self._need_puzzles()
+        if self._puzzle_done():
+            return  # a second click on a button of a puzzle already settled
+        self.puzzle_answer = session.answer(text)
+        self.puzzle_tried.add(self.puzzle_answer.action)
+
+    def _reveal_puzzle(self) -> None:
+        if self._need_puzzles().current is not None:
+            self.puzzle_shown = True
+
+    def _puzzle_done(self) -> bool:
+        """The puzzle shown takes no more answers: solved, shown or the streak's end."""
+        a = self.puzzle_answer
+        return self.puzzle_shown or (a is not None and (a.correct or a.over))
+
+    def _puzzle_board(self, puzzle: Puzzle) -> str:
+        from ..render.puzzles import position_facts, question
+
+        def cards(value: list[Card]) -> str:
+            return " ".join(f'<span class="pepper-inline-card pepper-'
+                            f'{"red" if c.is_red else "black"}">{_e(c.display)}</span>'
+                            for c in value)
+
+        rows = "".join(f'<tr><td class="pepper-muted">{_e(label)}</td><td>'
+                       f"{cards(value) if isinstance(value, list) else _e(value)}</td></tr>"
+                       for label, value in position_facts(puzzle))
+        return (f'<table class="pepper-board pepper-puzzle-position">{rows}</table>'
+                f'<p class="pepper-prompt"><b>{_e(question(puzzle))}</b></p>')
+
+    def _puzzle_buttons(self, puzzle: Puzzle) -> str:
+        from ..render.puzzles import action_words
+
+        done = self._puzzle_done()
+        state = puzzle.position()
+        actions: list[Any] = list(state.legal_actions())
+        cards = [a for a in actions if isinstance(a, Card)]
+        if len(cards) == len(actions):  # in the order the hand is shown
+            trump = state.trump if state.trump is not None else Trump.NT
+            actions = list(sort_by_rank(cards, trump, state.rules.left_bower))
+        parts = []
+        for action in actions:
+            text = str(action)
+            off = done or text in self.puzzle_tried
+            if isinstance(action, Card):
+                parts.append(_card_button(action, "puzzle-answer", text, disabled=off,
+                                          cls="pepper-puzzle-answer"))
+            else:
+                parts.append(_button(_e(action_words(puzzle, text)), "puzzle-answer", text,
+                                     disabled=off, cls="pepper-choice pepper-puzzle-answer"))
+        return f'<div class="pepper-answer pepper-hand">{"".join(parts)}</div>'
+
+    def _puzzle_feedback(self, puzzle: Puzzle) -> str:
+        from ..render.puzzles import feedback_lines, reveal_facts
+
+        a = self.puzzle_answer
+        if self.puzzle_shown:
+            kind, lines = "revealed", reveal_facts(puzzle)
+        elif a is not None:
+            kind, lines = "right" if a.correct else "wrong", feedback_lines(a, reveal=a.over)
+        else:
+            return ""
+        head, rest = lines[0], lines[1:]
+        body = "".join(f'<div class="pepper-pre">{_e(line)}</div>' for line in rest)
+        return (f'<div class="pepper-fb {kind} pepper-puzzle-feedback"><div class="headline">'
+                f"{_e(head)}</div>{body}</div>")
+
+    def _puzzle_picker(self) -> str:
+        from ..teaching.puzzles.bank import bank_puzzles
+        from ..teaching.puzzles.themes import theme_title
+
+        counts: dict[str, int] = {}
+        for p in bank_puzzles():
+            counts[p.theme] = counts.get(p.theme, 0) + 1
+        themes = sorted(counts, key=lambda t: theme_title(t).lower())
+        options = '<option value="">Any theme</option>' + "".join(
+            f'<option value="{_e(t)}"{" selected" if t == self.puzzle_theme else ""}>'
+            f"{_e(theme_title(t))} ({counts[t]})</option>" for t in themes)
+        modes = "".join(
+            f'<option value="{m}"{" selected" if m == self.puzzle_mode else ""}>{words}'
+            "</option>" for m, words in (("rated", "Rated"), ("streak", "Streak: easy to "
+                                         "hard until a miss"),
+                                         ("review", "Replay the ones I missed")))
+        return ('<div class="pepper-buttons"><label class="pepper-muted">Mode <select '
+                f'class="pepper-puzzle-mode" data-act="puzzle-mode">{modes}</select></label>'
+                '<label class="pepper-muted">Theme <select class="pepper-puzzle-theme" '
+                f'data-act="puzzle-theme">{options}</select></label>'
+                + _button("Your themes", "puzzle-themes", cls="pepper-puzzle-dashboard")
+                + "</div>")
+
+    def _puzzles_html(self) -> str:
+        session = self._need_puzzles()
+        store = self._need_puzzle_store()
+        head = ("<h2>Puzzles</h2>" + self._puzzle_picker()
+                + f'<p class="pepper-puzzle-rating"><b>Your puzzle rating: '
+                  f"{store.rating().rating:.0f}</b>"
+                + (f" · streak {session.streak}" if session.mode == "streak" else "") + "</p>"
+                + (f'<div class="pepper-fb wrong">{_e(store.warning)}</div>'
+                   if store.warning else ""))
+        puzzle = session.current
+        if puzzle is None:
+            return head + f'<div class="pepper-fb pepper-puzzles-done">{self._no_puzzle()}</div>' \
+                + (_button("Start a new streak", "puzzle-mode", "streak",
+                           cls="pepper-new-streak primary") if session.over else "")
+        from ..teaching.puzzles.themes import theme_title
+
+        done = self._puzzle_done()
+        theme = (f" · theme: {_e(theme_title(puzzle.theme))}" if done else "")
+        return (head + f'<p class="pepper-progress-text pepper-puzzle-title"><b>Puzzle '
+                f"{self.puzzle_number}</b> · rated {puzzle.rating:.0f}{theme}</p>"
+                + self._puzzle_board(puzzle) + self._puzzle_buttons(puzzle)
+                + f'<div class="pepper-feedback" aria-live="polite">'
+                  f"{self._puzzle_feedback(puzzle)}</div>"
+                + '<div class="pepper-buttons">'
+                + _button("Show answer", "puzzle-reveal", cls="pepper-reveal", disabled=done)
+                + (_button("Start a new streak", "puzzle-mode", "streak",
+                           cls="pepper-new-streak primary") if session.over else
+                   _button("Next puzzle ▶", "puzzle-next", cls="pepper-next"
+                           + (" primary" if done else "")))
+                + "</div>")
+
+    def _no_puzzle(self) -> str:
+        session = self._need_puzzles()
+        if session.mode == "review":
+            return ("<b>Nothing is due for review.</b> The themes of the puzzles you miss come "
+                    "back here, as fresh puzzles, when they are due.")
+        if session.over:
+            return f"<b>The streak is over:</b> {session.streak} solved in a row."
+        return ("<b>You have tried every puzzle" + (" of this theme" if session.theme else "")
+                + ".</b>")
+
+    def _themes_html(self) -> str:
+        from ..render.puzzles import dashboard_html
+
+        store = self._need_puzzle_store()
+        results = store.themes()
+        due = len(store.due_themes())
+        rating = store.rating()
+        tried = len(store.tried())
+        lines = [f"Your puzzle rating: {rating.rating:.0f}, after {tried} "
+                 f"puzzle{'s' if tried != 1 else ''}."]
+        if due:
+            lines.append(f"{due} theme{'s are' if due != 1 else ' is'} due for review: "
+                         "choose “Replay the ones I missed”.")
+        table = (dashboard_html(results) if results else
+                 "<p>No puzzles tried yet: each theme's results show here.</p>")
+        return ('<h2>Your puzzle themes, weakest first</h2><div class="pepper-puzzle-themes">'
+                + "".join(f"<p>{_e(line)}</p>" for line in lines)
+                + '<p class="pepper-muted">Performance: the mean rating of the puzzles you '
+                  "tried, less 500, plus 1000 times the share you solved at the first "
+                  "attempt.</p>" + table + "</div>"
+                + _button("Back to the puzzles", "puzzles", cls="pepper-open-puzzles primary"))
+
     # ---- the progress file -----------------------------------------------------------------
 
     def _export(self) -> dict[str, str]:
@@ -858,11 +1090,64 @@ class WebApp:
                     closing(connect(copy)) as dest:
                 src.backup(dest)
                 dest.execute("PRAGMA journal_mode = DELETE")
+                self._export_puzzles(dest)
             data = read_bytes(copy, PROGRESS_LIMIT)
         finally:
             copy.unlink(missing_ok=True)
         self.notice = "Your progress file is downloaded as <code>pepper-progress.sqlite</code>."
         return {"name": "pepper-progress.sqlite", "base64": base64.b64encode(data).decode()}
+
+    def _export_puzzles(self, dest: sqlite3.Connection) -> None:
+        """The puzzle store's tables, each as ``puzzles_<table>``, into the file going out:
+        one file carries all the progress. (The two stores cannot share a file: both have a
+        ``learners`` table.) The terminal tutor reads the file as its learner store and
+        leaves these tables alone."""
+        from ..teaching.puzzles.store import SCHEMA, store_path
+
+        path = store_path(self.home)
+        if not path.exists():
+            return
+        dest.execute("ATTACH DATABASE ? AS p", (str(path),))
+        try:
+            for table in sorted(SCHEMA.tables):
+                dest.execute(f"CREATE TABLE puzzles_{table} AS SELECT * FROM p.{table}")
+        finally:
+            dest.execute("DETACH DATABASE p")
+
+    def _import_puzzles(self, upload: Path) -> str:
+        """The puzzle ratings a downloaded file carries, in place of the ones here; what
+        happened, in words for the notice."""
+        from ..teaching.puzzles.store import SCHEMA, store_path
+
+        with closing(connect(upload, read_only=True)) as con:
+            tables = {r[0] for r in con.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not {f"puzzles_{t}" for t in SCHEMA.tables} <= tables:
+                return " The file holds no puzzle ratings: yours here are unchanged."
+            row = con.execute("SELECT value FROM puzzles_meta WHERE key = 'schema'").fetchone()
+        if row is not None and int(row[0]) > SCHEMA.version:
+            return (" Its puzzle ratings were written by a newer pepper-tutor: yours here are "
+                    "unchanged.")
+        if self.puzzle_store is not None:
+            self.puzzle_store.close()
+        self.puzzle_store, self.puzzles = None, None
+        path = store_path(self.home)
+        fresh = self.home / ".import-puzzles.sqlite"
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{fresh}{suffix}").unlink(missing_ok=True)
+        with closing(connect(fresh)) as con:
+            con.executescript(SCHEMA.sql)
+            con.execute("ATTACH DATABASE ? AS up", (str(upload),))
+            for table in sorted(SCHEMA.tables):
+                con.execute(f"INSERT OR REPLACE INTO main.{table} SELECT * FROM "
+                            f"up.puzzles_{table}")
+            con.execute("DETACH DATABASE up")
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        write_bytes(path, read_bytes(fresh, PROGRESS_LIMIT))
+        fresh.unlink()
+        tried = len(self._need_puzzle_store().tried())
+        return f" Your puzzles came too: {tried} tried." if tried else ""
 
     def _import(self, upload: Path, name: str) -> None:
         """Replace this browser's progress with a downloaded file, after checking it is one.
@@ -891,6 +1176,10 @@ class WebApp:
         learner = self.store.learner if self.store.learner in names or not names else names[0]
         write_text(self.home / LEARNER_FILE, learner + "\n")
         self.store = LearnerStore(learner, self.home)
+        puzzles = self._import_puzzles(upload)
+        if self.puzzle_store is not None and self.puzzle_store.learner != learner:
+            self.puzzle_store.close()
+            self.puzzle_store, self.puzzles = None, None
         self.said = 0
         self.lesson, self.quiz, self.reviewing = None, None, None
         self.panel = None
@@ -898,5 +1187,5 @@ class WebApp:
         who = f" (the progress of {_e(learner)})" if learner != DEFAULT_LEARNER else ""
         self.notice = (f"Loaded your progress from {_e(name)}{who}: {answers} answer"
                        f"{'s' if answers != 1 else ''}, {len(self.store.lessons())} lesson"
-                       f"{'s' if len(self.store.lessons()) != 1 else ''} begun.")
+                       f"{'s' if len(self.store.lessons()) != 1 else ''} begun.{puzzles}")
         self._go("home")

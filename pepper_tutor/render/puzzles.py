@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..engine.calls import Bid, Mode, Trump
 from ..engine.cards import Card
@@ -23,10 +20,14 @@ from ..teaching.puzzles.puzzle import Puzzle, parse_action
 from ..teaching.puzzles.session import Answer
 from ..teaching.puzzles.store import ThemeResults
 from ..teaching.puzzles.themes import theme_title
-from .terminal import card_text
+
+if TYPE_CHECKING:  # rich only for the terminal's panels: the page in Pyodide never loads it
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
 
 __all__ = ["QUESTIONS", "position_facts", "question", "action_words", "answers_words",
-           "figures_words", "feedback_facts", "reveal_facts", "layout_facts",
+           "figures_words", "feedback_facts", "feedback_lines", "reveal_facts", "layout_facts",
            "puzzle_panel", "feedback_panel", "dashboard_table", "puzzle_html", "feedback_html",
            "dashboard_html"]
 
@@ -109,14 +110,16 @@ def figures_words(puzzle: Puzzle) -> str:
     return text + "."
 
 
-def feedback_facts(answer: Answer, reveal: bool = False) -> list[str]:
+def feedback_facts(answer: Answer, reveal: bool = False,
+                   ask: str = "type a for the answer") -> list[str]:
     """What to tell after an answer: right or not, the figures, the rating; with
-    ``reveal`` (or when right) the answer, the tempting option and the theme."""
+    ``reveal`` (or when right) the answer, the tempting option and the theme. ``ask`` says
+    how the answer is asked for (a key in the terminal, a button elsewhere)."""
     p = answer.puzzle
     said = action_words(p, answer.action)
     lines = [f"Right: {said}." if answer.correct else
              f"Not {said}: the streak ends here." if answer.over else
-             f"Not {said}: try again, or type a for the answer."]
+             f"Not {said}: try again, or {ask}."]
     if answer.correct or reveal:
         lines.append(("" if answer.correct else "The answer: ") + figures_words(p))
         lines.append(f"Theme: {theme_title(p.theme)} ({p.theme}); rules: "
@@ -159,8 +162,10 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def layout_facts(puzzle: Puzzle) -> list[str]:
-    """The sampled layout where the tempting answer fails and the best one succeeds."""
+def layout_facts(puzzle: Puzzle, name_best: bool = True) -> list[str]:
+    """The sampled layout where the tempting answer fails and the best one succeeds. Without
+    ``name_best`` (after a miss the learner may still retry) the last line says what the
+    tempting answer and the best one get, but not which answer is best."""
     layout = puzzle.layout
     if not layout:
         return []
@@ -171,16 +176,44 @@ def layout_facts(puzzle: Puzzle) -> list[str]:
     lines += [f"  {Seat.parse(seat).word}: "
               + " ".join(c.display for c in sort_by_rank(cards.split(), trump))
               for seat, cards in layout["hands"].items()]
-    lines.append(f"{_cap(answers_words(puzzle))}: the bidders take {good['tricks']} tricks "
-                 f"({good['net']:+.0f} net points for your side). {_cap(tempting)}: "
-                 f"{bad['tricks']} ({bad['net']:+.0f}). Every seat plays its best.")
+    if name_best:
+        lines.append(f"{_cap(answers_words(puzzle))}: the bidders take {good['tricks']} tricks "
+                     f"({good['net']:+.0f} net points for your side). {_cap(tempting)}: "
+                     f"{bad['tricks']} ({bad['net']:+.0f}). Every seat plays its best.")
+    else:
+        lines.append(f"{_cap(tempting)}: the bidders take {bad['tricks']} tricks "
+                     f"({bad['net']:+.0f} net points for your side); with the best answer, "
+                     f"{good['tricks']} ({good['net']:+.0f}). Every seat plays its best.")
     return lines
+
+
+def feedback_lines(answer: Answer, reveal: bool = False,
+                   ask: str = "press Show answer") -> list[str]:
+    """The feedback's facts, then the layout as far as it may be shown (:func:`_after_miss`):
+    what a page with a Show answer button tells after an answer."""
+    return feedback_facts(answer, reveal, ask) + _after_miss(answer, reveal)
+
+
+def _after_miss(answer: Answer, reveal: bool) -> list[str]:
+    """What follows a miss's feedback: with ``reveal`` the whole layout; after a retryable
+    miss with the tempting answer, the layout where it loses, the best answer unnamed."""
+    if answer.correct:
+        return []
+    if reveal:
+        return layout_facts(answer.puzzle)
+    if answer.action == answer.puzzle.tempting:
+        return layout_facts(answer.puzzle, name_best=False)
+    return []
 
 
 # ---- the terminal ---------------------------------------------------------------------------
 
 
 def _cards(cards: Sequence[Card], ascii: bool) -> Text:
+    from rich.text import Text
+
+    from .terminal import card_text
+
     out = Text()
     for i, c in enumerate(cards):
         out.append(" " if i else "")
@@ -189,6 +222,10 @@ def _cards(cards: Sequence[Card], ascii: bool) -> Text:
 
 
 def puzzle_panel(puzzle: Puzzle, number: int, rating: float, ascii: bool = False) -> Panel:
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", justify="right")
     grid.add_column()
@@ -200,17 +237,21 @@ def puzzle_panel(puzzle: Puzzle, number: int, rating: float, ascii: bool = False
 
 
 def feedback_panel(answer: Answer, reveal: bool = False) -> Panel:
+    from rich.panel import Panel
+    from rich.text import Text
+
     lines = feedback_facts(answer, reveal)
     body = Text(lines[0], style="bold green" if answer.correct else "bold red")
     for line in lines[1:]:
         body.append("\n" + line)
-    if reveal and not answer.correct:
-        for line in layout_facts(answer.puzzle):
-            body.append("\n" + line, style="")
+    for line in _after_miss(answer, reveal):
+        body.append("\n" + line, style="" if reveal else "dim")
     return Panel(body, title="Puzzle", title_align="left")
 
 
 def dashboard_table(results: Sequence[ThemeResults]) -> Table:
+    from rich.table import Table
+
     table = Table(title="Your puzzle themes, weakest first")
     for col in ("theme", "tried", "solved", "performance"):
         table.add_column(col, justify="left" if col == "theme" else "right")
@@ -239,9 +280,7 @@ def puzzle_html(puzzle: Puzzle, number: int, rating: float) -> str:
 
 
 def feedback_html(answer: Answer, reveal: bool = False) -> str:
-    lines = feedback_facts(answer, reveal)
-    if reveal and not answer.correct:
-        lines += layout_facts(answer.puzzle)
+    lines = feedback_lines(answer, reveal)
     color = "#070" if answer.correct else "#b00"
     head, rest = lines[0], lines[1:]
     return (f"<div class='pepper-feedback'><b style='color:{color}'>{html.escape(head)}</b>"

@@ -17,11 +17,13 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...files.writing import write_text
-from .miner import Mined
 from .puzzle import Puzzle
+
+if TYPE_CHECKING:  # the miner loads the analysis's executors: not for reading the puzzles
+    from .miner import Mined
 
 __all__ = ["FORMAT", "REBUILD", "missing_runs", "bank_path", "empty_bank", "load_bank", "read_bank",
            "bank_puzzles", "add_run", "dump_bank", "write_bank"]

@@ -1,0 +1,134 @@
+"""The Play and learn page's Puzzles room in Chromium: pepper-tutor in Pyodide, served from the
+site alone. A puzzle answered wrong (the layout shown, the answer not named) then right, the
+theme dashboard, a reload that finds the rating and the dashboard kept, and the progress file
+with the puzzles in it. The puzzle the
+page deals is found in this process by the same session with the same seed, and its answers
+from the puzzle itself, never written here. Every request is recorded; one to any host but
+the local server fails the test. The times from a click to Python's reply are written to
+``puzzles-timings.json`` among the test artifacts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import ARTIFACTS
+from .test_web_page import START, THINK, Site, _click, _home, _settle
+from .web_site import build_page, serve
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SEED = 5
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Site]:
+    root = tmp_path_factory.mktemp("site")
+    build_page(root / "try")
+    with serve(root / "try") as url:
+        context = browser.new_context(viewport={"width": 1100, "height": 1000},
+                                      accept_downloads=True, service_workers="allow")
+        requests: list[str] = []
+        context.on("request", lambda r: requests.append(r.url))
+        page = context.new_page()
+        page.set_default_timeout(THINK)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{url}?seed={SEED}")
+        page.wait_for_function("window.pepper && window.pepper.ready", timeout=START)
+        yield Site(url, page, context, requests)
+        context.close()
+        assert not errors, f"uncaught JavaScript errors: {errors}"
+
+
+def _dealt(tmp_path: Path) -> Any:
+    """The first puzzle the page deals for SEED to a learner with no puzzles yet."""
+    from pepper_tutor.apps.web import WebApp
+
+    app = WebApp(home=tmp_path / "mirror", seed=SEED)
+    app.handle("puzzles")
+    assert app.puzzles is not None and app.puzzles.current is not None
+    return app.puzzles.current
+
+
+def _last(site: Site, act: str) -> dict[str, float]:
+    timings: list[dict[str, Any]] = site.page.evaluate("window.pepper.timings")
+    return next(t for t in reversed(timings) if t["act"] == act)
+
+
+def test_a_puzzle_wrong_then_right_the_dashboard_and_a_reload(site: Site,
+                                                              tmp_path: Path) -> None:
+    from pepper_tutor.render.puzzles import action_words
+    from pepper_tutor.teaching.puzzles.themes import theme_title
+
+    puzzle = _dealt(tmp_path)
+    assert "You have not tried a puzzle yet." in site.text()
+    _click(site, ".pepper-open-puzzles")
+    opened = _last(site, "puzzles")
+    text = site.text()
+    assert f"Puzzle 1 · rated {puzzle.rating:.0f}" in text, text[:600]
+    assert "Your puzzle rating: 1500" in text
+    answers = site.page.locator("#pepper-view button.pepper-puzzle-answer")
+    assert answers.count() == len(puzzle.position().legal_actions())
+
+    _click(site, f'button.pepper-puzzle-answer[data-value="{puzzle.tempting}"]')
+    wrong = _last(site, "puzzle-answer")
+    feedback = site.page.locator("#pepper-view .pepper-puzzle-feedback")
+    said = feedback.inner_text()
+    assert "try again, or press Show answer." in said
+    if puzzle.layout:
+        assert "Here is a layout where" in said
+    best = action_words(puzzle, puzzle.answers[0])
+    told = [line for line in said.splitlines() if not line.startswith("  ")]
+    assert not any(re.search(rf"(?<!\w){re.escape(best)}(?!\w)", t) for t in told), told
+    assert site.page.locator(f'#pepper-view button[data-value="{puzzle.tempting}"]'
+                             ).is_disabled()
+    site.shot("puzzle-miss")
+
+    _click(site, f'button.pepper-puzzle-answer[data-value="{puzzle.answers[0]}"]')
+    right = _last(site, "puzzle-answer")
+    said = feedback.inner_text()
+    assert said.startswith(f"Right: {best}.") and "Not rated" in said
+    rating = re.search(r"Your puzzle rating: (\d+)", site.text())
+    assert rating is not None and int(rating.group(1)) < 1500  # the miss was rated
+
+    _click(site, ".pepper-puzzle-dashboard")
+    board = site.text()
+    assert "weakest first" in board and theme_title(puzzle.theme) in board
+    assert f"Your puzzle rating: {rating.group(1)}, after 1 puzzle." in board
+    site.shot("puzzle-dashboard")
+
+    site.page.reload()
+    site.page.wait_for_function("window.pepper && window.pepper.ready", timeout=START)
+    _settle(site)
+    assert f"Your puzzle rating: {rating.group(1)}, after 1 puzzle." in site.text()
+    _click(site, ".pepper-open-puzzles")
+    assert f"Your puzzle rating: {rating.group(1)}" in site.text()
+    assert "Puzzle 1 · rated" in site.text()  # a new session: a puzzle not tried yet
+    _click(site, ".pepper-puzzle-dashboard")
+    kept = site.text()
+    assert theme_title(puzzle.theme) in kept and "after 1 puzzle." in kept
+    _home(site)
+    # the progress file carries the puzzles: both answers, the first one rated
+    with site.page.expect_download() as info:
+        _click(site, ".pepper-export")
+    path = tmp_path / "pepper-progress.sqlite"
+    info.value.save_as(path)
+    with closing(sqlite3.connect(path)) as con:
+        tried = con.execute("SELECT puzzle, solved, first FROM puzzles_attempts").fetchall()
+    assert tried == [(puzzle.id, 0, 1), (puzzle.id, 1, 0)]
+    assert not site.foreign(), site.foreign()
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "puzzles-timings.json").write_text(json.dumps(
+        {"open": opened, "wrong": wrong, "right": right}, indent=1))
+    # generous bounds on a loaded two-core machine: the figures are in the artifact
+    assert opened["ms"] < 30_000 and wrong["ms"] < 10_000, (opened, wrong)
