@@ -12,12 +12,12 @@ import pytest
 
 from pepper_tutor.apps.notebook import ProgressFileWidget
 from pepper_tutor.teaching.learner.attempts import Attempt
-from pepper_tutor.teaching.learner.progress_file import (
+from pepper_tutor.teaching.learner.store import LearnerStore
+from pepper_tutor.teaching.progress_file import (
     ProgressFileRefused,
     load_progress,
     progress_bytes,
 )
-from pepper_tutor.teaching.learner.store import LearnerStore
 
 
 @pytest.fixture
@@ -93,3 +93,24 @@ def test_a_database_of_another_program_or_a_newer_version_is_refused(
     with pytest.raises(ProgressFileRefused, match="newer pepper-tutor"):
         load_progress(store, newer, "newer.sqlite")
     assert len(LearnerStore("ann").answers()) == 1
+
+
+def test_the_puzzle_ratings_travel_with_the_file(home: Path, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from pepper_tutor.teaching.puzzles.bank import bank_puzzles
+    from pepper_tutor.teaching.puzzles.store import PuzzleStore
+
+    puzzle = bank_puzzles()[0]
+    mine = PuzzleStore(LearnerStore("ann").learner, home)
+    mine.record(puzzle.id, puzzle.theme, puzzle.rating, solved=False)
+    rating = mine.rating()
+    mine.close()
+    widget = ProgressFileWidget("ann")
+    data = widget.export()
+
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path / "elsewhere"))
+    other = ProgressFileWidget("ann")
+    other.load(data, "pepper-progress.sqlite")
+    assert "your puzzle ratings came too" in other.feedback.value
+    theirs = PuzzleStore("ann", tmp_path / "elsewhere")
+    assert theirs.rating() == rating and len(theirs.tried()) == 1

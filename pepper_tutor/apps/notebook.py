@@ -34,15 +34,16 @@ from ..render.annotation import to_html
 from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
 from ..rulebook.feedback import AnswerError, Feedback
 from ..teaching.drills.quiz import QUIZ_KINDS, QuizSession, met_simple_scoring
-from ..teaching.learner.progress_file import (
+from ..teaching.learner.store import LearnerStore, default_learner
+from ..teaching.lessons.files import Lesson, find_lesson
+from ..teaching.lessons.session import LessonSession
+from ..teaching.progress_file import (
     FILE_NAME,
     ProgressFileRefused,
     load_progress,
     progress_bytes,
 )
-from ..teaching.learner.store import LearnerStore, default_learner
-from ..teaching.lessons.files import Lesson, find_lesson
-from ..teaching.lessons.session import LessonSession
+from ..teaching.puzzles.store import store_path as puzzle_store_path
 from ..teaching.questions.steps import Step
 from .puzzles_widget import puzzle_dashboard, puzzles
 from .table_widget import table
@@ -651,7 +652,8 @@ def progress(learner: str | None = None) -> ProgressView:
 
 
 class ProgressFileWidget(widgets.VBox):  # type: ignore[misc]
-    """Download one's progress as a file, and load such a file back: **Make the file**
+    """Download one's progress (the learner store and the puzzle ratings) as a file, and load
+    such a file back: **Make the file**
     (``pepper-export``) shows a link that saves ``pepper-progress.sqlite``
     (``pepper-download``); the upload button (``pepper-import``) takes one, checks it, and
     replaces the progress here only when it is a progress file. What happened is said in
@@ -687,7 +689,7 @@ class ProgressFileWidget(widgets.VBox):  # type: ignore[misc]
         """The progress file's bytes, offered as a link to save."""
         import base64
 
-        data = progress_bytes(self.store)
+        data = progress_bytes(self.store, puzzle_store_path(self.store.home))
         self.link.value = (f'<a download="{FILE_NAME}" href="data:application/vnd.sqlite3;'
                            f'base64,{base64.b64encode(data).decode()}">Save {FILE_NAME} '
                            f"({max(1, len(data) // 1024)} KB)</a>")
@@ -705,7 +707,8 @@ class ProgressFileWidget(widgets.VBox):  # type: ignore[misc]
         upload = self.store.home / ".upload.sqlite"
         upload.write_bytes(data)
         try:
-            loaded = load_progress(self.store, upload, name)
+            loaded = load_progress(self.store, upload, name,
+                                   puzzle_store_path(self.store.home))
         except ProgressFileRefused as refused:
             self.feedback.value = (f'<div class="pepper-fb wrong"><b>Not loaded:</b> '
                                    f"{html.escape(str(refused))}. Your progress here is "
@@ -723,8 +726,9 @@ class ProgressFileWidget(widgets.VBox):  # type: ignore[misc]
             + (f" (the progress of {html.escape(learner)})" if learner != default_learner()
                else "")
             + f": {answers} answer{'s' if answers != 1 else ''}, {begun} lesson"
-            f"{'s' if begun != 1 else ''} begun. Widgets made before this show the old "
-            "progress: run their cells again.</div>")
+            f"{'s' if begun != 1 else ''} begun"
+            + ("; your puzzle ratings came too" if loaded.puzzles == "loaded" else "")
+            + ". Widgets made before this show the old progress: run their cells again.</div>")
 
 
 def progress_file(learner: str | None = None) -> ProgressFileWidget:

@@ -21,11 +21,9 @@ from __future__ import annotations
 import base64
 import html
 import json
-import sqlite3
 import time
 import traceback
 from collections.abc import Callable, Mapping
-from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,19 +32,19 @@ from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.rules import get_ruleset
 from ..engine.state import Phase
-from ..files.database import DamagedDatabase, connect, look
 from ..files.home import tutor_home
-from ..files.reading import read_bytes, read_text
-from ..files.writing import write_bytes, write_text
+from ..files.reading import read_text
+from ..files.writing import write_text
 from ..render.cards_html import trick_html
 from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
 from ..render.table_html import seats_html
 from ..rulebook.feedback import AnswerError, Feedback
 from ..rulebook.verdict import Verdict, action_text
 from ..teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, QuizSession, met_simple_scoring
-from ..teaching.learner.store import DB_NAME, STORE, LearnerStore
+from ..teaching.learner.store import DB_NAME, LearnerStore
 from ..teaching.lessons.files import Lesson, all_lessons, find_lesson
 from ..teaching.lessons.session import LessonSession
+from ..teaching.progress_file import FILE_NAME, ProgressFileRefused, load_progress, progress_bytes
 from ..teaching.questions.steps import Step
 
 if TYPE_CHECKING:  # the table core loads the analysis: only when the table is opened
@@ -69,7 +67,6 @@ __all__ = ["WebApp", "BROWSER_COACH_SAMPLES", "LEARNER_FILE"]
 BROWSER_COACH_SAMPLES = 24
 # The name progress is kept under, in the tutor home (a loaded file may bring another).
 LEARNER_FILE = "web-learner.txt"
-PROGRESS_LIMIT = 256 * 1024 * 1024  # a progress file read whole (years of answers are MBs)
 DEFAULT_LEARNER = "learner"
 
 DRILLS: dict[str, str] = {
@@ -1081,105 +1078,40 @@ class WebApp:
     # ---- the progress file -----------------------------------------------------------------
 
     def _export(self) -> dict[str, str]:
-        """The learner store as one SQLite file (a consistent copy, WAL folded in)."""
-        self.store.flush()
-        copy = self.home / ".export.sqlite"
-        copy.unlink(missing_ok=True)
-        try:
-            with closing(connect(self.store.path, read_only=True)) as src, \
-                    closing(connect(copy)) as dest:
-                src.backup(dest)
-                dest.execute("PRAGMA journal_mode = DELETE")
-                self._export_puzzles(dest)
-            data = read_bytes(copy, PROGRESS_LIMIT)
-        finally:
-            copy.unlink(missing_ok=True)
-        self.notice = "Your progress file is downloaded as <code>pepper-progress.sqlite</code>."
-        return {"name": "pepper-progress.sqlite", "base64": base64.b64encode(data).decode()}
+        """All the progress as one SQLite file: the learner store and the puzzle ratings."""
+        from ..teaching.puzzles.store import store_path
 
-    def _export_puzzles(self, dest: sqlite3.Connection) -> None:
-        """The puzzle store's tables, each as ``puzzles_<table>``, into the file going out:
-        one file carries all the progress. (The two stores cannot share a file: both have a
-        ``learners`` table.) The terminal tutor reads the file as its learner store and
-        leaves these tables alone."""
-        from ..teaching.puzzles.store import SCHEMA, store_path
-
-        path = store_path(self.home)
-        if not path.exists():
-            return
-        dest.execute("ATTACH DATABASE ? AS p", (str(path),))
-        try:
-            for table in sorted(SCHEMA.tables):
-                dest.execute(f"CREATE TABLE puzzles_{table} AS SELECT * FROM p.{table}")
-        finally:
-            dest.execute("DETACH DATABASE p")
-
-    def _import_puzzles(self, upload: Path) -> str:
-        """The puzzle ratings a downloaded file carries, in place of the ones here; what
-        happened, in words for the notice."""
-        from ..teaching.puzzles.store import SCHEMA, store_path
-
-        with closing(connect(upload, read_only=True)) as con:
-            tables = {r[0] for r in con.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if not {f"puzzles_{t}" for t in SCHEMA.tables} <= tables:
-                return " The file holds no puzzle ratings: yours here are unchanged."
-            row = con.execute("SELECT value FROM puzzles_meta WHERE key = 'schema'").fetchone()
-        if row is not None and int(row[0]) > SCHEMA.version:
-            return (" Its puzzle ratings were written by a newer pepper-tutor: yours here are "
-                    "unchanged.")
-        if self.puzzle_store is not None:
-            self.puzzle_store.close()
-        self.puzzle_store, self.puzzles = None, None
-        path = store_path(self.home)
-        fresh = self.home / ".import-puzzles.sqlite"
-        for suffix in ("", "-wal", "-shm", "-journal"):
-            Path(f"{fresh}{suffix}").unlink(missing_ok=True)
-        with closing(connect(fresh)) as con:
-            con.executescript(SCHEMA.sql)
-            con.execute("ATTACH DATABASE ? AS up", (str(upload),))
-            for table in sorted(SCHEMA.tables):
-                con.execute(f"INSERT OR REPLACE INTO main.{table} SELECT * FROM "
-                            f"up.puzzles_{table}")
-            con.execute("DETACH DATABASE up")
-        for suffix in ("", "-wal", "-shm", "-journal"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        write_bytes(path, read_bytes(fresh, PROGRESS_LIMIT))
-        fresh.unlink()
-        tried = len(self._need_puzzle_store().tried())
-        return f" Your puzzles came too: {tried} tried." if tried else ""
+        data = progress_bytes(self.store, store_path(self.home))
+        self.notice = f"Your progress file is downloaded as <code>{FILE_NAME}</code>."
+        return {"name": FILE_NAME, "base64": base64.b64encode(data).decode()}
 
     def _import(self, upload: Path, name: str) -> None:
         """Replace this browser's progress with a downloaded file, after checking it is one.
         A file that is not is refused, and the progress here is left as it was."""
+        from ..teaching.puzzles.store import store_path
+
+        if self.puzzle_store is not None:
+            self.puzzle_store.close()
+        self.puzzle_store, self.puzzles = None, None
         try:
-            seen = look(upload, STORE)
-        except (DamagedDatabase, sqlite3.Error) as err:
-            self.notice = (f"<b>Not loaded:</b> {_e(name)} is not a pepper-tutor progress file "
-                           f"({_e(err)}). Your progress here is unchanged.")
+            loaded = load_progress(self.store, upload, name, store_path(self.home))
+        except ProgressFileRefused as refused:
+            self.notice = (f"<b>Not loaded:</b> {_e(refused)}. Your progress here is "
+                           "unchanged.")
             self._go("home")
             return
-        if seen.state != "ours":
-            self.notice = (f"<b>Not loaded:</b> {_e(name)} "
-                           + ("was written by a newer pepper-tutor" if seen.state == "newer"
-                              else "holds no progress") + ". Your progress here is unchanged.")
-            self._go("home")
-            return
-        with closing(connect(upload, read_only=True)) as con:
-            names = [r[0] for r in con.execute(
-                "SELECT l.name FROM learners l LEFT JOIN answers a ON a.learner = l.id "
-                "GROUP BY l.id ORDER BY COUNT(a.id) DESC, l.id")]
-        self.store.close()
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{self.store.path}{suffix}").unlink(missing_ok=True)
-        write_bytes(self.store.path, read_bytes(upload, PROGRESS_LIMIT))
+        names = loaded.learners
         learner = self.store.learner if self.store.learner in names or not names else names[0]
         write_text(self.home / LEARNER_FILE, learner + "\n")
         self.store = LearnerStore(learner, self.home)
-        puzzles = self._import_puzzles(upload)
-        if self.puzzle_store is not None and self.puzzle_store.learner != learner:
-            self.puzzle_store.close()
-            self.puzzle_store, self.puzzles = None, None
+        puzzles = ""
+        if loaded.puzzles == "none":
+            puzzles = " The file holds no puzzle ratings: yours here are unchanged."
+        elif loaded.puzzles == "newer":
+            puzzles = (" Its puzzle ratings were written by a newer pepper-tutor: yours here "
+                       "are unchanged.")
+        elif tried := len(self._need_puzzle_store().tried()):
+            puzzles = f" Your puzzles came too: {tried} tried."
         self.said = 0
         self.lesson, self.quiz, self.reviewing = None, None, None
         self.panel = None
