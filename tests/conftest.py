@@ -87,3 +87,26 @@ def page(browser, request: pytest.FixtureRequest):  # type: ignore[no-untyped-de
     pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     ctx.close()
     assert not errors, f"uncaught JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def night_store(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A game night's store in a fresh file."""
+    from pepper_tutor.apps.night.store import NightStore
+
+    store = NightStore(tmp_path / "night.sqlite")
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def night_app(night_store):  # type: ignore[no-untyped-def]
+    """Game night's app over ``night_store``, with the default limits."""
+    from pepper_tutor.apps.night.server import NightConfig, create_app
+
+    from .night_clients import BASE
+
+    app = create_app(night_store, NightConfig(BASE, "test"))
+    yield app
+    if app.state.night.table is not None:
+        app.state.night.table.close()

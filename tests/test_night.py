@@ -25,8 +25,7 @@ from pepper_tutor.apps.night.store import NIGHT_KINDS, NightError, NightStore, S
 from pepper_tutor.engine.seats import Seat
 from pepper_tutor.records.scoresheet import EntryError, ScoreSheet
 
-BASE = "http://127.0.0.1:8866"
-JSON = {"Accept": "application/json"}
+from .night_clients import BASE, JSON, host_client, player_client
 
 
 @pytest.fixture
@@ -39,22 +38,6 @@ def store(tmp_path: Path) -> Any:
 @pytest.fixture
 def app(store: NightStore) -> Any:
     return create_app(store, NightConfig(BASE, "test", join_limit=30, wrong_code_limit=3))
-
-
-def host_client(app: Any, store: NightStore) -> tuple[TestClient, str]:
-    client = TestClient(app, base_url=BASE)
-    client.get(f"/h/{store.host_token}", follow_redirects=True)
-    return client, client.cookies["pt_csrf"]
-
-
-def player_client(app: Any, store: NightStore, name: str) -> tuple[TestClient, str]:
-    client = TestClient(app, base_url=BASE)
-    client.get("/")
-    csrf = client.cookies["pt_csrf"]
-    r = client.post("/join", data={"csrf": csrf, "code": store.room_code, "name": name},
-                    headers=JSON)
-    assert r.status_code == 200, r.text
-    return client, csrf
 
 
 HAND = {"bidder": "N", "bid": "3", "trump": "H", "mode": "partner", "defense": "play",

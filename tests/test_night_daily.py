@@ -7,49 +7,15 @@ import random
 import re
 import time
 from datetime import date
-from pathlib import Path
 from typing import Any
 
-import pytest
 from starlette.testclient import TestClient
 
-from pepper_tutor.apps.night.server import NightConfig, create_app
 from pepper_tutor.apps.night.store import NightStore
 from pepper_tutor.engine.seats import Seat
 from pepper_tutor.teaching.practice.daily import DAILY_DEALS, daily_par, daily_state
 
-BASE = "http://127.0.0.1:8866"
-JSON = {"Accept": "application/json"}
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Any:
-    s = NightStore(tmp_path / "night.sqlite")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def app(store: NightStore) -> Any:
-    app = create_app(store, NightConfig(BASE, "test"))
-    yield app
-    if app.state.night.table is not None:
-        app.state.night.table.close()
-
-
-def _host(app: Any, store: NightStore) -> tuple[TestClient, str]:
-    client = TestClient(app, base_url=BASE)
-    client.get(f"/h/{store.host_token}")
-    return client, client.cookies["pt_csrf"]
-
-
-def _phone(app: Any, store: NightStore, name: str) -> tuple[TestClient, str]:
-    client = TestClient(app, base_url=BASE)
-    client.get("/")
-    csrf = client.cookies["pt_csrf"]
-    client.post("/join", data={"csrf": csrf, "code": store.room_code, "name": name},
-                headers=JSON)
-    return client, csrf
+from .night_clients import JSON, host_client, player_client
 
 
 def _wait(check: Any, seconds: float = 60.0) -> Any:
@@ -62,20 +28,20 @@ def _wait(check: Any, seconds: float = 60.0) -> Any:
     raise AssertionError("the table never got there")
 
 
-def _open_daily(app: Any, host: TestClient, csrf: str) -> Any:
+def _open_daily(night_app: Any, host: TestClient, csrf: str) -> Any:
     r = host.post("/table/open", data={"csrf": csrf, "level": "beginner", "daily": "1"},
                   headers=JSON)
     assert r.status_code == 200 and "daily deal" in r.json()["message"], r.text
-    table = app.state.night.table
+    table = night_app.state.night.table
     table.pause = 0.0
     return table
 
 
-def test_computer_players_at_every_seat_make_par_on_each_daily_deal(app: Any,
-                                                                     store: NightStore
+def test_computer_players_at_every_seat_make_par_on_each_daily_deal(night_app: Any,
+                                                                     night_store: NightStore
                                                                      ) -> None:
-    host, csrf = _host(app, store)
-    table = _open_daily(app, host, csrf)
+    host, csrf = host_client(night_app, night_store)
+    table = _open_daily(night_app, host, csrf)
     today = date.today()
     assert table.level == "club" and table.rules.name == "standard"  # the day's, not asked
     for i in range(DAILY_DEALS):
@@ -84,15 +50,15 @@ def test_computer_players_at_every_seat_make_par_on_each_daily_deal(app: Any,
         _wait(lambda: table.state.is_terminal())
         # the deal is on the board once it is in the file (the table's thread writes it
         # after the last card; a read does not wait for a write under way)
-        _wait(lambda n=i + 1: len(store.daily_deals(today.isoformat())) == n)
+        _wait(lambda n=i + 1: len(night_store.daily_deals(today.isoformat())) == n)
         if i + 1 < DAILY_DEALS:
             r = host.post("/table/deal", data={"csrf": csrf}, headers=JSON)
             assert r.status_code == 200, r.text
-    played = store.daily_deals(today.isoformat())
+    played = night_store.daily_deals(today.isoformat())
     assert [d["deal"] for d in played] == [1, 2, 3, 4]
     # the same computer players as the practice table's: their result is par
     assert [d["net"] for d in played] == [d["par"] for d in played] == list(daily_par(today))
-    assert store.sheet()[0].entries == []  # not on the match's sheet
+    assert night_store.sheet()[0].entries == []  # not on the match's sheet
     r = host.post("/table/deal", data={"csrf": csrf}, headers=JSON)
     assert r.status_code == 409 and "all played" in r.json()["message"]
     shown = host.get("/part/projector").text
@@ -100,16 +66,16 @@ def test_computer_players_at_every_seat_make_par_on_each_daily_deal(app: Any,
     assert len(re.findall(r'<tr><td class="n">\d</td>', shown)) == DAILY_DEALS
 
 
-def test_the_rooms_results_are_ranked_against_par_on_the_projector(app: Any,
-                                                                   store: NightStore) -> None:
+def test_the_rooms_results_are_ranked_against_par_on_the_projector(night_app: Any,
+                                                                   night_store: NightStore) -> None:
     from pepper_tutor.analysis.view import view_of
 
-    host, csrf = _host(app, store)
-    table = _open_daily(app, host, csrf)
-    ann, acsrf = _phone(app, store, "Ann")
+    host, csrf = host_client(night_app, night_store)
+    table = _open_daily(night_app, host, csrf)
+    ann, acsrf = player_client(night_app, night_store, "Ann")
     r = ann.post("/table/claim", data={"csrf": acsrf, "seat": "S"}, headers=JSON)
     assert r.status_code == 200, r.text
-    bo, bcsrf = _phone(app, store, "Bo")
+    bo, bcsrf = player_client(night_app, night_store, "Bo")
     bo.post("/table/claim", data={"csrf": bcsrf, "seat": "E"}, headers=JSON)
     phones = {Seat.S: (ann, acsrf), Seat.E: (bo, bcsrf)}
     rng = random.Random(5)
@@ -128,7 +94,7 @@ def test_the_rooms_results_are_ranked_against_par_on_the_projector(app: Any,
         r = client.post("/table/play", data={"csrf": c, "action": f"{kinds.get(phase, '')}"
                                                                   f"{action}"}, headers=JSON)
         assert r.status_code == 200, r.text
-    played = _wait(lambda: store.daily_deals(date.today().isoformat()))
+    played = _wait(lambda: night_store.daily_deals(date.today().isoformat()))
     assert played[0]["seats"] == {"E": "Bo", "S": "Ann"}
     net, par = played[0]["net"], played[0]["par"]
     shown = host.get("/part/projector").text

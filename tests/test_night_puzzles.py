@@ -8,45 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient
 
 from pepper_tutor.apps.night.puzzle_round import pick_puzzle, puzzle_step, puzzle_themes
-from pepper_tutor.apps.night.server import NightConfig, create_app
 from pepper_tutor.apps.night.store import NightError, NightStore
 from pepper_tutor.engine.cards import DECK
 from pepper_tutor.render.puzzles import action_words, figures_words, layout_facts
 from pepper_tutor.teaching.puzzles.bank import bank_puzzles
 
-BASE = "http://127.0.0.1:8866"
-JSON = {"Accept": "application/json"}
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Any:
-    s = NightStore(tmp_path / "night.sqlite")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def app(store: NightStore) -> Any:
-    return create_app(store, NightConfig(BASE, "test"))
-
-
-def _host(app: Any, store: NightStore) -> tuple[TestClient, str]:
-    client = TestClient(app, base_url=BASE)
-    client.get(f"/h/{store.host_token}")
-    return client, client.cookies["pt_csrf"]
-
-
-def _phone(app: Any, store: NightStore, name: str) -> tuple[TestClient, str]:
-    client = TestClient(app, base_url=BASE)
-    client.get("/")
-    csrf = client.cookies["pt_csrf"]
-    r = client.post("/join", data={"csrf": csrf, "code": store.room_code, "name": name},
-                    headers=JSON)
-    assert r.status_code == 200, r.text
-    return client, csrf
+from .night_clients import JSON, host_client, player_client
 
 
 def _theme_with_a_layout() -> str:
@@ -55,15 +24,15 @@ def _theme_with_a_layout() -> str:
 
 
 def test_the_room_solves_a_puzzle_of_the_theme_and_the_projector_ranks_them(
-        app: Any, store: NightStore) -> None:
-    host, hcsrf = _host(app, store)
+        night_app: Any, night_store: NightStore) -> None:
+    host, hcsrf = host_client(night_app, night_store)
     theme = _theme_with_a_layout()
     assert f'value="{theme}"' in host.get("/host").text  # the host's theme choice
-    phones = {n: _phone(app, store, n) for n in ("Ann", "Bo", "Cy")}
+    phones = {n: player_client(night_app, night_store, n) for n in ("Ann", "Bo", "Cy")}
     r = host.post("/quiz/ask", data={"csrf": hcsrf, "kind": "puzzle", "theme": theme,
                                      "level": "easy", "seconds": "30"}, headers=JSON)
     assert r.status_code == 200, r.text
-    q = store.question()
+    q = night_store.question()
     assert q is not None and q.kind == "puzzle" and q.puzzle is not None
     puzzle = next(p for p in bank_puzzles() if p.id == q.puzzle)
     assert puzzle.theme == theme
@@ -85,7 +54,7 @@ def test_the_room_solves_a_puzzle_of_the_theme_and_the_projector_ranks_them(
         r = client.post("/quiz/answer", data={"csrf": csrf, "question": str(q.id),
                                               "answer": answer}, headers=JSON)
         assert r.status_code == 200, r.text
-    counts = {a["name"]: bool(a["correct"]) for a in store.answers(q.id)}
+    counts = {a["name"]: bool(a["correct"]) for a in night_store.answers(q.id)}
     assert counts == {"Ann": True, "Bo": False}
     host.post("/quiz/close", data={"csrf": hcsrf}, headers=JSON)
     shown = host.get("/part/projector").text
@@ -120,15 +89,15 @@ def test_a_puzzle_question_is_the_same_puzzle_after_a_restart(tmp_path: Path) ->
 
 
 def test_a_puzzle_is_asked_once_a_night_and_a_spent_theme_is_refused_in_words(
-        store: NightStore) -> None:
+        night_store: NightStore) -> None:
     theme, _, n = puzzle_themes()[-1]  # the smallest theme
-    asked = {store.ask("puzzle", i % 2 == 0, "standard", None, theme=theme).puzzle
+    asked = {night_store.ask("puzzle", i % 2 == 0, "standard", None, theme=theme).puzzle
              for i in range(n)}
     assert len(asked) == n
     with pytest.raises(NightError, match="every puzzle of that theme was asked tonight"):
-        store.ask("puzzle", True, "standard", None, theme=theme)
+        night_store.ask("puzzle", True, "standard", None, theme=theme)
     with pytest.raises(NightError, match="no puzzle theme"):
-        store.ask("puzzle", True, "standard", None, theme="no-such-theme")
+        night_store.ask("puzzle", True, "standard", None, theme="no-such-theme")
 
 
 def test_easy_puzzles_are_rated_below_hard_ones() -> None:
