@@ -5,12 +5,15 @@ from __future__ import annotations
 import html
 import io
 import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from pepper_tutor.render.puzzles import (
     action_words,
+    due_words,
     feedback_html,
     feedback_panel,
     figures_words,
@@ -81,3 +84,13 @@ def _plain(panel: object) -> str:
     console.print(panel)
     return "\n".join(line.strip("│ ").rstrip() if not line.startswith("│   ") else
                      "  " + line.strip("│ ") for line in console.export_text().splitlines())
+
+
+@pytest.mark.parametrize(("after", "words"), [
+    (timedelta(seconds=30), "in a minute"), (timedelta(minutes=10), "in 10 minutes"),
+    (timedelta(minutes=61), "in an hour"), (timedelta(hours=5), "in 5 hours"),
+    (timedelta(hours=23), "tomorrow"), (timedelta(days=4, hours=2), "in 4 days")])
+def test_a_miss_says_when_its_theme_comes_back_in_words(after: timedelta, words: str) -> None:
+    now = datetime(2026, 12, 2, 8, 0, tzinfo=UTC)
+    assert due_words(now + after, now) == words
+    assert due_words(now + after, None) == f"on {(now + after):%Y-%m-%d}"

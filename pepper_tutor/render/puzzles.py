@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..engine.calls import Bid, Mode, Trump
@@ -110,6 +111,24 @@ def figures_words(puzzle: Puzzle) -> str:
     return text + "."
 
 
+def due_words(due: datetime, now: datetime | None) -> str:
+    """When a review comes back, in words a learner reads at a glance: "in 10 minutes",
+    "in 5 hours", "tomorrow", "in 4 days" (the date itself where ``now`` is not known)."""
+    if now is None:
+        return f"on {due:%Y-%m-%d}"
+    seconds = max(0.0, (due - now).total_seconds())
+    minutes = round(seconds / 60)
+    if minutes < 2:
+        return "in a minute"
+    if minutes < 60:
+        return f"in {minutes} minutes"
+    hours = round(seconds / 3600)
+    if hours < 20:
+        return "in an hour" if hours == 1 else f"in {hours} hours"
+    days = max(1, round(seconds / 86400))
+    return "tomorrow" if days == 1 else f"in {days} days"
+
+
 def feedback_facts(answer: Answer, reveal: bool = False,
                    ask: str = "type a for the answer") -> list[str]:
     """What to tell after an answer: right or not, the figures, the rating; with
@@ -126,8 +145,8 @@ def feedback_facts(answer: Answer, reveal: bool = False,
                      f"{', '.join(p.rules_cited)}.")
     lines.append(answer.rating_words())
     if answer.result.scheduled is not None:
-        lines.append(f"This theme comes back in your review as a fresh puzzle (due "
-                     f"{answer.result.scheduled:%Y-%m-%d %H:%M} UTC).")
+        lines.append("This theme comes back in your review as a fresh puzzle "
+                     + due_words(answer.result.scheduled, answer.result.at) + ".")
     if answer.over:
         lines.append(f"Streak over: {answer.streak} solved in a row.")
     elif answer.streak:

@@ -67,6 +67,7 @@ class AttemptResult:
     puzzle_before: Rating
     puzzle_after: Rating
     scheduled: datetime | None  # a miss: when the theme comes back
+    at: datetime | None = None  # when the answer was given
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,7 @@ class PuzzleStore:
             # A retry right after a miss shows nothing about tomorrow: only first attempts
             # rate the theme's card.
             scheduled = self._review(con, theme, puzzle_id, solved, when) if first else None
-        return AttemptResult(solved, first, me, me_after, it, it_after, scheduled)
+        return AttemptResult(solved, first, me, me_after, it, it_after, scheduled, when)
 
     def _review(self, con: sqlite3.Connection, theme: str, puzzle_id: str, solved: bool,
                 when: datetime) -> datetime | None:
