@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,18 @@ def lab_server(nb_copy: Path, tutor_home: Path):  # type: ignore[no-untyped-def]
     server = start_lab(nb_copy)
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def lite(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    """The notebooks' JupyterLite site built from this tree (``web/lite.py``) and served on
+    a loopback port: its folder and its address. Built once for every test that drives it."""
+    from .web_site import build_lite, serve
+
+    folder = tmp_path_factory.mktemp("site") / "lite"
+    build_lite(folder)
+    with serve(folder, "lite") as url:
+        yield folder, url
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,34 +21,11 @@ from pepper_tutor import sort_by_rank
 from pepper_tutor.teaching.lessons.files import find_lesson
 
 from .conftest import ARTIFACTS
-from .web_site import build_lite, gzipped, serve
+from .web_site import LITE_START, gzipped, lite_kernel_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-START = 300_000  # ms: a first kernel start (runtime, IPython, the wheels) on a loaded machine
 NOTEBOOK = "01-cards-and-bowers.ipynb"
-KERNEL_IDLE_JS = """() => {
-  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-  return !!k && k.status === 'idle';
-}"""
-
-
-@pytest.fixture(scope="module")
-def lite(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
-    folder = tmp_path_factory.mktemp("site") / "lite"
-    build_lite(folder)
-    with serve(folder, "lite") as url:
-        yield folder, url
-
-
-def _kernel_idle(page: Any, errors: list[str]) -> None:
-    """Wait for the kernel; a kernel that failed to start fails at once, with its words."""
-    deadline = time.monotonic() + START / 1000
-    while not page.evaluate(f"({KERNEL_IDLE_JS})()"):
-        assert not errors, f"the kernel did not start: {errors[:2]}"
-        assert time.monotonic() < deadline, "the kernel did not start in time"
-        page.wait_for_timeout(500)
 
 
 def test_notebook_01_runs_in_jupyterlite_with_a_lesson_step_answered(
@@ -65,21 +41,21 @@ def test_notebook_01_runs_in_jupyterlite_with_a_lesson_step_answered(
     context.on("request", lambda r: requests.append(r.url))
     context.on("requestfinished", lambda r: fetched.append(r.url))
     page = context.new_page()
-    page.set_default_timeout(START)
+    page.set_default_timeout(LITE_START)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         started = time.perf_counter()
         page.goto(f"{url}lab/index.html?path={NOTEBOOK}")
-        _kernel_idle(page, errors)
+        lite_kernel_idle(page, errors)
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         # The first code cell that shows anything: the rulebook's words, from the package.
         expect(page.locator(".jp-OutputArea-output", has_text="right bower").first
-               ).to_be_visible(timeout=START)
+               ).to_be_visible(timeout=LITE_START)
         first_output_s = time.perf_counter() - started
 
         lesson = page.locator(".pepper-lesson").first
-        expect(lesson).to_be_visible(timeout=START)
+        expect(lesson).to_be_visible(timeout=LITE_START)
         steps = find_lesson("bowers").steps
         at, step = next((i, s) for i, s in enumerate(steps) if s.answer_shape == "order")
         progress = lesson.locator(".pepper-progress-text")

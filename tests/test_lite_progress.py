@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -22,17 +21,11 @@ from pepper_tutor import sort_by_rank
 from pepper_tutor.teaching.lessons.files import find_lesson
 
 from .conftest import ARTIFACTS
-from .web_site import build_lite, serve
+from .web_site import LITE_START, lite_kernel_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-START = 300_000  # ms: a kernel's start on a loaded machine
 HOME = "/home/pyodide/.local/share/pepper-tutor"  # the tutor home in JupyterLite's kernels
-KERNEL_IDLE_JS = """() => {
-  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-  return !!k && k.status === 'idle';
-}"""
 # The newest change IndexedDB holds of the tutor home (IDBFS keeps one record per file).
 KEPT_JS = """(name) => new Promise((done) => {
   const opening = indexedDB.open(name);
@@ -52,24 +45,8 @@ KEPT_JS = """(name) => new Promise((done) => {
 })"""
 
 
-@pytest.fixture(scope="module")
-def lite(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("site") / "lite"
-    build_lite(folder)
-    with serve(folder, "lite") as url:
-        yield url
-
-
-def _idle(page: Any, errors: list[str]) -> None:
-    deadline = time.monotonic() + START / 1000
-    while not page.evaluate(f"({KERNEL_IDLE_JS})()"):
-        assert not errors, f"the kernel did not start: {errors[:2]}"
-        assert time.monotonic() < deadline, "the kernel did not start in time"
-        page.wait_for_timeout(300)
-
-
 def _run_all(page: Any, errors: list[str]) -> None:
-    _idle(page, errors)
+    lite_kernel_idle(page, errors)
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 
@@ -104,7 +81,7 @@ def _answer_a_quiz_question(page: Any, notebook: str, before: float = 0.0) -> fl
 
     _run_new_cell(page, 'from pepper_tutor import notebook\nnotebook.quiz("tricks")')
     quiz = page.locator(f"[id='{notebook}'] .pepper-quiz").last
-    expect(quiz.locator(".pepper-answer button").first).to_be_visible(timeout=START)
+    expect(quiz.locator(".pepper-answer button").first).to_be_visible(timeout=LITE_START)
     before = max(before, _kept(page))
     quiz.locator(".pepper-answer button").first.click()
     expect(quiz.locator(".pepper-feedback")).not_to_be_empty()
@@ -112,10 +89,11 @@ def _answer_a_quiz_question(page: Any, notebook: str, before: float = 0.0) -> fl
 
 
 def test_progress_survives_a_reload_and_two_kernels_keep_each_others_answers(
-        lite: str, browser: Any, tmp_path: Path) -> None:
+        lite: tuple[Path, str], browser: Any, tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
-    here = lite.rsplit("/lite/", 1)[0] + "/"
+    _folder, url = lite
+    here = url.rsplit("/lite/", 1)[0] + "/"
     context = browser.new_context(viewport={"width": 1280, "height": 1000},
                                   service_workers="allow", accept_downloads=True)
     requests: list[str] = []
@@ -127,7 +105,7 @@ def test_progress_survives_a_reload_and_two_kernels_keep_each_others_answers(
     steps = find_lesson("bowers").steps
     at, step = next((i, s) for i, s in enumerate(steps) if s.answer_shape == "order")
     try:
-        page.goto(f"{lite}lab/index.html?path=01-cards-and-bowers.ipynb")
+        page.goto(f"{url}lab/index.html?path=01-cards-and-bowers.ipynb")
         _run_all(page, errors)
         lesson = page.locator(".pepper-lesson").first
         progress = lesson.locator(".pepper-progress-text")
@@ -165,7 +143,7 @@ def test_progress_survives_a_reload_and_two_kernels_keep_each_others_answers(
         page.wait_for_function("(id) => window.jupyterapp.shell.currentWidget.id !== id",
                                arg=first)
         second = page.evaluate("window.jupyterapp.shell.currentWidget.id")
-        _idle(page, errors)
+        lite_kernel_idle(page, errors)
         before = _answer_a_quiz_question(page, second)
         page.evaluate(f"window.jupyterapp.shell.activateById({first!r})")
         _answer_a_quiz_question(page, first, before)

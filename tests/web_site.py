@@ -11,9 +11,11 @@ import http.server
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,6 +23,13 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
          ".json": "application/json", ".whl": "application/zip", ".zip": "application/zip",
          ".css": "text/css", ".html": "text/html; charset=utf-8",
          ".ipynb": "application/json"}
+LITE_START = 300_000  # ms: a first kernel start (runtime, IPython, the wheels) on a loaded machine
+# The JupyterLite app's current notebook has a kernel that is idle (exposeAppInBrowser).
+LITE_KERNEL_IDLE_JS = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle';
+}"""
 
 
 def build_page(out: Path) -> Path:
@@ -39,6 +48,16 @@ def build_lite(out: Path) -> Path:
     if done.returncode != 0:
         raise RuntimeError(f"web/lite.py failed:\n{done.stderr[-3000:]}")
     return out
+
+
+def lite_kernel_idle(page: Any, errors: list[str]) -> None:
+    """Wait for the JupyterLite notebook's kernel to be idle; a kernel that failed to start
+    (an uncaught error on the page) fails at once, with its words."""
+    deadline = time.monotonic() + LITE_START / 1000
+    while not page.evaluate(f"({LITE_KERNEL_IDLE_JS})()"):
+        assert not errors, f"the kernel did not start: {errors[:2]}"
+        assert time.monotonic() < deadline, "the kernel did not start in time"
+        page.wait_for_timeout(500)
 
 
 def gzipped(site: Path, urls: list[str]) -> tuple[int, int]:
