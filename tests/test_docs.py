@@ -84,7 +84,8 @@ def test_every_notebook_is_a_page_with_local_widget_js(site: Path) -> None:
 def test_every_notebook_has_an_open_in_jupyterlite_link_beside_it(site: Path) -> None:
     index = _page(site, "notebooks")
     for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        link = f'href="../lite/lab/index.html?path={nb.name}">Open in JupyterLite</a>'
+        link = (f'href="../lite/lab/index.html?workspace={nb.stem[:2]}&amp;path={nb.name}">'
+                "Open in JupyterLite</a>")
         assert link in index, nb.name
         if (site / "lite" / "jupyter-lite.json").exists():  # built with make lite first
             assert (site / "lite" / "files" / nb.name).is_file(), nb.name

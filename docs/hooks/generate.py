@@ -478,7 +478,10 @@ def gen_readme_commands(page_src: str) -> str:
 
 
 # From notebooks/index.html to a notebook in the JupyterLite site that docs/hooks/web.py copies.
-LITE_LINK = "../lite/lab/index.html?path={name}"
+# A workspace per notebook: JupyterLite restores its workspace's open notebooks at each visit,
+# each with a kernel of its own, so one shared workspace would start a kernel for every
+# notebook opened from these links before (the ninth link took 60 s to start, not 10).
+LITE_LINK = "../lite/lab/index.html?workspace={stem}&amp;path={name}"  # HTML: &amp;
 
 
 def notebooks_index() -> str:
@@ -495,7 +498,7 @@ def notebooks_index() -> str:
         # our own notebooks: Markdown kept; the JupyterLite site (site/lite/, web/lite.py) is
         # no page of the docs, so its link is plain HTML
         out += [f"- [{_esc(title)}]({nb.name}) · "
-                f'<a class="pepper-lite" href="{LITE_LINK.format(name=nb.name)}">Open in '
+                f'<a class="pepper-lite" href="{LITE_LINK.format(stem=nb.stem[:2], name=nb.name)}">Open in '
                 f"JupyterLite</a>: {blurb}"]
     return "\n".join(out) + "\n"
 
