@@ -154,7 +154,8 @@ def test_the_drill_names_are_those_of_the_positions_module() -> None:
     assert tuple(positions.RULES_DRILLS) == quiz.TABLE_KINDS
     loaded = subprocess.run(
         [sys.executable, "-c", "import sys; from pepper_tutor.teaching.drills.quiz import "
-         "QuizSession; QuizSession('tricks', seed=1).question; "
+         "LearnerStore, QuizSession; import tempfile, pathlib; s = QuizSession('tricks', seed=1, "
+         "store=LearnerStore('t', pathlib.Path(tempfile.mkdtemp()))); s.reveal(); "
          "print('pepper_tutor.analysis.advice' in sys.modules)"],
         capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == "False"

@@ -183,6 +183,10 @@ def make_question(kind: str, rng: random.Random, n: int = 1,
 
 
 def _misses(step: Step[Any], feedback: Feedback | None, rules: Any) -> tuple[str, ...]:
+    """The review cards a miss makes (:func:`~.screened.judged_misses`, which loads the
+    analysis: only a judgement drill's miss needs it)."""
+    if getattr(step, "kind", None) not in JUDGEMENT_KINDS:
+        return tuple(rules)
     from .screened import judged_misses
 
     return judged_misses(step, feedback, rules)
