@@ -10,7 +10,7 @@ from collections.abc import Hashable
 import pytest
 
 from pepper_tutor.analysis import advice as advice_module
-from pepper_tutor.analysis.advice import Advice, advise, advise_bid
+from pepper_tutor.analysis.advice import Advice, SolvedDeals, advise, advise_bid
 from pepper_tutor.analysis.grading import DecisionGrade, grade_choice, grade_decision
 from pepper_tutor.analysis.players import make_player
 from pepper_tutor.analysis.position import Position
@@ -101,3 +101,16 @@ def test_the_second_pass_solves_only_what_the_first_did_not(monkeypatch):
     assert set(both) == set(once) | set(again)  # and each one the two passes need
     assert set(once) & set(again)  # which they used to share
     assert sum(both.values()) < sum(once.values()) + sum(again.values())
+
+
+def test_the_deals_a_pool_solves_are_kept_and_read_back_there():
+    state = _auction(24, 2)
+    here, pooled = SolvedDeals(), SolvedDeals()
+    alone = advise_bid(state, 16, seed=3, drop_worse=False, solved=here)
+    assert advise_bid(state, 16, seed=3, workers=2, drop_worse=False, solved=pooled) == alone
+    assert pooled.found == here.found and len(here.found) == 16
+    # The workers read the values handed to them: wrong ones change the report.
+    for found in pooled.found.values():
+        for name in found:
+            found[name] = 0
+    assert advise_bid(state, 16, seed=3, workers=2, drop_worse=False, solved=pooled) != alone
