@@ -101,6 +101,7 @@ __all__ = [
     "Advice",
     "advise",
     "advise_bid",
+    "SolvedDeals",
     "advise_discard",
     "advise_send",
     "advise_defense",
@@ -523,9 +524,11 @@ def _solve_all(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]], 
                workers: int, progress: Progress | None, tally: Tally,
                row: Callable[[_R], Sequence[Outcome]],
                choices: Sequence[TalliedOption] | None = None,
-               prune: Callable[[Tally], None] | None = None) -> None:
+               prune: Callable[[Tally], None] | None = None,
+               record: Callable[[list[list[int]], _R], None] | None = None) -> None:
     """``work(context, deal, tables)`` for every deal, its ``row`` of trick counts added to
-    ``tally`` (the answers themselves are not kept), with progress reports.
+    ``tally`` (the answers themselves are not kept, but by ``record(deal, answer)``, called
+    here in this process), with progress reports.
 
     The tables (one per kind of position, see :class:`TranspositionTable`) serve the
     options of one deal and are emptied before the next. With ``choices`` it stops as soon
@@ -538,7 +541,10 @@ def _solve_all(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]], 
     if workers <= 1 or total < 2 * workers or not can_start_processes():
         tables: _Tables = {}
         for deal in deals:
-            tally.add(row(_solve_one(work, context, deal, tables)))
+            result = _solve_one(work, context, deal, tables)
+            if record is not None:
+                record(deal, result)
+            tally.add(row(result))
             done = tally.deals
             if progress is not None:
                 progress(done, total)
@@ -547,12 +553,13 @@ def _solve_all(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]], 
             if choices is not None and _looks(done) and is_clear(tally, choices):
                 break
         return
-    _solve_in_workers(work, context, deals, total, workers, progress, tally, row)
+    _solve_in_workers(work, context, deals, total, workers, progress, tally, row, record)
 
 
 def _solve_in_workers(work: _Work[_R], context: Any, deals: Iterable[list[list[int]]],
                       total: int, workers: int, progress: Progress | None, tally: Tally,
-                      row: Callable[[_R], Sequence[Outcome]]) -> None:
+                      row: Callable[[_R], Sequence[Outcome]],
+                      record: Callable[[list[list[int]], _R], None] | None) -> None:
     size = max(1, math.ceil(total / (8 * workers)))  # small chunks: a smooth progress bar
     # fork is quick, but unsafe in a process that runs threads (a notebook's kernel).
     method = ("fork" if "fork" in multiprocessing.get_all_start_methods()
@@ -560,29 +567,33 @@ def _solve_in_workers(work: _Work[_R], context: Any, deals: Iterable[list[list[i
     source = iter(deals)
     # The workers end with this process whatever ends it (see analysis/workers.py).
     with stopping_on_signals():
-        _run_pool(work, context, source, size, total, workers, method, progress, tally, row)
+        _run_pool(work, context, source, size, total, workers, method, progress, tally, row,
+                  record)
 
 
 def _run_pool(work: _Work[_R], context: Any, source: Iterator[list[list[int]]], size: int,
               total: int, workers: int, method: str, progress: Progress | None,
-              tally: Tally, row: Callable[[_R], Sequence[Outcome]]) -> None:
+              tally: Tally, row: Callable[[_R], Sequence[Outcome]],
+              record: Callable[[list[list[int]], _R], None] | None) -> None:
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
                                initializer=start_worker, initargs=(os.getpid(),))
     try:
-        pending: set[Future[list[_R]]] = set()
+        chunks: dict[Future[list[_R]], list[list[list[int]]]] = {}  # each future's deals
         exhausted = False
-        while pending or not exhausted:
-            while not exhausted and len(pending) < 2 * workers:
+        while chunks or not exhausted:
+            while not exhausted and len(chunks) < 2 * workers:
                 chunk = list(islice(source, size))
                 if not chunk:
                     exhausted = True
                     break
-                pending.add(pool.submit(_work_chunk, work, context, chunk))
-            if not pending:
+                chunks[pool.submit(_work_chunk, work, context, chunk)] = chunk
+            if not chunks:
                 break
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            finished, _ = wait(chunks, return_when=FIRST_COMPLETED)
             for future in finished:
-                for result in future.result():
+                for deal, result in zip(chunks.pop(future), future.result(), strict=True):
+                    if record is not None:
+                        record(deal, result)
                     tally.add(row(result))
                 if progress is not None:
                     progress(tally.deals, total)
@@ -837,6 +848,35 @@ class _BidTask:
     forced: bool = False
     calibrated: bool = True
     passes: bool = False  # a pass is among the calls advised
+    # What an earlier advice over the same deals solved, by deal (see SolvedDeals): read
+    # only, so a worker process may read its copy.
+    known: Mapping[Hashable, Mapping[Hashable, int]] = field(default_factory=dict)
+
+
+_Found = dict[Hashable, int]
+"""What the solver found on one deal, by the kind of position solved (the name of its table:
+a trump and way of playing, a trump's big pepper, another seat's contract), which with the
+deal fixes the position: the bidder's tricks, or 1 and 0 for a big pepper's sweep."""
+
+
+def _deal_key(deal: Sequence[Sequence[int]]) -> Hashable:
+    return tuple(tuple(hand) for hand in deal)
+
+
+class SolvedDeals:
+    """What bid advice solved on each of its deals, for another bid advice over the same
+    deals to read instead of solving it again: grading a call (:func:`.grading.grade_choice`)
+    solves the chosen trump and the best again on every deal, the first advice having
+    solved them on most. One per graded call, dropped with it: it holds a small dict per
+    deal, some 200 of them. Filled in the process that asks for the advice (the deals a
+    worker process solves come back here), and handed to the workers with the task."""
+
+    def __init__(self) -> None:
+        self.found: dict[Hashable, _Found] = {}
+
+    def add(self, deal: list[list[int]], found: _Found) -> None:
+        if found:
+            self.found.setdefault(_deal_key(deal), {}).update(found)
 
 
 def _later_calls(task: _BidTask, deals: Iterable[list[list[int]]], rng: random.Random
@@ -907,7 +947,7 @@ def _make_chance(kind: str | None, n: int, need: int) -> float:
 
 
 def _contract_worth(task: _BidTask, hands: Mapping[int, Sequence[int]], seat: int, level: int,
-                    tables: _Tables) -> tuple[float, float]:
+                    tricks: Callable[[Position, Hashable], int]) -> tuple[float, float]:
     """What another seat's contract is worth to the viewer, ``(points, net)``: the seat
     names trumps and its way of playing by the model (:func:`~.calling.model_declaration`),
     the viewer's side sends and discards by the rules, the defenders play or surrender by
@@ -934,26 +974,43 @@ def _contract_worth(task: _BidTask, hands: Mapping[int, Sequence[int]], seat: in
         return _scorer(rules, seat, task.viewer)(bid, None)
     pos = Position(_hands(rules.players, held), (), seat, trump, side, rules.players, out,
                    left_bower=rules.left_bower)
-    n = _tricks(pos, tables, ("contract", seat, trump, way))
+    n = tricks(pos, ("contract", seat, trump, way))
     kind = kind_of(trump, way) if task.calibrated else None
     return _worths(rules, seat, task.viewer, bid, kind)[n]
 
 
-def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables) -> tuple[Outcome, ...]:
+def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
+                ) -> tuple[tuple[Outcome, ...], _Found]:
     """Per (trump, way) in order, then per trump for big pepper, the outcome
     ``(tricks, top, worth)``: the bidder's double-dummy tricks (6 or 0, a big pepper
     solved only for the sweep), the highest call the later seats would make over a bid
     (0: none) and ``worth``, the ``(points, net)`` of the contract that follows when a
     bid lower than ``top`` is topped; -1 for an option dropped. Last, the worth of a
     pass: the contract that stands after it, or a throw-in. The hands are dealt once and
-    shared by every option, and each trump and way is solved once for every bid level."""
+    shared by every option, and each trump and way is solved once for every bid level.
+    With the row, what was solved on this deal that ``task.known`` did not hold."""
+    known = task.known.get(_deal_key(deal), {}) if task.known else {}
+    found: _Found = {}
+
+    def tricks(pos: Position, name: Hashable) -> int:
+        n = known.get(name)
+        if n is None:
+            n = found[name] = _tricks(pos, tables, name)
+        return n
+
+    def sweeps(pos: Position, name: Hashable) -> int:
+        n = known.get(name)
+        if n is None:
+            n = found[name] = int(takes_at_least(pos, 6, _table(tables, name)))
+        return n
+
     hands = {task.viewer: task.own} | {s: deal[k] for k, s in enumerate(task.others)}
     wants = deal[len(task.others) + 1] if task.later else []
     top, winner = 0, -1  # the later seats' best call tops any lower bid, whatever it is
     for s, want in zip(task.later, wants, strict=False):
         if want > top:
             top, winner = want, s
-    topped = _contract_worth(task, hands, winner, top, tables) if winner >= 0 else (0.0, 0.0)
+    topped = _contract_worth(task, hands, winner, top, tricks) if winner >= 0 else (0.0, 0.0)
     high, holder = task.high, task.holder  # after a pass: the standing bid, then the rest
     for s, want in zip(task.later, wants, strict=False):
         if want > high:
@@ -965,9 +1022,9 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables) -> tuple
     elif (holder, high) == (winner, top):
         passed = topped
     else:
-        passed = _contract_worth(task, hands, holder, high, tables)
+        passed = _contract_worth(task, hands, holder, high, tricks)
     row: list[Outcome] = []
-    sweeps: list[Outcome] = []
+    swept: list[Outcome] = []
     column = 0
     for k, (trump, discard) in enumerate(zip(task.trumps, task.discards, strict=True)):
         for way in task.ways:
@@ -986,17 +1043,17 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables) -> tuple
             else:
                 pos = Position(_hands(task.players, hands), (), task.viewer, trump, task.side,
                                task.players, left_bower=task.left_bower)
-            row.append((_tricks(pos, tables, (trump, way)), top, topped))
+            row.append((tricks(pos, (trump, way)), top, topped))
         if not (task.big and task.partner is not None) or (
                 task.active_big and not task.active_big[k]):
-            sweeps.append(-1)
+            swept.append(-1)
             continue
         alone = {s: h for s, h in hands.items() if s != task.partner}
         pos = Position(_hands(4, alone), (), task.viewer, trump, task.side, 4, task.partner,
                        left_bower=task.left_bower)
-        sweep = takes_at_least(pos, 6, _table(tables, (trump, "big")))
-        sweeps.append((6 if sweep else 0, top, topped))
-    return (*row, *sweeps, passed)
+        sweep = sweeps(pos, (trump, "big"))
+        swept.append((6 if sweep else 0, top, topped))
+    return (*row, *swept, passed), found
 
 
 def _bid_worth(worth: Sequence[tuple[float, float]], bid: Bid
@@ -1040,6 +1097,19 @@ def _sweeps_fn(kind: str | None) -> Callable[[Any], float]:
                             else sweep_chance(kind, outcome[0] == 6))
 
 
+def _row(sample: tuple[tuple[Outcome, ...], _Found]) -> tuple[Outcome, ...]:
+    """A bid sample's row of outcomes (without what it solved)."""
+    return sample[0]
+
+
+def _keep(solved: SolvedDeals | None
+          ) -> Callable[[list[list[int]], tuple[tuple[Outcome, ...], _Found]], None] | None:
+    """Where a bid sample's new solutions go: ``solved``, if any."""
+    if solved is None:
+        return None
+    return lambda deal, sample: solved.add(deal, sample[1])
+
+
 def _later_seats(view: SeatView, viewer: int) -> tuple[int, ...]:
     """The seats yet to call after the viewer, in the order they call: those that have
     not called (in an open auction a seat that bid already would not top its own call)."""
@@ -1055,7 +1125,7 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
                progress: Progress | None = None, trumps: Sequence[Trump] | None = None,
                workers: int = 1, auction: bool | None = None,
                until_clear: bool = False, drop_worse: bool = True,
-               calibrated: bool = True) -> Advice:
+               calibrated: bool = True, solved: SolvedDeals | None = None) -> Advice:
     """Which contract to bid, for the seat to call in the auction; also which trump to name
     and how to play it, for the high bidder declaring.
 
@@ -1086,7 +1156,10 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
     how likely they were to make their calls. ``until_clear`` stops before ``samples``
     once the best option is better than every other at 95%. ``calibrated`` (default)
     takes each double-dummy trick count as the tricks expected in play
-    (:mod:`.calibration`); ``False`` takes it as it is.
+    (:mod:`.calibration`); ``False`` takes it as it is. ``solved`` (a
+    :class:`SolvedDeals`) keeps what each deal's solving found, and reads what an earlier
+    advice with it found on the same deal instead of solving it again: the report is the
+    same, as the solver's answer for a position is.
     """
     _check_samples(samples)
     phase = state.phase
@@ -1124,7 +1197,7 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
                     later=later, high=int(view.high_bid),
                     holder=int(view.bidder) if view.bidder is not None else -1,
                     dealer=int(view.dealer), forced=forced, calibrated=calibrated,
-                    passes=Bid.PASS in legal)
+                    passes=Bid.PASS in legal, known=solved.found if solved else {})
     task.active.extend([True] * (len(chosen) * len(ways)))
     task.active_big.extend([True] * len(chosen))
     width = len(chosen) * len(ways)  # the big pepper sweeps follow, one column a trump
@@ -1176,8 +1249,9 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
     deals: Iterable[list[list[int]]] = _deals(dealer, samples, rng, accept, draws)
     if later:
         deals = _later_calls(task, deals, rng)
-    _solve_all(_bid_sample, task, deals, samples, workers, progress, tally, _same,
-               choices if until_clear else None, prune if drop_worse else None)
+    _solve_all(_bid_sample, task, deals, samples, workers, progress, tally, _row,
+               choices if until_clear else None, prune if drop_worse else None,
+               _keep(solved))
 
     options: list[OptionAdvice] = []
     every: list[OptionAdvice] = []
@@ -1190,12 +1264,12 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
     for k, t in enumerate(chosen):
         for way in ways:
             name = "play" if way is None else way.value
-            solved = tally.solved(column)
+            solved_on = tally.solved(column)  # deals
             bids = levels + ([Bid.BIG_PEPPER] if big and way is None else [])
             how = f", {way.display}" if way is not None else ""
             kd = kind(k, name)
             candidates = []
-            for bid in bids if solved else []:
+            for bid in bids if solved_on else []:
                 label = f"{bid.display} in {t.display}{how}"
                 value = _bid_worth(_worths(rules, viewer, viewer, bid, kd), bid)
                 tallied[label] = TalliedOption(column, _second(value))
@@ -1544,21 +1618,21 @@ def advise_play(state: HandState | SeatView, samples: int = 200, seed: Seed = No
 def advise(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
            progress: Progress | None = None, workers: int = 1, auction: bool | None = None,
            until_clear: bool = False, drop_worse: bool = True,
-           calibrated: bool = True) -> Advice:
+           calibrated: bool = True, solved: SolvedDeals | None = None) -> Advice:
     """Advice for whatever decision the hand waits on: the bid, the declaration (trump and
     way of playing), the discard, the partner's card, the defense or a card in play.
 
     ``auction`` (default: whenever another seat has called) reads the calls when dealing
     the unseen hands; ``until_clear`` stops sampling once the best option is clear at 95%;
-    ``drop_worse`` is bid advice's (see :func:`advise_bid`); ``calibrated`` takes each
-    contract's double-dummy trick count as the tricks expected in play (not for a card in
-    play, which is compared double-dummy)."""
+    ``drop_worse`` and ``solved`` are bid advice's (see :func:`advise_bid`); ``calibrated``
+    takes each contract's double-dummy trick count as the tricks expected in play (not for
+    a card in play, which is compared double-dummy)."""
     phase = state.phase
     more = {"workers": workers, "auction": auction, "until_clear": until_clear}
     if phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
         return advise_bid(state, samples, seed, progress, workers=workers, auction=auction,
                           until_clear=until_clear, drop_worse=drop_worse,
-                          calibrated=calibrated)
+                          calibrated=calibrated, solved=solved)
     if phase is Phase.DISCARD:
         return advise_discard(state, samples, seed, progress, calibrated=calibrated,
                               **more)  # type: ignore[arg-type]

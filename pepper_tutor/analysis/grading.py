@@ -23,7 +23,7 @@ from enum import StrEnum
 from ..engine.cards import Card
 from ..engine.seats import Seat
 from ..engine.state import HandState
-from .advice import Advice, OptionAdvice, advise, advise_bid
+from .advice import Advice, OptionAdvice, SolvedDeals, advise, advise_bid
 from .solver import TranspositionTable, solve_state
 from .view import SeatView
 
@@ -211,13 +211,16 @@ def grade_choice(state: HandState | SeatView, action: object, samples: int = GRA
     over ``samples`` deals seeded from the position (and ``seed``, to draw another set),
     so the same choice in the same position always gets the same grade; then
     :func:`grade_decision`. Returns the grade and the advice it was read from."""
-    advice = advise(state, samples=samples, seed=seed)
+    solved = SolvedDeals()  # what the first advice solved, for the second (bids only)
+    advice = advise(state, samples=samples, seed=seed, solved=solved)
     option = advice.choice(action)
     if (option is not None and advice.decision in ("bid", "declare")
             and 0 < option.score.samples < advice.samples):
         # Bid advice stopped solving the choice once it was shown worse than the best:
         # how much worse is then known from a few deals only. Solve it and the best on
-        # every deal (the same deals: the same seed), and grade from that.
+        # every deal (the same deals: the same seed), and grade from that; what the first
+        # advice solved on a deal is read back, not solved again.
         trumps = [t for t in dict.fromkeys((option.trump, advice.best.trump)) if t is not None]
-        advice = advise_bid(state, samples, seed, trumps=trumps, drop_worse=False)
+        advice = advise_bid(state, samples, seed, trumps=trumps, drop_worse=False,
+                            solved=solved)
     return grade_decision(advice, action), advice

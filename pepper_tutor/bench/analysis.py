@@ -227,8 +227,8 @@ def _auction_positions(count: int, seed: int) -> list[HandState]:
 def bench_grade_choice(seconds: float) -> str:
     """Seconds to grade a call as the coach should (:func:`~..analysis.grading.grade_choice`:
     200 deals seeded from the position, every call valued by what follows it, the choice
-    solved on every deal), over auction decisions after 0 to 3 calls, a random legal call
-    each: median and 95th percentile."""
+    solved on every deal, reading back what the first advice solved), over auction
+    decisions after 0 to 3 calls, a random legal call each: median and 95th percentile."""
     from ..analysis.grading import grade_choice
 
     count = max(6, min(40, int(seconds * 4)))

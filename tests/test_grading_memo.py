@@ -1,0 +1,116 @@
+"""Grading a call reads back what its first advice solved (``advice.SolvedDeals``): the same
+grade and advice as solving both trumps again on every deal, with no position solved twice."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable
+
+import pytest
+
+from pepper_tutor.analysis import advice as advice_module
+from pepper_tutor.analysis.advice import Advice, SolvedDeals, advise, advise_bid
+from pepper_tutor.analysis.grading import DecisionGrade, grade_choice, grade_decision
+from pepper_tutor.analysis.players import make_player
+from pepper_tutor.analysis.position import Position
+from pepper_tutor.analysis.view import view_of
+from pepper_tutor.engine.calls import Bid
+from pepper_tutor.engine.seats import Seat
+from pepper_tutor.engine.state import HandState, Phase
+
+SAMPLES = 40  # enough for bid advice to drop options (it looks from the 10th deal)
+
+
+def _auction(seed: int, calls: int) -> HandState:
+    """An auction decision after ``calls`` calls by the club player."""
+    state = HandState.deal("standard", Seat(seed % 4), random.Random(seed))
+    caller = make_player("club", seed)
+    for _ in range(calls):
+        state.apply(caller.decide(view_of(state)))
+    assert state.phase is Phase.AUCTION
+    return state
+
+
+def _two_passes(state: HandState, action: object, seed: int | None
+                ) -> tuple[DecisionGrade, Advice]:
+    """grade_choice as it was: the second advice solving both trumps on every deal."""
+    first = advise(state, samples=SAMPLES, seed=seed)
+    option = first.choice(action)
+    found = first
+    if option is not None and 0 < option.score.samples < first.samples:
+        trumps = [t for t in dict.fromkeys((option.trump, first.best.trump)) if t is not None]
+        found = advise_bid(state, SAMPLES, seed, trumps=trumps, drop_worse=False)
+    return grade_decision(found, action), found
+
+
+def _dropped(advice: Advice, action: object) -> bool:
+    option = advice.choice(action)
+    return option is not None and 0 < option.score.samples < advice.samples
+
+
+@pytest.mark.parametrize("seed, calls", [(21, 0), (24, 2), (26, 0), (27, 2), (29, 2)])
+def test_a_call_gets_the_grade_and_advice_of_the_two_full_passes(seed, calls):
+    state = _auction(seed, calls)
+    for grading_seed in (None, 7):
+        first = advise(state, samples=SAMPLES, seed=grading_seed)
+        actions = state.legal_actions()
+        assert any(_dropped(first, a) for a in actions)  # the second pass runs
+        for action in actions:
+            assert grade_choice(state, action, SAMPLES, grading_seed) == \
+                _two_passes(state, action, grading_seed)
+
+
+class _Counted:
+    """Every position the bid advice solves, counted, through the two solving seams."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.solved: Counter[tuple[Position, Hashable]] = Counter()
+        tricks, sweeps = advice_module._tricks, advice_module.takes_at_least
+
+        def counted_tricks(pos: Position, tables: object, name: Hashable) -> int:
+            self.solved[pos, name] += 1
+            return tricks(pos, tables, name)  # type: ignore[arg-type]
+
+        def counted_sweeps(pos: Position, n: int, table: object) -> bool:
+            self.solved[pos, ("sweep", n)] += 1
+            return sweeps(pos, n, table)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(advice_module, "_tricks", counted_tricks)
+        monkeypatch.setattr(advice_module, "takes_at_least", counted_sweeps)
+
+
+def test_the_second_pass_solves_only_what_the_first_did_not(monkeypatch):
+    state = _auction(24, 2)
+    action = Bid.FIVE
+    counted = _Counted(monkeypatch)
+    first = advise(state, samples=SAMPLES)
+    assert _dropped(first, action)
+    once = Counter(counted.solved)
+    counted.solved.clear()
+    option = first.choice(action)
+    assert option is not None
+    trumps = [t for t in dict.fromkeys((option.trump, first.best.trump)) if t is not None]
+    advise_bid(state, SAMPLES, trumps=trumps, drop_worse=False)
+    again = Counter(counted.solved)  # the second pass alone, as it was
+    counted.solved.clear()
+
+    grade_choice(state, action, SAMPLES)
+    both = counted.solved
+    assert all(n == 1 for n in both.values())  # no position solved twice
+    assert set(both) == set(once) | set(again)  # and each one the two passes need
+    assert set(once) & set(again)  # which they used to share
+    assert sum(both.values()) < sum(once.values()) + sum(again.values())
+
+
+def test_the_deals_a_pool_solves_are_kept_and_read_back_there():
+    state = _auction(24, 2)
+    here, pooled = SolvedDeals(), SolvedDeals()
+    alone = advise_bid(state, 16, seed=3, drop_worse=False, solved=here)
+    assert advise_bid(state, 16, seed=3, workers=2, drop_worse=False, solved=pooled) == alone
+    assert pooled.found == here.found and len(here.found) == 16
+    # The workers read the values handed to them: wrong ones change the report.
+    for found in pooled.found.values():
+        for name in found:
+            found[name] = 0
+    assert advise_bid(state, 16, seed=3, workers=2, drop_worse=False, solved=pooled) != alone
