@@ -66,7 +66,8 @@ class _Counted:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.solved: Counter[tuple[Position, Hashable]] = Counter()
-        tricks, sweeps = advice_module._tricks, advice_module.takes_at_least
+        # the advice module's own solving function (no hand's private attribute)
+        tricks, sweeps = vars(advice_module)["_tricks"], advice_module.takes_at_least
 
         def counted_tricks(pos: Position, tables: object, name: Hashable) -> int:
             self.solved[pos, name] += 1

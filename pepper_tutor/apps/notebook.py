@@ -28,6 +28,7 @@ from ..engine.cards import Card
 from ..engine.rules import get_ruleset
 from ..files import browser_home
 from ..files.home import home_is_kept
+from ..files.writing import write_bytes
 from ..records.annotate import Annotation, annotate
 from ..records.hand_record import HandRecord, load_record
 from ..render.annotation import to_html
@@ -705,7 +706,7 @@ class ProgressFileWidget(widgets.VBox):  # type: ignore[misc]
     def load(self, data: bytes, name: str) -> None:
         """Replace the progress here with the progress file ``data`` (named ``name``)."""
         upload = self.store.home / ".upload.sqlite"
-        upload.write_bytes(data)
+        write_bytes(upload, data)
         try:
             loaded = load_progress(self.store, upload, name,
                                    puzzle_store_path(self.store.home))

@@ -5,7 +5,8 @@ regular files only, bounded, located errors), the one writer (``writing``: a who
 replaced atomically, regular files or new paths only), YAML read with positions for
 ``file:line:column`` messages (``yamlpos``), the folder a learner's data lives in (``home``:
 ``$PEPPER_TUTOR_HOME``, else ``$XDG_DATA_HOME/pepper-tutor``, else
-``~/.local/share/pepper-tutor``) and the SQLite foundation under the stores (``database``:
+``~/.local/share/pepper-tutor``; in a browser tab kept in IndexedDB by ``browser_home`` where
+nobody else keeps it, as in JupyterLite) and the SQLite foundation under the stores (``database``:
 connection settings, the ``BEGIN IMMEDIATE`` transaction, the damaged-file check and the
 set-aside policy), and what this Python may start (``runtime``: no threads or processes in a
 browser tab).

@@ -8,7 +8,8 @@ back), ``practice`` (the practice table, its coach, its computer players and his
 ``puzzles`` (positions mined from played hands, rated, themed and brought back).
 The wings import downward only, in that order from ``questions`` up (``lessons`` beside
 ``drills``, ``review`` beside ``practice``, ``puzzles`` on top): the ``teaching-wings``
-contract in ``pyproject.toml``.
+contract in ``pyproject.toml``. Beside the wings, ``progress_file`` is the learner's whole
+progress (the learner store with the puzzle ratings) as one file to download and load back.
 
 May import: ``pepper_tutor.records``, ``pepper_tutor.analysis``, ``pepper_tutor.rulebook``,
 ``pepper_tutor.engine`` and ``pepper_tutor.files``. No renderer, no front end: the same
