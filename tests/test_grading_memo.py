@@ -3,7 +3,6 @@ grade and advice as solving both trumps again on every deal, with no position so
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Hashable
 
@@ -12,24 +11,15 @@ import pytest
 from pepper_tutor.analysis import advice as advice_module
 from pepper_tutor.analysis.advice import Advice, SolvedDeals, advise, advise_bid
 from pepper_tutor.analysis.grading import DecisionGrade, grade_choice, grade_decision
-from pepper_tutor.analysis.players import make_player
 from pepper_tutor.analysis.position import Position
-from pepper_tutor.analysis.view import view_of
 from pepper_tutor.engine.calls import Bid
-from pepper_tutor.engine.seats import Seat
-from pepper_tutor.engine.state import HandState, Phase
+from pepper_tutor.engine.state import HandState
+
+from .test_coach_grading import _auction
 
 SAMPLES = 40  # enough for bid advice to drop options (it looks from the 10th deal)
 
 
-def _auction(seed: int, calls: int) -> HandState:
-    """An auction decision after ``calls`` calls by the club player."""
-    state = HandState.deal("standard", Seat(seed % 4), random.Random(seed))
-    caller = make_player("club", seed)
-    for _ in range(calls):
-        state.apply(caller.decide(view_of(state)))
-    assert state.phase is Phase.AUCTION
-    return state
 
 
 def _two_passes(state: HandState, action: object, seed: int | None

@@ -51,8 +51,10 @@ class Site:
         return str(self.page.inner_text("#pepper-view"))
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Site]:
+def open_site(tmp_path_factory: pytest.TempPathFactory, browser: Any,
+              seed: int) -> Iterator[Site]:
+    """The page built from this tree and opened at ``?seed=``, its requests recorded; fails
+    on any uncaught JavaScript error when done."""
     root = tmp_path_factory.mktemp("site")
     build_page(root / "try")
     with serve(root / "try") as url:
@@ -64,11 +66,16 @@ def site(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Sit
         page.set_default_timeout(THINK)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{url}?seed={SEED}")
+        page.goto(f"{url}?seed={seed}")
         page.wait_for_function("window.pepper && window.pepper.ready", timeout=START)
         yield Site(url, page, context, requests)
         context.close()
         assert not errors, f"uncaught JavaScript errors: {errors}"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Site]:
+    yield from open_site(tmp_path_factory, browser, SEED)
 
 
 @pytest.fixture

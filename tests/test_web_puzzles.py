@@ -21,8 +21,7 @@ from typing import Any
 import pytest
 
 from .conftest import ARTIFACTS
-from .test_web_page import START, THINK, Site, _click, _home, _settle
-from .web_site import build_page, serve
+from .test_web_page import START, Site, _click, _home, _settle, open_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -31,22 +30,7 @@ SEED = 5
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Site]:
-    root = tmp_path_factory.mktemp("site")
-    build_page(root / "try")
-    with serve(root / "try") as url:
-        context = browser.new_context(viewport={"width": 1100, "height": 1000},
-                                      accept_downloads=True, service_workers="allow")
-        requests: list[str] = []
-        context.on("request", lambda r: requests.append(r.url))
-        page = context.new_page()
-        page.set_default_timeout(THINK)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{url}?seed={SEED}")
-        page.wait_for_function("window.pepper && window.pepper.ready", timeout=START)
-        yield Site(url, page, context, requests)
-        context.close()
-        assert not errors, f"uncaught JavaScript errors: {errors}"
+    yield from open_site(tmp_path_factory, browser, SEED)
 
 
 def _dealt(tmp_path: Path) -> Any:
