@@ -715,7 +715,23 @@ def test_a_new_match_can_be_taken_back_and_every_match_exported(app: Any,
               headers=JSON)
     r = host.post("/sheet/undo-match", data={"csrf": csrf, "version": str(store.sheet()[1])},
                   headers=JSON)
-    assert r.status_code == 409 and "1 hand were entered" in r.json()["message"]
+    assert r.status_code == 409 and "1 hand was entered" in r.json()["message"]
+
+
+def test_each_change_to_the_sheet_tells_its_screen_the_version_it_left(
+        app: Any, store: NightStore) -> None:
+    """So the screen's other forms can follow its own change before the sheet is redrawn
+    (a hand typed right after one's own new match is not refused as someone else's)."""
+    host, csrf = host_client(app, store)
+    sheet_json = json.dumps(store.sheet()[0].to_json())
+    for action, fields in (("/sheet/add", HAND), ("/sheet/add", HAND), ("/sheet/undo", {}),
+                           ("/sheet/new", {"target": "8"}), ("/sheet/undo-match", {}),
+                           ("/sheet/import", {"sheet_json": sheet_json})):
+        seen = store.sheet()[1]
+        r = host.post(action, data={"csrf": csrf, "version": str(seen), **fields},
+                      headers=JSON)
+        assert r.status_code == 200, (action, r.json())
+        assert r.json()["version"] == store.sheet()[1] == seen + 1, action
 
 
 # ---- what the screens show -----------------------------------------------------------------

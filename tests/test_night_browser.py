@@ -306,6 +306,33 @@ def test_two_devices_entering_at_once_and_the_stale_view(screens, night):  # typ
                                                                     "South"]
 
 
+def test_a_hand_typed_right_after_ones_own_change_goes_in(screens, night):  # type: ignore[no-untyped-def]
+    """The host's own new match or hand, then the next hand typed before the sheet is
+    redrawn: it goes in (the screen knows its own change), it is not refused as stale."""
+    from playwright.sync_api import expect
+
+    host = screens.host()
+    host.click("[data-tab=sheet]")
+    held: list[Any] = []  # the redraws, held back until the hands are in
+    holding = [True]
+    host.route("**/part/*", lambda route: held.append(route) if holding[0] else
+               route.continue_())
+    host.locator("details.new-match summary").click()
+    new_match(host)
+    fill_hand(host, "North", "3", "hearts", "with partner", "play", "3")
+    host.locator("button.add-hand-button").click()
+    expect(host.locator(".sheet-message")).to_contain_text("Hand 1 added")
+    fill_hand(host, "East", "4", "spades", "exchange", "play", "4")
+    host.locator("button.add-hand-button").click()
+    expect(host.locator(".sheet-message")).to_contain_text("Hand 2 added")
+    assert held, "the redraws were not held back: the test did not test the race"
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    expect(host.locator(".sheet-row")).to_have_count(2)
+    expect(host.locator(".totals-line")).to_have_text("Totals: NS 5 · EW 7")
+
+
 def test_a_match_to_its_end_the_tie_case_and_kill_9(screens, night, browser):  # type: ignore[no-untyped-def]
     from playwright.sync_api import expect
 

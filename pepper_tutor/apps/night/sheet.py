@@ -88,15 +88,16 @@ def sheet_add(request: Request) -> Response:
     night.events.publish("sheet")
     pts = hand.score.points if hand.score else {}
     what = ", ".join(f"{s} {p:+d}" for s, p in pts.items()) or "thrown in"
-    return done(request, f"Hand {hand.number} added: {what}.", reset=True)
+    return done(request, f"Hand {hand.number} added: {what}.", reset=True, version=seen + 1)
 
 
 def sheet_undo(request: Request) -> Response:
     form = form_of(request)
     need_scorer(request)
     night = night_of(request)
+    seen = version_of(form)
     try:
-        number = night.store.undo_hand(version_of(form))
+        number = night.store.undo_hand(seen)
     except StaleSheet as err:
         return stale(request, err)
     except EntryError as err:
@@ -104,19 +105,20 @@ def sheet_undo(request: Request) -> Response:
     except sqlite3.Error as err:
         return write_failed(request, err)
     night.events.publish("sheet")
-    return done(request, f"Hand {number} was taken back.")
+    return done(request, f"Hand {number} was taken back.", version=seen + 1)
 
 
 def sheet_new(request: Request) -> Response:
     form = form_of(request)
     need_host(request)
     night = night_of(request)
+    seen = version_of(form)
     try:
         rules = rules_from_form(form)
         first = Seat.parse(form.get("first_dealer") or "W")
         if first >= rules.players:
             raise RuleSetError(f"{first.word} does not sit at a {rules.players}-player table")
-        night.store.new_match(version_of(form), rules, first, form.get("event", "")[:80])
+        night.store.new_match(seen, rules, first, form.get("event", "")[:80])
     except StaleSheet as err:
         return stale(request, err)
     except (RuleSetError, ValueError) as err:
@@ -126,7 +128,8 @@ def sheet_new(request: Request) -> Response:
     night.events.publish("sheet")
     summary = rules.summary().splitlines()[0].rstrip(".")
     return done(request, f"New match: {summary}. The last one is kept in the list of matches; "
-                         "“Take back the new match” undoes this.", reset=True)
+                         "“Take back the new match” undoes this.", reset=True,
+                version=seen + 1)
 
 
 def match_undo(request: Request) -> Response:
@@ -134,8 +137,9 @@ def match_undo(request: Request) -> Response:
     form = form_of(request)
     need_host(request)
     night = night_of(request)
+    seen = version_of(form)
     try:
-        number = night.store.undo_new_match(version_of(form))
+        number = night.store.undo_new_match(seen)
     except StaleSheet as err:
         return stale(request, err)
     except NightError as err:
@@ -144,7 +148,7 @@ def match_undo(request: Request) -> Response:
         return write_failed(request, err)
     night.events.publish("sheet")
     return done(request, f"Match {number} was taken back: the match before it goes on.",
-                reset=True)
+                reset=True, version=seen + 1)
 
 
 def sheet_import(request: Request) -> Response:
@@ -166,7 +170,8 @@ def sheet_import(request: Request) -> Response:
         return done(request, f"Not imported: {problem}.", 400)
     try:
         sheet = ScoreSheet.from_json(data, Path(form.get("filename") or "imported sheet"))
-        night.store.new_match(version_of(form), sheet.rules, sheet.first_dealer, sheet.event,
+        seen = version_of(form)
+        night.store.new_match(seen, sheet.rules, sheet.first_dealer, sheet.event,
                               sheet.entries)
     except StaleSheet as err:
         return stale(request, err)
@@ -175,7 +180,8 @@ def sheet_import(request: Request) -> Response:
     except sqlite3.Error as err:
         return write_failed(request, err)
     night.events.publish("sheet")
-    return done(request, f"Imported {len(sheet.entries)} hands as a new match.", reset=True)
+    return done(request, f"Imported {len(sheet.entries)} hands as a new match.", reset=True,
+                version=seen + 1)
 
 
 def sheet_shape_problem(data: object) -> str | None:

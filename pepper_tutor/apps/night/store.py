@@ -475,7 +475,8 @@ class NightStore:
 
     @contextmanager
     def _sheet_change(self, seen: int) -> Iterator[tuple[sqlite3.Connection, ScoreSheet, int]]:
-        """A change to the sheet made on the view at version ``seen``: refused if stale."""
+        """A change to the sheet made on the view at version ``seen``: refused if stale, and
+        once made, the sheet is at version ``seen + 1`` (the screen that made it is told so)."""
         with self._lock:
             with self._tx() as db:
                 version = int(db.execute(
@@ -564,9 +565,10 @@ class NightStore:
             if db.execute("SELECT COUNT(*) FROM matches").fetchone()[0] < 2:
                 raise NightError("there is no earlier match to go back to")
             if sheet.entries:
-                raise NightError(f"{len(sheet.entries)} hand"
-                                 f"{'' if len(sheet.entries) == 1 else 's'} were entered in "
-                                 "the new match: take them back first")
+                one = len(sheet.entries) == 1
+                raise NightError(f"{len(sheet.entries)} hand{'' if one else 's'} "
+                                 f"{'was' if one else 'were'} entered in the new match: take "
+                                 f"{'it' if one else 'them'} back first")
             db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
         return match_id
 

@@ -37,6 +37,17 @@
     });
   }
 
+  // This screen's own change moved the sheet from version `from` to `to`: its other forms
+  // that knew the same sheet know this one too, even one being typed in before the sheet
+  // is redrawn. A form begun on an older sheet keeps its version, so it is still refused
+  // if someone else's hand came between.
+  function ownChange(from, to) {
+    if (from === null) return;
+    document.querySelectorAll("form[data-sheet-form]").forEach(function (f) {
+      if (f.elements.version && f.elements.version.value === from) f.elements.version.value = String(to);
+    });
+  }
+
   function formKey(form) {
     var who = form.elements.player ? form.elements.player.value : "";
     return form.getAttribute("action") + "|" + who;
@@ -208,6 +219,7 @@
     var buttons = form.querySelectorAll("button");
     buttons.forEach(function (b) { b.dataset.wasDisabled = b.disabled ? "1" : ""; b.disabled = true; });
     var key = formKey(form);
+    var sent = form.elements.version ? form.elements.version.value : null;
     // The part is found now: an event may redraw it before the answer comes back, and a
     // form no longer on the page has no part (its message would go nowhere).
     var home = form.closest("[data-part]");
@@ -246,6 +258,7 @@
       }
       if (j.reset) { form.reset(); recall(form); }
       delete form.dataset.dirty;
+      if (j.version !== undefined && form.hasAttribute("data-sheet-form")) ownChange(sent, j.version);
       remember(form);
       var more = (form.dataset.refresh || "").split(" ").filter(Boolean);
       if (form.hasAttribute("data-sheet-form")) more.push("sheet");
