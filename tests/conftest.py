@@ -113,13 +113,22 @@ def night_store(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def night_app(night_store):  # type: ignore[no-untyped-def]
-    """Game night's app over ``night_store``, with the default limits."""
-    from pepper_tutor.apps.night.server import NightConfig, create_app
+def night_config():  # type: ignore[no-untyped-def]
+    """The limits ``night_app`` runs with: the defaults (a test file may override this)."""
+    from pepper_tutor.apps.night.server import NightConfig
 
     from .night_clients import BASE
 
-    app = create_app(night_store, NightConfig(BASE, "test"))
+    return NightConfig(BASE, "test")
+
+
+@pytest.fixture
+def night_app(night_store, night_config):  # type: ignore[no-untyped-def]
+    """Game night's app over ``night_store``. Its computer players stop before the store
+    closes (a test client runs no lifespan, which would stop them at a real server's end)."""
+    from pepper_tutor.apps.night.server import create_app
+
+    app = create_app(night_store, night_config)
     yield app
     if app.state.night.table is not None:
         app.state.night.table.close()

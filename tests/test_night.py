@@ -29,15 +29,18 @@ from .night_clients import BASE, JSON, host_client, player_client
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Any:
-    s = NightStore(tmp_path / "night.sqlite")
-    yield s
-    s.close()
+def night_config() -> NightConfig:
+    return NightConfig(BASE, "test", join_limit=30, wrong_code_limit=3)
 
 
 @pytest.fixture
-def app(store: NightStore) -> Any:
-    return create_app(store, NightConfig(BASE, "test", join_limit=30, wrong_code_limit=3))
+def store(night_store: NightStore) -> NightStore:
+    return night_store
+
+
+@pytest.fixture
+def app(night_app: Any) -> Any:
+    return night_app
 
 
 HAND = {"bidder": "N", "bid": "3", "trump": "H", "mode": "partner", "defense": "play",
