@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from pepper_tutor.engine.cards import DECK
+from pepper_tutor.render.puzzles import feedback_facts
 from pepper_tutor.teaching.puzzles.bank import bank_puzzles
 from pepper_tutor.teaching.puzzles.puzzle import Puzzle
 from pepper_tutor.teaching.puzzles.session import (
@@ -100,6 +101,59 @@ def test_a_streak_gets_harder_and_ends_at_the_first_miss(store: PuzzleStore) -> 
     end = session.answer(p.tempting)
     assert end.over and end.streak == 3 and session.next() is None
     assert store.save_streak(0) == 3  # the best streak is kept
+    assert end.best == 3 and "Streak over: 3 solved in a row (your best streak)." in \
+        feedback_facts(end)
+
+
+def test_the_best_streak_is_kept_at_every_step_and_named_beside_a_shorter_one(
+        store: PuzzleStore) -> None:
+    puzzles = bank_puzzles()
+    first = PuzzleSession(store, puzzles, mode="streak", rng=random.Random(6))
+    for _ in range(2):
+        p = first.next()
+        assert p is not None
+        step = first.answer(p.answers[0])
+    # the learner walks away mid-streak: the two are kept all the same
+    assert store.best_streak() == 2 and step.best == 2
+    assert "Streak: 2 (your best streak)." in feedback_facts(step)
+    again = PuzzleSession(store, puzzles, mode="streak", rng=random.Random(7))
+    p = again.next()
+    assert p is not None
+    one = again.answer(p.answers[0])
+    assert "Streak: 1 (your best: 2)." in feedback_facts(one)
+    p = again.next()
+    assert p is not None
+    end = again.answer(p.tempting)
+    assert "Streak over: 1 solved in a row (your best: 2)." in feedback_facts(end)
+    assert store.best_streak() == 2
+
+
+def test_the_puzzles_are_the_learner_stores_learner_and_old_ones_are_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pepper_tutor.teaching.learner.store import default_learner
+
+    monkeypatch.setenv("USER", "robin")
+    path = tmp_path / "puzzles.sqlite"
+    old = PuzzleStore("me", path=path)  # as the terminal and the notebook kept them
+    puzzle = bank_puzzles()[0]
+    old.record(puzzle.id, puzzle.theme, puzzle.rating, True)
+    rating = old.rating()
+    old.close()
+    mine = PuzzleStore(path=path)
+    try:
+        assert mine.learner == default_learner() == "robin"
+        assert mine.rating() == rating and mine.tried() == {puzzle.id}
+    finally:
+        mine.close()
+    # a learner who has puzzles of their own does not take another's
+    other = PuzzleStore("me", path=path)
+    other.record(puzzle.id, puzzle.theme, puzzle.rating, False)
+    other.close()
+    again = PuzzleStore(path=path)
+    try:
+        assert again.rating() == rating
+    finally:
+        again.close()
 
 
 def test_the_dashboard_puts_the_weakest_theme_first(store: PuzzleStore) -> None:

@@ -272,14 +272,15 @@ def test_the_streak_ends_on_a_miss_and_review_brings_the_theme_back(tmp_path: Pa
     first = app.puzzles.current
     assert first is not None
     _go(app, "puzzle-answer", first.answers[0])
-    assert "streak 1" in _words(_go(app, "puzzle-next"))
+    assert "streak 1 (best 1)" in _words(_go(app, "puzzle-next"))
     second = app.puzzles.current
     assert second is not None
     wrong = next(str(a) for a in second.position().legal_actions()
                  if not second.is_answer(a))
     reply = _go(app, "puzzle-answer", wrong)
     words = _words(reply)
-    assert "the streak ends here" in words and "Streak over: 1 solved in a row." in words
+    assert "the streak ends here" in words
+    assert "Streak over: 1 solved in a row (your best streak)." in words
     assert "The answer: " in words  # the streak's end shows it
     assert "Start a new streak" in words and not any(_answers(reply).values())
     # nothing is due yet in review mode ... until the theme's card is due

@@ -123,7 +123,7 @@ def run_puzzles(args: argparse.Namespace) -> int:
         for theme, n in sorted(counts.items(), key=lambda kv: -kv[1]):
             console.print(f"{theme:24} {n:5}  {theme_title(theme)}")
         return 0
-    store = PuzzleStore(args.learner or "me")
+    store = PuzzleStore(args.learner)
     if store.warning:
         console.print(Text(store.warning, style="yellow"))
     if args.dashboard:

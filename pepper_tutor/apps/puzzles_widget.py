@@ -108,7 +108,7 @@ def _escaped(lines: list[str]) -> list[str]:
 def puzzles(theme: str | None = None, mode: str = "rated", learner: str | None = None,
             seed: int | None = None) -> PuzzleWidget:
     """A puzzle session in the notebook (``mode``: rated, streak or review)."""
-    store = PuzzleStore(learner or "me")
+    store = PuzzleStore(learner)
     session = PuzzleSession(store, bank_puzzles(), theme=theme, mode=mode,
                             rng=random.Random(seed))
     return PuzzleWidget(session)
@@ -117,6 +117,6 @@ def puzzles(theme: str | None = None, mode: str = "rated", learner: str | None =
 def puzzle_dashboard(learner: str | None = None) -> widgets.HTML:
     """Per-theme performance (lila's: mean puzzle rating - 500 + 1000 x share solved),
     weakest first."""
-    results = PuzzleStore(learner or "me").themes()
+    results = PuzzleStore(learner).themes()
     return widgets.HTML(dashboard_html(results) if results else
                         "<p>No puzzles tried yet: notebook.puzzles().</p>")

@@ -1018,7 +1018,8 @@ class WebApp:
         head = ("<h2>Puzzles</h2>" + self._puzzle_picker()
                 + f'<p class="pepper-puzzle-rating"><b>Your puzzle rating: '
                   f"{store.rating().rating:.0f}</b>"
-                + (f" · streak {session.streak}" if session.mode == "streak" else "") + "</p>"
+                + (f" · streak {session.streak} (best {store.best_streak()})"
+                   if session.mode == "streak" else "") + "</p>"
                 + (f'<div class="pepper-fb wrong">{_e(store.warning)}</div>'
                    if store.warning else ""))
         puzzle = session.current

@@ -148,10 +148,16 @@ def feedback_facts(answer: Answer, reveal: bool = False,
         lines.append("This theme comes back in your review as a fresh puzzle "
                      + due_words(answer.result.scheduled, answer.result.at) + ".")
     if answer.over:
-        lines.append(f"Streak over: {answer.streak} solved in a row.")
+        lines.append(f"Streak over: {answer.streak} solved in a row" + _best(answer) + ".")
     elif answer.streak:
-        lines.append(f"Streak: {answer.streak}.")
+        lines.append(f"Streak: {answer.streak}" + _best(answer) + ".")
     return lines
+
+
+def _best(answer: Answer) -> str:
+    if answer.best > answer.streak:
+        return f" (your best: {answer.best})"
+    return " (your best streak)" if answer.streak else ""
 
 
 def reveal_facts(puzzle: Puzzle) -> list[str]:

@@ -55,6 +55,7 @@ class Answer:
     result: AttemptResult
     streak: int  # the streak after this answer (streak mode), else 0
     over: bool  # streak mode: the miss that ended it
+    best: int = 0  # streak mode: the learner's best streak, this one counted
 
     def rating_words(self) -> str:
         r = self.result
@@ -128,16 +129,18 @@ class PuzzleSession:
             raise ValueError(f"{text} is not a legal answer here (legal: {legal})")
         correct = puzzle.is_answer(parsed)
         result = self.store.record(puzzle.id, puzzle.theme, puzzle.rating, correct)
+        best = 0
         if self.mode == "streak" and not self.missed:
             if correct:
                 self.streak += 1
             else:
                 self.over = True
-                self.store.save_streak(self.streak)
+            # Kept at every step: a learner who closes the tab mid-streak keeps it too.
+            best = self.store.save_streak(self.streak)
         if not correct:
             self.missed = True
         return Answer(puzzle, str(parsed), correct, result,
-                      self.streak if self.mode == "streak" else 0, self.over)
+                      self.streak if self.mode == "streak" else 0, self.over, best)
 
     @staticmethod
     def theme_words(puzzle: Puzzle) -> str:

@@ -26,12 +26,14 @@ from pathlib import Path
 from ...files.database import PERSON_WAIT, Schema, connect, open_store, transaction
 from ...files.home import tutor_home
 from ..learner.scheduling import due_and_state, rate
+from ..learner.store import default_learner
 from .glicko import Rating, game
 
 __all__ = ["PuzzleStore", "AttemptResult", "ThemeResults", "store_path", "LEARNER_START"]
 
 LEARNER_START = Rating(1500.0, 350.0, 0.06)
 PUZZLE_DEVIATION = 300.0  # a new puzzle's RD: its seeded rating is a guess
+LEGACY_LEARNER = "me"  # the name puzzles were kept under before they took the store's
 
 SCHEMA = Schema(frozenset({"meta", "learners", "puzzles", "attempts", "theme_cards"}), """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -86,11 +88,12 @@ class ThemeResults:
 
 
 class PuzzleStore:
-    """One learner's puzzle ratings and history (``learner`` names them; default "me")."""
+    """One learner's puzzle ratings and history. ``learner`` names them; by default the
+    name the learner store uses, so the lessons and the puzzles are one learner's."""
 
-    def __init__(self, learner: str = "me", home: Path | None = None,
+    def __init__(self, learner: str | None = None, home: Path | None = None,
                  path: Path | None = None) -> None:
-        self.learner = learner
+        self.learner = learner or default_learner()
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # tests move it on
         self.path = path or store_path(home)
         self.warning: str | None = None
@@ -111,6 +114,24 @@ class PuzzleStore:
             self._con.executescript(SCHEMA.sql)
             self.warning = (self.warning or "the puzzle store cannot be opened") + \
                 "; this session's answers are not saved"
+        elif learner is None:
+            self._adopt(LEGACY_LEARNER)
+
+    def _adopt(self, old: str) -> None:
+        """Puzzles once kept under ``old`` (the name the terminal and the notebook used
+        before they used the learner store's) become this learner's, if they have none."""
+        if old == self.learner:
+            return
+        with self._tx() as con:
+            mine = con.execute("SELECT 1 FROM learners WHERE name = ? UNION ALL SELECT 1 FROM "
+                               "attempts WHERE learner = ? LIMIT 1",
+                               (self.learner, self.learner)).fetchone()
+            if mine is not None:
+                return
+            con.execute("UPDATE learners SET name = ? WHERE name = ?", (self.learner, old))
+            for table in ("attempts", "theme_cards"):
+                con.execute(f"UPDATE {table} SET learner = ? WHERE learner = ?",
+                            (self.learner, old))
 
     def close(self) -> None:
         if self._con is not None:
@@ -198,6 +219,12 @@ class PuzzleStore:
         con.execute("INSERT OR REPLACE INTO theme_cards VALUES (?, ?, ?, ?, ?)",
                     (self.learner, theme, card, due, missed))
         return datetime.fromisoformat(due) if not solved else None
+
+    def best_streak(self) -> int:
+        with self._lock:
+            row = self._read().execute("SELECT best_streak FROM learners WHERE name = ?",
+                                       (self.learner,)).fetchone()
+        return int(row[0]) if row else 0
 
     def save_streak(self, streak: int) -> int:
         """Keep the learner's best streak; returns the best so far."""
