@@ -116,3 +116,37 @@ def test_a_puzzle_wrong_then_right_the_dashboard_and_a_reload(site: Site,
         {"open": opened, "wrong": wrong, "right": right}, indent=1))
     # generous bounds on a loaded two-core machine: the figures are in the artifact
     assert opened["ms"] < 30_000 and wrong["ms"] < 10_000, (opened, wrong)
+
+
+def test_a_streak_names_the_best_beside_it_and_keeps_it_across_a_reload(
+        site: Site, tmp_path: Path) -> None:
+    from pepper_tutor.apps.web import WebApp
+
+    # The page's learner has tried the first test's puzzle; the mirror tries it too, so
+    # the streak deals from the same puzzles left.
+    mirror = WebApp(home=tmp_path / "mirror", seed=SEED)
+    mirror.handle("puzzles")
+    assert mirror.puzzles is not None and mirror.puzzles.current is not None
+    mirror.handle("puzzle-answer", mirror.puzzles.current.tempting)
+    mirror.handle("puzzle-mode", "streak")
+    first = mirror.puzzles.current
+    assert first is not None
+
+    _click(site, ".pepper-open-puzzles")
+    site.page.select_option("#pepper-view .pepper-puzzle-mode", "streak")
+    _settle(site)
+    assert "streak 0 (best 0)" in site.text()
+    _click(site, f'button.pepper-puzzle-answer[data-value="{first.answers[0]}"]')
+    said = site.page.locator("#pepper-view .pepper-puzzle-feedback").inner_text()
+    assert "Streak: 1 (your best streak)." in said, said
+    site.shot("puzzle-streak")
+    # closed mid-streak: the one solved is the best streak all the same
+    site.page.reload()
+    site.page.wait_for_function("window.pepper && window.pepper.ready", timeout=START)
+    _settle(site)
+    _click(site, ".pepper-open-puzzles")
+    site.page.select_option("#pepper-view .pepper-puzzle-mode", "streak")
+    _settle(site)
+    assert "streak 0 (best 1)" in site.text()
+    _home(site)
+    assert not site.foreign(), site.foreign()
