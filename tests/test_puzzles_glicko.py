@@ -47,3 +47,14 @@ def test_a_new_puzzles_rating_comes_from_its_margin_and_options() -> None:
     assert seed_rating(2.0, 3) == 1300.0  # a clearer answer is easier
     assert seed_rating(1.0, 6) == 1650.0  # more ways to go wrong is harder
     assert 600.0 <= seed_rating(40.0, 2) < seed_rating(1.0, 2) < seed_rating(1.0, 12) <= 2400.0
+
+
+def test_a_game_that_tells_less_moves_the_ratings_part_of_the_way() -> None:
+    from pepper_tutor.teaching.puzzles.glicko import toward
+
+    before, after = Rating(1500, 300, 0.06), Rating(1600, 200, 0.07)
+    assert toward(before, after, 1.0) == after and toward(before, after, 0.0) == before
+    quarter = toward(before, after, 0.25)
+    assert (round(quarter.rating, 6), round(quarter.deviation, 6),
+            round(quarter.volatility, 6)) == \
+        (1525.0, 275.0, 0.0625)

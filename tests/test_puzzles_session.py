@@ -176,3 +176,46 @@ def test_the_dashboard_puts_the_weakest_theme_first(store: PuzzleStore) -> None:
 def test_a_theme_with_no_puzzles_is_refused(store: PuzzleStore) -> None:
     with pytest.raises(ValueError, match="no puzzles of the theme"):
         PuzzleSession(store, bank_puzzles(), theme="no-such-theme")
+
+
+@pytest.mark.parametrize("solved", [True, False])
+def test_a_theme_the_learner_chose_counts_for_less_the_more_it_hints(
+        tmp_path: Path, solved: bool) -> None:
+    """As lila weighs its themes: any theme counts in full; a theme that names the kind of
+    decision nearly so; one whose title hints at the answer less, a solve least of all; one
+    whose title names the answer least."""
+    from pepper_tutor.teaching.puzzles.themes import FALLBACK, NAMES_THE_ANSWER
+
+    puzzles = bank_puzzles()
+    counts = Counter(p.theme for p in puzzles)
+    judgement = next(t for t in FALLBACK.values() if counts[t])
+    named = next(t for t in sorted(NAMES_THE_ANSWER) if counts[t])
+    hinting = next(t for t, _ in counts.most_common() if t not in FALLBACK.values()
+                   and t not in NAMES_THE_ANSWER)
+    moved: dict[str | None, float] = {}
+    for n, chosen in enumerate((None, judgement, hinting, named)):
+        for theme in ({chosen} if chosen else {judgement, hinting, named}):
+            store = PuzzleStore("t", path=tmp_path / f"{n}-{theme}.sqlite")
+            session = PuzzleSession(store, [p for p in puzzles if p.theme == theme],
+                                    theme=chosen, rng=random.Random(n))
+            puzzle = session.next()
+            assert puzzle is not None
+            answer = session.answer(puzzle.answers[0] if solved else puzzle.tempting)
+            r = answer.result
+            # the same game, weighed: each puzzle's full change is taken from a fresh store
+            full = PuzzleStore("t", path=tmp_path / f"full-{n}-{theme}.sqlite")
+            whole = full.record(puzzle.id, puzzle.theme, puzzle.rating, solved)
+            full.close()
+            share = ((r.learner_after.rating - r.learner_before.rating)
+                     / (whole.learner_after.rating - whole.learner_before.rating))
+            moved[chosen if chosen else f"any {theme}"] = round(share, 6)
+            words = answer.rating_words()
+            if chosen is None:
+                assert "It counts" not in words
+            else:
+                assert f"It counts {r.weight:.0%}, because you chose its theme" in words
+                assert ("hints at the answer" in words) == (chosen != judgement)
+            store.close()
+    assert all(v == 1.0 for k, v in moved.items() if k and k.startswith("any "))
+    assert moved[named] < moved[hinting] < moved[judgement] < 1.0
+    assert moved[hinting] == (0.2 if solved else 0.7)

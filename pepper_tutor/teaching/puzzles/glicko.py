@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["TAU", "SCALE", "Rating", "update", "game", "expected"]
+__all__ = ["TAU", "SCALE", "Rating", "update", "game", "expected", "toward"]
 
 TAU = 0.75
 SCALE = 173.7178  # Glicko-2's ratio between the Glicko scale and its own
@@ -108,3 +108,15 @@ def game(learner: Rating, puzzle: Rating, solved: bool, tau: float = TAU
     """Both ratings after one first attempt: the learner wins when ``solved``."""
     score = 1.0 if solved else 0.0
     return update(learner, [(puzzle, score)], tau), update(puzzle, [(learner, 1 - score)], tau)
+
+
+def toward(before: Rating, after: Rating, weight: float) -> Rating:
+    """``before`` moved ``weight`` of the way to ``after`` (rating, deviation and volatility
+    alike, as lila's ``Glicko.average``): how a game that tells less counts for less."""
+    if weight >= 1:
+        return after
+    if weight <= 0:
+        return before
+    return Rating(*(b + weight * (a - b) for b, a in (
+        (before.rating, after.rating), (before.deviation, after.deviation),
+        (before.volatility, after.volatility))))

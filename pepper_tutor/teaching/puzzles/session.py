@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from ...engine.state import Action
 from .puzzle import Puzzle
 from .store import AttemptResult, PuzzleStore
-from .themes import theme_title
+from .themes import hints_at_answer, theme_title, theme_weight
 
 __all__ = ["PuzzleSession", "Answer", "MODES", "choose"]
 
@@ -62,7 +62,12 @@ class Answer:
         if not r.first:
             return "Not rated (only the first attempt at a puzzle counts)."
         change = r.learner_after.rating - r.learner_before.rating
-        return f"Your puzzle rating: {r.learner_after.rating:.0f} ({change:+.0f})."
+        said = f"Your puzzle rating: {r.learner_after.rating:.0f} ({change:+.0f})."
+        if r.weight < 1:
+            said += (f" It counts {r.weight:.0%}, because you chose its theme"
+                     + (", which hints at the answer." if hints_at_answer(self.puzzle.theme)
+                        else "."))
+        return said
 
 
 @dataclass
@@ -128,7 +133,8 @@ class PuzzleSession:
             legal = " ".join(str(a) for a in position.legal_actions())
             raise ValueError(f"{text} is not a legal answer here (legal: {legal})")
         correct = puzzle.is_answer(parsed)
-        result = self.store.record(puzzle.id, puzzle.theme, puzzle.rating, correct)
+        result = self.store.record(puzzle.id, puzzle.theme, puzzle.rating, correct,
+                                   weight=theme_weight(self.theme, correct))
         best = 0
         if self.mode == "streak" and not self.missed:
             if correct:

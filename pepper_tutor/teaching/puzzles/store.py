@@ -27,7 +27,7 @@ from ...files.database import PERSON_WAIT, Schema, connect, open_store, transact
 from ...files.home import tutor_home
 from ..learner.scheduling import due_and_state, rate
 from ..learner.store import default_learner
-from .glicko import Rating, game
+from .glicko import Rating, game, toward
 
 __all__ = ["PuzzleStore", "AttemptResult", "ThemeResults", "store_path", "LEARNER_START"]
 
@@ -70,6 +70,7 @@ class AttemptResult:
     puzzle_after: Rating
     scheduled: datetime | None  # a miss: when the theme comes back
     at: datetime | None = None  # when the answer was given
+    weight: float = 1.0  # how much of the game counted (less in a theme the learner chose)
 
 
 @dataclass(frozen=True)
@@ -175,9 +176,9 @@ class PuzzleStore:
     # ---- one answer -----------------------------------------------------------------------
 
     def record(self, puzzle_id: str, theme: str, seeded: float, solved: bool,
-               at: datetime | None = None) -> AttemptResult:
-        """Record an answer in one transaction: both ratings on a first attempt, the
-        attempt, and the theme's review card."""
+               at: datetime | None = None, weight: float = 1.0) -> AttemptResult:
+        """Record an answer in one transaction: both ratings on a first attempt (each moved
+        ``weight`` of the way the game moves it), the attempt, and the theme's review card."""
         when = at or self.clock()
         with self._tx() as con:
             first = con.execute("SELECT 1 FROM attempts WHERE learner = ? AND puzzle = ?",
@@ -185,6 +186,7 @@ class PuzzleStore:
             me = self.rating()
             it = self.puzzle_rating(puzzle_id, seeded)
             me_after, it_after = game(me, it, solved) if first else (me, it)
+            me_after, it_after = toward(me, me_after, weight), toward(it, it_after, weight)
             if first:
                 con.execute("INSERT OR REPLACE INTO learners (name, rating, deviation, "
                             "volatility, best_streak) VALUES (?, ?, ?, ?, COALESCE((SELECT "
@@ -203,7 +205,8 @@ class PuzzleStore:
             # A retry right after a miss shows nothing about tomorrow: only first attempts
             # rate the theme's card.
             scheduled = self._review(con, theme, puzzle_id, solved, when) if first else None
-        return AttemptResult(solved, first, me, me_after, it, it_after, scheduled, when)
+        return AttemptResult(solved, first, me, me_after, it, it_after, scheduled, when,
+                             weight if first else 0.0)
 
     def _review(self, con: sqlite3.Connection, theme: str, puzzle_id: str, solved: bool,
                 when: datetime) -> datetime | None:

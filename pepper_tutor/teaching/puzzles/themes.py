@@ -20,7 +20,8 @@ from ...engine.cards import Card
 from ...engine.ranking import effective_suit, is_trump
 from ...engine.state import Action, HandState, Phase
 
-__all__ = ["THEMES", "FALLBACK", "RULES_OF", "Theme", "card_choice", "theme_of", "theme_title"]
+__all__ = ["THEMES", "FALLBACK", "RULES_OF", "Theme", "card_choice", "theme_of", "theme_title",
+           "theme_weight", "hints_at_answer"]
 
 # Where no reason applies: the kind of judgement, by puzzle kind.
 FALLBACK = {"bid": "call-judgement", "trump": "trump-judgement", "mode": "way-judgement",
@@ -89,6 +90,32 @@ _TITLES = {
     "which-discard": "Which card to throw away",
     "card-judgement": "Card play",
 }
+
+
+# Themes whose title names the answer of a two-way choice ("Don't surrender too soon": play).
+NAMES_THE_ANSWER = frozenset({"surrendered-too-soon", "played-a-lost-cause", "went-alone",
+                              "stayed-with-partner"})
+
+
+def theme_weight(chosen: str | None, solved: bool) -> float:
+    """How much a first attempt moves the ratings when the learner chose the theme
+    ``chosen`` (None: any theme), as lila's ``PuzzleFinisher`` weighs its themes. A theme's
+    title hints at the answer, so a solve tells less than a miss does; a title that names
+    the answer tells least; a theme that names only the kind of decision (which the
+    question says anyway) hints at nothing, and counts nearly in full."""
+    if chosen is None:
+        return 1.0
+    if chosen in NAMES_THE_ANSWER:
+        return 0.1 if solved else 0.4
+    if not hints_at_answer(chosen):
+        return 0.7 if solved else 0.8
+    return 0.2 if solved else 0.7
+
+
+def hints_at_answer(theme: str) -> bool:
+    """Whether knowing the theme hints at the answer: every theme but those that only name
+    the kind of decision."""
+    return theme not in FALLBACK.values()
 
 
 def theme_title(theme: str) -> str:
