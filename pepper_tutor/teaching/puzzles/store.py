@@ -123,6 +123,12 @@ class PuzzleStore:
         before they used the learner store's) become this learner's, if they have none."""
         if old == self.learner:
             return
+        with self._lock:  # read first: most opens have nothing to adopt, and write nothing
+            found = self._read().execute("SELECT 1 FROM learners WHERE name = ? UNION ALL "
+                                         "SELECT 1 FROM attempts WHERE learner = ? LIMIT 1",
+                                         (old, old)).fetchone()
+        if found is None:
+            return
         with self._tx() as con:
             mine = con.execute("SELECT 1 FROM learners WHERE name = ? UNION ALL SELECT 1 FROM "
                                "attempts WHERE learner = ? LIMIT 1",
