@@ -30,7 +30,7 @@ def _window(home: str, lesson_step: str, n: int, barrier) -> None:  # type: igno
     barrier.wait()  # both windows hold the lesson as it was before either answers
 
     assert session.answer(right_answer(session.step)).correct
-    assert store.warning is None
+    assert store.warning is None, store.warning
 
 
 def test_two_processes_saving_the_same_learner_lose_nothing(tmp_path):
