@@ -224,6 +224,15 @@ def fill_hand(page: Any, bidder: str, bid: str, trump: str, mode: str, defense: 
     form.locator("input.f-tricks").fill(tricks)
 
 
+def enter_hand(page: Any, said: str, *hand: str) -> None:
+    """Fill in a hand, press Add, and read ``said`` in the sheet's message."""
+    from playwright.sync_api import expect
+
+    fill_hand(page, *hand)
+    page.locator("button.add-hand-button").click()
+    expect(page.locator(".sheet-message")).to_contain_text(said)
+
+
 def add_hand(page: Any, *hand: str) -> None:
     from playwright.sync_api import expect
 
@@ -319,12 +328,8 @@ def test_a_hand_typed_right_after_ones_own_change_goes_in(screens, night):  # ty
                route.continue_())
     host.locator("details.new-match summary").click()
     new_match(host)
-    fill_hand(host, "North", "3", "hearts", "with partner", "play", "3")
-    host.locator("button.add-hand-button").click()
-    expect(host.locator(".sheet-message")).to_contain_text("Hand 1 added")
-    fill_hand(host, "East", "4", "spades", "exchange", "play", "4")
-    host.locator("button.add-hand-button").click()
-    expect(host.locator(".sheet-message")).to_contain_text("Hand 2 added")
+    enter_hand(host, "Hand 1 added", "North", "3", "hearts", "with partner", "play", "3")
+    enter_hand(host, "Hand 2 added", "East", "4", "spades", "exchange", "play", "4")
     assert held, "the redraws were not held back: the test did not test the race"
     holding[0] = False
     for route in held:
@@ -347,12 +352,10 @@ def test_a_match_to_its_end_the_tie_case_and_kill_9(screens, night, browser):  #
     new_match(host)
     expect(watcher.locator(".rules-line")).to_contain_text("game to 8")
     # refusals keep their reasons; nothing half-entered
-    fill_hand(host, "North", "3", "hearts", "with partner", "play", "7")
-    host.locator("button.add-hand-button").click()
-    expect(host.locator(".sheet-message")).to_contain_text("cannot take 7 tricks")
-    fill_hand(host, "North", "pass", "hearts", "with partner", "play", "3")
-    host.locator("button.add-hand-button").click()
-    expect(host.locator(".sheet-message")).to_contain_text("North is given as the bidder")
+    enter_hand(host, "cannot take 7 tricks", "North", "3", "hearts", "with partner", "play",
+               "7")
+    enter_hand(host, "North is given as the bidder", "North", "pass", "hearts",
+               "with partner", "play", "3")
     expect(host.locator(".sheet-row")).to_have_count(0)
     add_hand(host, "North", "3", "hearts", "with partner", "play", "3")
     add_hand(host, "East", "2", "spades", "with partner", "play", "4")

@@ -54,6 +54,12 @@ CREATE TABLE IF NOT EXISTS theme_cards (
 """)
 
 
+def _has_puzzles(con: sqlite3.Connection, learner: str) -> bool:
+    return con.execute("SELECT 1 FROM learners WHERE name = ? UNION ALL SELECT 1 FROM "
+                       "attempts WHERE learner = ? LIMIT 1", (learner, learner)
+                       ).fetchone() is not None
+
+
 def store_path(home: Path | None = None) -> Path:
     return (home or tutor_home()) / "puzzles.sqlite"
 
@@ -124,16 +130,10 @@ class PuzzleStore:
         if old == self.learner:
             return
         with self._lock:  # read first: most opens have nothing to adopt, and write nothing
-            found = self._read().execute("SELECT 1 FROM learners WHERE name = ? UNION ALL "
-                                         "SELECT 1 FROM attempts WHERE learner = ? LIMIT 1",
-                                         (old, old)).fetchone()
-        if found is None:
-            return
+            if not _has_puzzles(self._read(), old):
+                return
         with self._tx() as con:
-            mine = con.execute("SELECT 1 FROM learners WHERE name = ? UNION ALL SELECT 1 FROM "
-                               "attempts WHERE learner = ? LIMIT 1",
-                               (self.learner, self.learner)).fetchone()
-            if mine is not None:
+            if _has_puzzles(con, self.learner):
                 return
             con.execute("UPDATE learners SET name = ? WHERE name = ?", (self.learner, old))
             for table in ("attempts", "theme_cards"):
