@@ -22,6 +22,7 @@ from pepper_tutor.engine.ranking import (
 from pepper_tutor.engine.rules import get_ruleset
 from pepper_tutor.engine.scoring import game_status, score_hand
 from pepper_tutor.engine.seats import Seat
+from pepper_tutor.engine.signals import holds_shown
 from pepper_tutor.engine.state import HandState, Phase
 
 __all__ = ["CheckResult", "run_check"]
@@ -95,6 +96,23 @@ def run_check(check: dict[str, Any]) -> CheckResult:
         stated = (check["points"], check["after"], check["over"], check["winner"])
         computed = (points, totals, status.over, status.winner)
         return CheckResult(computed == stated, stated, computed)
+    if kind == "lead":
+        # Drive the hand through its auction and trump to the first lead, as it is played.
+        state = HandState.deal(check["rules"], Seat.parse(check["dealer"]), rng=0)
+        for call in check["calls"]:
+            state.apply(Bid.parse(call))
+        state.apply(Trump.parse(str(check["trump"])))
+        if state.phase is Phase.DECLARE_MODE:
+            state.apply(Mode.PARTNER)
+        if state.phase is Phase.DEFENSE:
+            state.apply(Defense.PLAY)
+        leader = str(state.to_act)
+        return CheckResult(leader == check["leader"], check["leader"], leader)
+    if kind == "signal":
+        rules = get_ruleset(check["rules"])
+        cards = [Card.parse(str(c)).index for c in check["cards"]]
+        shows = holds_shown(rules, Bid.parse(check["bid"]), cards)
+        return CheckResult(shows == check["shows"], check["shows"], shows)
     if kind == "defend":
         allowed = _surrender_allowed(check["rules"], Trump.parse(str(check["trump"])))
         return CheckResult(allowed == check["surrender_allowed"], check["surrender_allowed"],

@@ -27,6 +27,8 @@ CONFIGS = [
     ("cutthroat", {"players": 3, "left_bower": True}),
     ("cutthroat", {"players": 4}),
     ("cutthroat", {"players": 4, "partnerships": True}),
+    ("lions-club", {}),
+    ("standard", {"nt_lead": "left_of_bidder", "dumped_dealer": True, "minimum_bid": 4}),
 ]
 HANDS_PER_CONFIG = 1500
 
@@ -56,9 +58,13 @@ def audit(state: HandState) -> None:
     places = played + [c for s in state.seats for c in state.hand(s)] + state.undealt
     places += [state.discard] if state.discard is not None else []
     assert sorted(c.index for c in places) == list(range(24))
+    dumped = bidder is state.dealer and all(b is Bid.PASS for _, b in calls[:-1])
+    if rules.dumped_dealer and dumped:
+        assert bid >= max(3, rules.minimum_bid)  # variant.dumped-dealer
     if state.defense is Defense.SURRENDER:
         assert rules.has_surrender and not played
         assert not (rules.dirty_clubs and trump is Trump.C)
+        assert not (rules.dumped_dealer and dumped)
     else:
         holding = {s: [str(c) for c in state.dealt(s)] for s in state.seats}
         if state.discard is not None:
@@ -66,7 +72,9 @@ def audit(state: HandState) -> None:
             holding[bidder].append(str(state.passed))
             holding[bidder.partner].remove(str(state.passed))
         assert len(state.tricks) == 6
-        leader = bidder
+        # variant.nt-lead: at no trump the bidder's left may lead the first trick.
+        leader = (bidder.next(n) if trump is Trump.NT and rules.nt_lead == "left_of_bidder"
+                  else bidder)
         for trick in state.tricks:
             assert trick.leader is leader and trick.seats[0] is leader
             assert len(trick.cards) == len(state.active_seats)
@@ -84,7 +92,8 @@ def audit(state: HandState) -> None:
     won = state.tricks_won()
     assert sum(won.values()) == (0 if state.defense is Defense.SURRENDER else 6)
     assert state.score is not None
-    expect = reference.score(rules.preset, str(bid), rules.side_of(bidder), won,
+    table = "standard" if rules.preset == "lions-club" else rules.preset  # the sheet's own
+    expect = reference.score(table, str(bid), rules.side_of(bidder), won,
                              state.defense is Defense.SURRENDER, rules.score_what_you_get)
     assert state.score.points == expect
 

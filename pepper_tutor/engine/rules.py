@@ -1,4 +1,4 @@
-"""Rule sets: the three presets and the switches a table can turn on.
+"""Rule sets: the four presets and the switches a table can turn on.
 
 >>> get_ruleset("standard", dirty_clubs=True).dirty_clubs
 True
@@ -13,13 +13,20 @@ from typing import Any
 
 from .calls import Bid
 
-__all__ = ["PRESETS", "SWITCHES", "RuleSet", "RuleSetError", "get_ruleset"]
+__all__ = ["DUMPED_MINIMUM", "PRESETS", "SWITCHES", "RuleSet", "RuleSetError", "get_ruleset"]
 
-PRESETS = ("standard", "simple", "cutthroat")
+PRESETS = ("standard", "simple", "cutthroat", "lions-club")
 SWITCHES = ("players", "minimum_bid", "all_pass", "score_what_you_get", "dirty_clubs",
-            "partnerships", "target", "left_bower")
+            "partnerships", "target", "left_bower", "nt_lead", "dumped_dealer", "signals")
 ALL_PASS_CHOICES = ("redeal", "dealer_must_bid")
 MINIMUM_BIDS = (1, 3, 4)
+NT_LEADS = ("bidder", "left_of_bidder")
+SIGNAL_CHOICES = ("none", "lions")
+DUMPED_MINIMUM = 3
+"""The least a dumped dealer may bid (the Lions Club sheet): above any lower table minimum."""
+
+# How each preset is named in a sentence; the rest capitalise their own name.
+_TITLES = {"lions-club": "Lions Club"}
 
 
 class RuleSetError(ValueError):
@@ -40,6 +47,9 @@ class RuleSet:
     dirty_clubs: bool = False
     partnerships: bool = True
     left_bower: bool = True
+    nt_lead: str = "bidder"  # who leads the first trick at no trump
+    dumped_dealer: bool = False  # all pass: the dealer must bid 3 or more, and no surrender
+    signals: str = "none"  # the bidding agreement: "lions", a 2 shows an ace, a 3 two jacks
 
     def __post_init__(self) -> None:
         # Every rule set is checked where it is made, whoever makes it (get_ruleset,
@@ -75,7 +85,50 @@ class RuleSet:
 
     @cached_property
     def dealer_must_bid(self) -> bool:
-        return self.all_pass == "dealer_must_bid"
+        """Whether a dealer whom everyone passed to must bid: stuck, or dumped."""
+        return self.all_pass == "dealer_must_bid" or self.dumped_dealer
+
+    @cached_property
+    def dealer_minimum(self) -> Bid:
+        """The least a dealer who must bid may bid: the table's lowest bid, or a dumped
+        dealer's 3."""
+        if self.dumped_dealer:
+            return Bid(max(self.minimum_bid, DUMPED_MINIMUM))
+        return self.ladder[0]
+
+    @cached_property
+    def dealer_bids(self) -> tuple[Bid, ...]:
+        """The calls of a dealer who must bid (no pass among them)."""
+        return tuple(b for b in self.ladder if b >= self.dealer_minimum)
+
+    @cached_property
+    def scoring(self) -> str:
+        """Which scoring table the preset keeps: the Lions Club plays the standard one."""
+        return "standard" if self.preset == "lions-club" else self.preset
+
+    @property
+    def title(self) -> str:
+        """The preset's name in a sentence: ``Standard``, ``Lions Club``."""
+        return _TITLES.get(self.preset, self.preset.capitalize())
+
+    def may_surrender(self, trump: int, dumped: bool = False) -> bool:
+        """Whether the defenders may give up a contract in ``trump`` (0-3, or 4 for no
+        trump); ``dumped``: the contract is a dumped dealer's."""
+        if not self.has_surrender or (self.dirty_clubs and trump == 0):
+            return False
+        return not (dumped and self.dumped_dealer)
+
+    def first_leader(self, bidder: int, trump: int) -> int:
+        """The seat that leads the first trick of a contract in ``trump`` (0-3, or 4 for no
+        trump): the bidder, or at no trump, where the table says so, the bidder's left (an
+        opponent, who never sits out)."""
+        if trump == 4 and self.nt_lead == "left_of_bidder":
+            return (bidder + 1) % self.players
+        return bidder
+
+    @property
+    def signals_on(self) -> bool:
+        return self.signals != "none"
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -116,7 +169,7 @@ class RuleSet:
         ids = [f"preset.{self.preset}"]
         if self.minimum_bid > 1:
             ids.append("variant.minimum-bid")
-        if self.dealer_must_bid:
+        if self.all_pass == "dealer_must_bid":
             ids.append("variant.dealer-must-bid")
         if self.score_what_you_get:
             ids.append("variant.score-what-you-get")
@@ -126,6 +179,12 @@ class RuleSet:
             ids.append("variant.partnerships")
         if not self.left_bower or self.preset == "cutthroat":
             ids.append("variant.left-bower")
+        if self.nt_lead != "bidder":
+            ids.append("variant.nt-lead")
+        if self.dumped_dealer:
+            ids.append("variant.dumped-dealer")
+        if self.signals_on:
+            ids.append("variant.bid-signals")
         return tuple(ids)
 
     def summary(self) -> str:
@@ -134,11 +193,15 @@ class RuleSet:
         who = ("four players in two partnerships (NS against EW)" if self.partnerships
                else f"{self.players} players, each for themselves")
         lines = [
-            f"{self.preset.capitalize()} Pepper: {who}; game to {self.target}.",
+            f"{self.title} Pepper: {who}; game to {self.target}.",
             f"Bids: {ladder}; " + ("the auction goes round until all others pass."
                                    if self.open_auction else "each player bids once."),
         ]
-        if self.dealer_must_bid:
+        if self.dumped_dealer:
+            lines.append(f"If all before the dealer pass, the dealer is dumped: the dealer "
+                         f"must bid at least {self.dealer_minimum.display}, and the opponents "
+                         "may not surrender that hand.")
+        elif self.dealer_must_bid:
             lines.append(f"If all before the dealer pass, the dealer must bid at least "
                          f"{self.minimum_bid}.")
         else:
@@ -149,13 +212,19 @@ class RuleSet:
         if self.has_exchange:
             lines.append("The bidder may swap one card with partner and play alone, or play "
                          "with partner; big pepper is played alone with no swap.")
+            but = [w for w, on in (("when clubs are trumps (dirty clubs)", self.dirty_clubs),
+                                   ("against a dumped dealer", self.dumped_dealer)) if on]
             lines.append("The defenders may surrender"
-                         + (", except when clubs are trumps (dirty clubs)." if self.dirty_clubs
-                            else "."))
+                         + (", except " + " or ".join(but) + "." if but else "."))
         else:
             lines.append("No exchange and no surrender: the bidder names trumps and everyone "
                          "plays.")
-        if self.preset == "standard":
+        if self.nt_lead == "left_of_bidder":
+            lines.append("In no trump the player on the bidder's left leads the first trick.")
+        if self.signals == "lions":
+            lines.append("Bid signals: a 2 bid shows an ace, a 3 bid a red jack and a black "
+                         "jack; no other signal is allowed.")
+        if self.scoring == "standard":
             lines.append("Scoring: the bid if made, minus the bid if not; defenders score their "
                          "tricks, or lose the bid if swept; peppers are worth 7 and 14."
                          + (" Bidders who make a numeric bid score every trick taken."
@@ -179,6 +248,11 @@ class RuleSet:
             base["players"] = 3
             base["partnerships"] = False
             base["left_bower"] = False  # the 2-4 player seed promotes only the jack of trumps
+        if preset == "lions-club":  # the La Porte City (Iowa) Lions Club tournament sheet
+            base["target"] = 31
+            base["nt_lead"] = "left_of_bidder"
+            base["dumped_dealer"] = True
+            base["signals"] = "lions"
         return base
 
 
@@ -235,7 +309,8 @@ def _validated(rules: RuleSet) -> RuleSet:
         if not ok:
             raise RuleSetError(message)
 
-    for flag in ("score_what_you_get", "dirty_clubs", "partnerships", "left_bower"):
+    for flag in ("score_what_you_get", "dirty_clubs", "partnerships", "left_bower",
+                 "dumped_dealer"):
         need(isinstance(getattr(rules, flag), bool), f"{flag} must be true or false")
     need(rules.preset in PRESETS,
          f"{rules.preset!r} is not a preset (expected one of {', '.join(PRESETS)})")
@@ -249,6 +324,15 @@ def _validated(rules: RuleSet) -> RuleSet:
          f"minimum_bid must be 1, 3 or 4, not {rules.minimum_bid!r}")
     need(isinstance(rules.all_pass, str) and rules.all_pass in ALL_PASS_CHOICES,
          f"all_pass must be redeal or dealer_must_bid, not {rules.all_pass!r}")
+    need(isinstance(rules.nt_lead, str) and rules.nt_lead in NT_LEADS,
+         f"nt_lead must be bidder or left_of_bidder, not {rules.nt_lead!r}")
+    need(isinstance(rules.signals, str) and rules.signals in SIGNAL_CHOICES,
+         f"signals must be none or lions, not {rules.signals!r}")
+    need(not (rules.dumped_dealer and rules.all_pass == "dealer_must_bid"),
+         "dumped_dealer already makes the dealer bid when all pass: leave all_pass as redeal")
+    need(not rules.signals_on or rules.partnerships,
+         "signals are a partnership agreement: with each player for themselves there is no "
+         "partner to tell")
     if rules.preset == "cutthroat":
         need(rules.players in (2, 3, 4),
              f"cutthroat is played by 2, 3 or 4 players, not {rules.players!r}")
@@ -256,10 +340,12 @@ def _validated(rules: RuleSet) -> RuleSet:
              "partnerships need four players")
         need(not rules.dirty_clubs, "dirty_clubs does nothing in cutthroat: no one may "
                                     "surrender there")
+        need(not rules.dumped_dealer, "dumped_dealer belongs to the one-round auction: in "
+                                      "cutthroat the bidding goes round and no one surrenders")
     else:
         need(rules.players == 4, f"{rules.preset} is a four-player game, not {rules.players}")
         need(rules.partnerships, f"{rules.preset} is always played in partnerships")
-    if rules.preset != "standard":
+    if rules.scoring != "standard":
         need(not rules.score_what_you_get,
              f"score_what_you_get belongs to standard: {rules.preset} already scores "
              "every trick taken")

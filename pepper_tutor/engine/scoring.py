@@ -27,9 +27,9 @@ class HandScore:
 def bid_value(rules: RuleSet, bid: Bid) -> int:
     """Points a bid is worth when made or conceded: the number, or the pepper's stake."""
     if bid is Bid.LITTLE_PEPPER:
-        return 7 if rules.preset == "standard" else 6
+        return 7 if rules.scoring == "standard" else 6
     if bid is Bid.BIG_PEPPER:
-        return 14 if rules.preset == "standard" else 12
+        return 14 if rules.scoring == "standard" else 12
     return int(bid)
 
 
@@ -62,7 +62,7 @@ def score_hand(rules: RuleSet, bid: Bid, bidder_side: str, tricks: Mapping[str, 
     made = t >= bid.tricks
     took = f"took {t} trick{'s' if t != 1 else ''}"
     needed = f"bid {bid.display}"
-    if rules.preset == "standard":
+    if rules.scoring == "standard":
         if bid.is_pepper:
             points[bidder_side] = value if made else -value
             rule[bidder_side] = "score.pepper"
@@ -84,7 +84,7 @@ def score_hand(rules: RuleSet, bid: Bid, bidder_side: str, tricks: Mapping[str, 
     defenders_tricks = sum(tricks.get(s, 0) for s in others)
     for side in others:
         d = tricks.get(side, 0)
-        if rules.preset == "standard":
+        if rules.scoring == "standard":
             if defenders_tricks >= 1:
                 points[side] = value if bid.is_pepper else d
                 rule[side] = "score.pepper" if bid.is_pepper else "score.defenders"

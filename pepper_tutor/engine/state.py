@@ -482,7 +482,7 @@ class HandState:
         bids = rules.bids_above[self._high_bid]
         # dealer_must_bid_now(), spelled out: this runs on every call of every auction.
         if rules.dealer_must_bid and self._to_act == self.dealer and self._high_bidder < 0:
-            return list(bids)
+            return list(rules.dealer_bids)
         return [_PASS, *bids]
 
     def dealer_must_bid_now(self) -> bool:
@@ -491,7 +491,14 @@ class HandState:
                 and self._high_bidder < 0 and self.phase is _AUCTION)
 
     def surrender_forbidden(self) -> bool:
-        return self.rules.dirty_clubs and self._trump == 0  # clubs
+        """Whether the defenders must play: dirty clubs, or a dumped dealer's contract."""
+        return not self.rules.may_surrender(self._trump, self.dealer_dumped())
+
+    def dealer_dumped(self) -> bool:
+        """Whether the high bid is the dealer's after everyone else passed: the dealer the
+        dumped-dealer rule forces to bid (whichever rules are played)."""
+        return (self._high_bidder == self.dealer and not self.rules.open_auction
+                and all(b is _PASS for _, b in self.calls[:-1]))
 
     def apply(self, action: Action) -> None:
         """Take an action without checking it (the fast path). Use :meth:`check` first when
@@ -667,7 +674,7 @@ class HandState:
 
     def _start_play(self) -> None:
         self.phase = _PLAY
-        self._leader = self._to_act = self._high_bidder
+        self._leader = self._to_act = self.rules.first_leader(self._high_bidder, self._trump)
         self._next, order = _play_order(self.players, self._out)
         self._size = len(order[self._leader])
         self._held = [_mask_of(hand) for hand in self._hands]

@@ -428,9 +428,10 @@ class _Reader(RulesCollector):
             holder = next((s for s in state.seats if card in state.hand(s)), None)
             who = (f"{holder} holds it" if holder is not None and holder != seat
                    else "it is not in any hand that plays")
+            first = state.leader.word if state.leader is not None else "the bidder"
             self.bad(step.where, f"{card}: it is {seat}'s turn to play, but {who}"
                      + (" (cards are listed in playing order, starting with the leader)"
-                        if i or t else " (the bidder leads the first trick)"))
+                        if i or t else f" ({first} leads the first trick)"))
             return False
         return True  # a revoke is a finding for the annotator, not an error
 

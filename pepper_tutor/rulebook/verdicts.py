@@ -178,6 +178,12 @@ def _check_call(state: HandState, actor: Seat, bid: Bid, legal: list[Action]) ->
                        (f"{actor.word} bids {bid.display}" + (
                            f", topping {standing.display}{by}." if standing is not Bid.PASS
                            else "."),))
+    if rules.dumped_dealer and state.dealer_must_bid_now() and (
+            bid is Bid.PASS or bid in rules.ladder):
+        return Verdict(False, bid, actor, ("variant.dumped-dealer", "bid.all-pass"),
+                       (f"Everyone before the dealer has passed, so {actor.word} is dumped: "
+                        f"{actor.word} may not pass and must bid at least "
+                        f"{rules.dealer_minimum.display}.",), tuple(legal))
     if bid is Bid.PASS:
         return Verdict(False, bid, actor, ("variant.dealer-must-bid", "bid.all-pass"),
                        (f"Everyone before the dealer has passed and this table sticks the "
@@ -219,6 +225,11 @@ def _check_defense(state: HandState, actor: Seat, choice: Defense,
                            ("The defenders surrender: the hand ends unplayed.",))
         return Verdict(True, choice, actor, ("defend.surrender",),
                        ("The defenders play the hand out.",))
+    if state.rules.dumped_dealer and state.dealer_dumped():
+        return Verdict(False, choice, actor, ("variant.dumped-dealer", "defend.surrender"),
+                       ("The dealer was dumped (everyone else passed) and had to bid, so the "
+                        "defenders may not surrender: they must play the hand out.",),
+                       tuple(legal))
     return Verdict(False, choice, actor, ("variant.dirty-clubs", "defend.surrender"),
                    ("Clubs are trumps and this table plays dirty clubs, so the defenders may "
                     "not surrender: they must play the hand out.",), tuple(legal))

@@ -114,18 +114,24 @@ class TableStep(Step[str]):
             ids = ["cutthroat.auction" if cut else "bid.order"]
             if self.result() == THROWN_IN:
                 ids.append("bid.all-pass")
-            if self.rules.dealer_must_bid:
+            if self.rules.dumped_dealer:
+                ids.append("variant.dumped-dealer")
+            elif self.rules.dealer_must_bid:
                 ids.append("variant.dealer-must-bid")
             if self.rules.minimum_bid > 1:
                 ids.append("variant.minimum-bid")
             return tuple(ids)
         if self.ask == "leader":
-            return ("play.lead",)
+            return ("play.lead", "variant.nt-lead") if self._left_leads() else ("play.lead",)
         if self.ask == "next-player":
             return ("play.turn",)
         if self.ask == "next-dealer":
             return ("game.deal-rotation",)
         return ("deck", "cutthroat.deal" if cut else "deal")
+
+    def _left_leads(self) -> bool:
+        """Whether the first trick is the bidder's left's to lead (no trump, variant.nt-lead)."""
+        return self.trump is Trump.NT and self.rules.nt_lead == "left_of_bidder"
 
     def _why(self) -> str:
         answer = self.result()
@@ -135,6 +141,9 @@ class TableStep(Step[str]):
             return (f"{self.rules.players} players get six cards each from the 24-card deck; "
                     f"{answer.split(', ')[1]}.")
         if self.ask == "leader":
+            if self._left_leads():
+                return (f"At no trump this table has the player on the bidder's left lead: "
+                        f"{answer} leads to the first trick.")
             return f"The high bidder, {answer}, leads to the first trick."
         if self.ask == "next-player":
             return (f"Play goes clockwise from the leader, passing over a seat that sits out: "
