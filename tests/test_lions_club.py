@@ -5,8 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from pepper_tutor import Bid, Defense, HandState, Mode, Phase, RuleSetError, Seat, Trump
-from pepper_tutor import get_ruleset, score_hand
+from pepper_tutor import (
+    Bid,
+    Defense,
+    HandState,
+    Mode,
+    Phase,
+    RuleSetError,
+    Seat,
+    Trump,
+    get_ruleset,
+    score_hand,
+)
 from pepper_tutor.engine.scoring import game_status
 from pepper_tutor.engine.signals import holds_shown, shown_by
 from pepper_tutor.rulebook.book import get_rulebook

@@ -3,7 +3,8 @@
 Owns the exact double-dummy solver (``solver``, its search in ``search``, the position types in
 ``position``), dealing the cards a seat cannot see (``dealing``; a whole hand fitting one
 seat's view in ``inference``), a simple model of how people bid (``calling``, which makes
-the dealing auction-aware), sampled advice for every decision (``advice``), the measured
+the dealing auction-aware), the table's bid signals as the players make and read them
+(``signals``), sampled advice for every decision (``advice``), the measured
 correction of double-dummy trick counts to the tricks taken in play (``calibration``),
 grading of played cards and decisions (``grading``), the reasons in words (``reasons``),
 what one seat may see (``view``), the computer players that decide from it (``players``), the

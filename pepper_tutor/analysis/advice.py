@@ -90,6 +90,7 @@ from .calling import (
     model_surrenders,
 )
 from .dealing import Dealer, discard_rule, position_seed, send_rule, void_masks
+from .signals import fits_signals, shown_calls
 from .solver import Position, TranspositionTable, solve, takes_at_least
 from .view import SeatView, view_of
 from .workers import start_worker, stop_now, stopping_on_signals
@@ -670,35 +671,62 @@ def _reads_auction(view: SeatView, viewer: int, auction: bool | None) -> bool:
     return any(int(seat) != viewer for seat, _ in view.calls)
 
 
-def _auction_accept(view: SeatView, viewer: int, seats: Sequence[int | None],
-                    extra: Callable[[list[list[int]]], dict[int, list[int]]] | None = None
-                    ) -> _Accept:
-    """The likelihood of the calls seen for a deal whose buckets hold ``seats``' cards
-    (``None`` for a bucket of no seat); the cards each seat played are added back, and
-    ``extra`` may rebuild hands the buckets do not hold whole (an exchange)."""
-    played: dict[int, list[int]] = {}
-    for t in view.tricks:
-        for s, c in zip(t.seats, t.cards, strict=True):
-            played.setdefault(int(s), []).append(c.index)
-    for seat, card in view.trick:
-        played.setdefault(int(seat), []).append(card.index)
-    callers = {int(s) for s, _ in view.calls} - {viewer}
-    rules, dealer, calls = view.rules, int(view.dealer), list(view.calls)
+class _CallsAccept:
+    """How likely a deal is to have made the calls seen, for a deal whose buckets hold
+    ``seats``' cards (``None`` for a bucket of no seat); the cards each seat played are
+    added back, and ``extra`` may rebuild hands the buckets do not hold whole (an
+    exchange). Nothing where another seat's call showed cards the deal does not give it
+    (the table's bid signals, :mod:`.signals`, read whatever ``likely`` says); with
+    ``likely``, the calling model's likelihood of the calls
+    (:func:`~.calling.auction_weight`), else 1."""
 
-    def accept(deal: list[list[int]]) -> float:
-        hands = {s: deal[k] + played.get(s, []) for k, s in enumerate(seats)
+    def __init__(self, view: SeatView, viewer: int, seats: Sequence[int | None],
+                 extra: Callable[[list[list[int]]], dict[int, list[int]]] | None,
+                 likely: bool) -> None:
+        self.played: dict[int, list[int]] = {}
+        for t in view.tricks:
+            for s, c in zip(t.seats, t.cards, strict=True):
+                self.played.setdefault(int(s), []).append(c.index)
+        for seat, card in view.trick:
+            self.played.setdefault(int(seat), []).append(card.index)
+        self.shown = shown_calls(view.rules, view.calls, viewer)
+        self.callers = {int(s) for s, _ in view.calls} - {viewer}
+        self.rules, self.dealer, self.calls = view.rules, int(view.dealer), list(view.calls)
+        self.seats, self.extra, self.likely = seats, extra, likely
+
+    def __call__(self, deal: list[list[int]]) -> float:
+        played, callers = self.played, self.callers
+        hands = {s: deal[k] + played.get(s, []) for k, s in enumerate(self.seats)
                  if s is not None and s in callers}
-        if extra is not None:
-            hands.update({s: h for s, h in extra(deal).items() if s in callers})
-        return auction_weight(rules, dealer, calls, hands)
+        if self.extra is not None:
+            hands.update({s: h for s, h in self.extra(deal).items() if s in callers})
+        if self.shown and not fits_signals(self.rules, self.shown, hands):
+            return 0.0
+        return auction_weight(self.rules, self.dealer, self.calls, hands) if self.likely \
+            else 1.0
 
-    return accept
+
+def _calls_accept(view: SeatView, viewer: int, auction: bool | None,
+                  seats: Sequence[int | None],
+                  extra: Callable[[list[list[int]]], dict[int, list[int]]] | None = None
+                  ) -> _CallsAccept | None:
+    """What keeps a deal (:class:`_CallsAccept`): the auction read
+    (:func:`_reads_auction`) and the other seats' bid signals; ``None`` when neither
+    applies, and every deal is kept."""
+    accept = _CallsAccept(view, viewer, seats, extra, _reads_auction(view, viewer, auction))
+    return accept if accept.likely or accept.shown else None
 
 
-def _auction_note(draws: _Draws) -> str:
-    note = (f"the auction is read: each deal kept in proportion to how likely the other "
-            f"seats were to make their calls with it ({draws.kept} of {draws.drawn} dealt "
-            "kept)")
+def _auction_note(draws: _Draws, accept: _CallsAccept) -> str:
+    if accept.likely:
+        note = ("the auction is read: each deal kept in proportion to how likely the other "
+                "seats were to make their calls with it"
+                + (", and only where their bid signals hold" if accept.shown else "")
+                + f" ({draws.kept} of {draws.drawn} dealt kept)")
+    else:
+        note = (f"the bid signals are read: a deal is kept only where each 2 bid holds an "
+                f"ace and each 3 a red jack and a black jack ({draws.kept} of {draws.drawn} "
+                "dealt kept)")
     if draws.forced:
         note += (f"; {draws.forced} deals kept without that test, the calls being too "
                  "unlikely to reach by chance")
@@ -841,6 +869,7 @@ class _BidTask:
     # What follows the call: the seats yet to call, in order, the standing bid and its
     # bidder (-1: none), and whether the dealer is stuck with a bid if all pass.
     rules: RuleSet | None = None
+    leads: tuple[int, ...] = ()  # per trump, the seat leading the first trick (first_leader)
     later: tuple[int, ...] = ()
     high: int = 0
     holder: int = -1
@@ -947,11 +976,13 @@ def _make_chance(kind: str | None, n: int, need: int) -> float:
 
 
 def _contract_worth(task: _BidTask, hands: Mapping[int, Sequence[int]], seat: int, level: int,
-                    tricks: Callable[[Position, Hashable], int]) -> tuple[float, float]:
+                    tricks: Callable[[Position, Hashable], int], dumped: bool = False
+                    ) -> tuple[float, float]:
     """What another seat's contract is worth to the viewer, ``(points, net)``: the seat
     names trumps and its way of playing by the model (:func:`~.calling.model_declaration`),
     the viewer's side sends and discards by the rules, the defenders play or surrender by
-    :func:`~.calling.model_surrenders`, and the play is double-dummy, calibrated."""
+    :func:`~.calling.model_surrenders` (never against a ``dumped`` dealer where the table
+    forbids it), and the play is double-dummy, calibrated."""
     rules = task.rules
     assert rules is not None
     bid = Bid(level)
@@ -970,10 +1001,10 @@ def _contract_worth(task: _BidTask, hands: Mapping[int, Sequence[int]], seat: in
         del held[out]
     side = _side_seats(rules, seat)
     defenders = [h for s, h in held.items() if s not in side]
-    if model_surrenders(rules, defenders, trump, bid):
+    if model_surrenders(rules, defenders, trump, bid, dumped):
         return _scorer(rules, seat, task.viewer)(bid, None)
-    pos = Position(_hands(rules.players, held), (), seat, trump, side, rules.players, out,
-                   left_bower=rules.left_bower)
+    pos = Position(_hands(rules.players, held), (), rules.first_leader(seat, trump), trump, side,
+                   rules.players, out, left_bower=rules.left_bower)
     n = tricks(pos, ("contract", seat, trump, way))
     kind = kind_of(trump, way) if task.calibrated else None
     return _worths(rules, seat, task.viewer, bid, kind)[n]
@@ -1012,17 +1043,18 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
             top, winner = want, s
     topped = _contract_worth(task, hands, winner, top, tricks) if winner >= 0 else (0.0, 0.0)
     high, holder = task.high, task.holder  # after a pass: the standing bid, then the rest
+    dumped = False
     for s, want in zip(task.later, wants, strict=False):
         if want > high:
             high, holder = want, s
         elif task.forced and s == task.dealer and holder < 0:
-            high, holder = wants[-1], s
+            high, holder, dumped = wants[-1], s, True
     if holder < 0 or not task.passes:
         passed: tuple[float, float] = (0.0, 0.0)  # all pass: thrown in
     elif (holder, high) == (winner, top):
         passed = topped
     else:
-        passed = _contract_worth(task, hands, holder, high, tricks)
+        passed = _contract_worth(task, hands, holder, high, tricks, dumped)
     row: list[Outcome] = []
     swept: list[Outcome] = []
     column = 0
@@ -1038,18 +1070,18 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
                 mine.append(send_rule(hands[task.partner], trump, task.left_bower))
                 held = {s: h for s, h in hands.items() if s != task.partner} | {
                     task.viewer: mine}
-                pos = Position(_hands(4, held), (), task.viewer, trump, task.side, 4,
+                pos = Position(_hands(4, held), (), task.leads[k], trump, task.side, 4,
                                task.partner, left_bower=task.left_bower)
             else:
-                pos = Position(_hands(task.players, hands), (), task.viewer, trump, task.side,
-                               task.players, left_bower=task.left_bower)
+                pos = Position(_hands(task.players, hands), (), task.leads[k], trump,
+                               task.side, task.players, left_bower=task.left_bower)
             row.append((tricks(pos, (trump, way)), top, topped))
         if not (task.big and task.partner is not None) or (
                 task.active_big and not task.active_big[k]):
             swept.append(-1)
             continue
         alone = {s: h for s, h in hands.items() if s != task.partner}
-        pos = Position(_hands(4, alone), (), task.viewer, trump, task.side, 4, task.partner,
+        pos = Position(_hands(4, alone), (), task.leads[k], trump, task.side, 4, task.partner,
                        left_bower=task.left_bower)
         sweep = sweeps(pos, (trump, "big"))
         swept.append((6 if sweep else 0, top, topped))
@@ -1194,6 +1226,7 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
                     tuple("play" if w is None else w.value for w in ways),
                     tuple(discard_rule(own, int(t), rules.left_bower) for t in chosen),
                     big and rules.has_exchange, left_bower=rules.left_bower, rules=rules,
+                    leads=tuple(rules.first_leader(viewer, int(t)) for t in chosen),
                     later=later, high=int(view.high_bid),
                     holder=int(view.bidder) if view.bidder is not None else -1,
                     dealer=int(view.dealer), forced=forced, calibrated=calibrated,
@@ -1243,8 +1276,7 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
 
     rng = _rng(seed, view)
     draws = _Draws()
-    accept = (_auction_accept(view, viewer, [*others, None])
-              if _reads_auction(view, viewer, auction) else None)
+    accept = _calls_accept(view, viewer, auction, [*others, None])
     tally = Tally(pass_column + 1)
     deals: Iterable[list[list[int]]] = _deals(dealer, samples, rng, accept, draws)
     if later:
@@ -1291,7 +1323,7 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
                 makes=tally.share(width + k, _sweeps_fn(kd))))
     notes = [_play_note(calibrated), "the defenders of your contract are assumed to play (a "
              "surrender gives the bidders as much, bar a contract that would go down)",
-             _auction_note(draws) if accept else _RANDOM_NOTE]
+             _auction_note(draws, accept) if accept else _RANDOM_NOTE]
     if later:
         notes.append("each call is followed by the rest of the auction: the seats yet to "
                      "call bid by the calling model, and a call they top is worth the "
@@ -1326,6 +1358,7 @@ class _ExchangeTask:
     trump: int
     own: tuple[int, ...]  # the hand of the seat deciding
     others: tuple[int, ...]  # the seats whose cards are dealt, in bucket order
+    lead: int  # the seat leading the first trick (RuleSet.first_leader)
     left_bower: bool = True  # the rule set's switch, for the solver's ranking
 
 
@@ -1338,7 +1371,7 @@ def _discard_sample(task: _ExchangeTask, deal: list[list[int]], tables: _Tables
     out = []
     for card in task.own:
         held[task.bidder] = [c for c in task.own if c != card] + [sent]
-        pos = Position(_hands(4, held), (), task.bidder, task.trump, task.side, 4, task.partner,
+        pos = Position(_hands(4, held), (), task.lead, task.trump, task.side, 4, task.partner,
                        left_bower=task.left_bower)
         out.append(_tricks(pos, tables, "exchange"))
     return tuple(out)
@@ -1352,7 +1385,7 @@ def _send_sample(task: _ExchangeTask, deal: list[list[int]], tables: _Tables
     out = []
     for card in task.own:
         held[task.bidder] = [*bidder_five, card]
-        pos = Position(_hands(4, held), (), task.bidder, task.trump, task.side, 4, task.partner,
+        pos = Position(_hands(4, held), (), task.lead, task.trump, task.side, 4, task.partner,
                        left_bower=task.left_bower)
         out.append(_tricks(pos, tables, "exchange"))
     return tuple(out)
@@ -1373,9 +1406,9 @@ def advise_discard(state: HandState | SeatView, samples: int = 200, seed: Seed =
     others = tuple(s for s in range(4) if s != bidder)
     pool = [c for c in range(24) if c not in own]
     task = _ExchangeTask(bidder, (bidder + 2) % 4, _side_seats(rules, bidder), _trump_of(view),
-                         own, others, rules.left_bower)
-    accept = (_auction_accept(view, bidder, others)
-              if _reads_auction(view, bidder, auction) else None)
+                         own, others, rules.first_leader(bidder, _trump_of(view)),
+                         rules.left_bower)
+    accept = _calls_accept(view, bidder, auction, others)
     draws = _Draws()
     deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed, view), accept, draws)
     bid = view.high_bid
@@ -1389,7 +1422,7 @@ def advise_discard(state: HandState | SeatView, samples: int = 200, seed: Seed =
                        makes=tally.share(k, lambda n: _make_chance(kd, n, bid.tricks)))
                for k, card in enumerate(own)]
     notes = (_play_note(calibrated), _SEND_NOTE,
-             _auction_note(draws) if accept else _RANDOM_NOTE)
+             _auction_note(draws, accept) if accept else _RANDOM_NOTE)
     return Advice("discard", Seat(bidder), rules.side_of(bidder), tally.deals,
                   _losses(tally, options, worth), notes + _stopped(until_clear, tally, samples))
 
@@ -1411,10 +1444,10 @@ def advise_send(state: HandState | SeatView, samples: int = 200, seed: Seed = No
     # The bidder holds five unseen cards; the discard is one more, out of play.
     dealer = Dealer(pool, [(5, 0), (6, 0), (6, 0), (1, 0)])
     task = _ExchangeTask(bidder, partner, _side_seats(rules, bidder), _trump_of(view), own,
-                         (bidder, *defenders), rules.left_bower)
-    accept = (_auction_accept(view, partner, [bidder, *defenders, None],
-                              lambda deal: {bidder: deal[0] + deal[3]})
-              if _reads_auction(view, partner, auction) else None)
+                         (bidder, *defenders), rules.first_leader(bidder, _trump_of(view)),
+                         rules.left_bower)
+    accept = _calls_accept(view, partner, auction, [bidder, *defenders, None],
+                           lambda deal: {bidder: deal[0] + deal[3]})
     draws = _Draws()
     bid = view.high_bid
     tally = Tally(len(own))
@@ -1427,12 +1460,13 @@ def advise_send(state: HandState | SeatView, samples: int = 200, seed: Seed = No
                        tricks=lambda n: _expected_tricks(kd, n), card=DECK[card],
                        makes=tally.share(k, lambda n: _make_chance(kd, n, bid.tricks)))
                for k, card in enumerate(own)]
-    dealt = (", kept by how likely they were to make the calls seen" if accept
-             else " at random")
+    dealt = (" at random" if accept is None else
+             ", kept by how likely they were to make the calls seen" if accept.likely
+             else ", kept where they hold what the bid signals showed")
     notes: tuple[str, ...] = (_play_note(calibrated),
                               f"the bidder's five cards and discard are dealt{dealt}")
     if accept:
-        notes += (_auction_note(draws),)
+        notes += (_auction_note(draws, accept),)
     return Advice("send", Seat(partner), rules.side_of(partner), tally.deals,
                   _losses(tally, options, worth), notes + _stopped(until_clear, tally, samples))
 
@@ -1450,6 +1484,7 @@ class _DefenseTask:
     others: tuple[int, ...]
     exchange: bool  # replay the exchange by the rules
     out: int | None  # the bidder's partner, when sitting out
+    lead: int  # the seat leading the first trick (RuleSet.first_leader)
     left_bower: bool = True  # the rule set's switch, for the solver's ranking
 
 
@@ -1463,7 +1498,7 @@ def _defense_sample(task: _DefenseTask, deal: list[list[int]], tables: _Tables) 
         hands[task.bidder] = [*kept, send_rule(hands[partner], task.trump, task.left_bower)]
     if task.out is not None:
         del hands[task.out]
-    pos = Position(_hands(4, hands), (), task.bidder, task.trump, task.side, 4, task.out,
+    pos = Position(_hands(4, hands), (), task.lead, task.trump, task.side, 4, task.out,
                    left_bower=task.left_bower)
     return _tricks(pos, tables, "defense")
 
@@ -1488,7 +1523,8 @@ def advise_defense(state: HandState | SeatView, samples: int = 200, seed: Seed =
     # by the rules: the bidder's hand holds the partner's card, as it would at the table.
     out = int(view.sitting_out) if view.sitting_out is not None else None
     task = _DefenseTask(viewer, bidder, _side_seats(rules, bidder), _trump_of(view), own,
-                        others, view.mode is Mode.EXCHANGE, out, rules.left_bower)
+                        others, view.mode is Mode.EXCHANGE, out,
+                        rules.first_leader(bidder, _trump_of(view)), rules.left_bower)
     score = _Scorer(rules, bidder, viewer)
     can_surrender = Defense.SURRENDER in view.legal
     surrender = score(bid, None)
@@ -1500,8 +1536,7 @@ def advise_defense(state: HandState | SeatView, samples: int = 200, seed: Seed =
     choices = [TalliedOption(0, lambda t: worth[t][1])]
     if can_surrender:
         choices.append(TalliedOption(None, lambda t: surrender[1]))
-    accept = (_auction_accept(view, viewer, others)
-              if _reads_auction(view, viewer, auction) else None)
+    accept = _calls_accept(view, viewer, auction, others)
     draws = _Draws()
     deals = _deals(Dealer(pool, [(6, 0)] * 3), samples, _rng(seed, view), accept, draws)
     tally = Tally(1)
@@ -1515,8 +1550,8 @@ def advise_defense(state: HandState | SeatView, samples: int = 200, seed: Seed =
         options.append(OptionAdvice("surrender", None, Estimate.exact(surrender[0]),
                                     Estimate.exact(surrender[1]), defense=Defense.SURRENDER))
         tallied["surrender"] = choices[1]
-    notes = [_play_note(calibrated), _auction_note(draws) if accept else "the bidders' hands are "
-             "dealt at random: the bid is not read as a sign of strength"]
+    notes = [_play_note(calibrated), _auction_note(draws, accept) if accept else "the bidders' "
+             "hands are dealt at random: the bid is not read as a sign of strength"]
     notes += _stopped(until_clear, tally, samples)
     if task.exchange:
         notes += [_SEND_NOTE, _DISCARD_NOTE]
@@ -1589,8 +1624,7 @@ def advise_play(state: HandState | SeatView, samples: int = 200, seed: Seed = No
             return score(bid, 6 - t)[1]
         return float(t)
 
-    accept = (_auction_accept(view, viewer, [*seen, None])
-              if _reads_auction(view, viewer, auction) else None)
+    accept = _calls_accept(view, viewer, auction, [*seen, None])
     draws = _Draws()
     deals = _deals(Dealer(pool, [*buckets, (rest, 0)]), samples, _rng(seed, view), accept,
                    draws)
@@ -1609,7 +1643,7 @@ def advise_play(state: HandState | SeatView, samples: int = 200, seed: Seed = No
     notes = [_DOUBLE_DUMMY, "unseen cards are dealt at random, consistent with the cards "
              "played and the voids shown"]
     if accept:
-        notes.append(_auction_note(draws))
+        notes.append(_auction_note(draws, accept))
     notes += _stopped(until_clear, tally, samples)
     return Advice("play", Seat(viewer), rules.side_of(viewer), tally.deals,
                   _losses(tally, options, worth), tuple(notes))

@@ -210,8 +210,9 @@ def opening(rules: RuleSet) -> float:
 
 
 def _interval(rules: RuleSet, high: Bid, call: Bid, forced: bool) -> tuple[float, float]:
-    """The range of ``estimate + error`` that leads to ``call`` over the high bid so far."""
-    above = [b for b in rules.ladder if b > high]
+    """The range of ``estimate + error`` that leads to ``call`` over the high bid so far
+    (``forced``: of a dealer who must bid, from the least such a dealer may bid)."""
+    above = list(rules.dealer_bids) if forced else [b for b in rules.ladder if b > high]
     if not above:
         return (-math.inf, math.inf)
     if call is Bid.PASS:
@@ -279,7 +280,7 @@ def model_call(rules: RuleSet, value: float, high: Bid, forced: bool = False) ->
     """The call of a seat whose estimate plus error is ``value``, over the high bid
     ``high``: the first call (pass first) whose window of :func:`call_likelihood` holds it.
     A seat with a fixed value calls the same bid whatever lower bid stands, or passes."""
-    above = rules.bids_above[high]
+    above = rules.dealer_bids if forced else rules.bids_above[high]
     if not above:
         return Bid.PASS
     for call in ((Bid.PASS,) if not forced else ()) + above:
@@ -304,12 +305,13 @@ def model_declaration(rules: RuleSet, hand: Sequence[int], bid: Bid) -> tuple[in
 
 
 def model_surrenders(rules: RuleSet, defenders: Sequence[Sequence[int]], trump: int,
-                     bid: Bid) -> bool:
+                     bid: Bid, dumped: bool = False) -> bool:
     """Whether the defenders, whose hands are given, give up ``bid`` in ``trump``. Playing
     costs them more than a surrender only when the bidders are likely to sweep (a numeric
     bid) or to make a pepper in at least three deals of four, so they give up a bid of 4
-    or more only when together they expect under half a trick, and a pepper under one."""
-    if not rules.has_surrender or (rules.dirty_clubs and trump == 0):
+    or more only when together they expect under half a trick, and a pepper under one.
+    ``dumped``: the bid is a dumped dealer's (:meth:`RuleSet.may_surrender`)."""
+    if not rules.may_surrender(trump, dumped):
         return False
     expected = sum(hand_tricks(h, trump, rules.left_bower) for h in defenders)
     if bid.is_pepper:

@@ -11,7 +11,10 @@ hidden cards to show that a player reads nothing hidden.
 
 With ``auction=True`` the deal is kept in proportion to how likely each other seat was to
 make its calls with the hand dealt to it (:func:`~pepper_tutor.analysis.calling.call_likelihood`),
-by rejection (:func:`~pepper_tutor.analysis.calling.auction_weight`).
+by rejection (:func:`~pepper_tutor.analysis.calling.auction_weight`). Where the table plays
+bid signals, a deal is kept only where every other seat's 2 and 3 held what it shows
+(:mod:`.signals`), with or without ``auction``; when none of ``tries`` deals can (a person
+bid 2 without an ace), the first one dealt is kept.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from ..engine.cards import DECK
 from ..engine.state import HandState, Phase
 from .calling import auction_weight
 from .dealing import Dealer, void_masks
+from .signals import fits_signals, shown_calls
 from .view import SeatView
 
 __all__ = ["deal_for_view"]
@@ -73,6 +77,7 @@ def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
         buckets.append((1, 0))
     buckets.append((len(pool) - sum(k for k, _ in buckets), 0))
     dealer = Dealer(pool, buckets)
+    shown = shown_calls(view.rules, view.calls, me)
 
     best: tuple[float, list[list[int]], dict[int, int]] | None = None
     for _ in range(max(1, tries)):
@@ -97,9 +102,11 @@ def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
         if auction:
             weight = auction_weight(view.rules, int(view.dealer), view.calls,
                                     {s: dealt[s] for s in others})
+        if shown and not fits_signals(view.rules, shown, dealt):
+            weight = 0.0
         if best is None or weight > best[0]:
             best = (weight, [sorted(dealt[s]) for s in range(n)], filled)
-        if not auction or rng.random() < weight:
+        if (not auction and not shown) or rng.random() < weight:
             best = (weight, [sorted(dealt[s]) for s in range(n)], filled)
             break
     assert best is not None

@@ -29,6 +29,11 @@ lead trumps when you called them, lead the left bower to your partner the maker,
 partner's suit, and keep an ace rather than lead it into a lone bidder, who has likely made
 themselves void with the exchange.
 
+Where the table plays bid signals (the ``signals`` switch), every level keeps them: a 2
+only with an ace, a 3 only with a red jack and a black jack, stepping down to a 2 or a pass
+where its judgement says otherwise (:mod:`.signals`); and every deal it imagines of the
+unseen cards gives the other seats' 2s and 3s the cards they show.
+
 The *going alone* setting (:data:`ALONE_SETTINGS`, ``make_player(..., alone=...)``):
 ``analysis`` (the default) takes the exchange whenever the analysis values it higher;
 ``rarely`` only when the analysis finds it clearly better: more than its 95% interval and
@@ -53,6 +58,7 @@ from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
 from .calling import hand_tricks, hand_value, opening, quick_count, side_estimate, trump_count
 from .dealing import discard_rule, send_rule
+from .signals import signal_call
 from .view import SeatView, view_of
 
 if TYPE_CHECKING:
@@ -192,6 +198,16 @@ def _bid_for(view: SeatView, estimate: float, least: float = 0.0) -> Bid:
     return Bid.PASS if Bid.PASS in legal else bids[0]  # the stuck dealer bids the least
 
 
+def _keeping_signals(view: SeatView, call: Action) -> Action:
+    """``call``, kept to the table's bid signals where it plays them: every level bids a 2
+    only with an ace and a 3 only with a jack of each colour (:func:`.signals.signal_call`
+    says what it bids instead)."""
+    if not view.rules.signals_on or not isinstance(call, Bid):
+        return call
+    legal = [a for a in view.legal if isinstance(a, Bid)]
+    return signal_call(view.rules, [c.index for c in view.dealt], call, legal)
+
+
 def _heuristic_card(view: SeatView, rng: random.Random | None = None,
                     slip: float = 0.0) -> int:
     """Rules of thumb for a card; with probability ``slip`` a beginner's careless card."""
@@ -297,7 +313,7 @@ class BeginnerPlayer:
         phase = view.phase
         left_bower = view.rules.left_bower
         if phase is Phase.AUCTION:
-            return self._bid(view, hand)
+            return _keeping_signals(view, self._bid(view, hand))
         if phase is Phase.DECLARE_TRUMP:
             suit = self._best_suit(hand, left_bower)
             if (trump_count(hand, suit, left_bower) <= 1
@@ -563,9 +579,9 @@ class _SamplingPlayer:
         if len(view.legal) == 1:
             return view.legal[0]
         if phase in (Phase.AUCTION, Phase.DECLARE_TRUMP):
-            if self.bid_samples:
-                return self._advice(view, self.bid_samples)
-            return _heuristic_call(view)
+            call = (self._advice(view, self.bid_samples) if self.bid_samples
+                    else _heuristic_call(view))
+            return _keeping_signals(view, call)
         if phase is Phase.DECLARE_MODE:
             samples = self.bid_samples or self.mode_samples
             return self._advice(view, samples) if samples else _heuristic_call(view)

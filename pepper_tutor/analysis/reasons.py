@@ -51,6 +51,7 @@ from ..engine.ranking import (
 from ..engine.rules import RuleSet
 from ..engine.scoring import bid_value
 from ..engine.seats import Seat
+from ..engine.signals import holds_shown, shown_by, signal_cards
 from ..engine.state import Action, HandState, Phase
 from ..rulebook.verdict import action_text
 
@@ -63,8 +64,8 @@ __all__ = ["Reason", "why", "why_card", "why_exchange", "why_call", "sure_trumps
            "convention_words",
            "verdict_headline", "option_words",
            "card_reason", "card_grade_words", "side_words", "tricks_words", "points_words",
-           "lower_first", "worse_words", "best_words", "compare_facts", "bid_facts",
-           "declare_facts", "exchange_facts", "defend_facts"]
+           "lower_first", "signal_words", "worse_words", "best_words", "compare_facts",
+           "bid_facts", "declare_facts", "exchange_facts", "defend_facts"]
 
 
 @dataclass(frozen=True)
@@ -265,6 +266,14 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
                           f"the bidders make their {bid.display} in {_pct(made)} of deals: "
                           "surrendering costs less than playing on")
         return None
+    if phase is Phase.AUCTION and isinstance(action, Bid) and state.to_act is not None:
+        shows = shown_by(state.rules, action)
+        dealt = [c.index for c in state.dealt(state.to_act)]
+        if shows is not None and not holds_shown(state.rules, action, dealt):
+            return Reason("false-signal",
+                          f"at this table a bid of {action.display} shows {shows}, which you "
+                          "do not hold: your partner and the opponents will read your hand by "
+                          "it")
     if advice is None:
         return None
     chosen = advice.choice(action)
@@ -425,7 +434,36 @@ def verdict_headline(grade: Grade, action: Action, best_label: str, loss: float,
 
 # Facts whose other cards are part of the fact (the bowers a jack is not, the aces that are
 # partner's tricks), not another card recommended.
-_NAMES_ITS_OWN = frozenset({"jack-not-a-bower", "overbid-partner"})
+_NAMES_ITS_OWN = frozenset({"jack-not-a-bower", "overbid-partner", "false-signal"})
+
+
+def signal_words(state: HandState, action: Action | None = None) -> str | None:
+    """The bid signals the deciding seat reads at this table, as the coach says them: what
+    the other seats' 2s and 3s showed ("your partner's 2 showed an ace"), and what the
+    seat's own 2 or 3 shows, with the cards that back it. ``None`` where nothing was or is
+    shown (or the table plays no signals)."""
+    seat = state.to_act
+    if seat is None or not state.rules.signals_on:
+        return None
+    said = []
+    for who, bid in state.calls:
+        shows = shown_by(state.rules, bid)
+        if shows is None or who == seat:
+            continue
+        name = ("your partner" if state.rules.partnerships and who == seat.partner
+                else who.word)
+        said.append(f"{name}'s {bid.display} showed {shows}")
+    words = _cap("; ".join(said)) + "." if said else ""
+    shows = shown_by(state.rules, action) if isinstance(action, Bid) else None
+    if shows is not None and isinstance(action, Bid):
+        cards = state.dealt(seat)
+        groups = signal_cards(state.rules, action)
+        backing = [c for c in cards if any(c.index in g for g in groups)]
+        own = (f"A bid of {action.display} shows {shows}: you hold {cards_display(backing)}."
+               if holds_shown(state.rules, action, [c.index for c in cards]) else
+               f"A bid of {action.display} shows {shows}, which you do not hold.")
+        words = f"{words} {own}".strip()
+    return words or None
 
 
 def decision_fact(state: HandState, action: Action, best_action: Action, best: OptionAdvice,
@@ -442,6 +480,9 @@ def decision_fact(state: HandState, action: Action, best_action: Action, best: O
         if trump is not None:
             held = trump_holding(state.hand(seat), trump, state.rules.left_bower)
             parts.append(f"You hold {held}.")
+        signals = signal_words(state, action if state.phase is Phase.AUCTION else None)
+        if signals is not None:
+            parts.append(signals)
     # The coach's rule of thumb first; where it names a card the analysis did not pick, or
     # says nothing about a card in play, the annotator's reading of the trick speaks.
     fact = why(state, action, best_action, advice) if mine is not best else None

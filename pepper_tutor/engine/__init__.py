@@ -2,7 +2,8 @@
 
 Owns cards (``cards``), seats (``seats``) and calls (``calls``) with their notation, the
 ranking (``ranking``: the one source of truth for the bowers, effective suit and trick rank),
-rule sets and their switches (``rules``), scoring (``scoring``), one hand as a state machine
+rule sets and their switches (``rules``), what a bid shows where the table plays bid
+signals (``signals``), scoring (``scoring``), one hand as a state machine
 (``state``: ``HandState``, with public read accessors for everything the layers above need)
 and a match to the target (``match``).
 
