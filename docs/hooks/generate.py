@@ -159,7 +159,8 @@ def gen_presets(page_src: str) -> str:
 # The values tried for each switch: get_ruleset() says which of them a preset accepts.
 _SWITCH_TRIALS: dict[str, tuple[Any, ...]] = {
     "players": (1, 2, 3, 4, 5, 6), "target": (50,), "minimum_bid": (1, 2, 3, 4, 5, 6),
-    "all_pass": ("redeal", "dealer_must_bid"),
+    "all_pass": ("redeal", "dealer_must_bid"), "nt_lead": ("bidder", "left_of_bidder"),
+    "signals": ("none", "lions"),
 }
 _SWITCH_FREE = {"target": "any number of points above 0"}  # too many values to list
 # Switches whose effect is not named by RuleSet.rule_ids: the rule that governs them.

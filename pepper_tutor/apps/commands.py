@@ -383,7 +383,8 @@ def register(sub: Any) -> None:
     p.add_argument("--alone", choices=("analysis", "rarely"), default="analysis",
                    help="when the computer players go alone with the exchange: as the "
                         "analysis says (default), or rarely: only when clearly better")
-    p.add_argument("--rules", default="standard", help="standard (default), simple or cutthroat")
+    p.add_argument("--rules", default="standard",
+                   help="standard (default), simple, cutthroat or lions-club")
     p.add_argument("--seat", default="S", help="your seat: N, E, S or W (default: S)")
     p.add_argument("--coach", action="store_true",
                    help="grade every decision as you make it (else: type coach)")

@@ -74,6 +74,12 @@ _HOUSE_WORDS: tuple[tuple[str, Callable[[RuleSet], str]], ...] = (
     ("all_pass", lambda r: f"the dealer must bid at least {r.minimum_bid} if all pass"),
     ("minimum_bid", lambda r: f"bids start at {r.minimum_bid}"),
     ("left_bower", lambda r: "no left bower"),
+    ("nt_lead", lambda r: "at no trump the bidder's left leads" if r.nt_lead != "bidder"
+     else "the bidder leads at no trump"),
+    ("dumped_dealer", lambda r: f"a dumped dealer bids {r.dealer_minimum.display} or more, "
+     "and no surrender" if r.dumped_dealer else "no dumped dealer"),
+    ("signals", lambda r: "a 2 bid shows an ace, a 3 a red and a black jack"
+     if r.signals_on else "no bid signals"),
 )
 
 
@@ -86,7 +92,7 @@ def table_words(rules: RuleSet) -> str:
              if getattr(rules, name) != base[name]
              and not (name == "minimum_bid" and rules.dealer_must_bid)]
     extra = f" ({'; '.join(house)})" if house else ""
-    return f"{rules.preset.capitalize()} scoring{extra}, game to {rules.target}."
+    return f"{rules.title} scoring{extra}, game to {rules.target}."
 
 
 _PRESET_TABLES = ("standard", "simple")
@@ -439,9 +445,11 @@ def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
 
 def table_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
     """Who calls, leads or deals, and how many cards, under a random rule set."""
-    preset = rng.choice(("standard", "standard", "cutthroat"))
+    preset = rng.choice(("standard", "standard", "cutthroat", "lions-club"))
     if preset == "cutthroat":
         table = get_ruleset("cutthroat", players=rng.choice((2, 3, 4)))
+    elif preset == "lions-club":
+        table = get_ruleset("lions-club")  # the dumped dealer, and no trump led from the left
     elif rng.random() < 0.3:
         table = get_ruleset("standard", minimum_bid=3, all_pass="dealer_must_bid")
     else:
@@ -450,6 +458,8 @@ def table_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -
     players = table.players
     dealer = Seat(rng.randrange(players))
     name = (f"Cutthroat with {players} players" if table.preset == "cutthroat" else
+            "Lions Club rules (a dealer everyone passed to must bid 3 or more; at no trump "
+            "the bidder's left leads)" if table.preset == "lions-club" else
             "Stick the dealer (minimum bid 3)" if table.dealer_must_bid else "Standard rules")
     auction: list[Bid] = []
     said: list[str] = []
@@ -473,7 +483,9 @@ def table_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -
         state.apply(call)
         auction.append(call)
     words = ", ".join(said)
-    trump = Trump(rng.randrange(4))
+    # At a table that leads no trump from the bidder's left, no trump half the time.
+    trump = (Trump.NT if table.nt_lead != "bidder" and rng.random() < 0.5
+             else Trump(rng.randrange(4)))
     mode = rng.choice((Mode.EXCHANGE, Mode.PARTNER)) if table.has_exchange else None
     if state.high_bid is Bid.BIG_PEPPER:
         mode = None  # big pepper is played alone, with no exchange: there is no way to choose
@@ -525,7 +537,7 @@ def game_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) ->
                     cite=("game.extra-hand", "game.tie") if overtime else ())
     totals = ", ".join(f"{s} {before[s]}" for s in sides)
     hand = ", ".join(f"{s} {points[s]:+d}" for s in sides)
-    step.prompt = (f"{'Simple' if table.preset == 'simple' else 'Standard'} game to {target}. "
+    step.prompt = (f"{table.title} game to {target}. "
                    f"Totals before this hand: {totals}"
                    + (" (this is the extra hand after both sides reached the target)"
                       if overtime else "") + f"; this hand: {hand}. Who has won, or play on?")
@@ -534,10 +546,10 @@ def game_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) ->
 
 def variants_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
     """A hand's score under a preset or house rule: cutthroat (alone or in pairs), score
-    what you get, or the standard game itself."""
+    what you get, the Lions Club's sheet, or the standard game itself."""
     from ..questions.steps import ScoreStep
 
-    which = rng.choice(("cutthroat", "pairs", "what-you-get", "standard"))
+    which = rng.choice(("cutthroat", "pairs", "what-you-get", "standard", "lions-club"))
     if which == "cutthroat":
         table = get_ruleset("cutthroat", players=rng.choice((2, 3, 4)))
         name, cite = f"Cutthroat with {table.players} players", ("preset.cutthroat",)
@@ -547,6 +559,9 @@ def variants_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True
     elif which == "what-you-get":
         table = get_ruleset("standard", score_what_you_get=True)
         name, cite = "Standard, scoring what you get", ("variant.score-what-you-get",)
+    elif which == "lions-club":
+        table = get_ruleset("lions-club")
+        name, cite = "Lions Club rules, game to 31", ("preset.lions-club",)
     else:
         table = get_ruleset("standard")
         name, cite = "The standard game", ("preset.standard",)
