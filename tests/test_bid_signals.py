@@ -222,3 +222,16 @@ def test_a_false_signal_is_the_coachs_reason():
     assert reason is not None and reason.fact == "false-signal"
     assert "a bid of 2 shows an ace, which you do not hold" in reason.text
     assert why(_after(["pass"], get_ruleset("standard")), Bid.TWO) is None
+
+
+def test_the_coachs_sentence_for_a_call_names_the_signals():
+    from pepper_tutor import Trump
+    from pepper_tutor.analysis.reasons import decision_fact
+
+    state = _after(["2", "3"])  # South to call, partner North bid 2, East 3
+    advice = advise_bid(state, 10, seed=1, trumps=[Trump.H])
+    passing = advice.option("pass")
+    best = advice.best
+    action = best.bid if best is not passing else Bid.PASS
+    text = decision_fact(state, action, action, best, passing, advice)
+    assert "Your partner's 2 showed an ace; East's 3 showed a red jack and a black jack." in text

@@ -140,7 +140,8 @@ def test_the_winner_beats_every_card_and_legal_plays_follow_suit(cards, trump, h
 
 
 @budget("hand_play")
-@given(st.integers(0, 2**32 - 1), st.sampled_from(["standard", "simple", "cutthroat"]))
+@given(st.integers(0, 2**32 - 1),
+       st.sampled_from(["standard", "simple", "cutthroat", "lions-club"]))
 def test_every_legal_action_is_ruled_legal_and_every_other_card_not(seed, preset) -> None:
     COUNTS["hand_play"] += 1
     rng = random.Random(seed)

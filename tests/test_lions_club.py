@@ -227,3 +227,17 @@ def test_what_a_two_and_a_three_show():
     assert not holds_shown(lions, Bid.THREE, [8, 14])  # two red jacks
     assert not holds_shown(lions, Bid.TWO, jacks) and holds_shown(lions, Bid.TWO, [23])
     assert holds_shown(plain, Bid.TWO, jacks)  # no agreement, nothing shown
+
+
+def test_a_hand_record_at_no_trump_is_led_from_the_bidders_left():
+    """The annotator replays a Lions Club no-trump hand from the bidder's left, and a record
+    that has the bidder lead says whose lead it was."""
+    from pathlib import Path
+
+    from pepper_tutor.records.hand_record import LoadError, parse_record
+
+    text = (Path(__file__).parents[1] / "pepper_tutor/data/hands/no-trump.yaml").read_text()
+    parse_record(text, "standard.yaml")  # the bidder, West, leads in the standard game
+    with pytest.raises(LoadError) as err:
+        parse_record(text.replace("rules: standard", "rules: lions-club"), "lions.yaml")
+    assert "North leads the first trick" in str(err.value.problems[0])

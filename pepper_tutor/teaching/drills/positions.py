@@ -382,7 +382,7 @@ def defend_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, trump: T
     left, against the contract, under the scoring its header names."""
     head = f"{table_words(rules)} {dealer.word} deals. "
     scoring = ("score.surrender", *(r for r in rules.rule_ids if r != "preset.standard"))
-    if rules.preset == "standard" and not rules.score_what_you_get:
+    if rules.scoring == "standard" and not rules.score_what_you_get:
         scoring = ("score.sweep",)
     how = (", alone with the six cards dealt" if bid is Bid.BIG_PEPPER
            else f" and chose to {mode.display}")
@@ -421,7 +421,7 @@ def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
         mode = rng.choice((Mode.EXCHANGE, Mode.PARTNER))
         bids: tuple[Bid, ...]
         bidder, dealer = Seat(rng.randrange(4)), Seat(rng.randrange(4))
-        swept = table.preset == "standard" and not table.score_what_you_get
+        swept = table.scoring == "standard" and not table.score_what_you_get
         if want == "surrender":
             low = (Rank.NINE, Rank.TEN, Rank.JACK) if swept else (
                 Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN)

@@ -147,7 +147,7 @@ def score_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True
             t = 6
         tricks = {side: t, other: 6 - t}
     what = "surrender" if surrender else f"the bidders take {tricks[side]}"
-    prompt = (f"{rules.preset.capitalize()} scoring. {bidder.word} bids {bid.display}; {what}. "
+    prompt = (f"{rules.title} scoring. {bidder.word} bids {bid.display}; {what}. "
               "What does each side score?")
     return ScoreStep(id=f"score-{n}", prompt=prompt, bid=bid, bidder=bidder, tricks=tricks,
                      defense=Defense.SURRENDER if surrender else Defense.PLAY, rules=rules)
