@@ -9,11 +9,11 @@ CORE := $(VENV)/.core
 NOTEBOOK := $(VENV)/.notebook
 NIGHT := $(VENV)/.night
 STAMP := $(VENV)/.installed
-# The compiled build of the double-dummy search (pepper_tutor/analysis/native.py): about
-# twice as fast where a C compiler is at hand; without one the pure-Python search runs.
+# The built double-dummy searches (pepper_tutor/analysis/native.py): the native one in C
+# and the mypyc one, where a C compiler is at hand; without one the pure-Python search runs.
 NATIVE := $(VENV)/.native
-NATIVE_SOURCES := pepper_tutor/analysis/search.py pepper_tutor/analysis/position.py \
-	pepper_tutor/engine/ranking.py
+NATIVE_SOURCES := pepper_tutor/analysis/_search_native.c pepper_tutor/analysis/search.py \
+	pepper_tutor/analysis/position.py pepper_tutor/engine/ranking.py
 
 .PHONY: lab tutor night docs web lite check test lint bench fuzz clean tournament puzzles
 
@@ -103,4 +103,4 @@ puzzles: $(STAMP) $(NATIVE)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site
-	rm -f pepper_tutor/analysis/_search_compiled*.so
+	rm -f pepper_tutor/analysis/_search_compiled*.so pepper_tutor/analysis/_search_native*.so
