@@ -42,8 +42,34 @@ static int8_t STRENGTH[NCODES][24];
 static uint32_t SUIT_MASK[NCODES][4];
 static int8_t ORDER[NCODES][4][8]; /* per effective suit, cards from the highest down */
 static int8_t ORDER_LEN[NCODES][4];
+/* RANK_BITS[code][suit][k][byte]: the cards of byte k of a card mask (cards 8k..8k+7) that
+ * are in the suit, as bits in rank order (bit i: the suit's i-th highest card). */
+static uint8_t RANK_BITS[NCODES][4][3][256];
 
 static inline int popcount(uint32_t x) { return __builtin_popcount(x); }
+
+/* The cards of a mask in suit s, in rank order (see RANK_BITS). */
+static inline uint32_t rank_bits(int code, int s, uint32_t cards) {
+    return RANK_BITS[code][s][0][cards & 255] | RANK_BITS[code][s][1][cards >> 8 & 255]
+           | RANK_BITS[code][s][2][cards >> 16 & 255];
+}
+
+/* The 2-bit owners (own: the owner of the suit's i-th highest card in bits 2i, 2i+1) of
+ * the cards present (p, rank order), packed from the highest present card up. */
+#ifdef __BMI2__
+#include <immintrin.h>
+static inline uint32_t owners_of(uint32_t own, uint32_t p) {
+    return _pext_u32(own, _pdep_u32(p, 0x5555u) * 3u);
+}
+#else
+static inline uint32_t owners_of(uint32_t own, uint32_t p) {
+    uint32_t out = 0;
+    for (int i = 0, k = 0; i < 8; i++) {
+        if (p >> i & 1) out |= (own >> 2 * i & 3u) << 2 * k++;
+    }
+    return out;
+}
+#endif
 static inline int low_card(uint32_t x) { return __builtin_ctz(x); }
 
 /* ---- the table of bounds --------------------------------------------------------------- */
@@ -175,6 +201,7 @@ static PyTypeObject TableType = {
 typedef struct {
     uint32_t hands[4];
     int8_t owner[24];
+    uint32_t own[4]; /* per suit, the owners of its cards in rank order (see owners_of) */
     int nxt[4];
     int ours[4];
     int size;
@@ -194,6 +221,18 @@ static int follow(Search *S, int seat, int pos, int led, int win_power, int win_
 static inline int runs(const Search *S, int suit, uint32_t cand, uint32_t present,
                        int8_t *out, int n) {
     const int8_t *order = ORDER[S->code][suit];
+#ifdef __BMI2__
+    /* In rank order, among the cards present: a run starts at each of ours whose next
+     * higher present card is not ours. */
+    uint32_t p = rank_bits(S->code, suit, present);
+    uint32_t mine = _pext_u32(rank_bits(S->code, suit, cand), p);
+    uint32_t starts = _pdep_u32(mine & ~(mine << 1), p);
+    while (starts) {
+        out[n++] = order[__builtin_ctz(starts)];
+        starts &= starts - 1;
+    }
+    return n;
+#else
     int len = ORDER_LEN[S->code][suit];
     int prev = 0;
     for (int i = 0; i < len; i++) {
@@ -208,10 +247,54 @@ static inline int runs(const Search *S, int suit, uint32_t cand, uint32_t presen
         }
     }
     return n;
+#endif
+}
+
+/* Sure tricks from top trumps: the side (1: ours) holding the highest trump still in play,
+ * and the most of the trumps above every trump of the other side that one seat holds. */
+static inline void sure_tricks(const Search *S, uint32_t rem, int *top, int *sure) {
+    *top = -1;
+    *sure = 0;
+#ifdef __BMI2__
+    int code = S->code, t = S->trump;
+    uint32_t p = rank_bits(code, t, rem);
+    if (!p) return;
+    uint32_t ours = 0;
+    for (int s = 0; s < 4; s++)
+        if (S->ours[s]) ours |= S->hands[s];
+    uint32_t x = _pext_u32(rank_bits(code, t, ours), p); /* bit i: the i-th highest is ours */
+    *top = (int)(x & 1);
+    uint32_t same = (*top ? x : ~x) & ((1u << popcount(p)) - 1);
+    int run = __builtin_ctz(~same); /* the top run held by one side */
+    uint32_t run_cards = _pdep_u32((1u << run) - 1, p);
+    for (int s = 0; s < 4; s++) {
+        if (S->ours[s] == *top) {
+            int k = popcount(rank_bits(code, t, S->hands[s]) & run_cards);
+            if (k > *sure) *sure = k;
+        }
+    }
+#else
+    const int8_t *order = ORDER[S->code][S->trump];
+    int len = ORDER_LEN[S->code][S->trump];
+    int count[4] = {0, 0, 0, 0};
+    for (int i = 0; i < len; i++) {
+        int c = order[i];
+        if (rem >> c & 1) {
+            int o = S->owner[c];
+            if (*top < 0) *top = S->ours[o];
+            else if (S->ours[o] != *top) break;
+            if (++count[o] > *sure) *sure = count[o];
+        }
+    }
+#endif
 }
 
 /* How many of the highest cards of suit still in play are mine, in a row. */
 static inline int top_run(const Search *S, int suit, uint32_t mine, uint32_t present) {
+#ifdef __BMI2__
+    uint32_t p = rank_bits(S->code, suit, present);
+    return __builtin_ctz(~_pext_u32(rank_bits(S->code, suit, mine), p));
+#else
     const int8_t *order = ORDER[S->code][suit];
     int len = ORDER_LEN[S->code][suit], run = 0;
     for (int i = 0; i < len; i++) {
@@ -222,20 +305,15 @@ static inline int top_run(const Search *S, int suit, uint32_t mine, uint32_t pre
         }
     }
     return run;
+#endif
 }
 
 static inline uint64_t make_key(const Search *S, uint32_t rem, int seat) {
     uint64_t key = 1; /* the marker bit: no real key is 0 */
     for (int s = 0; s < 4; s++) {
-        const int8_t *order = ORDER[S->code][s];
-        int len = ORDER_LEN[S->code][s], count = 0;
-        for (int i = 0; i < len; i++) {
-            int c = order[i];
-            if (rem >> c & 1) {
-                key = key << 2 | (uint64_t)S->owner[c];
-                count++;
-            }
-        }
+        uint32_t present = rank_bits(S->code, s, rem);
+        int count = popcount(present);
+        key = key << (2 * count) | owners_of(S->own[s], present);
         key = key << 3 | (uint64_t)count;
     }
     return key << 2 | (uint64_t)seat;
@@ -284,18 +362,8 @@ static int lead(Search *S, int seat, int need) {
     if (S->trump_mask) {
         /* Sure tricks: a trump above every trump of the other side wins its trick for its
          * side whenever it is played, one a trick per seat. */
-        const int8_t *order = ORDER[S->code][S->trump];
-        int len = ORDER_LEN[S->code][S->trump], top = -1, sure = 0;
-        int count[4] = {0, 0, 0, 0};
-        for (int i = 0; i < len; i++) {
-            int c = order[i];
-            if (rem >> c & 1) {
-                int o = S->owner[c];
-                if (top < 0) top = S->ours[o];
-                else if (S->ours[o] != top) break;
-                if (++count[o] > sure) sure = count[o];
-            }
-        }
+        int top, sure;
+        sure_tricks(S, rem, &top, &sure);
         if (sure) {
             if (top) {
                 if (sure >= need) {
@@ -605,6 +673,11 @@ static int Root_init(RootObject *self, PyObject *args, PyObject *kwds) {
     }
     Py_DECREF(seq);
 
+    for (int s = 0; s < 4; s++) {
+        S->own[s] = 0;
+        for (int i = 0; i < ORDER_LEN[code][s]; i++)
+            S->own[s] |= (uint32_t)S->owner[ORDER[code][s][i]] << 2 * i;
+    }
     self->seat = (int)to_play;
     self->left = popcount(S->hands[to_play]);
     self->trick_mask = 0;
@@ -1023,6 +1096,17 @@ static int load_tables(void) {
                 ORDER[code][s][j] = (int8_t)c;
             }
             ORDER_LEN[code][s] = (int8_t)n;
+            for (int k = 0; k < 3; k++) {
+                for (int v = 0; v < 256; v++) {
+                    uint8_t bits = 0;
+                    for (int i = 0; i < n; i++) {
+                        int c = ORDER[code][s][i];
+                        if (c >= 8 * k && c < 8 * k + 8 && (v >> (c - 8 * k) & 1))
+                            bits |= (uint8_t)(1u << i);
+                    }
+                    RANK_BITS[code][s][k][v] = bits;
+                }
+            }
         }
     }
     ok = 0;
