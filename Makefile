@@ -77,8 +77,11 @@ lint: $(STAMP)
 check: lint $(NATIVE)
 	$(BIN)/python -m pytest -q -m 'not slow'
 
+# Then the solver's own tests again on the pure-Python search alone, the fallback of a machine
+# without a C compiler (and of the browser), which the run before leaves to the native one.
 test: lint $(NATIVE) web
 	$(BIN)/python -m pytest -q
+	PEPPER_TUTOR_PURE_SEARCH=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_solver.py tests/test_native.py
 
 bench: $(STAMP) $(NATIVE) web
 	$(BIN)/python -m pepper_tutor.bench

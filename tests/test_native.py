@@ -237,3 +237,28 @@ def test_a_finished_search_leaves_no_cycles_for_the_collector(module: ModuleType
     finally:
         gc.enable()
     assert found == 0
+
+
+def test_the_solver_runs_the_search_chosen() -> None:
+    """The solver runs what :func:`native.search_module` picks: the pure search whenever
+    ``PEPPER_TUTOR_PURE_SEARCH=1`` (``make test`` runs the solver's tests so too), else
+    the fastest build up to date."""
+    assert solver._SearchRoot is native.search_module()._Root
+    if os.environ.get(native.PURE_ENV) == "1":
+        assert solver._SearchRoot is search._Root
+    elif native.native_module() is not None:
+        assert native.which() == "native"
+
+
+def test_the_bench_sets_every_search_beside_the_reference() -> None:
+    """``make bench``'s solver line: each search built here and the pure one, paired, each
+    as a share of the reference (the pure search, 1.000x of itself)."""
+    from pepper_tutor.bench.analysis import bench_solve
+
+    line = bench_solve(0.1)
+    assert "pure: median" in line and "1.000 (1.000-1.000)x the reference" in line
+    for name in ("native", "compiled"):
+        built = getattr(native, f"{name}_module")()
+        assert (f"{name}: median" in line) == (built is not None)
+    if native.native_module() is not None:
+        assert "M nodes/s" in line
