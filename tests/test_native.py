@@ -14,6 +14,7 @@ import sysconfig
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -262,3 +263,36 @@ def test_the_bench_sets_every_search_beside_the_reference() -> None:
         assert (f"{name}: median" in line) == (built is not None)
     if native.native_module() is not None:
         assert "M nodes/s" in line
+
+
+def test_the_native_search_visits_the_pure_searchs_tree_node_for_node() -> None:
+    """The bench counts positions searched on the native search and sets that count beside
+    every search's time: true only while both search the same tree, which this checks by
+    counting the pure search's calls of ``lead`` and ``follow``."""
+    import sys
+    from types import FrameType
+
+    built = _required("native")
+    calls = 0
+
+    def count(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal calls
+        if event == "call" and frame.f_code.co_name in ("lead", "follow") \
+                and frame.f_code.co_filename == search.__file__:
+            calls += 1
+
+    def solve_all(module: ModuleType, p: Position) -> Any:
+        root = module._Root(p, TranspositionTable())
+        best = root.converge(root.test, 0, root.left, (root.left + 1) // 2)
+        root.values(best)
+        root.release()
+        return root
+
+    for p in random_positions(random.Random(12), 60):
+        calls = 0
+        sys.setprofile(count)
+        try:
+            solve_all(search, p)
+        finally:
+            sys.setprofile(None)
+        assert solve_all(built, p).nodes == calls > 0, p
