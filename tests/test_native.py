@@ -296,3 +296,19 @@ def test_the_native_search_visits_the_pure_searchs_tree_node_for_node() -> None:
         finally:
             sys.setprofile(None)
         assert solve_all(built, p).nodes == calls > 0, p
+
+
+def test_the_native_table_keeps_to_the_tables_size() -> None:
+    """A table's ``max_entries`` bounds the native entries too (the advice keeps one table
+    per kind of position through hundreds of deals): full, it starts afresh, and the
+    answers stay the pure search's."""
+    built = _required("native")
+    table = TranspositionTable(max_entries=1_000)
+    rng = random.Random(14)
+    most = 0
+    for _ in range(60):
+        p = random_position(rng, 4, None, 6, trump=3)
+        p = Position(p.hands, p.trick, p.to_play, 3, frozenset({0, 2}))
+        assert _solve_with(built, p, table) == _solve_with(search, p, TranspositionTable())
+        most = max(most, len(table))
+    assert 1_000 < most <= 3 * 4096 // 4  # the smallest capacity that holds 1,000 entries

@@ -84,10 +84,11 @@ typedef struct {
     Entry *slots;
     size_t mask; /* capacity - 1, a power of two */
     size_t used;
+    size_t most; /* the capacity it may grow to: the TranspositionTable's max_entries */
 } TableObject;
 
 #define TABLE_START (1u << 12)
-#define TABLE_MAX (1u << 20) /* 16 MB; past three quarters of it the table starts afresh */
+#define TABLE_MAX (1u << 22) /* 64 MB at most, whatever max_entries says */
 
 static int table_init_slots(TableObject *t, size_t capacity) {
     Entry *slots = PyMem_Calloc(capacity, sizeof(Entry));
@@ -115,7 +116,7 @@ static inline Entry *table_find(TableObject *t, uint64_t key) {
 
 static int table_grow(TableObject *t) {
     size_t old_cap = t->mask + 1;
-    if (old_cap >= TABLE_MAX) return table_init_slots(t, old_cap); /* start afresh */
+    if (old_cap >= t->most) return table_init_slots(t, old_cap); /* full: start afresh */
     Entry *old = t->slots;
     Entry *slots = PyMem_Calloc(old_cap * 2, sizeof(Entry));
     if (slots == NULL) return table_init_slots(t, old_cap);
@@ -165,10 +166,15 @@ static void store_upper(TableObject *t, uint64_t key, int left, int v) {
     if (e != NULL && v < e->hi) e->hi = (int8_t)v;
 }
 
-static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+/* A table holding up to max_entries entries (as the Python table's dicts do) before it
+ * starts afresh: the capacity that keeps that many under three quarters full. */
+static PyObject *table_make(PyTypeObject *type, long max_entries) {
     TableObject *t = (TableObject *)type->tp_alloc(type, 0);
     if (t == NULL) return NULL;
     t->slots = NULL;
+    t->most = TABLE_START;
+    while (t->most < TABLE_MAX && (t->most / 4) * 3 < (size_t)(max_entries > 0 ? max_entries : 0))
+        t->most *= 2;
     if (table_init_slots(t, TABLE_START) < 0) {
         Py_DECREF(t);
         return PyErr_NoMemory();
@@ -191,7 +197,6 @@ static PyTypeObject TableType = {
     .tp_doc = "The native search's bounds, kept in a TranspositionTable's native slot.",
     .tp_basicsize = sizeof(TableObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = Table_new,
     .tp_dealloc = (destructor)Table_dealloc,
     .tp_as_sequence = &Table_as_sequence,
 };
@@ -575,7 +580,9 @@ static TableObject *native_table(PyObject *table) {
     } else {
         Py_DECREF(t);
     }
-    t = Table_new(&TableType, NULL, NULL);
+    long most;
+    if (int_attr(table, "max_entries", &most) < 0) return NULL;
+    t = table_make(&TableType, most);
     if (t == NULL) return NULL;
     if (PyObject_SetAttrString(table, "native", t) < 0) {
         Py_DECREF(t);
