@@ -9,11 +9,11 @@ CORE := $(VENV)/.core
 NOTEBOOK := $(VENV)/.notebook
 NIGHT := $(VENV)/.night
 STAMP := $(VENV)/.installed
-# The compiled build of the double-dummy search (pepper_tutor/analysis/native.py): about
-# twice as fast where a C compiler is at hand; without one the pure-Python search runs.
+# The built double-dummy searches (pepper_tutor/analysis/native.py): the native one in C
+# and the mypyc one, where a C compiler is at hand; without one the pure-Python search runs.
 NATIVE := $(VENV)/.native
-NATIVE_SOURCES := pepper_tutor/analysis/search.py pepper_tutor/analysis/position.py \
-	pepper_tutor/engine/ranking.py
+NATIVE_SOURCES := pepper_tutor/analysis/_search_native.c pepper_tutor/analysis/search.py \
+	pepper_tutor/analysis/position.py pepper_tutor/engine/ranking.py
 
 .PHONY: lab tutor night docs web lite check test lint bench fuzz clean tournament puzzles
 
@@ -77,8 +77,11 @@ lint: $(STAMP)
 check: lint $(NATIVE)
 	$(BIN)/python -m pytest -q -m 'not slow'
 
+# Then the solver's own tests again on the pure-Python search alone, the fallback of a machine
+# without a C compiler (and of the browser), which the run before leaves to the native one.
 test: lint $(NATIVE) web
 	$(BIN)/python -m pytest -q
+	PEPPER_TUTOR_PURE_SEARCH=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_solver.py tests/test_native.py
 
 bench: $(STAMP) $(NATIVE) web
 	$(BIN)/python -m pepper_tutor.bench
@@ -86,9 +89,10 @@ bench: $(STAMP) $(NATIVE) web
 
 # The property tests of tests/test_fuzz.py (and the store faults of tests/test_fuzz_stores.py)
 # with their long budget: over 100,000 inputs
-# (card notation, calls, tricks, whole hands, records and lessons: random and mutated).
+# (card notation, calls, tricks, whole hands, records and lessons: random and mutated), and
+# the native search against the pure one on 100,000 random positions (tests/test_native.py).
 fuzz: $(STAMP) $(NATIVE)
-	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider --durations=0 tests/test_fuzz.py tests/test_fuzz_stores.py
+	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider --durations=0 tests/test_fuzz.py tests/test_fuzz_stores.py tests/test_native.py
 
 # Duplicate matches between the computer players (several minutes).
 tournament: $(STAMP) $(NATIVE)
@@ -103,4 +107,4 @@ puzzles: $(STAMP) $(NATIVE)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site
-	rm -f pepper_tutor/analysis/_search_compiled*.so
+	rm -f pepper_tutor/analysis/_search_compiled*.so pepper_tutor/analysis/_search_native*.so

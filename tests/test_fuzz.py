@@ -50,10 +50,10 @@ LESSON_FILES = sorted((ROOT / "lessons").glob("*.yaml"))
 # small fixed number of each, derandomized so the suite is repeatable.
 FUZZ_SHARE = {"notation": 40_000, "calls": 20_000, "tricks": 20_000, "hand_play": 3_000,
               "record_bytes": 12_000, "record_mutations": 8_000, "lesson_bytes": 3_000,
-              "lesson_mutations": 3_000, "api": 30_000}
+              "lesson_mutations": 3_000, "api": 30_000, "native_search": 20_000}
 CI_EXAMPLES = {"notation": 300, "calls": 200, "tricks": 300, "hand_play": 40,
                "record_bytes": 150, "record_mutations": 80, "lesson_bytes": 60,
-               "lesson_mutations": 40, "api": 400}
+               "lesson_mutations": 40, "api": 400, "native_search": 150}
 FUZZING = os.environ.get("PEPPER_FUZZ") == "1"
 COUNTS: Counter[str] = Counter()
 
@@ -425,3 +425,30 @@ def test_the_api_fuzz_counts_no_other_exception() -> None:
             f"\napi fuzz: {COUNTS['api']:,} calls, {sum(API_FAILURES.values())} "
             f"non-ValueError exceptions {dict(API_FAILURES)}\n")
     assert not API_FAILURES, dict(API_FAILURES)
+
+
+# ---- the native search against the pure one -------------------------------------------------
+
+
+@budget("native_search")
+@given(st.randoms(use_true_random=False), st.integers(0, 6), st.integers(1, 6),
+       st.integers(0, 4), st.booleans(), st.booleans())
+def test_the_native_search_values_every_card_as_the_pure_search_does(
+        rng: random.Random, shape: int, tricks: int, trump: int, left_bower: bool,
+        card_values: bool) -> None:
+    """Hypothesis draws the deal, the trick so far and the maximised side (shrinking a
+    failure to a small position); the pure-Python search is the oracle."""
+    from pepper_tutor.analysis import native, search
+    from pepper_tutor.analysis.solver import Position, TranspositionTable, solve
+    from tests.test_solver import SHAPES, random_position
+
+    built = native.native_module()
+    if built is None:
+        pytest.skip("the native search is not built here (tests/test_native.py says if it "
+                    "should be)")
+    COUNTS["native_search"] += 1
+    players, out = SHAPES[shape]
+    p = random_position(rng, players, out, tricks, trump)
+    p = Position(p.hands, p.trick, p.to_play, p.trump, p.side, p.players, p.out, left_bower)
+    assert (solve(p, TranspositionTable(), card_values, module=built)
+            == solve(p, TranspositionTable(), card_values, module=search)), p

@@ -7,7 +7,7 @@ solver's public face (:mod:`.solver`) both import them and neither imports the o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass
 
 from ..engine.cards import Card, CardLike
@@ -58,7 +58,9 @@ class Position:
         if self.out is not None and self.hands[self.out]:
             return f"seat {self.out} sits out but holds cards"
         cards = [c for h in self.hands for c in h] + [c for _, c in self.trick]
-        if len(set(cards)) != len(cards) or not all(0 <= c < 24 for c in cards):
+        # min and max rather than a test per card: the advice builds positions by the
+        # thousand, and this check was a tenth of a graded call once the search was native
+        if cards and (len(set(cards)) != len(cards) or min(cards) < 0 or max(cards) >= 24):
             return "a card is repeated or is not an index 0..23"
         if not self.side or not self.side <= set(range(self.players)):
             return f"the maximised side {sorted(self.side)} is not a set of seats in play"
@@ -132,22 +134,29 @@ class TranspositionTable:
     maximised side: one table may serve every position of a hand (the annotator) and every
     sampled deal of an advice run. :meth:`prepare` clears it when that context changes, and
     when it grows past ``max_entries``.
+
+    ``lower`` and ``upper`` are the Python searches' bounds; ``native`` holds the native
+    search's own (:mod:`.native`: a table of C entries it makes on first use), dropped with
+    the rest when the context changes.
     """
 
-    __slots__ = ("_context", "lower", "max_entries", "upper")
+    __slots__ = ("_context", "lower", "max_entries", "native", "upper")
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
         self.lower: dict[int, int] = {}
         self.upper: dict[int, int] = {}
         self.max_entries = max_entries
+        self.native: Sized | None = None
         self._context: tuple[int, int, int | None, frozenset[int]] | None = None
 
     def __len__(self) -> int:
-        return len(self.lower.keys() | self.upper.keys())
+        native = len(self.native) if self.native is not None else 0
+        return len(self.lower.keys() | self.upper.keys()) + native
 
     def clear(self) -> None:
         self.lower.clear()
         self.upper.clear()
+        self.native = None
         self._context = None
 
     def prepare(self, position: Position) -> None:

@@ -500,6 +500,20 @@ class _Root:
                 hi = g
         return lo
 
+    def values(self, best: int) -> list[tuple[list[int], int]]:
+        """Every option of the player to move valued over this root's table, given the
+        position's value ``best``: ``(group, tricks)`` for each run of equivalent legal
+        cards (:meth:`groups`). A card is at best as good as the best play, and most cards
+        are, so each search starts there and most end after one null-window test."""
+        out = []
+        maximising = self.ours[self.seat]
+        for group in self.groups(self.legal()):
+            test = self.after(group[0])
+            v = (self.converge(test, 0, best, best) if maximising
+                 else self.converge(test, best, self.left, best))
+            out.append((group, v))
+        return out
+
     def legal(self) -> list[int]:
         hand = self.hands[self.seat]
         if self.pos:

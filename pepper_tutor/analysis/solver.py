@@ -11,8 +11,9 @@ This module is the solver's public face: the position and result types, :func:`s
 :func:`takes_at_least` and the readers of a :class:`~pepper_tutor.engine.state.HandState`. The
 search itself (the tables derived from the ranking tables, the null-window closures and
 the root that drives them) is in :mod:`pepper_tutor.analysis.search`, whose docstring
-tells how it stays fast in pure Python; :mod:`pepper_tutor.analysis.native` runs a compiled
-build of it where one is built.
+tells how it stays fast in pure Python; :mod:`pepper_tutor.analysis.native` runs the native
+search in C (``_search_native.c``, the same search written for the machine) or the mypyc
+build of the pure one, where one is built and up to date.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ if TYPE_CHECKING:
     from ..engine.state import HandState, Snapshot
     from . import search
 
-# The compiled build of the search when there is one up to date (see .native), else the
-# same code in pure Python: both give the same answers.
+# The native search when it is built and up to date, else the compiled build, else the same
+# code in pure Python (see .native): all give the same answers.
 _SearchRoot: type[search._Root] = search_module()._Root
 _STRENGTH: list[list[int]] = search_module()._STRENGTH
 
@@ -142,12 +143,8 @@ def _solve(root: search._Root, position: Position, card_values: bool) -> Solutio
     best = root.converge(root.test, 0, root.left, (root.left + 1) // 2)
     values: list[CardValue] = []
     if card_values:
-        for group in root.groups(root.legal()):
-            # A card is at best as good as the best play, and most cards are: start there.
-            if maximising:
-                v = root.converge(root.after(group[0]), 0, best, best)
-            else:
-                v = root.converge(root.after(group[0]), best, root.left, best)
+        # Every option in one call over the root's table (the native search runs it in C).
+        for group, v in root.values(best):
             cost = best - v if maximising else v - best
             values.extend(CardValue(DECK[c], v, cost) for c in group)
         values.sort(key=lambda cv: (cv.cost, -_STRENGTH[position.code][cv.card.index]))

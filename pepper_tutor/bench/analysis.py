@@ -11,36 +11,51 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from types import ModuleType
 
 from ..analysis.solver import Position, TranspositionTable, solve, solve_state
 from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.seats import Seat
 from ..engine.state import HandState
-from .timing import median_ms
 
 __all__ = ["bench_solve", "bench_grade", "bench_advice", "bench_players", "bench_advice_memory",
            "bench_grade_choice", "benches"]
 
 
 @contextmanager
-def _pure_search() -> Iterator[None]:
-    """Run the solver on the pure-Python search for a while, to set it beside the compiled
-    build in one process (the solver picks its search once, at import)."""
-    from ..analysis import search, solver
+def _using(module: ModuleType) -> Iterator[None]:
+    """Run the solver on ``module``'s search for a while, to set the searches side by side
+    in one process (the solver picks its search once, at import)."""
+    from ..analysis import solver
 
     chosen = solver._SearchRoot
-    solver._SearchRoot = search._Root
+    solver._SearchRoot = module._Root
     try:
         yield
     finally:
         solver._SearchRoot = chosen
 
 
-def _search_name() -> str:
-    from ..analysis.native import is_compiled
+def _pure_search() -> AbstractContextManager[None]:
+    from ..analysis import search
 
-    return "compiled search" if is_compiled() else "pure-Python search (not compiled here)"
+    return _using(search)
+
+
+def _searches() -> dict[str, ModuleType]:
+    """The searches built here and up to date, fastest first; the pure one always."""
+    from ..analysis import native, search
+
+    built = {"native": native.native_module(), "compiled": native.compiled_module()}
+    return {**{k: m for k, m in built.items() if m is not None}, "pure": search}
+
+
+def _search_name() -> str:
+    from ..analysis.native import which
+
+    return {"native": "native C search", "compiled": "compiled search"}.get(
+        which(), "pure-Python search (nothing built here)")
 
 
 def _deals(count: int, seed: int, out: int | None = None) -> list[Position]:
@@ -56,27 +71,90 @@ def _deals(count: int, seed: int, out: int | None = None) -> list[Position]:
     return positions
 
 
-def _median_over(positions: list[Position], card_values: bool) -> float:
-    it = iter(positions)
-    return median_ms(lambda: solve(next(it), card_values=card_values), len(positions))
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def _spread(values: list[float], digits: int = 3) -> str:
+    return (f"{statistics.median(values):.{digits}f} "
+            f"({min(values):.{digits}f}-{max(values):.{digits}f})")
+
+
+def _nodes(positions: list[Position], card_values: bool) -> int:
+    """The positions the native search visits solving these from fresh tables. The three
+    searches search the same tree, node for node (the native one mirrors the pure one's
+    bounds, table and move order; docs/analysis.md says how this was checked), so this is
+    every search's count; without the native build, 0 (not counted)."""
+    from ..analysis import native
+
+    built = native.native_module()
+    if built is None:
+        return 0
+    total = 0
+    for p in positions:
+        root = built._Root(p, TranspositionTable())
+        best = root.converge(root.test, 0, root.left, (root.left + 1) // 2)
+        if card_values:
+            root.values(best)
+        total += root.nodes
+    return int(total)
 
 
 def bench_solve(seconds: float) -> str:
-    """Median time to solve a random full deal from the opening lead (fresh table each)."""
-    count = max(50, min(400, int(seconds * 100)))
-    four = _deals(count, 1)
-    three = _deals(count, 2, out=2)  # an exchange hand: the partner sits out
-    from ..analysis.native import is_compiled
+    """Each search on the same random full deals from the opening lead, fresh table each,
+    paired in one run: rounds of deals, each round timing every search on the same deals
+    in rotated order. Per search: the median solve (value only, four hands), its 95th
+    percentile, solves/s and nodes/s; with every card's value and on three hands (an
+    exchange: the partner sits out), the median; and each search's time as a share of the
+    reference solver's (the pure-Python search: the oracle every build is checked against),
+    per round, median and range. Times are this process's CPU time: the machine is shared,
+    and wall time would count other people's work too."""
+    searches = _searches()
+    rounds = 5
+    per = max(20, min(200, int(seconds * 40)))
+    times: dict[str, list[float]] = {k: [] for k in searches}  # ms per value-only solve
+    totals: dict[str, list[float]] = {k: [] for k in searches}  # s per round
+    ratios: dict[str, list[float]] = {k: [] for k in searches}
+    nodes = 0
+    for r in range(rounds):
+        four = _deals(per, 10 + r)
+        nodes += _nodes(four, False)
+        names = list(searches)
+        names = names[r % len(names):] + names[:r % len(names)]
+        for name in names:
+            start = time.process_time()
+            for p in four:
+                t = time.process_time()
+                solve(p, card_values=False, module=searches[name])
+                times[name].append((time.process_time() - t) * 1000)
+            totals[name].append(time.process_time() - start)
+        for name in searches:
+            ratios[name].append(totals[name][-1] / totals["pure"][-1])
+    four, three = _deals(per, 1), _deals(per, 2, out=2)
+    parts = []
+    for name, module in searches.items():
+        solved = rounds * per
+        spent = sum(totals[name])
+        rate = f", {nodes / spent / 1e6:.2f} M nodes/s" if nodes else ""
+        with_values = statistics.median(_times(four, True, module))
+        on_three = statistics.median(_times(three, False, module))
+        parts.append(f"{name}: median {statistics.median(times[name]):.3f} ms, p95 "
+                     f"{_p95(times[name]):.3f} ms, {solved / spent:,.0f} solves/s{rate}, "
+                     f"{_spread(ratios[name])}x the reference; with every card's value "
+                     f"{with_values:.3f} ms; 3 hands {on_three:.3f} ms")
+    return (f"double-dummy solve of a random full deal from the opening lead (CPU time), "
+            f"value only, {rounds} rounds of {per} deals, paired (the reference solver: the "
+            f"pure-Python search): " + "; ".join(parts))
 
-    pure = ""
-    if is_compiled():
-        with _pure_search():
-            pure = (f"; the pure-Python search: 4 hands {_median_over(four, True):.2f} ms "
-                    f"({_median_over(four, False):.2f} ms)")
-    return (f"double-dummy solve of a full deal from the opening lead, {count} random deals, "
-            f"{_search_name()}: 4 hands median {_median_over(four, True):.2f} ms with every "
-            f"card's value ({_median_over(four, False):.2f} ms the value only); 3 hands "
-            f"{_median_over(three, True):.2f} ms ({_median_over(three, False):.2f} ms){pure}")
+
+def _times(positions: list[Position], card_values: bool, module: ModuleType) -> list[float]:
+    out = []
+    for p in positions:
+        start = time.process_time()
+        solve(p, card_values=card_values, module=module)
+        out.append((time.process_time() - start) * 1000)
+    return out
 
 
 def _random_hand(seed: int) -> list[HandState]:
@@ -224,26 +302,85 @@ def _auction_positions(count: int, seed: int) -> list[HandState]:
     return out
 
 
-def bench_grade_choice(seconds: float) -> str:
-    """Seconds to grade a call as the coach should (:func:`~..analysis.grading.grade_choice`:
-    200 deals seeded from the position, every call valued by what follows it, the choice
-    solved on every deal, reading back what the first advice solved), over auction
-    decisions after 0 to 3 calls, a random legal call each: median and 95th percentile."""
-    from ..analysis.grading import grade_choice
+def _play_positions(count: int, seed: int) -> list[HandState]:
+    """Card decisions from random hands: a position early, midway and late in each."""
+    out: list[HandState] = []
+    for k in range(count):
+        positions = _random_hand(seed + k)
+        out.append(positions[(3, 9, 15)[k % 3] % len(positions)])
+    return out
 
-    count = max(6, min(40, int(seconds * 4)))
-    rng = random.Random(5)
-    times = []
-    for state in _auction_positions(count, 11):
-        action = rng.choice(state.legal_actions())
-        start = time.perf_counter()
-        grade_choice(state, action)
-        times.append(time.perf_counter() - start)
-    times.sort()
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-    return (f"grading a call over 200 deals ({_search_name()}, {count} auction decisions): "
-            f"median {statistics.median(times):.2f} s, p95 {p95:.2f} s, worst "
-            f"{times[-1]:.2f} s")
+
+def _expert_positions(count: int, seed: int) -> list[HandState]:
+    """The expert's decisions from random hands played out by the club player: every
+    kind (auction, trump, exchange, defense, cards), taken in turn from each hand."""
+    from ..analysis.players import make_player
+    from ..analysis.view import view_of
+
+    out: list[HandState] = []
+    hand = 0
+    while len(out) < count:
+        state = HandState.deal("standard", Seat(hand % 4), random.Random(seed + hand))
+        club = make_player("club", hand)
+        step = 0
+        while not state.is_terminal() and len(out) < count:
+            if step % 7 == hand % 7:
+                out.append(state.copy())
+            state.apply(club.decide(view_of(state)))
+            step += 1
+        hand += 1
+    return out
+
+
+def bench_grade_choice(seconds: float) -> str:
+    """What the coach and the expert make people wait for, on each search, paired in one
+    run (each position timed on every search in rotated order): grading a call as the coach
+    does (:func:`~..analysis.grading.grade_choice`: 200 deals seeded from the position, a
+    random legal call), grading a card the same way (card advice over 200 deals), and one
+    decision of the expert player. Median and 95th percentile per search; the pure-Python
+    search on the first positions only (it takes seconds a grade), and each search's time
+    as a share of the pure one's on those, median over positions. CPU time, as for
+    :func:`bench_solve`."""
+    from ..analysis.grading import grade_choice
+    from ..analysis.players import make_player
+    from ..analysis.view import view_of
+
+    searches = _searches()
+    count = max(12, min(60, int(seconds * 10)))
+    slow = max(4, count // 5)  # positions the pure search is timed on too
+    calls = _auction_positions(count, 11)
+    cards = _play_positions(count, 40)
+    experts = _expert_positions(count, 70)
+    kinds: list[tuple[str, list[HandState], Callable[[HandState, int], object]]] = [
+        ("a call's grade", calls,
+         lambda state, i: grade_choice(state, random.Random(i).choice(state.legal_actions()))),
+        ("a card's grade", cards,
+         lambda state, i: grade_choice(state, random.Random(i).choice(state.legal_actions()))),
+        ("an expert decision", experts,
+         lambda state, i: make_player("expert", i).decide(view_of(state))),
+    ]
+    lines = []
+    for label, states, run in kinds:
+        times: dict[str, list[float]] = {k: [] for k in searches}
+        for i, state in enumerate(states):
+            names = [k for k in searches if k != "pure" or i < slow]
+            names = names[i % len(names):] + names[:i % len(names)]
+            for name in names:
+                with _using(searches[name]):
+                    start = time.process_time()
+                    run(state, i)
+                    times[name].append((time.process_time() - start) * 1000)
+        parts = []
+        for name, spent in times.items():
+            share = ""
+            if name != "pure" and "pure" in times:
+                shares = [a / b for a, b in zip(spent[:slow], times["pure"], strict=True)]
+                share = f", {statistics.median(shares):.2f}x the pure search's time"
+            parts.append(f"{name} median {statistics.median(spent):.0f} ms, p95 "
+                         f"{_p95(spent):.0f} ms ({len(spent)} positions{share})")
+        lines.append(f"  {label}: " + "; ".join(parts))
+    return ("the coach's grades over 200 deals and the expert's decisions (CPU time), each "
+            "search paired on the same positions:\n" + "\n".join(lines))
 
 
 def benches() -> list[Callable[[float], str]]:
