@@ -374,6 +374,7 @@ class Table:
             return f"Not put on the sheet: {err}."
         except sqlite3.Error:
             return "Not put on the sheet: the night's file could not be written."
+        self.publish("sheet")
         self.entered += 1
         pts = hand.score.points if hand.score else {}
         what = ", ".join(f"{s} {p:+d}" for s, p in pts.items()) or "thrown in"
