@@ -7,6 +7,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
+import math
 import re
 import sqlite3
 import threading
@@ -779,6 +780,8 @@ def test_quiz_cards_carry_no_trump_tag_or_bower_words(kind: str) -> None:
 def test_a_burst_of_changes_is_announced_a_few_times_not_once_each() -> None:
     from pepper_tutor.apps.night.events import Broadcaster
 
+    burst: list[float] = []  # when the burst ended
+
     async def scenario() -> list[tuple[float, str]]:
         events = Broadcaster(batch=0.25)
         events.bind(asyncio.get_running_loop())
@@ -793,9 +796,10 @@ def test_a_burst_of_changes_is_announced_a_few_times_not_once_each() -> None:
         task = asyncio.create_task(listen())
         await asyncio.sleep(0.05)
         events.publish("quiz")  # the first change in a while goes out at once
-        for _ in range(200):  # then 200 answers within 0.4 s
+        for _ in range(200):  # then 200 answers within 0.4 s (longer on a busy machine)
             events.publish("answers")
             await asyncio.sleep(0.002)
+        burst.append(asyncio.get_running_loop().time() - start)
         await asyncio.sleep(0.6)
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -806,7 +810,9 @@ def test_a_burst_of_changes_is_announced_a_few_times_not_once_each() -> None:
         got = pool.submit(asyncio.run, scenario()).result()
     assert got[0][1] == "quiz" and got[0][0] < 0.15
     answers = [t for t, part in got if part == "answers"]
-    assert 2 <= len(answers) <= 4, got  # one at once, then one per 0.25 s window
+    # one at once, then one per 0.25 s window the burst lasted (however slow the machine)
+    windows = math.ceil((burst[0] - answers[0]) / 0.25)
+    assert 2 <= len(answers) <= windows + 2, (burst, got)
     assert answers[-1] > 0.3  # the last change is announced after the burst, not dropped
 
 

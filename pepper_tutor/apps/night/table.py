@@ -159,9 +159,9 @@ class Table:
     def _snapshot(self) -> dict[str, Any]:
         hand = None
         if self.state is not None:
-            first = self.decisions[0].before if self.decisions else self.state
-            hand = {"dealer": str(first.dealer),
-                    "hands": {str(s): " ".join(map(str, first.hand(s))) for s in self.seats},
+            hand = {"dealer": str(self.state.dealer),
+                    "hands": {str(s): " ".join(map(str, self.state.dealt(s)))
+                              for s in self.seats},
                     "actions": [[str(d.seat), action_value(d.action), d.by_computer]
                                 for d in self.decisions]}
         return {"rules": self.rules.to_mapping(), "level": self.level, "seed": self.seed,
