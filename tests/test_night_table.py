@@ -311,3 +311,17 @@ def test_the_sheet_says_the_truth_after_a_level_extra_hand(night_store: NightSto
     night_store.add_hand(v, "host", None, None, None, None, None, None, None)  # thrown in
     view = sheet_view(*night_store.sheet())
     assert view["overtime"] and view["still_level"]  # the extra hand left them level
+
+
+def test_a_tap_on_a_table_the_host_replaced_changes_nothing(night_app: Any,
+                                                            night_store: NightStore) -> None:
+    """A phone's tap that set out before the host opened a new table: refused, and the old
+    table writes nothing over the new one in the night's file."""
+    host, csrf = host_client(night_app, night_store)
+    old, _ = _seat_four(night_app, night_store, host, csrf)
+    new = _open(night_app, host, csrf, level="expert")
+    pid = old.seats[old.state.to_act].player_id
+    with pytest.raises(Exception, match="the host closed that table"):
+        old.act(pid, action_value(old.state.legal_actions()[0]))
+    old.claim(pid, "Nia", Seat.N)  # (a request already inside the old table)
+    assert night_store.saved_table()["level"] == "expert" and new.state is None

@@ -175,7 +175,10 @@ class Table:
 
     def _save(self) -> None:
         """Keep the table in the night's file (under the table's lock: the file holds what
-        the screens are shown). A write that fails leaves the table playing."""
+        the screens are shown). A write that fails leaves the table playing; a table
+        closed (or replaced by a new one) writes nothing more."""
+        if self.closed:
+            return
         with contextlib.suppress(sqlite3.Error):
             self.store.save_table(self._snapshot())
 
@@ -313,6 +316,8 @@ class Table:
     def act(self, player_id: int, raw: str) -> Action:
         """The phone's decision; NightError with the rule if it is not the seat's to make."""
         with self.lock:
+            if self.closed:  # a tap that set out before the host closed or reopened it
+                raise NightError("the host closed that table: look at the Table tab again")
             state = self.state
             seat = self.seat_of(player_id)
             if seat is None:
