@@ -985,12 +985,14 @@ def test_the_daily_deal_at_the_table_and_the_rooms_board(screens, night):  # typ
 def _capture(page: Any, into: list[str]) -> None:
     """Keep the text of every part and every answer to a form this page receives (the
     event stream carries only the names of parts)."""
+    import contextlib
+
+    from playwright.sync_api import Error
+
     def keep(response: Any) -> None:
         if "/part/" in response.url or response.request.method == "POST":
-            try:
+            with contextlib.suppress(Error):  # a response the page dropped (it went away)
                 into.append(response.text())
-            except Exception:  # a response the page dropped (it went away)  # noqa: BLE001
-                pass
     page.on("response", keep)
 
 
