@@ -191,6 +191,8 @@ def test_a_quiz_round_answered_from_three_phones(screens, night):  # type: ignor
     expect(projector.locator(".rule code").first).to_have_text(rule_id)
     board = projector.locator(".board li .who")
     expect(board).to_have_text(["Ada", "Cy", "Bo <i>"])  # the name shown as typed, escaped
+    # Ada and Cy are tied: one place for both, and Bo third
+    assert projector.locator(".board li").evaluate_all("ls => ls.map(l => l.value)") == [1, 1, 3]
     shot(projector, "projector-results-1920x1080")
     expect(phones["Ada"].locator(".big-line")).to_contain_text("Right!")
     expect(phones["Bo <i>"].locator(".big-line")).to_contain_text("Not this time.")
