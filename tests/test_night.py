@@ -7,6 +7,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
+import math
 import re
 import sqlite3
 import threading
@@ -236,12 +237,29 @@ def test_every_drill_regenerates_the_same_question_after_a_restart(tmp_path: Pat
 
 def test_names_are_checked(store: NightStore) -> None:
     store.join("Ann")
-    with pytest.raises(NightError, match="already called ann: pick another name"):
+    with pytest.raises(NightError, match="already called Ann: pick another name"):
         store.join("  ann ")
     with pytest.raises(NightError, match="at most 24"):
         store.join("x" * 30)
     with pytest.raises(NightError, match="type a name"):
         store.join("   ")
+
+
+@pytest.mark.parametrize("taken, again", [
+    ("Émile", "émile"), ("Émile", "Emile"), ("Alice", "\u0410lice"),  # a Cyrillic А
+    ("Zoë", "ZOE"), ("Ｂｏ", "bo"), ("Olga", "\u041elga"), ("Kai", "\u039aai")])  # Greek Κ
+def test_a_name_that_reads_as_one_taken_is_taken(store: NightStore, taken: str,
+                                                 again: str) -> None:
+    store.join(taken)
+    with pytest.raises(NightError, match="already called"):
+        store.join(again)
+    with pytest.raises(NightError, match="already called"):
+        store.rename_player(store.join("Someone").id, again)
+    # the player rejoins under either spelling with the code; another script's own name is
+    # another name
+    pid = next(p.id for p in store.players() if p.name == taken.strip())
+    assert store.rejoin(again, store.rejoin_code(pid)).id == pid
+    assert store.join("Ольга").name == "Ольга"
 
 
 def test_the_file_uses_wal_and_foreign_keys(store: NightStore) -> None:
@@ -679,7 +697,7 @@ def test_renaming_and_removing_a_player(app: Any, store: NightStore) -> None:
     assert r.json()["message"] == "Ann is now called Annie."
     r = host.post("/players/rename", data={"csrf": csrf, "player": str(ids["Ann"]),
                                            "name": "bo"}, headers=JSON)
-    assert r.status_code == 400 and "already called bo" in r.json()["message"]
+    assert r.status_code == 400 and "already called Bo" in r.json()["message"]
     r = host.post("/players/remove", data={"csrf": csrf, "player": str(ids["Ann"])},
                   headers=JSON)
     assert r.json()["message"] == "Annie was removed from the night."
@@ -762,6 +780,8 @@ def test_quiz_cards_carry_no_trump_tag_or_bower_words(kind: str) -> None:
 def test_a_burst_of_changes_is_announced_a_few_times_not_once_each() -> None:
     from pepper_tutor.apps.night.events import Broadcaster
 
+    burst: list[float] = []  # when the burst ended
+
     async def scenario() -> list[tuple[float, str]]:
         events = Broadcaster(batch=0.25)
         events.bind(asyncio.get_running_loop())
@@ -776,9 +796,10 @@ def test_a_burst_of_changes_is_announced_a_few_times_not_once_each() -> None:
         task = asyncio.create_task(listen())
         await asyncio.sleep(0.05)
         events.publish("quiz")  # the first change in a while goes out at once
-        for _ in range(200):  # then 200 answers within 0.4 s
+        for _ in range(200):  # then 200 answers within 0.4 s (longer on a busy machine)
             events.publish("answers")
             await asyncio.sleep(0.002)
+        burst.append(asyncio.get_running_loop().time() - start)
         await asyncio.sleep(0.6)
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -789,7 +810,9 @@ def test_a_burst_of_changes_is_announced_a_few_times_not_once_each() -> None:
         got = pool.submit(asyncio.run, scenario()).result()
     assert got[0][1] == "quiz" and got[0][0] < 0.15
     answers = [t for t, part in got if part == "answers"]
-    assert 2 <= len(answers) <= 4, got  # one at once, then one per 0.25 s window
+    # one at once, then one per 0.25 s window the burst lasted (however slow the machine)
+    windows = math.ceil((burst[0] - answers[0]) / 0.25)
+    assert 2 <= len(answers) <= windows + 2, (burst, got)
     assert answers[-1] > 0.3  # the last change is announced after the burst, not dropped
 
 
@@ -856,16 +879,20 @@ def test_three_phones_and_a_computer_play_a_hand_to_the_sheet(app: Any, store: N
     from pepper_tutor.records.hand_record import parse_record
 
     host, hcsrf = host_client(app, store)
-    r = host.post("/table/open", data={"csrf": hcsrf, "level": "beginner"}, headers=JSON)
+    r = host.post("/table/open", data={"csrf": hcsrf, "level": "beginner", "people_N": "1",
+                                       "people_E": "1", "people_S": "1"}, headers=JSON)
     assert r.status_code == 200, r.text
+    assert "dealt when North, East, South are taken" in r.json()["message"]
     table = app.state.night.table
     table.pause = 0.0
     phones: dict[int, Any] = {}
     for name, seat in (("Ann", "N"), ("Bo", "E"), ("Cy", "S")):
+        assert table.state is None  # nothing dealt while a seat kept for people is free
         client, csrf = player_client(app, store, name)
         r = client.post("/table/claim", data={"csrf": csrf, "seat": seat}, headers=JSON)
         assert r.status_code == 200, r.text
         phones[table.seats[Seat.parse(seat)].player_id] = (client, csrf)
+    assert table.state is not None  # the last of them sat down: the hand is on
     client, csrf = next(iter(phones.values()))
     r = client.post("/table/claim", data={"csrf": csrf, "seat": "E"}, headers=JSON)
     assert r.status_code == 400 and "Bo sits East" in r.json()["message"]
@@ -901,6 +928,7 @@ def test_a_sleeping_phone_keeps_its_seat_for_the_grace_then_a_computer_plays_it(
     table.pause = 0.0
     client, csrf = player_client(app, store, "Ann")
     client.post("/table/claim", data={"csrf": csrf, "seat": "N"}, headers=JSON)
+    assert host.post("/table/deal", data={"csrf": hcsrf}, headers=JSON).status_code == 200
     assert table.state.to_act == Seat.N  # West dealt: North speaks first, and waits
     time.sleep(0.2)
     assert table.state.to_act == Seat.N and not table.seats[Seat.N].away
@@ -975,18 +1003,21 @@ def test_a_wrong_rejoin_code_is_refused_and_counts_to_the_lockout(
     # three wrong codes (the fixture's limit): the right one is refused too, for a minute
     r = _rejoin(client, csrf, store.room_code, "Ann", right)
     assert r.status_code == 429 and "Too many wrong" in r.json()["message"]
-    # and from other addresses, the name's own lockout holds once its limit is reached
-    for i in range(2):
+    # Others typing wrong codes for Ann from other addresses lock out themselves, not Ann:
+    # the code the host gives her new phone lets it in at once
+    for i in range(4):
         other = TestClient(app, base_url=BASE, client=(f"10.0.0.{i + 1}", 5000))
         other.get("/")
-        _rejoin(other, other.cookies["pt_csrf"], store.room_code, "Ann", wrong)
+        for _ in range(3):
+            _rejoin(other, other.cookies["pt_csrf"], store.room_code, "Ann", wrong)
+        r = _rejoin(other, other.cookies["pt_csrf"], store.room_code, "Ann", right)
+        assert r.status_code == 429 and "from this device" in r.json()["message"]
+    host, hcsrf = host_client(app, store)
+    r = host.post("/players/rejoin-code", data={"csrf": hcsrf, "player": "1"}, headers=JSON)
     fresh = TestClient(app, base_url=BASE, client=("10.0.0.9", 5000))
     fresh.get("/")
-    r = _rejoin(fresh, fresh.cookies["pt_csrf"], store.room_code, "Ann", right)
-    assert r.status_code == 429 and "for that name" in r.json()["message"]
-    now[0] += 61
-    assert _rejoin(fresh, fresh.cookies["pt_csrf"], store.room_code, "Ann",
-                   right).status_code == 200
+    r = _rejoin(fresh, fresh.cookies["pt_csrf"], store.room_code, "Ann", r.json()["code"])
+    assert r.status_code == 200, r.text
     assert len(store.players()) == 1
 
 
@@ -996,7 +1027,7 @@ def test_a_taken_name_without_the_code_is_refused_in_words(app: Any, store: Nigh
     client, csrf = _joiner(app)
     r = client.post("/join", data={"csrf": csrf, "code": store.room_code, "name": " ann "})
     assert r.status_code == 400
-    assert "already called ann" in r.text and "rejoin code" in r.text
+    assert "already called Ann" in r.text and "rejoin code" in r.text
     assert re.search(r'<details class="rejoin-field" open>', r.text)  # the field to type it
     assert [p.name for p in store.players()] == ["Ann"]
     assert "pt_player" not in client.cookies

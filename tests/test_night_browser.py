@@ -191,6 +191,8 @@ def test_a_quiz_round_answered_from_three_phones(screens, night):  # type: ignor
     expect(projector.locator(".rule code").first).to_have_text(rule_id)
     board = projector.locator(".board li .who")
     expect(board).to_have_text(["Ada", "Cy", "Bo <i>"])  # the name shown as typed, escaped
+    # Ada and Cy are tied: one place for both, and Bo third
+    assert projector.locator(".board li").evaluate_all("ls => ls.map(l => l.value)") == [1, 1, 3]
     shot(projector, "projector-results-1920x1080")
     expect(phones["Ada"].locator(".big-line")).to_contain_text("Right!")
     expect(phones["Bo <i>"].locator(".big-line")).to_contain_text("Not this time.")
@@ -336,6 +338,48 @@ def test_a_hand_typed_right_after_ones_own_change_goes_in(screens, night):  # ty
         route.continue_()
     expect(host.locator(".sheet-row")).to_have_count(2)
     expect(host.locator(".totals-line")).to_have_text("Totals: NS 5 · EW 7")
+
+
+def test_a_redraw_made_before_ones_own_change_is_not_drawn_over_it(screens, night):  # type: ignore[no-untyped-def]
+    """The race behind the CI failure, on a slow machine: the sheet and its forms drawn by
+    the server just before the host's own New match arrive just after it. Drawn, they
+    would put the old version back in the forms, and the hand typed next would be refused
+    as someone else's change; the screen asks for them again instead."""
+    from playwright.sync_api import expect
+
+    host = screens.host()
+    host.click("[data-tab=sheet]")
+    early: list[tuple[Any, Any]] = []  # drawn by the server now, answered later
+    late: list[Any] = []  # asked for after the change, held until the hand is typed
+    phase = ["early"]
+
+    def hold(route: Any) -> None:
+        if phase[0] == "early":
+            early.append((route, route.fetch()))
+        elif phase[0] == "late":
+            late.append(route)
+        else:
+            route.continue_()
+
+    host.route("**/part/*", hold)
+    host.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # every part
+    host.wait_for_function("() => true")
+    for _ in range(100):
+        if {r.request.url.rsplit("/", 1)[1] for r, _ in early} >= {"sheet", "entry"}:
+            break
+        host.wait_for_timeout(100)
+    phase[0] = "late"
+    host.locator("details.new-match summary").click()
+    new_match(host)
+    for route, response in early:  # the drawings made before the change arrive now
+        route.fulfill(response=response)
+    host.wait_for_timeout(300)
+    enter_hand(host, "Hand 1 added", "North", "3", "hearts", "with partner", "play", "3")
+    phase[0] = "free"
+    for route in late:
+        route.continue_()
+    expect(host.locator(".sheet-row")).to_have_count(1)
+    expect(host.locator(".totals-line")).to_have_text("Totals: NS 3 · EW 3")
 
 
 def test_a_match_to_its_end_the_tie_case_and_kill_9(screens, night, browser):  # type: ignore[no-untyped-def]
@@ -741,6 +785,8 @@ def test_four_phones_at_the_table_a_computer_in_one_seat_and_a_sleeping_phone(
         watcher = screens.phone("Wes")
         host.click("[data-tab=table]")
         host.locator("select.f-level-table").select_option("beginner")
+        for seat in phones:  # the first hand is dealt when these three are taken
+            host.locator(f"input.f-people-{seat}").check()
         host.locator("button.open-table-button").click()
         for seat, phone in phones.items():
             phone.click("[data-tab=table]")
@@ -898,6 +944,8 @@ def test_the_daily_deal_at_the_table_and_the_rooms_board(screens, night):  # typ
     phone.click("[data-tab=table]")
     phone.click("button[data-claim=S]")
     expect(phone.locator(".seat.mine")).to_contain_text("Ann")
+    expect(phone.locator(".you")).to_contain_text("Waiting for the deal")
+    host.locator(".table-host .deal-button").click()
     for _ in range(400):
         if phone.locator(".table-phone .deal-button").count():
             break
@@ -915,3 +963,140 @@ def test_the_daily_deal_at_the_table_and_the_rooms_board(screens, night):  # typ
     assert not got["bad"] and got["scrollWidth"] <= PHONE[0], got
     shot(phone, "phone-daily-390x844")
     shot(host, "host-daily-1280x800")
+    # the table opened again, and the server restarted: deal 2 is next, deal 1 is on the
+    # board once
+    host.locator("button.open-table-button").click()
+    expect(host.locator(".table-host .msg").first).to_contain_text("open at deal 2 of 4")
+    expect(projector.locator(".score-line")).to_contain_text("Daily deal 2 of 4")
+    night.kill()
+    from .servers import start_night
+
+    restarted = start_night(night.home, port=int(night.base_url.rsplit(":", 1)[1]))
+    night.proc = restarted.proc
+    projector.reload()
+    expect(projector.locator(".score-line")).to_contain_text("Daily deal 2 of 4")
+    expect(projector.locator(".daily-deals tr")).to_have_count(2)
+    host.reload()
+    host.click("[data-tab=table]")
+    host.locator("button.close-table-button").click()
+    expect(host.locator(".table-host .msg").first).to_have_text(
+        f"The table is closed. 1 of the {date.today().isoformat()} deals is on the daily "
+        "board.")
+
+
+def _capture(page: Any, into: list[str]) -> None:
+    """Keep the text of every part and every answer to a form this page receives (the
+    event stream carries only the names of parts)."""
+    import contextlib
+
+    from playwright.sync_api import Error
+
+    def keep(response: Any) -> None:
+        if "/part/" in response.url or response.request.method == "POST":
+            with contextlib.suppress(Error):  # a response the page dropped (it went away)
+                into.append(response.text())
+    page.on("response", keep)
+
+
+def _tap_action(phone: Any, action: str) -> None:
+    from playwright.sync_api import expect
+
+    phone.locator(f".option-button[data-action='{action}']").click()
+    expect(phone.locator(".play-form + .msg")).to_contain_text("You:")
+
+
+def test_the_table_keeps_the_rules_and_the_people_through_a_kill_9(screens, night):  # type: ignore[no-untyped-def]
+    """Four phones in the seats the host kept for people: nothing is dealt until the last
+    sits; the bidder's discard and the card its partner sends reach nobody else; the
+    exchange is said in words; the server is killed mid-hand, the projector says so, and
+    after the restart the phones go on from the same card; a question opened meanwhile is
+    shown on the seated phones, and its answer on the projector before the table."""
+    from playwright.sync_api import expect
+
+    from .servers import start_night
+
+    host = screens.host()
+    projector = screens.projector(host, 1280, 720)
+    seen: dict[str, list[str]] = {"host": [], "projector": []}
+    _capture(host, seen["host"])
+    _capture(projector, seen["projector"])
+    host.click("[data-tab=table]")
+    for seat in "NESW":
+        host.locator(f"input.f-people-{seat}").check()
+    host.locator("button.open-table-button").click()
+    expect(projector.locator(".waiting-deal")).to_contain_text(
+        "dealt when North, East, South, West are taken")
+    phones: dict[str, Any] = {}
+    for seat, name in (("N", "Nia"), ("E", "Eli"), ("S", "Sam"), ("W", "Wes")):
+        phones[seat] = screens.phone(name)
+        seen[seat] = []
+        _capture(phones[seat], seen[seat])
+        phones[seat].click("[data-tab=table]")
+        if seat != "W":
+            phones[seat].locator(f"button[data-claim='{seat}']").click()
+            expect(phones[seat].locator(".you")).to_contain_text("Waiting for the deal")
+    phones["N"].wait_for_timeout(1500)  # time enough for computers to bid, were any dealt
+    expect(projector.locator(".waiting-deal")).to_contain_text("dealt when West is taken")
+    expect(projector.locator(".back")).to_have_count(0)
+    phones["W"].locator("button[data-claim='W']").click()
+    expect(projector.locator(".proj-table .back")).to_have_count(24)  # dealt now
+    # West dealt: North bids 4, the others pass; hearts, and the exchange
+    expect(phones["N"].locator(".your-turn")).to_be_visible()
+    _tap_action(phones["N"], "bid:4")
+    for seat in "ESW":
+        expect(phones[seat].locator(".your-turn")).to_be_visible()
+        _tap_action(phones[seat], "bid:pass")
+    _tap_action(phones["N"], "trump:H")
+    _tap_action(phones["N"], "mode:exchange")
+    expect(phones["N"].locator(".your-turn")).to_have_text(
+        "Put one card aside, face down: tap it (nobody else sees it).")
+    shot(phones["N"], "phone-table-discard-390x844")
+    aside = phones["N"].locator(".my-hand .answer-card").first
+    discard, discard_label = aside.get_attribute("data-card"), aside.inner_text().strip()
+    aside.click()
+    expect(projector.locator(".news")).to_have_text("North puts a card aside, face down.")
+    south = phones["S"]
+    expect(south.locator(".your-turn")).to_have_text(
+        "Send one card to your partner North, face down: tap it.")
+    expect(south.locator(".exchange")).to_contain_text("send one card to your partner North")
+    expect(phones["E"].locator(".exchange")).to_have_text(
+        "The exchange: South passes North one card, face down.")
+    shot(south, "phone-table-send-390x844")
+    shot(projector, "projector-table-exchange-1280x720")
+    held = south.locator(".my-hand .answer-card").evaluate_all(
+        "cs => cs.map(c => c.dataset.card)")
+    # the server dies mid-hand
+    night.kill()
+    expect(projector.locator(".offline-sign")).to_be_visible(timeout=20_000)
+    shot(projector, "projector-server-down-1280x720")
+    restarted = start_night(night.home, port=int(night.base_url.rsplit(":", 1)[1]))
+    night.proc = restarted.proc
+    expect(projector.locator(".offline-sign")).to_be_hidden(timeout=30_000)
+    # the phones come back by themselves, at the same card
+    expect(south.locator(".your-turn")).to_have_text(
+        "Send one card to your partner North, face down: tap it.", timeout=30_000)
+    assert south.locator(".my-hand .answer-card").evaluate_all(
+        "cs => cs.map(c => c.dataset.card)") == held
+    expect(projector.locator(".news")).to_contain_text("restarted")
+    sent = south.locator(".my-hand .answer-card").first
+    passed, passed_label = sent.get_attribute("data-card"), sent.inner_text().strip()
+    sent.click()
+    expect(phones["N"].locator(f".my-hand [data-card='{passed}']")).to_be_visible()
+    expect(projector.locator(".news")).to_have_text(
+        "South passes a card to North, face down.")
+    # nobody else ever received either card: not the projector, the host, East or West
+    for who in ("host", "projector", "E", "W"):
+        text = "\n".join(seen[who])
+        for card, label in ((discard, discard_label), (passed, passed_label)):
+            assert f'data-card="{card}"' not in text and label not in text, (who, card)
+    assert not any(discard_label in t for t in seen["S"])  # nor the partner the discard
+    # a question while the table plays: the seated phones are told, the projector shows it
+    ask(host, "tricks")
+    expect(phones["E"].locator(".quiz-open")).to_contain_text("A question is open")
+    expect(projector.locator(".prompt")).to_be_visible()
+    host.click("button.close-button")
+    expect(projector.locator(".answer-line")).to_be_visible()
+    expect(projector.locator(".proj-results h2").last).to_have_text("Leaderboard")
+    expect(phones["E"].locator(".quiz-open")).to_have_count(0)
+    shot(projector, "projector-answer-over-table-1280x720")
+    expect(projector.locator(".proj-table")).to_be_visible(timeout=40_000)  # and back

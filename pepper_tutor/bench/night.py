@@ -239,7 +239,9 @@ async def _load(port: int, home: Path, phones: int, duration: float,
                     result.errors.append(f"hand: {r.status} {r.text[:80]}")
                 await asyncio.sleep(2.0)
 
-    r = await host.post("/table/open", {"csrf": host_csrf, "level": "beginner"}, JSON)
+    # every seat kept for the table's four phones: the first hand is dealt as the last sits
+    r = await host.post("/table/open", {"csrf": host_csrf, "level": "beginner",
+                                        **{f"people_{seat}": "1" for seat in "NESW"}}, JSON)
     if r.status != 200:
         result.errors.append(f"table: {r.status} {r.text[:80]}")
     tasks = [asyncio.create_task(phone(i)) for i in range(phones)]

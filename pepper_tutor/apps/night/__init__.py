@@ -4,7 +4,8 @@
 over one SQLite file per night (:mod:`.store`), pushes changes to every screen by server-sent
 events (:mod:`.events`) and finds the address phones join at from the network interfaces
 (:mod:`.lan`). :mod:`.server` lists the app's routes and middleware: the pages
-(:mod:`.pages`), the players (:mod:`.players`), the quiz (:mod:`.quiz`, with the puzzle round
+(:mod:`.pages`), the players (:mod:`.players`, whose names are compared as :mod:`.names`
+says), the quiz (:mod:`.quiz`, with the puzzle round
 of :mod:`.puzzle_round`), the score sheet (:mod:`.sheet`), the card table (:mod:`.table`,
 served by :mod:`.seats`), rulings and the annotator (:mod:`.tools`) and the parts of pages
 that events redraw (:mod:`.parts`), with who is asking (:mod:`.auth`), the checks on every

@@ -13,6 +13,7 @@ them."""
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -30,7 +31,7 @@ from .puzzle_round import PuzzleStep
 from .responses import page, qr_svg
 from .seats import table_view
 from .state import Night, night_of
-from .store import Player
+from .store import Player, Question
 from .views import match_rows, projector_cells, results, sheet_view, trump_line
 
 __all__ = ["part", "stream"]
@@ -69,6 +70,19 @@ def quiz_context(night: Night, player: Player | None) -> dict[str, Any]:
         ctx["situation"] = situation
         ctx["options"] = step.options()
     return ctx
+
+
+# Seconds the projector shows a closed question's answer and leaderboard before it goes back
+# to the card table (with no table open the results stay until the next question).
+RESULTS_SHOWN = 25
+
+
+def results_left(q: Question | None) -> int:
+    """Seconds the closed question's results are still to be shown over the table (0: the
+    table is back)."""
+    if q is None or q.closed is None:
+        return 0
+    return max(0, math.ceil(q.closed + RESULTS_SHOWN - time.time()))
 
 
 def _on_loop(request: Request, night: Night, ctx: dict[str, Any], name: str) -> Response | None:
@@ -126,6 +140,7 @@ def _host_part(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
     if name == "projector":
         ctx["qr"] = qr_svg(ctx["join_url"])
         ctx["table"] = table_view(night, None)
+        ctx["showing_results"] = results_left(ctx.get("q"))
         if ctx.get("step") is not None:
             first, span, rest = projector_cells(ctx["step"])
             ctx.update(first=first, span=span, rest=rest, trump_line=trump_line(ctx["step"]),

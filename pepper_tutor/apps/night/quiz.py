@@ -47,15 +47,22 @@ def quiz_close(request: Request) -> Response:
     night = night_of(request)
     asked = form_id(form, "question", "question", default=0) or None
     q = night.store.question()
+    if asked is not None and (q is None or asked != q.id):
+        # A Close pressed on a screen that still showed an older question: that one was
+        # closed when the next was asked, and the question now on the screen stays open.
+        now = "" if q is None or not q.is_open else f"; question {q.id} is on the screen, open"
+        return done(request, f"Question {asked} was closed already{now}.", 409)
     if q is None or not q.is_open:
         return done(request, "No question is open.", 409)
-    qid = asked or q.id
     try:
-        night.store.close_question(qid)
+        closed = night.store.close_question(q.id)
     except sqlite3.Error as err:
         return write_failed(request, err)
+    if not closed:  # its timer ran out a moment ago
+        return done(request, f"Question {q.id} was closed already (its time ran out): the "
+                             "answers are on the screen.", 409)
     night.events.publish("quiz")
-    return done(request, "Closed: the answers are on the screen.")
+    return done(request, f"Question {q.id} is closed: the answers are on the screen.")
 
 
 def quiz_answer(request: Request) -> Response:

@@ -39,33 +39,70 @@ def table_open(request: Request) -> Response:
         return done(request, f"No level {level[:20]!r}: the levels are {', '.join(LEVELS)}.",
                     400)
     day = date.today() if form.get("daily") == "1" else None
+    people = frozenset(s for s in Seat if form.get(f"people_{s}") == "1")
+    # The old table stops first, so that nothing it does after is kept over the new one.
+    if night.table is not None:
+        night.table.close()
+        night.table = None
     try:
-        table = Table(night.store, level, night.events.publish, night.config.grace, daily=day)
+        table = Table(night.store, level, night.events.publish, night.config.grace, daily=day,
+                      people=people)
     except NightError as err:
+        night.store.save_table(None)
+        night.events.publish("table")
         return refused(request, err)
-    old, night.table = night.table, table
-    if old is not None:
-        old.close()
+    night.table = table
     night.events.publish("table")
+    start = _how_it_starts(table)
     if day is not None:
-        return done(request, f"The daily deal of {day.isoformat()} is open: {DAILY_DEALS} "
-                             f"deals, the same as everyone's today, with {table.level} "
-                             "computer players in the empty seats. The results go on the "
-                             "daily board, not the match's sheet.")
+        return done(request, f"The daily deal of {day.isoformat()} is open at deal "
+                             f"{table.daily_deal} of {DAILY_DEALS}, the same as everyone's "
+                             f"today, with {table.level} computer players in the empty seats; "
+                             f"the results go on the daily board, not the match's sheet. "
+                             f"{start}")
     return done(request, f"The table is open ({table.rules.name} rules, {level} computer "
-                         "players in the empty seats): phones pick a seat on their Table tab.")
+                         f"players in the empty seats): phones pick a seat on their Table tab. "
+                         f"{start}")
+
+
+def _how_it_starts(table: Table) -> str:
+    if table.people:
+        seats = ", ".join(s.word for s in sorted(table.people))
+        return (f"The first hand is dealt when {seats} "
+                f"{'is' if len(table.people) == 1 else 'are'} taken, or when you deal.")
+    return "Deal when the people are seated: nothing is played before."
+
 
 
 def table_close(request: Request) -> Response:
     form_of(request)
     need_host(request)
     night = night_of(request)
-    if night.table is None:
+    table = night.table
+    if table is None:
         return done(request, "No table is open.", 409)
-    night.table.close()
+    table.close(forget=True)
     night.table = None
     night.events.publish("table")
-    return done(request, "The table is closed; the hands played are on the sheet.")
+    return done(request, f"The table is closed. {_what_was_kept(table)}")
+
+
+def _what_was_kept(table: Table) -> str:
+    """What the closed table left on the sheet or the board, as it is."""
+    with table.lock:
+        state = table.state
+        unfinished = state is not None and not state.is_terminal()
+    left = " The hand in play was not finished: it is on no sheet." if unfinished else ""
+    if table.daily is not None:
+        day = table.daily.isoformat()
+        played = len(table.store.daily_deals(day))
+        return (f"{played} of the {day} deals {'is' if played == 1 else 'are'} on the daily "
+                f"board.{left}")
+    entered = table.entered
+    if not entered:
+        return f"No hand played at this table went on the sheet.{left}"
+    return (f"{entered} hand{'' if entered == 1 else 's'} played at this table "
+            f"{'is' if entered == 1 else 'are'} on the sheet.{left}")
 
 
 def _table(night: Night) -> Table:
@@ -176,34 +213,67 @@ def _contract(state: Any) -> str:
     return ", ".join(parts)
 
 
+def _exchange(state: Any, mine: Seat | None) -> tuple[str, str]:
+    """In the exchange: what the table says is going on, and what the seat to act is asked
+    to do (in words: it is not a card to lead), else two empty strings."""
+    bidder, partner = state.bidder, state.partner_of_bidder
+    if state.phase is Phase.DISCARD and bidder is not None and partner is not None:
+        if mine == bidder:
+            return ("The exchange: you put one card aside, face down; then "
+                    f"{partner.word} passes you one.",
+                    "Put one card aside, face down: tap it (nobody else sees it).")
+        return (f"The exchange: {bidder.word} puts one card aside, face down; then "
+                f"{partner.word} passes {bidder.word} one, face down.", "")
+    if state.phase is Phase.SEND and bidder is not None and partner is not None:
+        if mine == partner:
+            return (f"The exchange: send one card to your partner {bidder.word}, face down. "
+                    "You sit out this hand once it is sent.",
+                    f"Send one card to your partner {bidder.word}, face down: tap it.")
+        if mine == bidder:
+            return (f"The exchange: {partner.word} is sending you one card, face down.", "")
+        return (f"The exchange: {partner.word} passes {bidder.word} one card, face down.", "")
+    return "", ""
+
+
 def table_view(night: Night, player_id: int | None) -> dict[str, Any] | None:
     """The table as ``player_id``'s phone may see it (None: the projector, face down)."""
     table = night.table
     if table is None:
         return None
+    q = night.store.question()
+    asking = q is not None and q.is_open
     with table.lock:
         state = table.state
-        assert state is not None
         mine = table.seat_of(player_id) if player_id is not None else None
+        base: dict[str, Any] = {
+            "news": table.news, "level": table.level, "asking": asking,
+            "mine": mine.word if mine is not None else None, "away": False,
+            "state": f"{table.version}-{q.id if asking and q else 0}", "hand": [],
+            "options": [], "my_turn": False, "grades": None, "daily": None,
+            "totals": table.store.sheet()[0].totals, "exchange": "", "ask": "",
+            "people": [s.word for s in sorted(table.people)]}
+        if table.daily is not None:
+            base["daily"] = {"day": table.daily.isoformat(), "deal": table.daily_deal,
+                             "deals": DAILY_DEALS,
+                             **daily_board(table.store.daily_deals(table.daily.isoformat()))}
+        if mine is not None:
+            base["away"] = table.seats[mine].away
+        if state is None:
+            return _before_the_deal(table, mine, base)
         turn = state.to_act
         seats = [{"seat": s.word, "code": str(s), "name": info.name or "computer",
                   "computer": not table.human(s), "away": info.away,
                   "held": len(state.hand(s)), "turn": s == turn, "mine": s == mine}
                  for s, info in table.seats.items()]
+        exchange, ask = _exchange(state, mine)
         view: dict[str, Any] = {
-            "seats": seats, "news": table.news, "level": table.level,
+            **base, "seats": seats, "dealt": True,
             "contract": _contract(state), "over": state.is_terminal(),
             "turn": turn.word if turn is not None else None,
             "trick": [{"seat": s.word, **_card(c)} for s, c in state.current_trick],
-            "won": state.tricks_won(), "totals": table.store.sheet()[0].totals,
-            "calls": ", ".join(f"{s.word} {_label(b)}" for s, b in state.calls),
-            "mine": mine.word if mine is not None else None, "away": False,
-            "state": f"{table.version}", "hand": [], "options": [], "my_turn": False,
-            "grades": None, "daily": None}
-        if table.daily is not None:
-            view["daily"] = {"day": table.daily.isoformat(), "deal": table.daily_deal,
-                             "deals": DAILY_DEALS,
-                             **daily_board(table.store.daily_deals(table.daily.isoformat()))}
+            "won": state.tricks_won(), "exchange": exchange,
+            "ask": ask if turn == mine else "",
+            "calls": ", ".join(f"{s.word} {_label(b)}" for s, b in state.calls)}
         if state.tricks and not state.current_trick:
             last = state.tricks[-1]
             view["trick"] = [{"seat": s.word, **_card(c)} for s, c in zip(last.seats,
@@ -212,8 +282,26 @@ def table_view(night: Night, player_id: int | None) -> dict[str, Any] | None:
         if mine is not None:
             seen = view_of(state, mine)
             view.update(hand=[_card(c) for c in seen.hand], my_turn=seen.my_turn,
-                        away=table.seats[mine].away,
                         options=_options(state.phase, seen.legal) if seen.my_turn else [])
             view["grades"] = table.grades.get((table.hands_played, mine), "none")
             view["state"] += f"-{view['grades'] is None}"
         return view
+
+
+def _before_the_deal(table: Table, mine: Seat | None, view: dict[str, Any]) -> dict[str, Any]:
+    """The table open, no hand dealt yet: who sits where, and what the first deal waits
+    for."""
+    view["seats"] = [{"seat": s.word, "code": str(s), "name": info.name or "computer",
+                      "computer": not table.human(s), "away": info.away, "held": 0,
+                      "turn": False, "mine": s == mine, "kept": s in table.people}
+                     for s, info in table.seats.items()]
+    free = [s.word for s in sorted(table.people) if not table.human(s)]
+    if free:
+        wait = (f"The first hand is dealt when {', '.join(free)} "
+                f"{'is' if len(free) == 1 else 'are'} taken (or when the host deals).")
+    else:
+        wait = "The first hand is dealt when the host deals."
+    view.update(dealt=False, contract="Waiting for the deal", over=False, turn=None,
+                trick=[], won={side: 0 for side in table.rules.sides}, calls="",
+                waiting=wait)
+    return view

@@ -27,7 +27,7 @@ from .events import Broadcaster
 from .puzzle_round import puzzle_themes
 from .store import ASK_KINDS, NightStore, Question
 from .table import GRACE, Table
-from .views import TRUMP_CHOICES, answer_label, quiz_html
+from .views import TRUMP_CHOICES, answer_label, quiz_html, ranked
 
 __all__ = ["Night", "NightConfig", "RateLimit", "QuestionCache", "SheetCache", "night_of",
            "HOST_COOKIE", "PLAYER_COOKIE", "CSRF_COOKIE", "TIMERS"]
@@ -148,7 +148,7 @@ def _templates(config: NightConfig) -> Jinja2Templates:
     templates.env.globals.update(quiz_kinds=ASK_KINDS, presets=PRESETS, timers=TIMERS,
                                  puzzle_themes=puzzle_themes(),
                                  trump_choices=TRUMP_CHOICES, night=config,
-                                 answer_label=answer_label, step_html=quiz_html)
+                                 answer_label=answer_label, step_html=quiz_html, ranked=ranked)
     return templates
 
 
@@ -170,7 +170,16 @@ class Night:
 
     @classmethod
     def open(cls, store: NightStore, config: NightConfig) -> Night:
-        return cls(store, config, store.host_token, store.room_code, _templates(config))
+        """The night of the file: with the card table it held, if one was open (after a
+        crash, the hand goes on where it was)."""
+        night = cls(store, config, store.host_token, store.room_code, _templates(config))
+        try:
+            night.table = Table.saved(store, night.events.publish, config.grace)
+        except (KeyError, TypeError, ValueError):  # a table this server cannot read back
+            store.save_table(None)
+            store.warning = "the card table in the night's file could not be read back: " \
+                            "the host opens a new one"
+        return night
 
     def rotate_code(self) -> str:
         """A new room code (the old one no longer lets anyone join); players stay in."""

@@ -41,6 +41,7 @@ from ...rulebook.feedback import AnswerError
 from ...teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
 from ...teaching.puzzles.themes import THEMES
 from ...teaching.questions.steps import Step
+from .names import name_key
 from .puzzle_round import PUZZLE_KIND, pick_puzzle, puzzle_step
 
 # The drills a room answers together: every kind but the judgement drills, which take the
@@ -118,10 +119,13 @@ CREATE TABLE IF NOT EXISTS daily_deals (
 CREATE TABLE IF NOT EXISTS rejoin_codes (
     player_id INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
     code TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS card_table (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    data TEXT NOT NULL);
 """
-# question_puzzles, daily_deals and rejoin_codes are made when a night's file is opened, so
-# they are not among the tables every file of the store has: a night's file from before they
-# came is still a night's file.
+# question_puzzles, daily_deals, rejoin_codes and card_table are made when a night's file is
+# opened, so they are not among the tables every file of the store has: a night's file from
+# before they came is still a night's file.
 STORE = Schema(frozenset({"meta", "players", "matches", "hands", "questions", "answers"}),
                SCHEMA)
 
@@ -323,17 +327,18 @@ class NightStore:
     def join(self, name: str) -> Player:
         clean = clean_name(name)
         token = secrets.token_urlsafe(24)
-        try:
-            # Not waited onto the disk: in WAL mode it survives the server being killed; a
-            # power cut could lose it, and the phone joins again, as with its answers.
-            with self._tx(durable=False) as db:
-                cur = db.execute("INSERT INTO players (name, token, joined) VALUES (?, ?, ?)",
-                                 (clean, token, time.time()))
-                pid = int(cur.lastrowid or 0)
-        except sqlite3.IntegrityError:
-            raise NightError(f"someone here is already called {clean}: pick another name, "
-                             "or, if that is you on a new phone, type your rejoin code (on "
-                             "your old phone under your name, or ask the host)") from None
+        # Not waited onto the disk: in WAL mode it survives the server being killed; a
+        # power cut could lose it, and the phone joins again, as with its answers.
+        with self._tx(durable=False) as db:
+            taken = _named(db, clean)
+            if taken is not None:
+                raise NightError(f"someone here is already called {taken['name']}: pick "
+                                 "another name, or, if that is you on a new phone, type "
+                                 "your rejoin code (on your old phone under your name, or "
+                                 "ask the host)")
+            cur = db.execute("INSERT INTO players (name, token, joined) VALUES (?, ?, ?)",
+                             (clean, token, time.time()))
+            pid = int(cur.lastrowid or 0)
         return Player(pid, clean, token, False)
 
     def rejoin_code(self, player_id: int) -> str:
@@ -371,8 +376,10 @@ class NightStore:
         clean = clean_name(name)
         token = secrets.token_urlsafe(24)
         with self._tx() as db:
-            row = db.execute("SELECT p.*, r.code FROM players p LEFT JOIN rejoin_codes r "
-                             "ON r.player_id = p.id WHERE p.name = ?", (clean,)).fetchone()
+            named = _named(db, clean)
+            row = None if named is None else db.execute(
+                "SELECT p.*, r.code FROM players p LEFT JOIN rejoin_codes r "
+                "ON r.player_id = p.id WHERE p.id = ?", (named["id"],)).fetchone()
             if row is None:
                 raise WrongRejoin(f"nobody here is called {clean}: to join for the first "
                                   "time, leave the rejoin code empty")
@@ -409,15 +416,15 @@ class NightStore:
     @_changes_players
     def rename_player(self, player_id: int, name: str) -> Player:
         clean = clean_name(name)
-        try:
-            with self._tx() as db:
-                cur = db.execute("UPDATE players SET name = ? WHERE id = ?", (clean, player_id))
-                if cur.rowcount != 1:
-                    raise NightError("no such player")
-                row = db.execute("SELECT * FROM players WHERE id = ?", (player_id,)).fetchone()
-        except sqlite3.IntegrityError:
-            raise NightError(f"someone here is already called {clean}: pick another "
-                             "name") from None
+        with self._tx() as db:
+            taken = _named(db, clean)
+            if taken is not None and taken["id"] != player_id:
+                raise NightError(f"someone here is already called {taken['name']}: pick "
+                                 "another name")
+            cur = db.execute("UPDATE players SET name = ? WHERE id = ?", (clean, player_id))
+            if cur.rowcount != 1:
+                raise NightError("no such player")
+            row = db.execute("SELECT * FROM players WHERE id = ?", (player_id,)).fetchone()
         return _player(row)
 
     @_changes_players
@@ -575,20 +582,46 @@ class NightStore:
     # ---- the daily deal -----------------------------------------------------------------
 
     def add_daily(self, day: str, deal: int, seats: dict[str, str], net: int, par: int,
-                  contract: str, record: str) -> None:
+                  contract: str, record: str) -> bool:
         """A daily deal played at the night's table: who sat where (``seats``: seat to name,
-        people only), North-South's net points and par, and the hand's record."""
+        people only), North-South's net points and par, and the hand's record.
+        Each deal is kept once: a deal already on the board is not written again (False)."""
         with self._tx() as db:
-            db.execute("INSERT INTO daily_deals (day, deal, seats, net, par, contract, record, "
-                       "at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                       (day, deal, json.dumps(seats), net, par, contract, record, time.time()))
+            cur = db.execute(
+                "INSERT INTO daily_deals (day, deal, seats, net, par, contract, record, at) "
+                "SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM daily_deals "
+                "WHERE day = ? AND deal = ?)",
+                (day, deal, json.dumps(seats), net, par, contract, record, time.time(), day,
+                 deal))
+        return cur.rowcount == 1
 
     def daily_deals(self, day: str) -> list[dict[str, Any]]:
-        """The day's deals played tonight, in the order played."""
+        """The day's deals played tonight, in the order played, each once (a night's file
+        from before each deal was kept once may hold a deal twice: the first counts)."""
+        rows = self._read("SELECT * FROM daily_deals WHERE id IN (SELECT MIN(id) FROM "
+                          "daily_deals WHERE day = ? GROUP BY deal) ORDER BY id", (day,))
         return [{"deal": int(r["deal"]), "seats": json.loads(r["seats"]), "net": int(r["net"]),
-                 "par": int(r["par"]), "contract": str(r["contract"])}
-                for r in self._read("SELECT * FROM daily_deals WHERE day = ? ORDER BY id",
-                                    (day,))]
+                 "par": int(r["par"]), "contract": str(r["contract"])} for r in rows]
+
+    # ---- the card table -----------------------------------------------------------------
+
+    def save_table(self, data: dict[str, Any] | None) -> None:
+        """The card table as it is now (its seats, the hand in play), or None once it is
+        closed. Written at every change, not waited onto the disk: in WAL mode it survives
+        the server being killed, and a table changes every second while it plays."""
+        with self._tx(durable=False) as db:
+            if data is None:
+                db.execute("DELETE FROM card_table")
+            else:
+                db.execute("INSERT OR REPLACE INTO card_table VALUES (1, ?)",
+                           (json.dumps(data),))
+
+    def saved_table(self) -> dict[str, Any] | None:
+        rows = self._read("SELECT data FROM card_table")
+        if not rows:
+            return None
+        found = json.loads(rows[0]["data"])
+        return found if isinstance(found, dict) else None
 
     # ---- the quiz ---------------------------------------------------------------------
 
@@ -684,15 +717,16 @@ class NightStore:
         return rows[0] if rows else None
 
     def leaderboard(self) -> list[tuple[str, int, int]]:
-        """(name, right, answered) over the night's closed questions, best first."""
+        """(name, right, answered) over the night's closed questions, best first; players
+        with as many right answers are tied (:func:`.views.ranked` gives them one rank) and
+        listed by name."""
         done = "q.closed IS NOT NULL"
         rows = self._read(
             f"SELECT p.name, SUM(CASE WHEN {done} AND a.correct THEN 1 ELSE 0 END) AS nright, "
-            f"SUM(CASE WHEN {done} THEN 1 ELSE 0 END) AS nanswered, "
-            f"SUM(CASE WHEN {done} AND a.correct THEN a.at - q.opened ELSE 0 END) AS took "
+            f"SUM(CASE WHEN {done} THEN 1 ELSE 0 END) AS nanswered "
             "FROM players p LEFT JOIN answers a ON a.player_id = p.id "
             "LEFT JOIN questions q ON q.id = a.question_id "
-            "GROUP BY p.id ORDER BY nright DESC, took ASC, p.name COLLATE NOCASE")
+            "GROUP BY p.id ORDER BY nright DESC, p.name COLLATE NOCASE")
         return [(r["name"], int(r["nright"]), int(r["nanswered"])) for r in rows]
 
     def counts(self) -> dict[str, int]:
@@ -711,6 +745,16 @@ def clean_name(name: str) -> str:
     if any(not ch.isprintable() for ch in clean):
         raise NightError("a name of letters, digits and spaces, please")
     return clean
+
+
+def _named(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
+    """The player whose name reads as ``name`` (:func:`.names.name_key`: the same letters
+    whatever their case, accents or look-alike script), if there is one. A night has at most
+    a few hundred players: they are compared here rather than by a column of keys, which
+    would not be in the files of nights from before."""
+    key = name_key(name)
+    return next((r for r in db.execute("SELECT id, name FROM players")
+                 if name_key(r["name"]) == key), None)
 
 
 def _code(length: int) -> str:

@@ -9,11 +9,26 @@ its player taps "take my seat back". The hand itself is the engine's
 :func:`~pepper_tutor.analysis.view.view_of`. A finished hand goes on the night's sheet with
 its ``pepper-hand/1`` record (:meth:`~.store.NightStore.add_played`).
 
+Nothing is played before people are there: a hand is dealt when the host (or a player at the
+table) deals, or by itself once every seat the host kept for people (``people``) is taken;
+never with nobody seated. A hand in which no person made a decision (everyone left, or was
+away, while the computers played it) goes on no sheet and no board.
+
+Face down is face down: the bidder's discard and the card the partner sends are said to the
+room as "a card, face down"; only the seat's own view (and the hand's record, afterwards)
+holds them.
+
 With the daily deal (``daily``: a date) the table deals that date's deals
 (:mod:`pepper_tutor.teaching.practice.daily`) in order, each with the day's own computer
 players from 0-0, so the room plays what everyone plays at the practice table that day. A
 daily deal does not go on the match's sheet: it goes on the night's daily board
-(:meth:`~.store.NightStore.add_daily`), North-South's net points beside par.
+(:meth:`~.store.NightStore.add_daily`), North-South's net points beside par. The board is the
+room's record of which deals were played: a table opened again (or after a restart) deals the
+first deal not on it, and each deal is on it once.
+
+The table is kept in the night's file as it changes (:meth:`~.store.NightStore.save_table`):
+its rules, seats, the deal and every decision of the hand in play. After a crash the server
+opens it again (:meth:`Table.saved`) and the hand goes on from the same card.
 
 Computer players think in a thread of the table's own, never on the event loop nor in a
 request: a request only changes the table under its lock and wakes that thread. Each change
@@ -23,6 +38,7 @@ while it thought.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 import secrets
@@ -40,7 +56,7 @@ from ...engine.calls import Bid, Defense, Mode, Trump
 from ...engine.cards import Card, NotationError
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
-from ...engine.state import Action, HandState
+from ...engine.state import Action, HandState, Phase
 from ...records.hand_record import dump_record, record_from_state
 from ...records.scoresheet import EntryError, HandEntry
 from ...teaching.practice.daily import (
@@ -54,7 +70,7 @@ from ...teaching.practice.daily import (
 )
 from .store import NightError, NightStore
 
-__all__ = ["Table", "Decision", "GRACE", "PAUSE", "parse_action"]
+__all__ = ["Table", "Decision", "GRACE", "PAUSE", "parse_action", "action_value", "said"]
 
 GRACE = 60.0  # seconds a phone that is not seen keeps its seat before a computer plays it
 PAUSE = 0.7  # seconds between computer plays, so that people can follow the cards
@@ -83,35 +99,111 @@ class Table:
 
     def __init__(self, store: NightStore, level: str, publish: Callable[[str], None],
                  grace: float = GRACE, pause: float = PAUSE, seed: int | None = None,
-                 daily: date | None = None):
+                 daily: date | None = None, people: frozenset[Seat] = frozenset(),
+                 saved: dict[str, Any] | None = None):
         if level not in LEVELS:
             raise NightError(f"no level {level!r} (the levels are {', '.join(LEVELS)})")
-        sheet, _ = store.sheet()
         self.daily = daily
         # The daily plays by the day's own rules and players, whatever the match plays.
-        self.rules: RuleSet = get_ruleset(DAILY_RULES) if daily is not None else sheet.rules
+        if saved is not None:
+            self.rules: RuleSet = get_ruleset(saved["rules"])
+        elif daily is not None:
+            self.rules = get_ruleset(DAILY_RULES)
+        else:
+            self.rules = store.sheet()[0].rules
         self.par: tuple[int, ...] = daily_par(daily) if daily is not None else ()
         if daily is not None:
             level = DAILY_LEVEL
         self.store, self.level, self.publish = store, level, publish
         self.grace, self.pause = grace, pause
         self.seed = secrets.randbits(32) if seed is None else seed
+        self.people = frozenset(s for s in people if s < self.rules.players)
         self.seats = {Seat(i): SeatInfo() for i in range(self.rules.players)}
-        self.computers: dict[Seat, Player] = {
-            s: make_player(level, random.Random(self.seed * 8 + int(s))) for s in self.seats}
+        self.computers: dict[Seat, Player] = self._match_players()
         self.lock = threading.RLock()
         self.wake = threading.Condition(self.lock)
         self.version = 0
         self.hands_played = 0
-        self.state: HandState | None = None
+        self.entered = 0  # hands this table put on the sheet
+        self.deal_index = 0  # the daily deal on the table (from 0)
+        self.state: HandState | None = None  # None until the first deal
         self.decisions: list[Decision] = []
         self.last: tuple[HandState, list[Decision]] | None = None  # the hand just finished
         self.news = ""  # what the table says about the last change ("North took the trick")
         self.grades: dict[tuple[int, Seat], list[Any] | None] = {}
         self.closed = False
-        self.deal()
+        if saved is not None:
+            self._restore(saved)
+        self._save()
         self._thread = threading.Thread(target=self._drive, name="night-table", daemon=True)
         self._thread.start()
+
+    def _match_players(self) -> dict[Seat, Player]:
+        return {s: make_player(self.level, random.Random(self.seed * 8 + int(s)))
+                for s in self.seats}
+
+    # ---- kept in the night's file -------------------------------------------------------
+
+    @classmethod
+    def saved(cls, store: NightStore, publish: Callable[[str], None],
+              grace: float = GRACE) -> Table | None:
+        """The table the night's file holds (after a restart), or None if none was open."""
+        data = store.saved_table()
+        if data is None:
+            return None
+        day = date.fromisoformat(data["daily"]) if data.get("daily") else None
+        return cls(store, str(data["level"]), publish, grace, seed=int(data["seed"]),
+                   daily=day, people=frozenset(Seat.parse(s) for s in data["people"]),
+                   saved=data)
+
+    def _snapshot(self) -> dict[str, Any]:
+        hand = None
+        if self.state is not None:
+            hand = {"dealer": str(self.state.dealer),
+                    "hands": {str(s): " ".join(map(str, self.state.dealt(s)))
+                              for s in self.seats},
+                    "actions": [[str(d.seat), action_value(d.action), d.by_computer]
+                                for d in self.decisions]}
+        return {"rules": self.rules.to_mapping(), "level": self.level, "seed": self.seed,
+                "daily": self.daily.isoformat() if self.daily is not None else None,
+                "people": sorted(map(str, self.people)), "version": self.version,
+                "hands_played": self.hands_played, "deal_index": self.deal_index,
+                "entered": self.entered,
+                "news": self.news, "hand": hand,
+                "seats": {str(s): [i.player_id, i.name, i.away] for s, i in self.seats.items()
+                          if i.player_id is not None}}
+
+    def _save(self) -> None:
+        """Keep the table in the night's file (under the table's lock: the file holds what
+        the screens are shown). A write that fails leaves the table playing; a table
+        closed (or replaced by a new one) writes nothing more."""
+        if self.closed:
+            return
+        with contextlib.suppress(sqlite3.Error):
+            self.store.save_table(self._snapshot())
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        self.version = int(data["version"]) + 1  # no screen mistakes it for what it drew
+        self.hands_played, self.deal_index = int(data["hands_played"]), int(data["deal_index"])
+        self.entered = int(data["entered"])
+        for code, (pid, name, away) in data["seats"].items():
+            self.seats[Seat.parse(code)] = SeatInfo(int(pid), str(name), bool(away))
+        if self.daily is not None:
+            self.computers = daily_bots(self.daily, self.deal_index, None)
+        hand = data.get("hand")
+        if hand is not None:
+            state = HandState.from_hands({s: c.split() for s, c in hand["hands"].items()},
+                                         self.rules, hand["dealer"])
+            for seat, value, by_computer in hand["actions"]:
+                action = parse_action(value)
+                self.decisions.append(Decision(Seat.parse(seat), state.copy(), action,
+                                               bool(by_computer)))
+                state.apply(action)
+            self.state = state
+            if state.is_terminal():
+                self.last = (state, list(self.decisions))
+        self.news = (f"{data['news']} (The server was restarted: the table goes on where it "
+                     "was.)" if data.get("news") else "")
 
     # ---- seats ------------------------------------------------------------------------
 
@@ -131,6 +223,11 @@ class Table:
                 self.seats[mine] = SeatInfo()
             self.seats[seat] = SeatInfo(player_id, name)
             self._changed(f"{name} sits {seat.word}.")
+            if self.state is None and self.people and all(self.human(s) for s in self.people):
+                try:
+                    self._deal()  # every seat kept for people is taken: the first hand is on
+                except NightError as err:
+                    self._changed(f"No hand was dealt: {err}.")
 
     def leave(self, player_id: int) -> Seat:
         with self.lock:
@@ -167,30 +264,39 @@ class Table:
     # ---- the hand -----------------------------------------------------------------------
 
     def deal(self) -> None:
-        """Deal the next hand, the dealer the sheet's next dealer (the daily's next deal)."""
+        """Deal the next hand, the dealer the sheet's next dealer (the daily's next deal).
+        Refused while nobody sits at the table: computers alone play for no one."""
         with self.lock:
-            if self.state is not None and not self.state.is_terminal():
-                raise NightError("the hand is still being played")
-            if self.daily is not None:
-                self._deal_daily(self.daily)
-                return
-            sheet, _ = self.store.sheet()
-            if sheet.rules != self.rules:
-                raise NightError("the sheet has a new match with other rules: the host "
-                                 "opens the table again")
-            if sheet.status.winner is not None:
-                raise NightError(f"the match is over ({sheet.status.winner} won): the host "
-                                 "starts a new match")
-            rng = random.Random(self.seed * 1000 + self.hands_played)
-            self.state = HandState.deal(self.rules, sheet.next_dealer, rng)
-            self.decisions = []
-            self._changed(f"New hand: {sheet.next_dealer.word} deals.")
+            if not any(self.human(s) for s in self.seats):
+                raise NightError("nobody sits at the table yet: a hand is dealt once someone "
+                                 "has taken a seat on their phone")
+            self._deal()
+
+    def _deal(self) -> None:
+        if self.state is not None and not self.state.is_terminal():
+            raise NightError("the hand is still being played")
+        if self.daily is not None:
+            self._deal_daily(self.daily)
+            return
+        sheet, _ = self.store.sheet()
+        if sheet.rules != self.rules:
+            raise NightError("the sheet has a new match with other rules: the host "
+                             "opens the table again")
+        if sheet.status.winner is not None:
+            raise NightError(f"the match is over ({sheet.status.winner} won): the host "
+                             "starts a new match")
+        rng = random.Random(self.seed * 1000 + self.hands_played)
+        self.state = HandState.deal(self.rules, sheet.next_dealer, rng)
+        self.decisions = []
+        self._changed(f"New hand: {sheet.next_dealer.word} deals.")
 
     def _deal_daily(self, day: date) -> None:
-        index = self.hands_played
+        # The first deal the room has not played: the board in the file says which.
+        index = len(self.store.daily_deals(day.isoformat()))
         if index >= DAILY_DEALS:
             raise NightError(f"the {day.isoformat()} deals are all played: the host opens a "
                              "table without the daily deal to play on")
+        self.deal_index = index
         self.state = daily_state(day, index)
         self.computers = daily_bots(day, index, None)  # fresh for each deal, as everyone's
         self.decisions = []
@@ -200,15 +306,18 @@ class Table:
     @property
     def daily_deal(self) -> int | None:
         """The daily deal on the table (from 1; the one just finished until the next is
-        dealt), or None."""
+        dealt; before the first deal, the one it will be), or None."""
         if self.daily is None:
             return None
-        finished = self.state is not None and self.state.is_terminal()
-        return self.hands_played if finished else self.hands_played + 1
+        if self.state is None:
+            return len(self.store.daily_deals(self.daily.isoformat())) + 1
+        return self.deal_index + 1
 
     def act(self, player_id: int, raw: str) -> Action:
         """The phone's decision; NightError with the rule if it is not the seat's to make."""
         with self.lock:
+            if self.closed:  # a tap that set out before the host closed or reopened it
+                raise NightError("the host closed that table: look at the Table tab again")
             state = self.state
             seat = self.seat_of(player_id)
             if seat is None:
@@ -216,7 +325,9 @@ class Table:
             if self.seats[seat].away:
                 raise NightError("a computer player has your seat: tap “Take my seat back” "
                                  "first")
-            if state is None or state.is_terminal():
+            if state is None:
+                raise NightError("no hand is dealt yet: the host deals")
+            if state.is_terminal():
                 raise NightError("the hand is over: deal the next one")
             if state.to_act != seat:
                 who = state.to_act.word if state.to_act is not None else "nobody"
@@ -236,8 +347,8 @@ class Table:
         assert state is not None
         self.decisions.append(Decision(seat, state.copy(), action, by_computer))
         tricks = len(state.tricks)
+        news = said(state, seat, action)
         state.apply(action)
-        news = f"{seat.word}: {_words(action)}."
         if len(state.tricks) > tricks:
             news += f" {state.tricks[-1].winner.word} takes the trick."
         if state.is_terminal():
@@ -245,11 +356,19 @@ class Table:
         self._changed(news)
 
     def _finish(self, state: HandState) -> str:
-        """Put the finished hand on the sheet with its record; say how it scored."""
-        self.hands_played += 1
+        """Put the finished hand on the sheet with its record; say how it scored. A hand no
+        person played a decision of goes nowhere."""
+        people = any(not d.by_computer for d in self.decisions)
         self.last = (state, list(self.decisions))
         if self.daily is not None:
+            if not people:
+                return ("Nobody played this deal (the computers had every seat): it is not on "
+                        "the daily board, and it is dealt again.")
+            self.hands_played += 1
             return self._finish_daily(self.daily, state)
+        self.hands_played += 1
+        if not people:
+            return "The computers played this hand alone: it is not put on the sheet."
         entry = entry_of(state)
         sheet, _ = self.store.sheet()
         number = len(sheet.entries) + 1
@@ -258,28 +377,34 @@ class Table:
             hand = self.store.add_played(entry, dump_record(record), "table")
         except (EntryError, NightError) as err:
             return f"Not put on the sheet: {err}."
+        except sqlite3.Error:
+            return "Not put on the sheet: the night's file could not be written."
         self.publish("sheet")
+        self.entered += 1
         pts = hand.score.points if hand.score else {}
         what = ", ".join(f"{s} {p:+d}" for s, p in pts.items()) or "thrown in"
         return f"Hand {hand.number} is on the sheet: {what}."
 
     def _finish_daily(self, day: date, state: HandState) -> str:
-        number = self.hands_played
+        number = self.deal_index + 1
         record = record_from_state(state, {"event": f"daily deal {day.isoformat()}",
                                            "hand": number})
         net, par = net_points(state, "NS"), self.par[number - 1]
         seats = {str(s): info.name for s, info in self.seats.items() if self.human(s)}
         try:
-            self.store.add_daily(day.isoformat(), number, seats, net, par,
-                                 _contract_words(state), dump_record(record))
+            kept = self.store.add_daily(day.isoformat(), number, seats, net, par,
+                                        _contract_words(state), dump_record(record))
         except sqlite3.Error:
             return "Not put on the daily board: the night's file could not be written."
+        if not kept:
+            return f"Daily deal {number} was on the board already: it counts once."
         return (f"Daily deal {number} is on the board: North-South {net:+d} net points, par "
                 f"{par:+d}.")
 
     def _changed(self, news: str) -> None:
         self.version += 1
         self.news = news
+        self._save()
         self.wake.notify_all()
         self.publish("table")
 
@@ -328,10 +453,14 @@ class Table:
                     self.computers[seat] = player
                     self._apply(seat, action, by_computer=True)
 
-    def close(self) -> None:
+    def close(self, forget: bool = False) -> None:
+        """Stop the computer players; ``forget``: the host closed the table, so the night's
+        file no longer holds it (a server that stops keeps it, to open it again)."""
         with self.lock:
             self.closed = True
             self.wake.notify_all()
+            if forget:
+                self.store.save_table(None)
 
     # ---- the coach, after the hand --------------------------------------------------------
 
@@ -374,6 +503,25 @@ def _contract_words(state: HandState) -> str:
     if state.trump is not None:
         words += f" in {state.trump.word}"
     return words
+
+
+def action_value(action: Action) -> str:
+    """An action as a tap's value (:func:`parse_action` reads it back)."""
+    for kind, cls in (("bid", Bid), ("trump", Trump), ("mode", Mode), ("defense", Defense)):
+        if isinstance(action, cls):
+            return f"{kind}:{action}"
+    return str(action)
+
+
+def said(state: HandState, seat: Seat, action: Action) -> str:
+    """What the room is told of ``seat``'s ``action`` (before it is applied to ``state``):
+    a card put aside or passed in the exchange is face down, so the room hears only that it
+    was."""
+    if state.phase is Phase.DISCARD:
+        return f"{seat.word} puts a card aside, face down."
+    if state.phase is Phase.SEND and state.bidder is not None:
+        return f"{seat.word} passes a card to {state.bidder.word}, face down."
+    return f"{seat.word}: {_words(action)}."
 
 
 def parse_action(raw: str) -> Action:

@@ -30,7 +30,7 @@ from .store import Question
 
 __all__ = ["sheet_view", "ProjectorCard", "projector_cells", "answer_label", "results",
            "ruling_html", "search_html", "rules_from_form", "TRUMP_CHOICES",
-           "without_role_hints", "quiz_html", "match_rows", "daily_board"]
+           "without_role_hints", "quiz_html", "match_rows", "daily_board", "ranked"]
 
 TRUMP_CHOICES = (("H", "hearts ♥"), ("D", "diamonds ♦"), ("C", "clubs ♣"), ("S", "spades ♠"),
                  ("NT", "no trump"))
@@ -69,6 +69,9 @@ def sheet_view(sheet: ScoreSheet, version: int) -> dict[str, Any]:
     return {"version": version, "rules": rules, "summary": rules.summary().splitlines()[0],
             "sides": list(rules.sides), "rows": rows, "totals": sheet.totals,
             "winner": status.winner, "overtime": status.overtime and not status.over,
+            # the hand before was the extra one already: the sides are still level after it
+            "still_level": (status.overtime and not status.over and len(hands) > 1
+                            and hands[-2].status.overtime),
             "next_dealer": sheet.next_dealer.word, "seats": seats,
             "ladder": list(rules.ladder), "two_sides": len(rules.sides) == 2,
             "has_exchange": rules.has_exchange, "has_surrender": rules.has_surrender}
@@ -252,6 +255,18 @@ def match_rows(store: Any) -> list[dict[str, Any]]:
     return rows
 
 
+# ---- rankings ---------------------------------------------------------------------------
+
+def ranked(board: list[tuple[str, int, int]], cut: int | None = None) -> list[dict[str, Any]]:
+    """The quiz's leaderboard (best first) with each player's rank: players with as many
+    right answers share a rank (1, 1, 3), and a cut at ``cut`` keeps everyone tied with the
+    last place in it."""
+    ranks = [1 + sum(1 for _, other, _ in board if other > right) for _, right, _ in board]
+    return [{"name": name, "right": right, "answered": answered, "rank": rank}
+            for (name, right, answered), rank in zip(board, ranks, strict=True)
+            if cut is None or rank <= cut]
+
+
 # ---- the daily deal's board ---------------------------------------------------------------
 
 def daily_board(deals: list[dict[str, Any]]) -> dict[str, Any]:
@@ -270,18 +285,22 @@ def daily_board(deals: list[dict[str, Any]]) -> dict[str, Any]:
             people[name] = (net + sign * d["net"], par + sign * d["par"], n + 1)
     order = sorted(people, key=lambda k: (people[k][1] - people[k][0], -people[k][0],
                                           k.casefold()))
-    ranked = [{"name": k, "net": people[k][0], "par": people[k][1], "deals": people[k][2],
-               "against": people[k][0] - people[k][1]} for k in order]
-    return {"played": rows, "ranked": ranked}
+    against = {k: people[k][0] - people[k][1] for k in order}
+    by_par = [{"name": k, "net": people[k][0], "par": people[k][1], "deals": people[k][2],
+               "against": against[k],
+               "rank": 1 + sum(1 for v in against.values() if v > against[k])}
+              for k in order]
+    return {"played": rows, "ranked": by_par}
 
 
 # ---- a new match -------------------------------------------------------------------------
 
 def rules_from_form(form: dict[str, str]) -> RuleSet:
     """The rule set the host chose for a new match (RuleSetError says what does not fit)."""
-    preset = form.get("preset", "standard")
+    preset = form.get("preset", "standard").strip() or "standard"
     if preset not in PRESETS:
-        preset = "standard"
+        raise RuleSetError(f"there is no rule set called {preset[:20]!r}: the rule sets are "
+                           f"{', '.join(PRESETS)}")
     switches: dict[str, Any] = {}
     for key, what, high in (("minimum_bid", "The minimum bid", 6), ("players", "Players", 4),
                             ("target", "The target", 999)):

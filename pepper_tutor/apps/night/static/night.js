@@ -10,6 +10,12 @@
   var RETRY_MAX = 5000; // ms: a failed refresh is tried again, backing off to this
   var lastMessage = null;  // {key, text, ok}: shown again when its form is redrawn
   var streamDown = false, fetchFailing = 0, source = null;
+  // The newest sheet version this screen knows of: drawn, or left by its own change. The
+  // sheet's version only grows, so a part drawn at an older one is a drawing that was under
+  // way when the screen's own change went in: it is fetched again, never drawn over the
+  // newer one (its forms would carry the old version, and a hand typed into them would be
+  // refused as someone else's change).
+  var sheetKnown = -1;
 
   function parts(name) {
     return Array.prototype.filter.call(document.querySelectorAll("[data-part]"), function (el) {
@@ -30,11 +36,22 @@
   }
 
   function syncVersions() {
-    var v = sheetVersion();
-    if (v === null) return;
+    var drawn = sheetVersion();
+    if (drawn === null && sheetKnown < 0) return;
+    var v = String(Math.max(drawn === null ? -1 : Number(drawn), sheetKnown));
     document.querySelectorAll("form[data-sheet-form]").forEach(function (f) {
       if (f.dataset.dirty !== "1" && f.elements.version) f.elements.version.value = v;
     });
+  }
+
+  // The sheet version a part was drawn at (its sheet, or its forms' hidden field), or -1.
+  function drawnAt(root) {
+    var v = -1;
+    root.querySelectorAll("[data-sheet-version]").forEach(function (el) {
+      v = Math.max(v, Number(el.dataset.sheetVersion)); });
+    root.querySelectorAll("form[data-sheet-form] input[name=version]").forEach(function (el) {
+      v = Math.max(v, Number(el.value)); });
+    return v;
   }
 
   // This screen's own change moved the sheet from version `from` to `to`: its other forms
@@ -42,6 +59,7 @@
   // is redrawn. A form begun on an older sheet keeps its version, so it is still refused
   // if someone else's hand came between.
   function ownChange(from, to) {
+    sheetKnown = Math.max(sheetKnown, Number(to));
     if (from === null) return;
     document.querySelectorAll("form[data-sheet-form]").forEach(function (f) {
       if (f.elements.version && f.elements.version.value === from) f.elements.version.value = String(to);
@@ -64,6 +82,14 @@
     if (dirty(el)) { syncVersions(); return; }
     var fresh = document.createElement("template");
     fresh.innerHTML = html;
+    var at = drawnAt(fresh.content);
+    if (at >= 0 && at < sheetKnown && (el._stale || 0) < 5) {
+      el._stale = (el._stale || 0) + 1;
+      setTimeout(function () { refresh(el); }, 0);  // drawn before our change: ask again
+      return;
+    }
+    el._stale = 0;
+    sheetKnown = Math.max(sheetKnown, at);
     var was = stateOf(el), now = stateOf(fresh.content);
     if (el.dataset.loaded && was !== undefined && was === now) return;
     if (now !== undefined && was !== now) lastMessage = null;  // a new question: new messages
@@ -85,6 +111,8 @@
       if (!shown && lastMessage.part === el.dataset.part) showInPart(el, lastMessage.text, lastMessage.ok);
     }
     if (el.dataset.fit !== undefined) fit(el);
+    var later = el.querySelector("[data-redraw-in]");  // what is on it for a while only
+    if (later) setTimeout(function () { refresh(el); }, 1000 * Number(later.dataset.redrawIn));
   }
 
   // One refresh of a part at a time, at most one every GAP ms; a failure is retried
@@ -355,11 +383,17 @@
     wanted.forEach(function (name) {
       source.addEventListener(name, function () { refreshAll(name); });
     });
-    source.onerror = function () { broken = true; streamDown = true; showOffline(); };
+    source.onerror = function () {
+      broken = true; streamDown = true; showOffline();
+      // The browser tries again by itself, unless the server's answer made it give up:
+      // then this page does, until the server is back.
+      if (source.readyState === 2) setTimeout(live, RETRY_MAX);
+    };
     source.onopen = function () {
+      var missed = broken || streamDown;  // (a stream opened again after one gave up)
       streamDown = false;
       showOffline();
-      if (broken) refreshAll();  // events were missed while the connection was down
+      if (missed) refreshAll();  // events were missed while the connection was down
       broken = false;
     };
   }
