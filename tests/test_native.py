@@ -312,3 +312,24 @@ def test_the_native_table_keeps_to_the_tables_size() -> None:
         assert _solve_with(built, p, table) == _solve_with(search, p, TranspositionTable())
         most = max(most, len(table))
     assert 1_000 < most <= 3 * 4096 // 4  # the smallest capacity that holds 1,000 entries
+
+
+def test_the_plain_c_build_gives_the_pure_searchs_answers(tmp_path: Path) -> None:
+    """``make`` tunes the native search for the machine (BMI2's pext and pdep where the CPU
+    has them); a machine without them builds the plain C, whose loops must agree too."""
+    import importlib.util
+
+    _required("native")
+    built, why = native.compile_native(tmp_path, native.PLAIN)
+    assert built is not None, why
+    spec = importlib.util.spec_from_file_location(native.NATIVE_NAME, built)
+    assert spec is not None and spec.loader is not None
+    plain = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plain)
+    assert native.native_digest() == plain.SOURCE_DIGEST
+    checked = 0
+    for p in random_positions(random.Random(15), 700):
+        assert (_solve_with(plain, p, TranspositionTable())
+                == _solve_with(search, p, TranspositionTable())), p
+        checked += 1
+    assert checked == 700
