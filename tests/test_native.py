@@ -333,3 +333,23 @@ def test_the_plain_c_build_gives_the_pure_searchs_answers(tmp_path: Path) -> Non
                 == _solve_with(search, p, TranspositionTable())), p
         checked += 1
     assert checked == 700
+
+
+def test_a_build_that_cannot_be_written_says_why_in_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The writer refuses to replace a built file it cannot replace safely (one that
+    ``perf record`` hard-linked into its cache, say): the build says so, no traceback."""
+    from pepper_tutor.files.writing import WriteError
+
+    _required("native")
+    before = _built_files()
+
+    def refuse(path: object, data: bytes) -> None:
+        raise WriteError(f"{path}: this file has 2 hard links")
+
+    monkeypatch.setattr("pepper_tutor.files.writing.write_bytes", refuse)
+    monkeypatch.setattr(native, "_build_compiled", lambda tmp: "")
+    assert native.build() is False
+    said = capsys.readouterr().out
+    assert said.count("\n") == 1 and "2 hard links" in said
+    assert _built_files() == before

@@ -159,7 +159,7 @@ def compile_native(folder: Path, flags: tuple[str, ...]) -> tuple[Path | None, s
 
 def _build_native(tmp: Path) -> str:
     """Compile ``_search_native.c`` into the package; '' if it worked, else why not."""
-    from ..files.writing import write_bytes
+    from ..files.writing import WriteError, write_bytes
 
     why = ""
     for flags in (TUNED, PLAIN):
@@ -168,7 +168,10 @@ def _build_native(tmp: Path) -> str:
             for old in _HERE.glob(f"{NATIVE_NAME}*.so"):
                 if old.name != built.name:  # a build for another Python: no longer wanted
                     old.unlink()
-            write_bytes(_HERE / built.name, built.read_bytes())
+            try:
+                write_bytes(_HERE / built.name, built.read_bytes())
+            except WriteError as err:  # e.g. perf's build-id cache hard-linked the old one
+                return str(err)
             return ""
         if _compiler() is None or "headers" in why:
             break
