@@ -312,3 +312,44 @@ def test_the_native_table_keeps_to_the_tables_size() -> None:
         assert _solve_with(built, p, table) == _solve_with(search, p, TranspositionTable())
         most = max(most, len(table))
     assert 1_000 < most <= 3 * 4096 // 4  # the smallest capacity that holds 1,000 entries
+
+
+def test_the_plain_c_build_gives_the_pure_searchs_answers(tmp_path: Path) -> None:
+    """``make`` tunes the native search for the machine (BMI2's pext and pdep where the CPU
+    has them); a machine without them builds the plain C, whose loops must agree too."""
+    import importlib.util
+
+    _required("native")
+    built, why = native.compile_native(tmp_path, native.PLAIN)
+    assert built is not None, why
+    spec = importlib.util.spec_from_file_location(native.NATIVE_NAME, built)
+    assert spec is not None and spec.loader is not None
+    plain = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plain)
+    assert native.native_digest() == plain.SOURCE_DIGEST
+    checked = 0
+    for p in random_positions(random.Random(15), 700):
+        assert (_solve_with(plain, p, TranspositionTable())
+                == _solve_with(search, p, TranspositionTable())), p
+        checked += 1
+    assert checked == 700
+
+
+def test_a_build_that_cannot_be_written_says_why_in_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The writer refuses to replace a built file it cannot replace safely (one that
+    ``perf record`` hard-linked into its cache, say): the build says so, no traceback."""
+    from pepper_tutor.files.writing import WriteError
+
+    _required("native")
+    before = _built_files()
+
+    def refuse(path: object, data: bytes) -> None:
+        raise WriteError(f"{path}: this file has 2 hard links")
+
+    monkeypatch.setattr("pepper_tutor.files.writing.write_bytes", refuse)
+    monkeypatch.setattr(native, "_build_compiled", lambda tmp: "")
+    assert native.build() is False
+    said = capsys.readouterr().out
+    assert said.count("\n") == 1 and "2 hard links" in said
+    assert _built_files() == before

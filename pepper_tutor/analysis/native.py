@@ -126,36 +126,56 @@ def _compiler() -> list[str] | None:
     return None
 
 
-def _build_native(tmp: Path) -> str:
-    """Compile ``_search_native.c`` into the package; '' if it worked, else why not."""
-    from ..files.writing import write_bytes
+# How the native search is compiled: tuned for this machine first (the build is never
+# shipped elsewhere; BMI2's pext and pdep where the CPU has them), then plain C, whose
+# loops do the same work (tests/test_native.py checks the plain build as well).
+TUNED = ("-O3", "-march=native")
+PLAIN = ("-O2",)
+
+
+def compile_native(folder: Path, flags: tuple[str, ...]) -> tuple[Path | None, str]:
+    """Compile ``_search_native.c`` with ``flags`` into ``folder``: the built file, or None
+    and why not (one line)."""
+    import subprocess
 
     cc = _compiler()
     if cc is None:
-        return "no C compiler (cc)"
+        return None, "no C compiler (cc)"
     include = sysconfig.get_paths()["include"]
     if not Path(include, "Python.h").exists():
-        return f"Python's headers are missing ({include}/Python.h)"
-    name = f"{NATIVE_NAME}{sysconfig.get_config_var('EXT_SUFFIX') or '.so'}"
+        return None, f"Python's headers are missing ({include}/Python.h)"
+    target = folder / f"{NATIVE_NAME}{sysconfig.get_config_var('EXT_SUFFIX') or '.so'}"
     link = ["-bundle", "-undefined", "dynamic_lookup"] if sys.platform == "darwin" \
         else ["-shared"]
-    import subprocess
-
-    said: list[str] = []
-    # Tuned for this machine first (the build is never shipped elsewhere), then plain.
-    for tuning in (["-O3", "-march=native"], ["-O2"]):
-        run = subprocess.run([*cc, *tuning, "-fPIC", *link, f"-I{include}",
-                              f'-DSOURCE_DIGEST="{native_digest()}"',
-                              str(_HERE / f"{NATIVE_NAME}.c"), "-o", str(tmp / name)],
-                             capture_output=True, text=True)
-        if run.returncode == 0:
-            for old in _HERE.glob(f"{NATIVE_NAME}*.so"):
-                if old.name != name:  # a build for another Python: no longer wanted
-                    old.unlink()
-            write_bytes(_HERE / name, (tmp / name).read_bytes())
-            return ""
+    run = subprocess.run([*cc, *flags, "-fPIC", *link, f"-I{include}",
+                          f'-DSOURCE_DIGEST="{native_digest()}"',
+                          str(_HERE / f"{NATIVE_NAME}.c"), "-o", str(target)],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
         said = (run.stderr or run.stdout).strip().splitlines()[-1:]
-    return f"the C compiler failed: {said[0] if said else 'no output'}"
+        return None, f"the C compiler failed: {said[0] if said else 'no output'}"
+    return target, ""
+
+
+def _build_native(tmp: Path) -> str:
+    """Compile ``_search_native.c`` into the package; '' if it worked, else why not."""
+    from ..files.writing import WriteError, write_bytes
+
+    why = ""
+    for flags in (TUNED, PLAIN):
+        built, why = compile_native(tmp, flags)
+        if built is not None:
+            for old in _HERE.glob(f"{NATIVE_NAME}*.so"):
+                if old.name != built.name:  # a build for another Python: no longer wanted
+                    old.unlink()
+            try:
+                write_bytes(_HERE / built.name, built.read_bytes())
+            except WriteError as err:  # e.g. perf's build-id cache hard-linked the old one
+                return str(err)
+            return ""
+        if _compiler() is None or "headers" in why:
+            break
+    return why
 
 
 def _build_compiled(tmp: Path) -> str:
