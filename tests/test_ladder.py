@@ -234,3 +234,11 @@ def test_the_ladder_refuses_a_level_it_does_not_know(capsys):
     with pytest.raises(SystemExit):
         ladder.main(["--levels", "club,grandmaster"])
     assert "grandmaster" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_a_short_ladder_is_the_same_on_a_dask_local_cluster():
+    pytest.importorskip("distributed")
+    pairs = [("reference", "beginner"), ("ceiling", "reference")]
+    assert ([r.pairing for r in ladder.ladder(pairs, 4, 9, executor="dask-local:2")]
+            == [r.pairing for r in ladder.ladder(pairs, 4, 9, executor="local")])
