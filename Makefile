@@ -15,7 +15,7 @@ NATIVE := $(VENV)/.native
 NATIVE_SOURCES := pepper_tutor/analysis/_search_native.c pepper_tutor/analysis/search.py \
 	pepper_tutor/analysis/position.py pepper_tutor/engine/ranking.py
 
-.PHONY: lab tutor night docs web lite check test lint bench fuzz clean tournament puzzles
+.PHONY: lab tutor night docs web lite check test lint bench fuzz clean tournament ladder puzzles
 
 $(CORE): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -97,6 +97,13 @@ fuzz: $(STAMP) $(NATIVE)
 # Duplicate matches between the computer players (several minutes).
 tournament: $(STAMP) $(NATIVE)
 	$(BIN)/python -m pepper_tutor.bench tournament
+
+# The strength ladder: every pairing of beginner, reference (table tips), club, expert and the
+# all-seeing ceiling, 10,000 duplicate deals a pairing, written to docs/ladder.md (hours on two
+# cores: LADDER_ARGS='--deals 400 --executor dask-local:2 ...' for a shorter or wider run).
+LADDER_ARGS ?= --executor local --docs docs/ladder.md
+ladder: $(STAMP) $(NATIVE)
+	$(BIN)/python -m pepper_tutor.bench ladder $(LADDER_ARGS)
 
 # The shipped puzzles (pepper_tutor/data/puzzles.json) at the lowest priority: the commands of
 # pepper_tutor.teaching.puzzles.bank.REBUILD that the file does not record yet, one after

@@ -8,6 +8,9 @@ the dealing auction-aware), the table's bid signals as the players make and read
 correction of double-dummy trick counts to the tricks taken in play (``calibration``),
 grading of played cards and decisions (``grading``), the reasons in words (``reasons``),
 what one seat may see (``view``), the computer players that decide from it (``players``), the
+yardsticks they are measured against: a player of table tips that shares no code with the
+analysis (``table_tips``) and an all-seeing one that decides double-dummy on the real cards
+(``ceiling``), the
 choice between the pure and the compiled search (``native``), the life of a pool's worker
 processes, which end with their parent (``workers``), and where batch work runs: the
 standard library's pool or a Dask cluster, by name (``executors``).

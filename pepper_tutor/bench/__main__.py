@@ -17,6 +17,11 @@ def main(argv: list[str] | None = None) -> None:
 
         tournament.main(args_in[1:])
         return
+    if args_in[:1] == ["ladder"]:  # every level against every other, and the ceiling
+        from . import ladder
+
+        ladder.main(args_in[1:])
+        return
     if args_in[:1] == ["calibration"]:  # make rates predicted against played out
         from . import calibration
 

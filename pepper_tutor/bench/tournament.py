@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..analysis.calling import trump_count
+from ..analysis.ceiling import AllSeeing, CeilingPlayer
 from ..analysis.executors import (
     DEFAULT_EXECUTOR,
     ExecutorError,
@@ -46,7 +47,8 @@ from ..analysis.executors import (
     parse_executor,
     run_indexed,
 )
-from ..analysis.players import DEFAULT_LEVEL, LEVELS, Player, make_player, play_hand
+from ..analysis.players import DEFAULT_LEVEL, Player, make_player, play_hand
+from ..analysis.table_tips import TableTipsPlayer
 from ..analysis.view import SeatView
 from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.ranking import bower
@@ -55,7 +57,22 @@ from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
 
 __all__ = ["duplicate", "contract_class", "main", "DealTask", "play_deal", "paired_rates",
-           "Tournament", "tournament"]
+           "Tournament", "tournament", "LADDER", "ladder_player"]
+
+# Every level a match can seat, weakest first: the computer players a learner meets, the
+# reference player of table tips (analysis.table_tips), which shares no code with the
+# analysis, and the all-seeing ceiling (analysis.ceiling), which no person can be.
+LADDER = ("beginner", "reference", "club", "expert", "ceiling")
+
+
+def ladder_player(level: str, seed: int) -> Player:
+    """A player of any level of :data:`LADDER` (the computer players' levels through
+    :func:`make_player`)."""
+    if level == "reference":
+        return TableTipsPlayer()
+    if level == "ceiling":
+        return CeilingPlayer()
+    return make_player(level, seed)
 
 _Z95 = 1.959963984540054
 
@@ -198,7 +215,7 @@ class DealTask:
     rules: str = "standard"
 
 
-def play_deal(task: DealTask, make: Callable[[str, int], Player] = make_player
+def play_deal(task: DealTask, make: Callable[[str, int], Player] = ladder_player
               ) -> tuple[float, dict[str, _Stats]]:
     """The deal's figure (the first level's side's points less the other's, averaged over
     the two seatings) and what each level did in it. Its cards and players come from the
@@ -213,6 +230,9 @@ def play_deal(task: DealTask, make: Callable[[str, int], Player] = make_player
                   for k in range(4)}
         players = {seat: _Timed(make(level, seed * 7919 + i * 4 + int(seat)), stats[level])
                    for seat, level in levels.items()}
+        for timed in players.values():
+            if isinstance(timed.player, AllSeeing):
+                timed.player.see(state)
         play_hand(state, players)
         _record(state, levels, stats)
         points = state.score.points if state.score is not None else {"NS": 0, "EW": 0}
@@ -236,14 +256,14 @@ def _run(executors: Callable[[], Executor] | None, fn: Callable[[T], R],
 
 def duplicate(first: str, second: str, deals: int, seed: int, stats: dict[str, _Stats],
               rules: str = "standard",
-              make: Callable[[str, int], Player] = make_player,
+              make: Callable[[str, int], Player] = ladder_player,
               executors: Callable[[], Executor] | None = None) -> Pairing:
     """``first`` against ``second`` over ``deals`` deals, each played twice, seats swapped.
-    ``make(level, seed)`` builds a player (default :func:`make_player`; another is used in
+    ``make(level, seed)`` builds a player (default :func:`ladder_player`; another is used in
     this process only); ``executors`` (from :func:`open_executor`) plays the deals on its
     workers, merged in deal order."""
     tasks = [DealTask(first, second, i, seed, rules) for i in range(deals)]
-    if make is make_player:
+    if make is ladder_player:
         played = _run(executors, play_deal, tasks)
     else:
         played = [play_deal(t, make) for t in tasks]
@@ -338,7 +358,7 @@ def tournament(pairs: Sequence[tuple[str, str]], deals: int, seed: int,
                on_pairing: Callable[[Pairing, float], None] | None = None) -> Tournament:
     """Every pairing's duplicate match, then each level's paired rates, on ``executor``
     (``None``: in this process); ``on_pairing(pairing, seconds)`` as each match ends."""
-    stats = {level: _Stats() for level in LEVELS}
+    stats = {level: _Stats() for level in LADDER}
     played: list[tuple[Pairing, float]] = []
     rates: dict[str, list[Rate]] = {}
     with contextlib.ExitStack() as stack:
@@ -349,7 +369,7 @@ def tournament(pairs: Sequence[tuple[str, str]], deals: int, seed: int,
             played.append((p, time.perf_counter() - start))
             if on_pairing is not None:
                 on_pairing(*played[-1])
-        for level in (lv for lv in LEVELS if stats[lv].times):
+        for level in (lv for lv in LADDER if stats[lv].times):
             rates[level] = paired_rates(stats[level].decisions, per_kind, samples,
                                         f"{seed}:{level}", executors)
     return Tournament(played, stats, rates)
@@ -374,8 +394,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p]
     for pair in pairs:
-        if len(pair) != 2 or not set(pair) <= set(LEVELS):
-            parser.error(f"--pairs: {':'.join(pair)} is not two of {', '.join(LEVELS)}")
+        if len(pair) != 2 or not set(pair) <= set(LADDER):
+            parser.error(f"--pairs: {':'.join(pair)} is not two of {', '.join(LADDER)}")
     try:
         parse_executor(args.executor)
     except ExecutorError as err:
@@ -391,7 +411,7 @@ def main(argv: list[str] | None = None) -> None:
     found = tournament([(a, b) for a, b in pairs], args.deals, args.seed, args.rules,
                        args.analysis_decisions, args.samples, args.executor, said)
     stats = found.stats
-    levels = [lv for lv in LEVELS if stats[lv].times]
+    levels = [lv for lv in LADDER if stats[lv].times]
     print(f"\nChoices at the same decisions, the level / the analysis's best (first "
           f"{args.analysis_decisions} decisions of each kind, {args.samples} sampled deals "
           "each):")

@@ -1,0 +1,214 @@
+"""The strength ladder: every level against every other, measured against players the analysis
+did not make.
+
+``python -m pepper_tutor.bench ladder`` (``make ladder``) plays a duplicate match
+(:func:`~pepper_tutor.bench.tournament.duplicate`: each deal twice, the seats swapped, so the
+cards cancel out) for every pairing of the :data:`~pepper_tutor.bench.tournament.LADDER`
+levels: the beginner, the reference player of table tips (which shares no code with the
+analysis), the club player, the expert and the all-seeing ceiling. Each figure is the
+stronger level's points a hand less the weaker's, with its 95% interval; the rows against the
+ceiling are each level's distance to perfect information. The goals the computer players are
+held to are checked and said: the club player ahead of the reference by at least
+:data:`CLUB_OVER_REFERENCE` a hand, the expert ahead of the club player by at least
+:data:`EXPERT_OVER_CLUB`, each interval above zero.
+
+Every deal is one task seeded from the seed and its index, so the figures are the same on any
+executor (``local``, ``local:N``, ``dask-local:N``, ``dask://HOST:PORT``); only the times
+differ. ``--docs PATH`` writes the table as the docs page (docs/ladder.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import itertools
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..analysis.executors import DEFAULT_EXECUTOR, ExecutorError, open_executor, parse_executor
+from .tournament import LADDER, Pairing, _Stats, duplicate
+
+__all__ = ["CLUB_OVER_REFERENCE", "EXPERT_OVER_CLUB", "Goal", "Rung", "goals", "ladder",
+           "main", "page", "pairings"]
+
+DEFAULT_DEALS = 10_000
+CLUB_OVER_REFERENCE = 0.5  # points a hand the club player must be ahead of table tips
+EXPERT_OVER_CLUB = 1.0  # points a hand the expert must be ahead of the club player
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One pairing's match and the seconds it took."""
+
+    pairing: Pairing
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Goal:
+    stronger: str
+    weaker: str
+    margin: float
+    rung: Rung | None  # None: the pairing was not played
+
+    @property
+    def met(self) -> bool:
+        p = None if self.rung is None else self.rung.pairing
+        return p is not None and p.mean >= self.margin and p.low > 0
+
+    def __str__(self) -> str:
+        head = f"{self.stronger} ahead of {self.weaker} by at least {self.margin:.1f} a hand"
+        if self.rung is None:
+            return f"{head}: not played"
+        p = self.rung.pairing
+        verdict = "met" if self.met else "NOT met"
+        figure = f"{p.mean:+.2f} [{p.low:+.2f}, {p.high:+.2f}]"
+        return f"{head}, interval above zero: {verdict} ({figure})"
+
+
+def pairings(levels: Sequence[str] = LADDER) -> list[tuple[str, str]]:
+    """Every pairing of ``levels``, the stronger (later in :data:`LADDER`) first."""
+    ordered = sorted(levels, key=LADDER.index)
+    return [(b, a) for a, b in itertools.combinations(ordered, 2)]
+
+
+def ladder(pairs: Sequence[tuple[str, str]], deals: int, seed: int, rules: str = "standard",
+           executor: str | None = DEFAULT_EXECUTOR,
+           on_rung: Callable[[Rung], None] | None = None) -> list[Rung]:
+    """Each pairing's duplicate match over ``deals`` deals, on ``executor`` (``None``: in
+    this process); ``on_rung(rung)`` as each ends."""
+    stats = {level: _Stats() for level in LADDER}
+    rungs = []
+    with contextlib.ExitStack() as stack:
+        executors = None if executor is None else stack.enter_context(open_executor(executor))
+        for first, second in pairs:
+            start = time.perf_counter()
+            pairing = duplicate(first, second, deals, seed, stats, rules, executors=executors)
+            rungs.append(Rung(pairing, time.perf_counter() - start))
+            if on_rung is not None:
+                on_rung(rungs[-1])
+    return rungs
+
+
+def goals(rungs: Sequence[Rung]) -> list[Goal]:
+    """The goals the computer players are held to, each with its pairing where played."""
+    found = {(r.pairing.first, r.pairing.second): r for r in rungs}
+    return [Goal("club", "reference", CLUB_OVER_REFERENCE, found.get(("club", "reference"))),
+            Goal("expert", "club", EXPERT_OVER_CLUB, found.get(("expert", "club")))]
+
+
+def _row(rung: Rung) -> str:
+    p = rung.pairing
+    return (f"| {p.first} | {p.second} | {p.deals:,} | {p.mean:+.2f} | "
+            f"[{p.low:+.2f}, {p.high:+.2f}] | {rung.seconds:,.0f} |")
+
+
+def page(rungs: Sequence[Rung], command: str, executor: str, seconds: float, rules: str
+         ) -> str:
+    """The docs page: what the levels are, the table, the goals, how it was measured."""
+    # The ceiling's rows last: together they are each level's distance to it.
+    ordered = sorted(rungs, key=lambda r: r.pairing.first == "ceiling")
+    lines = [
+        "# The strength ladder",
+        "",
+        "How strong the computer players are, measured against two players the analysis did "
+        "not make. Written by `" + command + "`; do not edit by hand.",
+        "",
+        "The levels, weakest first:",
+        "",
+        "- **beginner**: rules of thumb with a new player's slips (`analysis/players.py`).",
+        "- **reference**: the table tips a player is taught, and nothing else: count the "
+        "bowers, the ace of trumps and the trumps' length to bid, always take the exchange, "
+        "play when a trick is in sight (`analysis/table_tips.py`). It shares no code with the "
+        "analysis, so beating it is not the analysis agreeing with itself.",
+        "- **club**: the default computer player: a calling model for the auction, sampled "
+        "double-dummy play.",
+        "- **expert**: every decision from the sampled double-dummy advice.",
+        "- **ceiling**: sees every hand and makes every choice double-dummy on the real cards "
+        "(`analysis/ceiling.py`). No person can play like this; a level's distance to it is "
+        "what it leaves on the table.",
+        "",
+        f"Duplicate matches under the {rules} rules: each deal is played twice with the seats "
+        "swapped, so the cards cancel out. A figure is the first level's side's points a hand "
+        "less the second's, with its 95% interval.",
+        "",
+        "| level | against | deals | points a hand | 95% interval | seconds |",
+        "|---|---|---:|---:|---|---:|",
+        *(_row(r) for r in ordered),
+        "",
+        "## The goals",
+        "",
+        *(f"- {g}" for g in goals(rungs)),
+        "",
+        "## How it was measured",
+        "",
+        f"On `{executor}`, {seconds / 60:,.1f} minutes in all, on a machine of "
+        f"{os.cpu_count()} cores. The figures do not depend on the executor or its worker "
+        "count: each deal is seeded from the seed and its index and the results are merged in "
+        "deal order.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m pepper_tutor.bench ladder",
+        description="Duplicate matches for every pairing of the ladder's levels.")
+    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, help="deals per pairing")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--levels", default=",".join(LADDER),
+                        help="the levels to pair, separated by commas")
+    parser.add_argument("--pairs", default=None,
+                        help="only these pairings, stronger:weaker separated by commas")
+    parser.add_argument("--executor", default=DEFAULT_EXECUTOR,
+                        help="local (default), local:N, dask-local:N or dask://HOST:PORT")
+    parser.add_argument("--docs", default=None, metavar="PATH",
+                        help="also write the table as this docs page (docs/ladder.md)")
+    args = parser.parse_args(argv)
+    if args.deals < 2:
+        parser.error("--deals: at least 2 deals make an interval")
+    levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    if not levels or not set(levels) <= set(LADDER):
+        parser.error(f"--levels: {args.levels} is not among {', '.join(LADDER)}")
+    pairs = pairings(levels)
+    if args.pairs:
+        pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p]
+        for pair in pairs:
+            if len(pair) != 2 or not set(pair) <= set(LADDER):
+                parser.error(f"--pairs: {':'.join(pair)} is not two of {', '.join(LADDER)}")
+    try:
+        parse_executor(args.executor)
+    except ExecutorError as err:
+        parser.error(str(err))
+    print(f"The ladder, {args.rules}, {args.deals:,} deals a pairing (each twice, seats "
+          f"swapped), on {args.executor}; points a hand for the first level, 95% interval:",
+          flush=True)
+
+    def said(rung: Rung) -> None:
+        p = rung.pairing
+        print(f"  {p.first:>9} vs {p.second:<9} {p.mean:+6.2f} [{p.low:+.2f}, {p.high:+.2f}]"
+              f"  ({rung.seconds:,.0f} s)", flush=True)
+
+    start = time.perf_counter()
+    rungs = ladder(pairs, args.deals, args.seed, args.rules, args.executor, said)
+    seconds = time.perf_counter() - start
+    print()
+    for goal in goals(rungs):
+        print(f"  {goal}")
+    if args.docs:
+        from ..files.writing import write_text
+
+        shown = ["python -m pepper_tutor.bench ladder", f"--deals {args.deals}",
+                 f"--seed {args.seed}", f"--executor {args.executor}"]
+        if args.rules != "standard":
+            shown.append(f"--rules {args.rules}")
+        if args.pairs:
+            shown.append(f"--pairs {args.pairs}")
+        elif levels != list(LADDER):
+            shown.append(f"--levels {args.levels}")
+        write_text(args.docs, page(rungs, " ".join(shown), args.executor, seconds, args.rules))
+        print(f"\nwritten: {args.docs}")
