@@ -10,7 +10,10 @@ damage is damage:
   (``isolation_level=None``): every change is an explicit :func:`transaction`. The connection
   may move between threads (a notebook kernel runs widget callbacks in another thread than
   the cell that made the widget; a server has its worker threads): the store's lock keeps one
-  at a time. ``read_only`` opens it with ``mode=ro``: nothing can be written through it;
+  at a time. ``read_only`` opens it with ``mode=ro``: nothing can be written through it.
+  Only a regular file (or none yet) is opened: a FIFO, a folder or a device in a store's
+  place (or its ``-wal``, ``-shm`` or ``-journal``) is refused at once with
+  :class:`NotAFile`, where SQLite would hang on the FIFO;
 - :func:`transaction` is one ``BEGIN IMMEDIATE`` ... ``COMMIT``: the write lock is taken at
   the start, so two writers queue up instead of one failing half way, and an error rolls
   everything in the block back;
@@ -36,6 +39,7 @@ from __future__ import annotations
 import os
 import secrets
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Iterator
@@ -46,10 +50,12 @@ from typing import Literal
 from urllib.parse import quote
 
 from . import browser_home
+from .reading import file_kind
 from .runtime import in_browser
 
-__all__ = ["BUSY_TIMEOUT", "PERSON_WAIT", "DamagedDatabase", "Unavailable", "Schema", "Opening",
-           "Fault", "connect", "transaction", "look", "fault", "trouble", "set_aside", "open_store"]
+__all__ = ["BUSY_TIMEOUT", "PERSON_WAIT", "DamagedDatabase", "Unavailable", "NotAFile", "Schema",
+           "Opening", "Fault", "regular_file", "connect", "transaction", "look", "fault",
+           "trouble", "set_aside", "open_store"]
 
 #: Seconds a connection waits for another's write lock before giving up.
 BUSY_TIMEOUT = 30.0
@@ -86,6 +92,37 @@ class Unavailable(sqlite3.OperationalError):
         self.kind = kind
 
 
+class NotAFile(Unavailable):
+    """A store's path (or its ``-wal``, ``-shm`` or ``-journal`` file) that is there but is
+    not a regular file: a FIFO, a directory, a device, a socket. SQLite would block forever
+    on a FIFO and fail with a bare "disk I/O error" on a directory; it is refused before
+    anything opens it, and it is never renamed aside (it is not a damaged database)."""
+
+    def __init__(self, words: str) -> None:
+        super().__init__(words, "io")
+
+
+#: The files SQLite opens beside a database.
+_BESIDE = ("", "-wal", "-shm", "-journal")
+
+
+def regular_file(path: Path) -> None:
+    """Raise :class:`NotAFile` when ``path`` or a file SQLite would open beside it exists and
+    is not a regular file (a symlink to a regular file is one). Absent is fine: SQLite makes
+    it. Looked at with ``stat``, which never blocks, not ``open``."""
+    for suffix in _BESIDE:
+        each = Path(f"{path}{suffix}")
+        try:
+            mode = os.stat(each).st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as err:
+            raise NotAFile(f"{each} cannot be looked at ({err.strerror or err})") from None
+        if not stat.S_ISREG(mode):
+            raise NotAFile(f"{each} is {file_kind(mode)}, not a regular file: a database "
+                           "must be a regular file (move it away to start a new one)")
+
+
 @dataclass(frozen=True)
 class Schema:
     """A store's tables: how a database of this store is recognised and made.
@@ -103,7 +140,11 @@ class Schema:
 def connect(path: Path, *, timeout: float = BUSY_TIMEOUT,
             synchronous: Literal["NORMAL", "FULL"] = "NORMAL",
             read_only: bool = False) -> sqlite3.Connection:
-    """A connection to ``path`` with the shared settings (see the module)."""
+    """A connection to ``path`` with the shared settings (see the module). Raises
+    :class:`NotAFile` at once, before SQLite opens anything, for a path that is not a regular
+    file (:func:`regular_file`)."""
+    if str(path) != ":memory:":
+        regular_file(path)
     if read_only:
         con = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=timeout,
                               isolation_level=None, check_same_thread=False)
@@ -209,9 +250,9 @@ def look(path: Path, schema: Schema, *, timeout: float = BUSY_TIMEOUT) -> Look:
     """Read ``path`` without writing anything (see the module). Raises
     :class:`DamagedDatabase` for a file that is not a database of this store, and the
     ``OperationalError`` of a busy file or an I/O error."""
-    if not path.exists():
+    if not os.path.lexists(path):
         return Look("missing")
-    con = connect(path, timeout=timeout, read_only=True)
+    con = connect(path, timeout=timeout, read_only=True)  # NotAFile for a FIFO, a folder...
     try:
         row = con.execute("PRAGMA quick_check").fetchone()
         if row is None or row[0] != "ok":
@@ -265,7 +306,8 @@ class Opening:
     ``state``: ``ready`` (read and write), ``read_only`` (read through a ``mode=ro``
     connection; nothing can be saved), ``not_now`` (busy, full or an I/O error: nothing was
     changed; try again later), ``newer`` (written by a later version: left alone, neither read
-    nor written), ``stuck`` (damaged and could not be moved aside)."""
+    nor written), ``stuck`` (damaged and could not be moved aside, or not a regular file:
+    :class:`NotAFile`)."""
 
     state: Literal["ready", "read_only", "not_now", "newer", "stuck"] = "stuck"
     #: each damaged file moved away: why it could not be read, where it is now
@@ -326,6 +368,11 @@ def open_store(path: Path, schema: Schema, *, timeout: float = BUSY_TIMEOUT) -> 
                 _setup(con, schema)
             finally:
                 con.close()
+        except NotAFile as err:
+            # Neither damage to set aside nor a fault that passes: it stays as it is.
+            opening.state, opening.fault, opening.problem = "stuck", err.kind, str(err)
+            opening.readable = False
+            return opening
         except sqlite3.Error as err:
             kind = fault(err)
             if kind != "damaged":
