@@ -54,7 +54,8 @@ from .reading import file_kind
 from .runtime import in_browser
 
 __all__ = ["BUSY_TIMEOUT", "PERSON_WAIT", "DamagedDatabase", "Unavailable", "NotAFile", "Schema",
-           "Opening", "Fault", "regular_file", "connect", "transaction", "look", "fault",
+           "Opening", "Fault", "Column", "Columns", "missing_columns", "bad_value",
+           "regular_file", "connect", "transaction", "look", "fault",
            "trouble", "set_aside", "open_store"]
 
 #: Seconds a connection waits for another's write lock before giving up.
@@ -135,6 +136,72 @@ class Schema:
     tables: frozenset[str]
     sql: str
     version: int = 1
+
+
+#: What a value of a column may be: SQLite keeps any value in any column (a text where a
+#: number was declared, a NULL where the other program's table allowed one), so a file from
+#: elsewhere is checked value by value, never trusted for its declarations.
+Kind = Literal["integer", "real", "text"]
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a store's table and the values it may hold: ``integer``, ``real`` (an
+    integer is a real too) between ``low`` and ``high``, or ``text`` of ``low`` to ``high``
+    characters; never NULL."""
+
+    name: str
+    kind: Kind
+    low: float = 0
+    high: float = 10_000
+
+    def sql(self, table: str) -> str:
+        """A condition true when the column's value in ``table`` is one it may hold."""
+        c = f'{table}."{self.name}"'
+        if self.kind == "text":
+            return f"(typeof({c}) = 'text' AND length({c}) BETWEEN {self.low!r} AND " \
+                   f"{self.high!r})"
+        types = "'integer'" if self.kind == "integer" else "'integer', 'real'"
+        return f"(typeof({c}) IN ({types}) AND {c} BETWEEN {self.low!r} AND {self.high!r})"
+
+    def expected(self) -> str:
+        if self.kind == "text":
+            return f"text of {self.low:g} to {self.high:g} characters"
+        what = "a whole number" if self.kind == "integer" else "a number"
+        return f"{what} from {self.low:g} to {self.high:g}"
+
+
+Columns = dict[str, tuple[Column, ...]]
+
+
+def missing_columns(con: sqlite3.Connection, table: str, columns: tuple[Column, ...],
+                    db: str = "main") -> list[str]:
+    """The names of ``columns`` that ``db.table`` lacks."""
+    have = {r[1] for r in con.execute(f'PRAGMA "{db}".table_info("{table}")')}
+    return [c.name for c in columns if c.name not in have]
+
+
+def bad_value(con: sqlite3.Connection, table: str, columns: tuple[Column, ...],
+              db: str = "main", name: str | None = None) -> str | None:
+    """The first value of ``db.table`` that is not one its column may hold, in words naming
+    the table (as ``name``), the column, the value and what was expected; None when every
+    value is. One query: the check runs in SQLite, without reading the rows into Python."""
+    if not columns:
+        return None
+    conds = [c.sql(f'"{db}"."{table}"') for c in columns]
+    cols = ", ".join(f'"{c.name}"' for c in columns)
+    row = con.execute(f'SELECT {cols}, {", ".join(conds)} FROM "{db}"."{table}" '
+                      f'WHERE NOT ({" AND ".join(conds)}) LIMIT 1').fetchone()
+    if row is None:
+        return None
+    n = len(columns)
+    for column, value, good in zip(columns, row[:n], row[n:], strict=True):
+        if not good:
+            shown = repr(value)
+            shown = shown if len(shown) <= 40 else f"{shown[:37]}..."
+            return (f"a row of the table {name or table} has {column.name} {shown}, expected "
+                    f"{column.expected()}")
+    return None  # not reached: the row was selected because one condition failed
 
 
 def connect(path: Path, *, timeout: float = BUSY_TIMEOUT,

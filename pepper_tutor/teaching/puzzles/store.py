@@ -23,13 +23,24 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ...files.database import PERSON_WAIT, Schema, connect, open_store, transaction
+from ...files.database import (
+    PERSON_WAIT,
+    Column,
+    Columns,
+    Schema,
+    bad_value,
+    connect,
+    missing_columns,
+    open_store,
+    transaction,
+)
 from ...files.home import tutor_home
 from ..learner.scheduling import due_and_state, rate
 from ..learner.store import default_learner
 from .glicko import Rating, game, toward
 
-__all__ = ["PuzzleStore", "AttemptResult", "ThemeResults", "store_path", "LEARNER_START"]
+__all__ = ["PuzzleStore", "PuzzleStoreUnreadable", "AttemptResult", "ThemeResults", "store_path",
+           "LEARNER_START", "SCHEMA", "COLUMNS", "unreadable"]
 
 LEARNER_START = Rating(1500.0, 350.0, 0.06)
 PUZZLE_DEVIATION = 300.0  # a new puzzle's RD: its seeded rating is a guess
@@ -52,6 +63,55 @@ CREATE TABLE IF NOT EXISTS theme_cards (
     learner TEXT NOT NULL, theme TEXT NOT NULL, card TEXT NOT NULL, due TEXT NOT NULL,
     missed_puzzle TEXT NOT NULL, PRIMARY KEY (learner, theme));
 """)
+
+_RATING, _DEVIATION, _VOLATILITY = (0, 10_000), (1e-9, 10_000), (1e-9, 10)
+_TEXT = 10_000
+#: The values each table holds (:class:`~pepper_tutor.files.database.Column`): checked when
+#: the store is opened and when a progress file brings the tables (:mod:`..progress_file`).
+COLUMNS: Columns = {
+    "meta": (Column("key", "text", 1, 100), Column("value", "text", 0, _TEXT)),
+    "learners": (Column("name", "text", 1, 200), Column("rating", "real", *_RATING),
+                 Column("deviation", "real", *_DEVIATION),
+                 Column("volatility", "real", *_VOLATILITY),
+                 Column("best_streak", "integer", 0, 1_000_000_000)),
+    "puzzles": (Column("id", "text", 1, 200), Column("rating", "real", *_RATING),
+                Column("deviation", "real", *_DEVIATION),
+                Column("volatility", "real", *_VOLATILITY),
+                Column("plays", "integer", 0, 1_000_000_000_000)),
+    "attempts": (Column("learner", "text", 1, 200), Column("puzzle", "text", 1, 200),
+                 Column("theme", "text", 1, 200), Column("solved", "integer", 0, 1),
+                 Column("first", "integer", 0, 1), Column("puzzle_rating", "real", *_RATING),
+                 Column("learner_before", "real", *_RATING),
+                 Column("learner_after", "real", *_RATING), Column("at", "text", 1, 100)),
+    "theme_cards": (Column("learner", "text", 1, 200), Column("theme", "text", 1, 200),
+                    Column("card", "text", 2, _TEXT), Column("due", "text", 1, 100),
+                    Column("missed_puzzle", "text", 1, 200)),
+}
+
+
+class PuzzleStoreUnreadable(ValueError):
+    """A puzzle store whose tables or values are not ones pepper-tutor writes; the message
+    names the file and the first thing wrong."""
+
+
+def unreadable(con: sqlite3.Connection, db: str = "main", prefix: str = "") -> str | None:
+    """What makes the puzzle tables in ``db`` (named ``prefix + table``) unusable, in words
+    (a column missing, a value that is not one its column holds, a review card that cannot be
+    read), or None."""
+    for table, columns in COLUMNS.items():
+        name = prefix + table
+        missing = missing_columns(con, name, columns, db)
+        if missing:
+            return f"its table {name} has no column {', '.join(missing)}"
+        bad = bad_value(con, name, columns, db, name)
+        if bad is not None:
+            return bad
+    for theme, card in con.execute(f'SELECT theme, card FROM "{db}"."{prefix}theme_cards"'):
+        try:
+            due_and_state(card)
+        except (ValueError, KeyError, TypeError, AttributeError) as err:
+            return f"the review card of the theme {theme!r} cannot be read ({err})"
+    return None
 
 
 def _has_puzzles(con: sqlite3.Connection, learner: str) -> bool:
@@ -104,6 +164,9 @@ class PuzzleStore:
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # tests move it on
         self.path = path or store_path(home)
         self.warning: str | None = None
+        #: why the file cannot be used at all (not a regular file, values pepper-tutor never
+        #: writes): the terminal refuses to go on (exit 2); the pages play on in memory
+        self.refused: PuzzleStoreUnreadable | None = None
         self._lock = threading.RLock()
         self._con: sqlite3.Connection | None = None
         try:
@@ -114,8 +177,18 @@ class PuzzleStore:
             self.warning = f"{self.path} cannot be used ({err.strerror or err})"
         if opening is not None and opening.ready:
             self._con = connect(self.path, timeout=PERSON_WAIT)
+            why = unreadable(self._con)
+            if why is not None:
+                self._con.close()
+                self._con = None
+                self.refused = PuzzleStoreUnreadable(
+                    f"{self.path}: {why}: it is not a puzzle store pepper-tutor wrote (move it "
+                    "away to start a new one)")
+                self.warning = str(self.refused)
         elif opening is not None:
             self.warning = opening.problem
+            if opening.state == "stuck":
+                self.refused = PuzzleStoreUnreadable(opening.problem or str(self.path))
         if self._con is None:  # answers are kept for this session only
             self._con = connect(Path(":memory:"), timeout=PERSON_WAIT)
             self._con.executescript(SCHEMA.sql)
