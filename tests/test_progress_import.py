@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from pepper_tutor.teaching.progress_file import (
     progress_bytes,
 )
 from pepper_tutor.teaching.puzzles.store import PuzzleStore, store_path
+from tests.deadline import in_time
 
 MISS = Attempt("quiz", "tricks", False, ("play.trick-winner",), missed=("play.trick-winner",),
                origin="quiz tricks")
@@ -195,21 +195,7 @@ def test_a_fifo_or_a_folder_is_refused_at_once(tmp_path: Path, mine: tuple[Learn
                                                make: Callable[[Path], None]) -> None:
     upload = tmp_path / "upload.sqlite"
     make(upload)
-    done: list[BaseException] = []
-
-    def go() -> None:
-        try:
-            refused(*mine, upload, "not a progress file")
-        except BaseException as err:  # noqa: BLE001 - handed to the test's thread
-            done.append(err)
-        else:
-            done.append(StopIteration())
-    worker = threading.Thread(target=go, daemon=True)
-    worker.start()
-    worker.join(20)
-    assert done, "the load hangs on a FIFO"
-    if not isinstance(done[0], StopIteration):
-        raise done[0]
+    in_time(lambda: refused(*mine, upload, "not a progress file"))
 
 
 @pytest.mark.parametrize("content", [b"", b"SQLite format 3\x00" + b"\x00" * 200,

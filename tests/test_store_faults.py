@@ -22,8 +22,9 @@ import signal
 import sqlite3
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -37,8 +38,11 @@ from pepper_tutor.teaching.learner.attempts import Attempt, LessonProgress
 from pepper_tutor.teaching.learner.progress import progress_summary
 from pepper_tutor.teaching.learner.review_cards import ReviewDeck
 from pepper_tutor.teaching.learner.store import DB_NAME, LearnerStore
+from pepper_tutor.teaching.practice.daily_board import BoardUnreadable, DailyBoard
 from pepper_tutor.teaching.practice.history import HistoryUnreadable, TableHistory
 from pepper_tutor.teaching.practice.table import PracticeTable
+from pepper_tutor.teaching.puzzles.store import PuzzleStore
+from tests.deadline import in_time
 
 MISS = Attempt("quiz", "tricks", False, ("play.trick-winner",), missed=("play.trick-winner",),
                origin="quiz tricks")
@@ -471,3 +475,78 @@ def test_a_busy_history_at_the_terminal_table_keeps_the_hand(tmp_path: Path) -> 
         in said and "1 hand is kept to be saved with the next one" in said
     assert "Your practice history is saved again, with the 1 hand kept meanwhile." in said
     assert len(TableHistory(path).hands()) == 3
+
+
+# ---- not a regular file: a FIFO, a folder, in any store's place ------------------------------
+
+def _learner(path: Path) -> str:
+    store = LearnerStore("ann", path.parent)
+    assert store.record(MISS) is False and not store.ok
+    store.close()
+    return store.warning or ""
+
+
+def _history(path: Path) -> str:
+    with pytest.raises(HistoryUnreadable) as caught:
+        TableHistory(path)
+    return str(caught.value)
+
+
+def _daily(path: Path) -> str:
+    board = DailyBoard(path)
+    assert board.add(date(2026, 12, 2), 1, 3, 1, "N 4") is False
+    with pytest.raises(BoardUnreadable) as caught:
+        board.days()
+    return f"{board.warning} / {caught.value}"
+
+
+def _puzzles(path: Path) -> str:
+    store = PuzzleStore("ann", path=path)
+    assert store.refused is not None
+    store.record("p1", "draw-trumps", 1500.0, solved=False)  # kept for this session
+    assert len(store.tried()) == 1
+    store.close()
+    return str(store.refused)
+
+
+def _night(path: Path) -> str:
+    with pytest.raises(NightError) as caught:
+        NightStore(path)
+    return str(caught.value)
+
+
+STORES: dict[str, tuple[str, Callable[[Path], str]]] = {
+    "learner store": (DB_NAME, _learner),
+    "practice history": ("table.sqlite", _history),
+    "daily board": ("daily.sqlite", _daily),
+    "puzzle store": ("puzzles.sqlite", _puzzles),
+    "game night": ("friday.sqlite", _night),
+}
+
+
+@pytest.mark.parametrize("store", sorted(STORES))
+@pytest.mark.parametrize(("kind", "words"), [("fifo", "a FIFO (named pipe)"),
+                                             ("folder", "a directory"),
+                                             ("wal fifo", "a FIFO (named pipe)")])
+def test_a_store_that_is_not_a_regular_file_is_refused_at_once(
+        tmp_path: Path, store: str, kind: str, words: str) -> None:
+    name, use = STORES[store]
+    path = tmp_path / name
+    if kind == "wal fifo":  # a good store, with a FIFO where SQLite opens its log
+        sqlite3.connect(path).close()
+        os.mkfifo(f"{path}-wal")
+        shown = Path(f"{path}-wal")
+    elif kind == "fifo":
+        os.mkfifo(path)
+        shown = path
+    else:
+        path.mkdir()
+        shown = path
+    said = str(in_time(lambda: use(path)))
+    assert f"{shown} is {words}, not a regular file" in said, said
+    assert names(tmp_path) == {p.name for p in [path, shown]}  # nothing renamed or made
+
+
+def test_the_foundation_refuses_a_device_before_sqlite_opens_it() -> None:
+    with pytest.raises(database.NotAFile, match="/dev/zero is a character device"):
+        in_time(lambda: database.connect(Path("/dev/zero")))

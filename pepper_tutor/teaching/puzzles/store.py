@@ -64,7 +64,7 @@ CREATE TABLE IF NOT EXISTS theme_cards (
     missed_puzzle TEXT NOT NULL, PRIMARY KEY (learner, theme));
 """)
 
-_RATING, _DEVIATION, _VOLATILITY = (0, 10_000), (0.0001, 10_000), (0.0001, 10)
+_RATING, _DEVIATION, _VOLATILITY = (-10_000, 10_000), (0.0001, 10_000), (0.0001, 10)
 _TEXT = 10_000
 #: The values each table holds (:class:`~pepper_tutor.files.database.Column`): checked when
 #: the store is opened and when a progress file brings the tables (:mod:`..progress_file`).
