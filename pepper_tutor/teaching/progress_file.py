@@ -35,9 +35,10 @@ import shutil
 import sqlite3
 import stat
 import tempfile
+import time
 import unicodedata
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -72,6 +73,8 @@ FILE_NAME = "pepper-progress.sqlite"
 #: (in a browser tab, into its memory).
 PROGRESS_LIMIT = 64 * 1024 * 1024  # 64 MB
 MB = 1024 * 1024
+#: Seconds after which a scratch folder is another process's that was killed, not one at work.
+STALE_SCRATCH = 600
 PREFIX = "puzzles_"
 # The learner tables in the order their rows are copied: a row's learner before the row.
 _LEARNER_ORDER = ("learners", "lessons", "answers", "review_cards")
@@ -165,6 +168,10 @@ def _scratch(home: Path) -> Iterator[Path]:
     """A folder of its own beside the store (the same disk: the swap is a rename), removed
     afterwards whatever happened."""
     home.mkdir(parents=True, exist_ok=True)
+    for old in home.glob(".import-*"):  # left by a process killed half way
+        with suppress(OSError):
+            if time.time() - old.stat().st_mtime > STALE_SCRATCH:
+                shutil.rmtree(old, ignore_errors=True)
     place = Path(tempfile.mkdtemp(prefix=".import-", dir=home))
     try:
         yield place
