@@ -11,6 +11,7 @@ Bounded like tests/test_fuzz.py: a small derandomized run in the suite; ``make f
 from __future__ import annotations
 
 import os
+import secrets
 import sqlite3
 import tempfile
 from collections import Counter
@@ -29,6 +30,8 @@ from pepper_tutor.teaching.learner.store import DB_NAME, LearnerStore
 FUZZING = os.environ.get("PEPPER_FUZZ") == "1"
 FUZZ_EXAMPLES = 1_000
 CI_EXAMPLES = 15
+IMPORT_EXAMPLES = 3_000
+CI_IMPORT_EXAMPLES = 40
 COUNTS: Counter[str] = Counter()
 
 OPS = ("miss", "right", "progress", "lock", "unlock", "full", "room", "reopen", "bad_card",
@@ -41,6 +44,9 @@ def report_counts() -> Iterator[None]:
     if FUZZING:
         print(f"\nstore fuzz: {COUNTS['sequences']} sequences, {COUNTS['operations']} "
               f"operations, {COUNTS['faults']} faults")
+        print(f"progress import fuzz: {COUNTS['imports']} files, {COUNTS['refused']} refused, "
+              f"{COUNTS['loaded']} loaded, {COUNTS['not ValueError']} exceptions other than "
+              "ValueError")
 
 
 @settings(max_examples=FUZZ_EXAMPLES if FUZZING else CI_EXAMPLES, derandomize=not FUZZING,
@@ -131,3 +137,207 @@ def _run(home: Path, ops: list[str]) -> None:
     final = LearnerStore("fuzz", home)
     assert len(final.answers()) == recorded - given_up - spoiled
     final.close()
+
+
+# ---- the progress import: random stores, mutated, with code in them ---------------------------
+
+PUZZLE_TABLES = ("meta", "learners", "puzzles", "attempts", "theme_cards")
+ALL_TABLES = ("meta", "learners", "lessons", "answers", "review_cards",
+              *(f"puzzles_{t}" for t in PUZZLE_TABLES))
+VALUES = st.one_of(
+    st.none(), st.integers(-(2**63), 2**63 - 1), st.floats(), st.text(max_size=30),
+    st.binary(max_size=20), st.sampled_from(["[]", "{}", "2026-12-02T10:00:00+00:00", "1",
+                                             "999", "x" * 200_000, " ann", "ann"]))
+MUTATIONS = st.one_of(
+    st.tuples(st.just("trigger"), st.sampled_from(ALL_TABLES),
+              st.sampled_from(["INSERT", "UPDATE", "DELETE"]),
+              st.sampled_from(["BEFORE", "AFTER"])),
+    st.tuples(st.just("view"), st.sampled_from(ALL_TABLES)),
+    st.tuples(st.just("table"), st.sampled_from(["notes", "sqlite_stat1", "answers2"])),
+    st.tuples(st.just("index"), st.sampled_from(ALL_TABLES), st.integers(0, 8)),
+    st.tuples(st.just("value"), st.sampled_from(ALL_TABLES), st.integers(0, 8), VALUES),
+    st.tuples(st.just("drop column"), st.sampled_from(ALL_TABLES), st.integers(0, 8)),
+    st.tuples(st.just("drop table"), st.sampled_from(ALL_TABLES)),
+    st.tuples(st.just("insert"), st.sampled_from(ALL_TABLES), st.lists(VALUES, max_size=9)),
+    st.tuples(st.just("flip"), st.integers(0, 1 << 16), st.integers(0, 255)),
+    st.tuples(st.just("truncate"), st.integers(0, 1 << 16)),
+    st.tuples(st.just("wal"), st.just(0)),
+)
+
+
+def _source(answers: int, learners: int, puzzles: int) -> bytes:
+    """A progress file as an export writes it (cached: many examples share one)."""
+    key = (answers, learners, puzzles)
+    if key not in _SOURCES:
+        from pepper_tutor.teaching.progress_file import progress_bytes
+        from pepper_tutor.teaching.puzzles.store import PuzzleStore, store_path
+
+        with tempfile.TemporaryDirectory() as folder:
+            home = Path(folder)
+            stores = [LearnerStore(f"l{n}", home) for n in range(learners)]
+            for i in range(answers):
+                stores[i % learners].record(Attempt(
+                    "quiz", "tricks", i % 3 == 0, ("play.trick-winner",),
+                    missed=() if i % 3 == 0 else ("play.trick-winner",)))
+            if answers:
+                stores[0].save_progress("bowers", LessonProgress(queue=("a",), position=0))
+            ratings = PuzzleStore("l0", home)
+            for i in range(puzzles):
+                ratings.record(f"p{i}", ("ruff", "draw-trumps")[i % 2], 1500.0, i % 2 == 1)
+            ratings.close()
+            _SOURCES[key] = progress_bytes(stores[0], store_path(home))
+            for store in stores:
+                store.close()
+    return _SOURCES[key]
+
+
+_SOURCES: dict[tuple[int, int, int], bytes] = {}
+_MINE: dict[str, bytes] = {}
+# A folder in memory where the machine has one: a store syncs each change to the disk, and
+# thousands of imports would spend their time waiting on it.
+MEMORY = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+
+
+def _mine() -> dict[str, bytes]:
+    """The learner's own stores before an import: one answer and no puzzle yet (closed)."""
+    if not _MINE:
+        from pepper_tutor.teaching.puzzles.store import PuzzleStore
+
+        with tempfile.TemporaryDirectory() as folder:
+            mine = LearnerStore("me", Path(folder))
+            mine.record(Attempt("quiz", "tricks", True, ("play.follow-suit",)))
+            mine.close()
+            PuzzleStore("me", Path(folder)).close()
+            _MINE.update({p.name: p.read_bytes() for p in Path(folder).iterdir()})
+    return _MINE
+
+
+def _columns(con: sqlite3.Connection, table: str) -> list[str]:
+    return [r[1] for r in con.execute(f'PRAGMA table_info("{table}")')]
+
+
+def _mutate(path: Path, mutation: tuple[object, ...]) -> None:
+    """One change to the file; a change SQLite refuses (the file is already broken, a
+    column that is not there) is skipped: the file is fuzzed as it is."""
+    kind = mutation[0]
+    if kind in ("flip", "truncate", "wal"):
+        data = bytearray(path.read_bytes())
+        if kind == "flip" and data:
+            data[int(mutation[1]) % len(data)] = int(mutation[2])  # type: ignore[call-overload]
+        elif kind == "truncate":
+            del data[int(mutation[1]) % (len(data) + 1):]  # type: ignore[call-overload]
+        elif len(data) > 20:
+            data[18:20] = b"\x02\x02"
+        path.write_bytes(bytes(data))
+        return
+    con = sqlite3.connect(path, isolation_level=None)
+    try:
+        table = str(mutation[1])
+        cols = _columns(con, table)
+        col = f'"{cols[int(mutation[2]) % len(cols)]}"' if cols and len(mutation) > 2 \
+            and isinstance(mutation[2], int) else '"x"'
+        con.execute("CREATE TABLE IF NOT EXISTS marker (what TEXT)")
+        if kind == "trigger":
+            con.execute(f'CREATE TRIGGER "t{secrets.token_hex(3)}" {mutation[3]} {mutation[2]} '
+                        f"ON \"{table}\" BEGIN INSERT INTO marker VALUES ('ran'); "
+                        f"DELETE FROM answers; UPDATE meta SET value = '999'; END")
+        elif kind == "view":
+            con.execute(f'CREATE VIEW "v{secrets.token_hex(3)}" AS SELECT * FROM "{table}"')
+        elif kind == "table":
+            con.execute(f'CREATE TABLE IF NOT EXISTS "{table}" (a, b)')
+            con.execute(f'INSERT INTO "{table}" VALUES (1, 2)')
+        elif kind == "index":
+            con.execute(f'CREATE INDEX "i{secrets.token_hex(3)}" ON "{table}" ({col})')
+        elif kind == "value":
+            con.execute(f'UPDATE "{table}" SET {col} = ?', (mutation[3],))
+        elif kind == "drop column":
+            con.execute(f'ALTER TABLE "{table}" DROP COLUMN {col}')
+        elif kind == "drop table":
+            con.execute(f'DROP TABLE "{table}"')
+        elif kind == "insert":
+            values = list(mutation[2])  # type: ignore[call-overload]
+            values = (values + [None] * len(cols))[:len(cols)]
+            con.execute(f'INSERT INTO "{table}" VALUES ({", ".join("?" for _ in cols)})',
+                        values)
+    except sqlite3.Error:
+        pass
+    finally:
+        con.close()
+
+
+def _rows(path: Path, tables: tuple[str, ...], prefix: str = "") -> dict[str, list[str]]:
+    """The rows of ``tables`` (the store's columns only), as text, sorted."""
+    from pepper_tutor.teaching.learner.store import COLUMNS as LEARNER
+    from pepper_tutor.teaching.puzzles.store import COLUMNS as PUZZLES
+
+    columns = {**LEARNER, **{f"puzzles_{t}": c for t, c in PUZZLES.items()}} if prefix \
+        else {**PUZZLES, **LEARNER} if "answers" in tables else PUZZLES
+    con = sqlite3.connect(path)
+    try:
+        return {t: sorted(repr(r) for r in con.execute(
+            f'SELECT {", ".join(c.name for c in columns[prefix + t])} FROM "{prefix}{t}"'))
+            for t in tables}
+    finally:
+        con.close()
+
+
+@settings(max_examples=IMPORT_EXAMPLES if FUZZING else CI_IMPORT_EXAMPLES,
+          derandomize=not FUZZING, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.integers(0, 6), st.integers(1, 2), st.integers(0, 3),
+       st.lists(MUTATIONS, max_size=4))
+def test_a_progress_import_is_the_old_store_or_the_whole_new_one(
+        answers: int, learners: int, puzzles: int, mutations: list[tuple[object, ...]]
+        ) -> None:
+    from pepper_tutor.teaching.progress_file import ProgressFileRefused, load_progress
+    from pepper_tutor.teaching.puzzles.store import PuzzleStore, store_path
+
+    COUNTS["imports"] += 1
+    with tempfile.TemporaryDirectory(dir=MEMORY) as folder:
+        home, upload = Path(folder) / "home", Path(folder) / "upload.sqlite"
+        upload.write_bytes(_source(answers, learners, puzzles))
+        for mutation in mutations:
+            _mutate(upload, mutation)
+        sent = upload.read_bytes()
+        home.mkdir()
+        for name, data in _mine().items():
+            (home / name).write_bytes(data)
+        mine = LearnerStore("me", home)
+        before = {p.name: p.read_bytes() for p in home.iterdir()}
+        try:
+            loaded = load_progress(mine, upload, "upload.sqlite", store_path(home))
+        except ProgressFileRefused as refused:
+            COUNTS["refused"] += 1
+            assert "upload.sqlite" in str(refused) and "\n" not in str(refused)
+            assert {p.name: p.read_bytes() for p in home.iterdir()} == before  # the old one
+            return
+        except Exception:
+            COUNTS["not ValueError"] += 1
+            raise
+        finally:
+            assert upload.read_bytes() == sent  # nothing was written into the file
+        COUNTS["loaded"] += 1
+        # the whole new one: every row of the file's tables, nothing of its code or extras
+        learner_tables = ("learners", "lessons", "answers", "review_cards")
+        fixed = Path(folder) / "fixed.sqlite"
+        fixed.write_bytes(sent[:18] + b"\x01\x01" + sent[20:] if sent[18:20] == b"\x02\x02"
+                          else sent)
+        assert _rows(home / DB_NAME, learner_tables) == _rows(fixed, learner_tables, "")
+        if loaded.puzzles == "loaded":
+            assert _rows(store_path(home), PUZZLE_TABLES[1:]) == _rows(
+                fixed, PUZZLE_TABLES[1:], "puzzles_")
+        for path in (home / DB_NAME, store_path(home)):
+            con = sqlite3.connect(path)
+            kinds = {r[0] for r in con.execute("SELECT type FROM sqlite_master")}
+            assert "marker" not in {r[0] for r in con.execute(
+                "SELECT name FROM sqlite_master")}
+            con.close()
+            assert kinds <= {"table", "index"}
+        store = LearnerStore(loaded.learners[0] if loaded.learners else "me", home)
+        count = len(store.answers())
+        assert store.warning is None and store.record(Attempt("quiz", "tricks", True, ()))
+        assert len(store.answers()) == count + 1  # no trigger came: the next answer adds one
+        store.close()
+        ratings = PuzzleStore("me", home)
+        assert ratings.refused is None and ratings.warning is None
+        ratings.close()

@@ -323,7 +323,9 @@ def look(path: Path, schema: Schema, *, timeout: float = BUSY_TIMEOUT) -> Look:
     try:
         row = con.execute("PRAGMA quick_check").fetchone()
         if row is None or row[0] != "ok":
-            raise DamagedDatabase(str(row[0] if row else "no answer"))
+            # SQLite's report spans lines ("*** in database main ***\nPage 1: ..."): one
+            # line, for a message that is one line
+            raise DamagedDatabase(" ".join(str(row[0] if row else "no answer").split()))
         tables = {r[0] for r in con.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
         if not tables:

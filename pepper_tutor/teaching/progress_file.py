@@ -95,6 +95,11 @@ class Loaded:
     puzzles: Literal["loaded", "none", "newer"] = "none"
 
 
+def _line(why: object) -> str:
+    """``why`` on one line: SQLite's own reports span several."""
+    return " ".join(str(why).split())
+
+
 # ---- reading a file's tables as data ---------------------------------------------------------
 
 def _checked(src: sqlite3.Connection, tables: Columns, prefix: str = "") -> str | None:
@@ -154,9 +159,12 @@ def _new_store(path: Path, sql: str, version: int, more: str = "") -> sqlite3.Co
     file (rollback journal), its schema version written."""
     con = connect(path)
     try:
+        # A scratch file: nothing is waited onto the disk until the whole of it is written
+        # in the store's place (write_bytes syncs that).
         con.execute("PRAGMA journal_mode = DELETE")
-        con.executescript(f"{sql}\n{more}\nINSERT OR REPLACE INTO meta (key, value) "
-                          f"VALUES ('schema', '{int(version)}');")
+        con.execute("PRAGMA synchronous = OFF")
+        con.executescript(f"BEGIN;\n{sql}\n{more}\nINSERT OR REPLACE INTO meta (key, value) "
+                          f"VALUES ('schema', '{int(version)}');\nCOMMIT;")
     except BaseException:
         con.close()
         raise
@@ -252,7 +260,8 @@ def _read(upload: Path, name: str, place: Path, want_puzzles: bool
     """The fresh learner store (and puzzle store, when the file brings one) built in
     ``place`` from the file's rows; raises :class:`ProgressFileRefused`."""
     def refuse(why: str) -> ProgressFileRefused:
-        return ProgressFileRefused(f"{name} is not a pepper-tutor progress file ({why})")
+        return ProgressFileRefused(f"{name} is not a pepper-tutor progress file "
+                                   f"({_line(why)})")
 
     copy = _upload_copy(upload, name, place)
     try:
@@ -336,16 +345,16 @@ def load_progress(store: LearnerStore, upload: Path, name: str,
             raise ProgressFileRefused(f"{name} was not loaded: {err}") from None
         except sqlite3.IntegrityError as err:
             raise ProgressFileRefused(f"{name} is not a pepper-tutor progress file (its rows "
-                                      f"break a rule of the store: {err})") from None
+                                      f"break a rule of the store: {_line(err)})") from None
         except sqlite3.Error as err:
             if fault(err) in ("busy", "full", "io", "read_only"):  # the tutor's own folder
-                raise ProgressFileRefused(f"{name} was not loaded: {trouble(err, store.home)}"
-                                          ) from None
-            raise ProgressFileRefused(f"{name} is not a pepper-tutor progress file ({err})"
-                                      ) from None
+                raise ProgressFileRefused(f"{name} was not loaded: "
+                                          f"{_line(trouble(err, store.home))}") from None
+            raise ProgressFileRefused(f"{name} is not a pepper-tutor progress file "
+                                      f"({_line(err)})") from None
         except (OSError, LoadError) as err:
             raise ProgressFileRefused(f"{name} was not loaded: the tutor's folder "
-                                      f"{store.home} cannot take it ({err})") from None
+                                      f"{store.home} cannot take it ({_line(err)})") from None
         store.close()
         if puzzle_store is not None and puzzles is not None:
             _swap(puzzle_store, puzzles)
