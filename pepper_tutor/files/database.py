@@ -321,36 +321,44 @@ def look(path: Path, schema: Schema, *, timeout: float = BUSY_TIMEOUT) -> Look:
         return Look("missing")
     con = connect(path, timeout=timeout, read_only=True)  # NotAFile for a FIFO, a folder...
     try:
-        row = con.execute("PRAGMA quick_check").fetchone()
-        if row is None or row[0] != "ok":
-            # SQLite's report spans lines ("*** in database main ***\nPage 1: ..."): one
-            # line, for a message that is one line
-            raise DamagedDatabase(" ".join(str(row[0] if row else "no answer").split()))
-        tables = {r[0] for r in con.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
-        if not tables:
-            return Look("new")
-        if not schema.tables <= tables:
-            raise DamagedDatabase("it is not a pepper-tutor database (its tables: "
-                                  f"{', '.join(sorted(tables)[:6])})")
-        version = 1
-        if "meta" in tables:
-            try:
-                found = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-            except sqlite3.OperationalError as err:
-                if fault(err) is not None:
-                    raise
-                raise DamagedDatabase("it is not a pepper-tutor database (another program's "
-                                      "meta table)") from None
-            if found is not None:
-                try:
-                    version = int(found[0])
-                except (TypeError, ValueError):
-                    raise DamagedDatabase(f"its schema version {found[0]!r} is not one "
-                                          "pepper-tutor writes") from None
-        return Look("newer" if version > schema.version else "ours", version)
+        return _look(con, schema)
+    except UnicodeDecodeError:  # a name or a value SQLite holds as text that is not UTF-8
+        raise DamagedDatabase("it is not a pepper-tutor database (its names are not "
+                              "text)") from None
     finally:
         con.close()
+
+
+def _look(con: sqlite3.Connection, schema: Schema) -> Look:
+    """What :func:`look` finds through ``con``."""
+    row = con.execute("PRAGMA quick_check").fetchone()
+    if row is None or row[0] != "ok":
+        # SQLite's report spans lines ("*** in database main ***\nPage 1: ..."): one
+        # line, for a message that is one line
+        raise DamagedDatabase(" ".join(str(row[0] if row else "no answer").split()))
+    tables = {r[0] for r in con.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+    if not tables:
+        return Look("new")
+    if not schema.tables <= tables:
+        raise DamagedDatabase("it is not a pepper-tutor database (its tables: "
+                              f"{', '.join(sorted(tables)[:6])})")
+    version = 1
+    if "meta" in tables:
+        try:
+            found = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        except sqlite3.OperationalError as err:
+            if fault(err) is not None:
+                raise
+            raise DamagedDatabase("it is not a pepper-tutor database (another program's "
+                                  "meta table)") from None
+        if found is not None:
+            try:
+                version = int(found[0])
+            except (TypeError, ValueError):
+                raise DamagedDatabase(f"its schema version {found[0]!r} is not one "
+                                      "pepper-tutor writes") from None
+    return Look("newer" if version > schema.version else "ours", version)
 
 
 def set_aside(path: Path) -> Path:

@@ -242,6 +242,9 @@ def _read_only(path: Path) -> sqlite3.Connection:
     to run any function a view, a trigger or a default of the file calls, should one ever be
     reached) and can write nothing."""
     con = connect(path, read_only=True)
+    # Text that is not UTF-8 is read with U+FFFD in place of the bad bytes: what is copied
+    # is then text, and the checks see it as such.
+    con.text_factory = lambda data: data.decode("utf-8", "replace")
     con.execute("PRAGMA trusted_schema = OFF")
     con.execute("PRAGMA query_only = ON")
     return con

@@ -2,8 +2,12 @@
 
 ``puzzles.sqlite`` in the tutor's home folder (:func:`~pepper_tutor.files.home.tutor_home`),
 on the SQLite foundation (:mod:`pepper_tutor.files.database`): a transaction per answer, a
-damaged file set aside, a busy or read-only one never ending a session (the answers are then
-kept in memory for this session only, and :attr:`PuzzleStore.warning` says so).
+damaged file set aside, a busy or read-only one never ending a session (at opening, the
+answers are then kept in memory for this session only; an answer the file cannot take later
+is rated but not kept; :attr:`PuzzleStore.warning` says so). A file that is not a regular
+file, or whose tables hold values pepper-tutor never writes (a text or NULL rating, a column
+missing, a review card that cannot be read: :func:`unreadable`), is never read as ratings:
+:attr:`PuzzleStore.refused` names it and what is wrong (the terminal exits 2 with it).
 
 One answer is one :meth:`PuzzleStore.record` (lila's ``PuzzleFinisher.apply``): on the
 learner's first attempt at a puzzle it computes both new Glicko-2 ratings
@@ -30,9 +34,11 @@ from ...files.database import (
     Schema,
     bad_value,
     connect,
+    fault,
     missing_columns,
     open_store,
     transaction,
+    trouble,
 )
 from ...files.home import tutor_home
 from ..learner.scheduling import due_and_state, rate
@@ -228,6 +234,11 @@ class PuzzleStore:
         assert self._con is not None, "the store is closed"
         return self._con
 
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            yield self._read()
+
     # ---- ratings --------------------------------------------------------------------------
 
     def rating(self) -> Rating:
@@ -259,13 +270,29 @@ class PuzzleStore:
         """Record an answer in one transaction: both ratings on a first attempt (each moved
         ``weight`` of the way the game moves it), the attempt, and the theme's review card."""
         when = at or self.clock()
-        with self._tx() as con:
+        try:
+            return self._record(puzzle_id, theme, seeded, solved, when, weight, save=True)
+        except sqlite3.Error as err:
+            if fault(err) not in ("busy", "full", "io", "read_only"):
+                raise
+            # Not saved (another program holds the file, a full disk): the answer is still
+            # rated for the learner to see, and the store says why it was not kept.
+            self.warning = (f"your answer was not saved: "
+                            f"{trouble(err, self.path, PERSON_WAIT)}")
+            return self._record(puzzle_id, theme, seeded, solved, when, weight, save=False)
+
+    def _record(self, puzzle_id: str, theme: str, seeded: float, solved: bool,
+                when: datetime, weight: float, save: bool) -> AttemptResult:
+        with self._tx() if save else self._reading() as con:
             first = con.execute("SELECT 1 FROM attempts WHERE learner = ? AND puzzle = ?",
                                 (self.learner, puzzle_id)).fetchone() is None
             me = self.rating()
             it = self.puzzle_rating(puzzle_id, seeded)
             me_after, it_after = game(me, it, solved) if first else (me, it)
             me_after, it_after = toward(me, me_after, weight), toward(it, it_after, weight)
+            if not save:
+                return AttemptResult(solved, first, me, me_after, it, it_after, None, when,
+                                     weight if first else 0.0)
             if first:
                 con.execute("INSERT OR REPLACE INTO learners (name, rating, deviation, "
                             "volatility, best_streak) VALUES (?, ?, ?, ?, COALESCE((SELECT "
@@ -309,7 +336,18 @@ class PuzzleStore:
         return int(row[0]) if row else 0
 
     def save_streak(self, streak: int) -> int:
-        """Keep the learner's best streak; returns the best so far."""
+        """Keep the learner's best streak; returns the best so far (when the file cannot take
+        it now, :attr:`warning` says so)."""
+        try:
+            return self._save_streak(streak)
+        except sqlite3.Error as err:
+            if fault(err) not in ("busy", "full", "io", "read_only"):
+                raise
+            self.warning = (f"your best streak was not saved: "
+                            f"{trouble(err, self.path, PERSON_WAIT)}")
+            return max(streak, self.best_streak())
+
+    def _save_streak(self, streak: int) -> int:
         with self._tx() as con:
             con.execute("INSERT OR IGNORE INTO learners (name, rating, deviation, volatility) "
                         "VALUES (?, ?, ?, ?)", (self.learner, LEARNER_START.rating,
