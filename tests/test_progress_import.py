@@ -277,3 +277,36 @@ def test_a_newer_puzzle_schema_leaves_the_ratings_alone(
     loaded = load_progress(store, upload, upload.name, store_path(home))
     assert loaded.puzzles == "newer" and store_path(home).read_bytes() == ratings
     assert len(LearnerStore("bea", home).answers()) == 3
+
+
+# ---- what the learner sees: the page and the notebook say the one line ---------------------
+
+def test_the_page_and_the_notebook_show_the_refusal_and_keep_the_progress(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import html
+    import json
+    import re
+
+    from pepper_tutor.apps.notebook import ProgressFileWidget
+    from pepper_tutor.apps.web import WebApp
+
+    upload = changed(exported(tmp_path), "CREATE TRIGGER \"<b>wipe</b>\" AFTER INSERT ON answers "
+                     "BEGIN DELETE FROM answers; END")
+    app = WebApp(home=tmp_path / "page", seed=5)
+    app.handle("quiz", "tricks", {})
+    app.handle("reveal", "", {})
+    reply = json.loads(app.handle("import", str(upload), {"name": "bea.sqlite"}))
+    words = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", reply["html"])))
+    assert ("Not loaded: bea.sqlite is not a pepper-tutor progress file (it holds a trigger, "
+            "'<b>wipe</b>': a progress file holds data, never code). Your progress here is "
+            "unchanged.") in words
+    assert "<b>wipe</b>" not in reply["html"]  # the file's text is escaped
+    assert len(app.store.answers()) == 1
+
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path / "notebook"))
+    widget = ProgressFileWidget("ann")
+    assert widget.store.record(MISS)
+    widget.load(upload.read_bytes(), "bea.sqlite")
+    assert "Not loaded:</b> bea.sqlite is not a pepper-tutor progress file (it holds a " \
+        "trigger, &#x27;&lt;b&gt;wipe&lt;/b&gt;&#x27;" in widget.feedback.value
+    assert len(LearnerStore("ann", tmp_path / "notebook").answers()) == 1
