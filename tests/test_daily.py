@@ -219,3 +219,20 @@ def test_the_history_of_a_board_that_is_none_exits_2_naming_the_file(
     assert err.startswith(f"pepper-tutor: {path}") or f"board: {path}" in err, err
     assert "internal error" not in err and len(err.splitlines()) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == before  # reading renames nothing
+
+
+def test_playing_the_daily_on_a_damaged_board_sets_it_aside_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pepper_tutor.apps.daily import run_daily
+
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
+    path = tmp_path / "daily.sqlite"
+    _board_file(path, "damaged")
+    out = io.StringIO()
+    assert run_daily(DAY, console=Console(file=out, width=200), input_fn=lambda _: "quit",
+                     board=DailyBoard(path)) == 0
+    text = out.getvalue()
+    assert "your daily board was damaged" in text and "a new one was started" in text
+    assert "The daily deal, 2026-12-02" in text  # and the day's deals are dealt
+    assert len(list(tmp_path.glob("daily.sqlite.damaged-*"))) == 1
+    assert DailyBoard(path).days() == []

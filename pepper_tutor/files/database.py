@@ -317,7 +317,7 @@ def look(path: Path, schema: Schema, *, timeout: float = BUSY_TIMEOUT) -> Look:
     """Read ``path`` without writing anything (see the module). Raises
     :class:`DamagedDatabase` for a file that is not a database of this store, and the
     ``OperationalError`` of a busy file or an I/O error."""
-    if not os.path.lexists(path):
+    if not path.exists():  # a FIFO or a folder exists: connect refuses it (NotAFile)
         return Look("missing")
     con = connect(path, timeout=timeout, read_only=True)  # NotAFile for a FIFO, a folder...
     try:
