@@ -170,6 +170,13 @@ BAD: list[tuple[str, str]] = [
      r"lessons has state b'\{\}', expected text"),
     (f"UPDATE answers SET item = '{'x' * 20_000}'", r"item 'xxx.*\.\.\., expected text"),
     ("UPDATE meta SET value = 'one' WHERE key = 'schema'", "schema version 'one'"),
+    # what the store itself cannot read (it would skip the row with a warning)
+    ("UPDATE answers SET at = '0'", r"answer 1 in the table answers cannot be read \(Invalid "
+     r"isoformat string: '0'\)"),
+    ("UPDATE answers SET rules = '{x'", "answer 1 in the table answers cannot be read"),
+    ("UPDATE review_cards SET card = '{}'", "the review card of rule 'play.trick-winner' in "
+     "the table review_cards cannot be read"),
+    ("UPDATE puzzles_meta SET value = '²' WHERE key = 'schema'", "puzzle schema version '²'"),
     ("DROP TABLE review_cards; CREATE VIRTUAL TABLE review_cards USING "
      "fts5(learner, rule, card, due, origin, lapses)", "review_cards is not a plain table"),
 ]

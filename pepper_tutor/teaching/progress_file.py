@@ -31,6 +31,7 @@ the import takes.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sqlite3
 import stat
@@ -132,6 +133,25 @@ def _learners_checked(src: sqlite3.Connection) -> str | None:
                           "(SELECT id FROM learners) LIMIT 1").fetchone()
         if row is not None:
             return f"a row of the table {table} names learner {row[0]}, who is not in the file"
+    return None
+
+
+def _unreadable_rows(path: Path) -> str | None:
+    """A row of the learner store at ``path`` that the store itself cannot read (an answer's
+    time, its rules, a lesson's progress, a review card), as the store words it: read by the
+    store's own readers, so the import takes exactly what the store reads."""
+    with closing(connect(path, read_only=True)) as con:
+        names = [r[0] for r in con.execute("SELECT name FROM learners ORDER BY id")]
+    for learner in names:
+        store = LearnerStore(learner, path.parent)
+        try:
+            store.answers()
+            store.lessons()
+            store.review_cards()
+        finally:
+            store.close()
+        if store.warnings:  # "PATH: answer 3 in the table answers cannot be read (...); ..."
+            return store.warnings[0].removeprefix(f"{path}: ").rsplit("; ", 1)[0]
     return None
 
 
@@ -294,9 +314,9 @@ def _read(upload: Path, name: str, place: Path, want_puzzles: bool
                 raise refuse(why)
             version = src.execute(f"SELECT value FROM {PREFIX}meta WHERE key = 'schema'"
                                   ).fetchone()
-            number = 1 if version is None else version[0]
-            if not (isinstance(number, int) or str(number).isdigit()) or int(number) < 1:
-                raise refuse(f"its puzzle schema version {str(number)[:20]!r} is not one "
+            number = "1" if version is None else str(version[0])
+            if not re.fullmatch(r"[1-9][0-9]{0,8}", number):  # not "²", "-1" or "1e999"
+                raise refuse(f"its puzzle schema version {number[:20]!r} is not one "
                              "pepper-tutor writes")
             if int(number) > PUZZLES.version:
                 puzzles = "newer"
@@ -309,6 +329,9 @@ def _read(upload: Path, name: str, place: Path, want_puzzles: bool
         with closing(_new_store(learners, STORE.sql, STORE.version)) as dest, \
                 transaction(dest):
             _copy(src, dest, LEARNER_COLUMNS, _LEARNER_ORDER)
+        why = _unreadable_rows(learners)
+        if why is not None:
+            raise refuse(why)
         if puzzles == "loaded":
             puzzles_out = place / "puzzles.sqlite"
             with closing(_new_store(puzzles_out, PUZZLES.sql, PUZZLES.version)) as dest, \
