@@ -279,7 +279,9 @@ def _rows(path: Path, tables: tuple[str, ...], prefix: str = "") -> dict[str, li
     con = sqlite3.connect(path)
     con.text_factory = lambda data: data.decode("utf-8", "replace")  # as the import reads
     try:
-        return {t: sorted(repr(r) for r in con.execute(
+        # a number as a float: a REAL column holds the file's whole number 1500 as 1500.0
+        return {t: sorted(repr(tuple(float(v) if isinstance(v, int) else v for v in r))
+                          for r in con.execute(
             f'SELECT {", ".join(c.name for c in columns[prefix + t])} FROM "{prefix}{t}"'))
             for t in tables}
     finally:
