@@ -54,7 +54,7 @@ from .reading import file_kind
 from .runtime import in_browser
 
 __all__ = ["BUSY_TIMEOUT", "PERSON_WAIT", "DamagedDatabase", "Unavailable", "NotAFile", "Schema",
-           "Opening", "Fault", "Column", "Columns", "missing_columns", "bad_value",
+           "Opening", "Fault", "Column", "Columns", "missing_columns", "bad_value", "unfit",
            "regular_file", "connect", "transaction", "look", "fault",
            "trouble", "set_aside", "open_store"]
 
@@ -179,6 +179,28 @@ def missing_columns(con: sqlite3.Connection, table: str, columns: tuple[Column, 
     """The names of ``columns`` that ``db.table`` lacks."""
     have = {r[1] for r in con.execute(f'PRAGMA "{db}".table_info("{table}")')}
     return [c.name for c in columns if c.name not in have]
+
+
+def unfit(con: sqlite3.Connection, tables: Columns, prefix: str = "", db: str = "main"
+          ) -> str | None:
+    """What keeps ``tables`` (named ``prefix + table`` in ``db``) from being a store's, in
+    words: a table missing or not a plain table (a view, a virtual table), a column missing,
+    a value its column does not hold (:func:`bad_value`); None when they are fit."""
+    kinds = dict(con.execute(f'SELECT name, sql FROM "{db}".sqlite_master '
+                             "WHERE type IN ('table', 'view')"))
+    for table, columns in tables.items():
+        name = prefix + table
+        if name not in kinds:
+            return f"it has no table {name}"
+        if not str(kinds[name] or "").lstrip().upper().startswith("CREATE TABLE"):
+            return f"its {name} is not a plain table"
+        missing = missing_columns(con, name, columns, db)
+        if missing:
+            return f"its table {name} has no column {', '.join(missing)}"
+        bad = bad_value(con, name, columns, db, name)
+        if bad is not None:
+            return bad
+    return None
 
 
 def bad_value(con: sqlite3.Connection, table: str, columns: tuple[Column, ...],

@@ -49,13 +49,12 @@ from ..files.database import (
     Column,
     Columns,
     NotAFile,
-    bad_value,
     connect,
     fault,
     look,
-    missing_columns,
     transaction,
     trouble,
+    unfit,
 )
 from ..files.reading import LoadError, file_kind, read_bytes
 from ..files.writing import write_bytes
@@ -102,26 +101,6 @@ def _line(why: object) -> str:
 
 
 # ---- reading a file's tables as data ---------------------------------------------------------
-
-def _checked(src: sqlite3.Connection, tables: Columns, prefix: str = "") -> str | None:
-    """What is wrong with ``tables`` (named ``prefix + table``) in ``src``, in words, or
-    None: a table missing or not a plain table, a column missing, a value its column does not
-    hold."""
-    kinds = dict(src.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'"))
-    for table, columns in tables.items():
-        name = prefix + table
-        if name not in kinds:
-            return f"it has no table {name}"
-        if not str(kinds[name] or "").lstrip().upper().startswith("CREATE TABLE"):
-            return f"its {name} is not a plain table"
-        missing = missing_columns(src, name, columns)
-        if missing:
-            return f"its table {name} has no column {', '.join(missing)}"
-        bad = bad_value(src, name, columns, name=name)
-        if bad is not None:
-            return bad
-    return None
-
 
 def _learners_checked(src: sqlite3.Connection) -> str | None:
     """The learner tables' rows against each other (the columns are checked already)."""
@@ -299,7 +278,7 @@ def _read(upload: Path, name: str, place: Path, want_puzzles: bool
     puzzles_out: Path | None = None
     puzzles: Literal["loaded", "none", "newer"] = "none"
     with closing(_read_only(copy)) as src:
-        why = _code_in(src) or _checked(src, LEARNER_COLUMNS) or _learners_checked(src)
+        why = _code_in(src) or unfit(src, LEARNER_COLUMNS) or _learners_checked(src)
         if why is not None:
             raise refuse(why)
         tables = {r[0] for r in src.execute("SELECT name FROM sqlite_master "
@@ -309,7 +288,7 @@ def _read(upload: Path, name: str, place: Path, want_puzzles: bool
             lacking = sorted({PREFIX + t for t in PUZZLE_COLUMNS} - carried)
             if lacking:
                 raise refuse(f"it has some of the puzzle tables but not {lacking[0]}")
-            why = _checked(src, {"meta": PUZZLE_COLUMNS["meta"]}, PREFIX)
+            why = unfit(src, {"meta": PUZZLE_COLUMNS["meta"]}, PREFIX)
             if why is not None:
                 raise refuse(why)
             version = src.execute(f"SELECT value FROM {PREFIX}meta WHERE key = 'schema'"
@@ -321,8 +300,7 @@ def _read(upload: Path, name: str, place: Path, want_puzzles: bool
             if int(number) > PUZZLES.version:
                 puzzles = "newer"
             else:
-                why = _checked(src, PUZZLE_COLUMNS, PREFIX) or \
-                    puzzles_unreadable(src, prefix=PREFIX)
+                why = puzzles_unreadable(src, prefix=PREFIX)
                 if why is not None:
                     raise refuse(why)
                 puzzles = "loaded"

@@ -91,9 +91,6 @@ class DailyBoard:
     def open(self) -> bool:
         """Check the file and make its tables, setting a damaged one aside (:attr:`warning`
         says so); True when results can be kept."""
-        return self._open()
-
-    def _open(self) -> bool:
         if self._ready:
             return True
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -157,7 +154,7 @@ class DailyBoard:
         """Keep deal ``deal``'s (from 1) result; False when the day already has one for it
         (the first stands) or the file cannot take it (:attr:`warning` says why)."""
         try:
-            if not self._open():
+            if not self.open():
                 return False
             db = connect(self.path, timeout=PERSON_WAIT)
             try:

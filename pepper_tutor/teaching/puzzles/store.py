@@ -32,13 +32,12 @@ from ...files.database import (
     Column,
     Columns,
     Schema,
-    bad_value,
     connect,
     fault,
-    missing_columns,
     open_store,
     transaction,
     trouble,
+    unfit,
 )
 from ...files.home import tutor_home
 from ..learner.scheduling import due_and_state, rate
@@ -104,14 +103,9 @@ def unreadable(con: sqlite3.Connection, db: str = "main", prefix: str = "") -> s
     """What makes the puzzle tables in ``db`` (named ``prefix + table``) unusable, in words
     (a column missing, a value that is not one its column holds, a review card that cannot be
     read), or None."""
-    for table, columns in COLUMNS.items():
-        name = prefix + table
-        missing = missing_columns(con, name, columns, db)
-        if missing:
-            return f"its table {name} has no column {', '.join(missing)}"
-        bad = bad_value(con, name, columns, db, name)
-        if bad is not None:
-            return bad
+    why = unfit(con, COLUMNS, prefix, db)
+    if why is not None:
+        return why
     for theme, card in con.execute(f'SELECT theme, card FROM "{db}"."{prefix}theme_cards"'):
         try:
             due_and_state(card)
