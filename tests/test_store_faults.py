@@ -555,18 +555,22 @@ def test_the_foundation_refuses_a_device_before_sqlite_opens_it() -> None:
 
 # ---- kill -9 in the middle of the other stores' work, and of a progress import --------------
 
-def _killed_again_and_again(work: Callable[[int], None], check: Callable[[], int],
-                            cycles: int = 10, seed: int = 35) -> int:
-    """``work(cycle)`` in a forked process killed with SIGKILL after a random moment, then
-    ``check()`` (which asserts the store is whole and returns how much it holds: never less
-    than before, nothing committed is lost), ``cycles`` times; the last count."""
+def _killed_again_and_again(work: Callable[[int, Callable[[], None]], None],
+                            check: Callable[[], int], cycles: int = 10, seed: int = 35) -> int:
+    """``work(cycle, done)`` in a forked process killed with SIGKILL at a random moment after
+    its first unit of work (it calls ``done()`` after each: on a loaded machine a fixed delay
+    could kill every child before it did anything), then ``check()`` (which asserts the store
+    is whole and returns how much it holds: never less than before, nothing committed is
+    lost), ``cycles`` times; the last count."""
     ctx = multiprocessing.get_context("fork")  # forked: no import time, so kills land in work
     rng = random.Random(seed)
     held = 0
     for cycle in range(cycles):
-        child = ctx.Process(target=work, args=(cycle,))
+        started = ctx.Event()
+        child = ctx.Process(target=work, args=(cycle, started.set))
         child.start()
-        time.sleep(rng.uniform(0.02, 0.25))
+        assert started.wait(60), "the child did no work in 60 s"
+        time.sleep(rng.uniform(0.0, 0.2))
         os.kill(child.pid or 0, signal.SIGKILL)
         child.join(10)
         assert child.exitcode == -signal.SIGKILL
@@ -584,11 +588,12 @@ def _whole(path: Path) -> None:
 
 
 def test_kill_9_in_the_puzzle_store_loses_nothing(tmp_path: Path) -> None:
-    def work(cycle: int) -> None:
+    def work(cycle: int, done: Callable[[], None]) -> None:
         store = PuzzleStore("kim", tmp_path)
         for i in itertools.count():
             store.record(f"c{cycle}-{i}", ("draw-trumps", "ruff")[i % 2], 1400.0 + i,
                          solved=i % 3 == 0)
+            done()
 
     def check() -> int:
         store = PuzzleStore("kim", tmp_path)
@@ -607,11 +612,12 @@ def test_kill_9_in_the_puzzle_store_loses_nothing(tmp_path: Path) -> None:
 def test_kill_9_on_the_daily_board_loses_nothing(tmp_path: Path) -> None:
     path = tmp_path / "daily.sqlite"
 
-    def work(cycle: int) -> None:
+    def work(cycle: int, done: Callable[[], None]) -> None:
         board = DailyBoard(path)
         for i in itertools.count():
             assert board.add(date(2000 + cycle, 1, 1) + timedelta(days=i // 4), i % 4 + 1,
                              i, -i, "N 4")
+            done()
 
     def check() -> int:
         board = DailyBoard(path)
@@ -626,11 +632,12 @@ def test_kill_9_on_the_daily_board_loses_nothing(tmp_path: Path) -> None:
 def test_kill_9_at_game_night_loses_nothing(tmp_path: Path) -> None:
     path = tmp_path / "friday.sqlite"
 
-    def work(cycle: int) -> None:
+    def work(cycle: int, done: Callable[[], None]) -> None:
         store = NightStore(path)
         for i in itertools.count():
             store.join(f"p{cycle}-{i}")
             store.add_daily("2026-12-02", i, {"N": f"p{cycle}-{i}"}, i, -i, "N 4", "{}")
+            done()
 
     def check() -> int:
         store = NightStore(path)
@@ -666,10 +673,11 @@ def test_kill_9_during_a_progress_import_leaves_the_old_or_the_new(tmp_path: Pat
     home = tmp_path / "home"
     loaded: set[str] = set()
 
-    def work(cycle: int) -> None:
+    def work(cycle: int, done: Callable[[], None]) -> None:
         progress_file.STALE_SCRATCH = 0  # each import clears what a killed one left
         for i in itertools.count(cycle):
             load_progress(LearnerStore("x", home), files[i % 2], "p.sqlite", store_path(home))
+            done()
 
     def check() -> int:
         con = sqlite3.connect(home / DB_NAME) if (home / DB_NAME).exists() else None

@@ -232,7 +232,7 @@ def _upload_copy(upload: Path, name: str, place: Path) -> Path:
         # A WAL-mode header: its log did not come with it; read it as a one-file database.
         data = data[:18] + b"\x01\x01" + data[20:]
     copy = place / "upload.sqlite"
-    copy.write_bytes(data)
+    write_bytes(copy, data)
     return copy
 
 
