@@ -31,7 +31,7 @@ FUZZING = os.environ.get("PEPPER_FUZZ") == "1"
 FUZZ_EXAMPLES = 1_000
 CI_EXAMPLES = 15
 IMPORT_EXAMPLES = 3_000
-CI_IMPORT_EXAMPLES = 40
+CI_IMPORT_EXAMPLES = 25
 COUNTS: Counter[str] = Counter()
 
 OPS = ("miss", "right", "progress", "lock", "unlock", "full", "room", "reopen", "bad_card",
