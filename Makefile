@@ -89,8 +89,10 @@ bench: $(STAMP) $(NATIVE) web
 
 # The property tests of tests/test_fuzz.py (and the store faults of tests/test_fuzz_stores.py)
 # with their long budget: over 100,000 inputs
-# (card notation, calls, tricks, whole hands, records and lessons: random and mutated), and
-# the native search against the pure one on 100,000 random positions (tests/test_native.py).
+# (card notation, calls, tricks, whole hands, records and lessons: random and mutated; the
+# learner store, the puzzle store, the daily board and game night under faults; 3,000 progress
+# files to import, random, mutated and hostile), and the native search against the pure one
+# on 100,000 random positions (tests/test_native.py).
 fuzz: $(STAMP) $(NATIVE)
 	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider --durations=0 tests/test_fuzz.py tests/test_fuzz_stores.py tests/test_native.py
 

@@ -177,3 +177,62 @@ def test_the_terminal_plays_the_day_and_shows_the_board(tmp_path: Path, monkeypa
     with pytest.raises(SystemExit):
         main(["play", "--daily", "--date", "2 December"])
     assert "YYYY-MM-DD" in capsys.readouterr().err
+
+
+def _board_file(path: Path, kind: str) -> None:
+    """A daily.sqlite that is not a board: damaged, another program's, a folder, a FIFO, a
+    board with a row that is not a result."""
+    import sqlite3
+
+    from pepper_tutor.teaching.practice.daily_board import SCHEMA
+
+    if kind == "damaged":
+        path.write_bytes(b"SQLite format 3\x00" + b"\x07" * 4000)
+    elif kind == "text":
+        path.write_text("my notes\n")
+    elif kind == "foreign":
+        with sqlite3.connect(path) as con:
+            con.execute("CREATE TABLE recipes (name TEXT)")
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    else:
+        with sqlite3.connect(path) as con:
+            con.executescript(SCHEMA.replace("net INTEGER NOT NULL", "net INTEGER"))
+            con.execute("INSERT INTO deals VALUES ('2026-12-02', 1, ?, 3, 'N 4', 'x')",
+                        (None if kind == "null" else "lots",))
+        con.close()
+
+
+@pytest.mark.parametrize("kind", ["damaged", "text", "foreign", "folder", "fifo", "null",
+                                  "words"])
+def test_the_history_of_a_board_that_is_none_exits_2_naming_the_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        kind: str) -> None:
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
+    path = tmp_path / "daily.sqlite"
+    _board_file(path, kind)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert main(["play", "--daily", "--history"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"pepper-tutor: {path}") or f"board: {path}" in err, err
+    assert "internal error" not in err and len(err.splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # reading renames nothing
+
+
+def test_playing_the_daily_on_a_damaged_board_sets_it_aside_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pepper_tutor.apps.daily import run_daily
+
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
+    path = tmp_path / "daily.sqlite"
+    _board_file(path, "damaged")
+    out = io.StringIO()
+    assert run_daily(DAY, console=Console(file=out, width=200), input_fn=lambda _: "quit",
+                     board=DailyBoard(path)) == 0
+    text = " ".join(out.getvalue().split())  # as read, whatever the lines' width
+    assert "your daily board was damaged" in text and "a new one was started" in text
+    assert "The daily deal, 2026-12-02" in text  # and the day's deals are dealt
+    assert len(list(tmp_path.glob("daily.sqlite.damaged-*"))) == 1
+    assert DailyBoard(path).days() == []

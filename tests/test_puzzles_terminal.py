@@ -76,3 +76,29 @@ def test_mine_refuses_a_bad_executor_with_exit_2(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert "expected local, local:N, dask-local:N or dask://HOST:PORT" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_a_bad_row_in_the_puzzle_store_exits_2_naming_the_file(tmp_path: Path) -> None:
+    """One text rating or NULL in puzzles.sqlite: exit 2, the file and the row named, never
+    'Unknown format code' (issue 35)."""
+    import sqlite3
+
+    from pepper_tutor.teaching.puzzles.store import SCHEMA, store_path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PEPPER_TUTOR_HOME": str(tmp_path), "PYTHONPATH": str(root)}
+    for value, shown in (("'high'", "rating 'high'"), ("NULL", "rating None")):
+        path = store_path(tmp_path)
+        path.unlink(missing_ok=True)
+        with sqlite3.connect(path) as con:
+            con.executescript(SCHEMA.sql.replace("rating REAL NOT NULL", "rating REAL"))
+            con.execute(f"INSERT INTO learners VALUES ('ann', {value}, 60, 0.06, 0)")
+        con.close()
+        for args in (["--dashboard"], ["--count", "1"]):
+            done = subprocess.run([sys.executable, "-m", "pepper_tutor", "puzzles",
+                                   "--learner", "ann", *args], input="q\n", env=env,
+                                  capture_output=True, text=True, timeout=60)
+            assert done.returncode == 2, done
+            assert done.stderr.startswith(f"pepper-tutor: {path}: a row of the table "
+                                          f"learners has {shown}"), done.stderr
+            assert "Unknown format code" not in done.stderr + done.stdout

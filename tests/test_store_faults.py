@@ -15,6 +15,7 @@ it, for real with ``chattr +i`` (which stops root too).
 from __future__ import annotations
 
 import collections
+import itertools
 import multiprocessing
 import os
 import random
@@ -22,8 +23,9 @@ import signal
 import sqlite3
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -37,8 +39,11 @@ from pepper_tutor.teaching.learner.attempts import Attempt, LessonProgress
 from pepper_tutor.teaching.learner.progress import progress_summary
 from pepper_tutor.teaching.learner.review_cards import ReviewDeck
 from pepper_tutor.teaching.learner.store import DB_NAME, LearnerStore
+from pepper_tutor.teaching.practice.daily_board import BoardUnreadable, DailyBoard
 from pepper_tutor.teaching.practice.history import HistoryUnreadable, TableHistory
 from pepper_tutor.teaching.practice.table import PracticeTable
+from pepper_tutor.teaching.puzzles.store import PuzzleStore
+from tests.deadline import in_time
 
 MISS = Attempt("quiz", "tricks", False, ("play.trick-winner",), missed=("play.trick-winner",),
                origin="quiz tricks")
@@ -471,3 +476,233 @@ def test_a_busy_history_at_the_terminal_table_keeps_the_hand(tmp_path: Path) -> 
         in said and "1 hand is kept to be saved with the next one" in said
     assert "Your practice history is saved again, with the 1 hand kept meanwhile." in said
     assert len(TableHistory(path).hands()) == 3
+
+
+# ---- not a regular file: a FIFO, a folder, in any store's place ------------------------------
+
+def _learner(path: Path) -> str:
+    store = LearnerStore("ann", path.parent)
+    assert store.record(MISS) is False and not store.ok
+    store.close()
+    return store.warning or ""
+
+
+def _history(path: Path) -> str:
+    with pytest.raises(HistoryUnreadable) as caught:
+        TableHistory(path)
+    return str(caught.value)
+
+
+def _daily(path: Path) -> str:
+    board = DailyBoard(path)
+    assert board.add(date(2026, 12, 2), 1, 3, 1, "N 4") is False
+    with pytest.raises(BoardUnreadable) as caught:
+        board.days()
+    return f"{board.warning} / {caught.value}"
+
+
+def _puzzles(path: Path) -> str:
+    store = PuzzleStore("ann", path=path)
+    assert store.refused is not None
+    store.record("p1", "draw-trumps", 1500.0, solved=False)  # kept for this session
+    assert len(store.tried()) == 1
+    store.close()
+    return str(store.refused)
+
+
+def _night(path: Path) -> str:
+    with pytest.raises(NightError) as caught:
+        NightStore(path)
+    return str(caught.value)
+
+
+STORES: dict[str, tuple[str, Callable[[Path], str]]] = {
+    "learner store": (DB_NAME, _learner),
+    "practice history": ("table.sqlite", _history),
+    "daily board": ("daily.sqlite", _daily),
+    "puzzle store": ("puzzles.sqlite", _puzzles),
+    "game night": ("friday.sqlite", _night),
+}
+
+
+@pytest.mark.parametrize("store", sorted(STORES))
+@pytest.mark.parametrize(("kind", "words"), [("fifo", "a FIFO (named pipe)"),
+                                             ("folder", "a directory"),
+                                             ("wal fifo", "a FIFO (named pipe)")])
+def test_a_store_that_is_not_a_regular_file_is_refused_at_once(
+        tmp_path: Path, store: str, kind: str, words: str) -> None:
+    name, use = STORES[store]
+    path = tmp_path / name
+    if kind == "wal fifo":  # a good store, with a FIFO where SQLite opens its log
+        sqlite3.connect(path).close()
+        os.mkfifo(f"{path}-wal")
+        shown = Path(f"{path}-wal")
+    elif kind == "fifo":
+        os.mkfifo(path)
+        shown = path
+    else:
+        path.mkdir()
+        shown = path
+    said = str(in_time(lambda: use(path)))
+    assert f"{shown} is {words}, not a regular file" in said, said
+    assert names(tmp_path) == {p.name for p in [path, shown]}  # nothing renamed or made
+
+
+def test_the_foundation_refuses_a_device_before_sqlite_opens_it() -> None:
+    with pytest.raises(database.NotAFile, match="/dev/zero is a character device"):
+        in_time(lambda: database.connect(Path("/dev/zero")))
+
+
+# ---- kill -9 in the middle of the other stores' work, and of a progress import --------------
+
+def _killed_again_and_again(work: Callable[[int, Callable[[], None]], None],
+                            check: Callable[[], int], cycles: int = 10, seed: int = 35) -> int:
+    """``work(cycle, done)`` in a forked process killed with SIGKILL at a random moment after
+    its first unit of work (it calls ``done()`` after each: on a loaded machine a fixed delay
+    could kill every child before it did anything), then ``check()`` (which asserts the store
+    is whole and returns how much it holds: never less than before, nothing committed is
+    lost), ``cycles`` times; the last count."""
+    ctx = multiprocessing.get_context("fork")  # forked: no import time, so kills land in work
+    rng = random.Random(seed)
+    held = 0
+    for cycle in range(cycles):
+        started = ctx.Event()
+        child = ctx.Process(target=work, args=(cycle, started.set))
+        child.start()
+        assert started.wait(60), "the child did no work in 60 s"
+        time.sleep(rng.uniform(0.0, 0.2))
+        os.kill(child.pid or 0, signal.SIGKILL)
+        child.join(10)
+        assert child.exitcode == -signal.SIGKILL
+        count = check()
+        assert count >= held
+        held = count
+    return held
+
+
+def _whole(path: Path) -> None:
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+    con.close()
+    assert not list(path.parent.glob("*.damaged-*"))
+
+
+def test_kill_9_in_the_puzzle_store_loses_nothing(tmp_path: Path) -> None:
+    def work(cycle: int, done: Callable[[], None]) -> None:
+        store = PuzzleStore("kim", tmp_path)
+        for i in itertools.count():
+            store.record(f"c{cycle}-{i}", ("draw-trumps", "ruff")[i % 2], 1400.0 + i,
+                         solved=i % 3 == 0)
+            done()
+
+    def check() -> int:
+        store = PuzzleStore("kim", tmp_path)
+        assert store.warning is None and store.refused is None
+        con = sqlite3.connect(store.path)
+        firsts, plays = con.execute("SELECT (SELECT COUNT(*) FROM attempts WHERE first = 1), "
+                                    "(SELECT COALESCE(SUM(plays), 0) FROM puzzles)").fetchone()
+        con.close()
+        assert firsts == plays  # each attempt with its puzzle's rating: one transaction
+        store.close()
+        _whole(store.path)
+        return int(firsts)
+    assert _killed_again_and_again(work, check) > 10
+
+
+def test_kill_9_on_the_daily_board_loses_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "daily.sqlite"
+
+    def work(cycle: int, done: Callable[[], None]) -> None:
+        board = DailyBoard(path)
+        for i in itertools.count():
+            assert board.add(date(2000 + cycle, 1, 1) + timedelta(days=i // 4), i % 4 + 1,
+                             i, -i, "N 4")
+            done()
+
+    def check() -> int:
+        board = DailyBoard(path)
+        days = board.days(last=100_000)
+        assert board.warning is None and board.open()
+        assert all(d.net == -d.par for d in days)
+        _whole(path)
+        return sum(d.deals for d in days)
+    assert _killed_again_and_again(work, check) > 10
+
+
+def test_kill_9_at_game_night_loses_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "friday.sqlite"
+
+    def work(cycle: int, done: Callable[[], None]) -> None:
+        store = NightStore(path)
+        for i in itertools.count():
+            store.join(f"p{cycle}-{i}")
+            store.add_daily("2026-12-02", i, {"N": f"p{cycle}-{i}"}, i, -i, "N 4", "{}")
+            done()
+
+    def check() -> int:
+        store = NightStore(path)
+        assert store.warning is None
+        players = len(store.players())
+        deals = store.daily_deals("2026-12-02")
+        assert players - len(deals) in (0, 1)  # a join, then its deal
+        store.close()
+        _whole(path)
+        return players
+    assert _killed_again_and_again(work, check) > 10
+
+
+def test_kill_9_during_a_progress_import_leaves_the_old_or_the_new(tmp_path: Path) -> None:
+    """Two progress files loaded in turn, killed anywhere: the stores open clean, each the
+    whole of one file (3 answers and 1 puzzle, or 6 answers and 2 puzzles), never a mix of
+    rows, and no scratch folder is left for long."""
+    from pepper_tutor.teaching import progress_file
+    from pepper_tutor.teaching.progress_file import load_progress, progress_bytes
+    from pepper_tutor.teaching.puzzles.store import store_path
+
+    files = []
+    for answers, learner in ((3, "ann"), (6, "bea")):
+        source = LearnerStore(learner, tmp_path / learner)
+        for _ in range(answers):
+            source.record(MISS)
+        puzzles = PuzzleStore(learner, source.home)
+        for i in range(answers // 3):
+            puzzles.record(f"p{i}", "ruff", 1500.0, solved=False)
+        puzzles.close()
+        files.append(tmp_path / f"{learner}.sqlite")
+        files[-1].write_bytes(progress_bytes(source, store_path(source.home)))
+    home = tmp_path / "home"
+    loaded: set[str] = set()
+
+    def work(cycle: int, done: Callable[[], None]) -> None:
+        progress_file.STALE_SCRATCH = 0  # each import clears what a killed one left
+        for i in itertools.count(cycle):
+            load_progress(LearnerStore("x", home), files[i % 2], "p.sqlite", store_path(home))
+            done()
+
+    def check() -> int:
+        con = sqlite3.connect(home / DB_NAME) if (home / DB_NAME).exists() else None
+        if con is None:
+            return 0
+        names = [r[0] for r in con.execute("SELECT name FROM learners ORDER BY name")]
+        con.close()
+        for learner, answers in (("ann", 3), ("bea", 6)):
+            if learner in names:
+                store = LearnerStore(learner, home)
+                assert store.warning is None and len(store.answers()) == answers
+                store.close()
+        assert names in ([], ["ann"], ["bea"], ["ann", "x"], ["bea", "x"], ["x"])
+        loaded.update(names)
+        ratings = PuzzleStore("x", home)
+        assert ratings.refused is None and ratings.warning is None
+        con = sqlite3.connect(ratings.path)
+        tried = con.execute("SELECT learner, COUNT(*) FROM attempts GROUP BY learner"
+                            ).fetchall()
+        con.close()
+        assert tried in ([], [("ann", 1)], [("bea", 2)])  # one file's puzzles, whole
+        ratings.close()
+        _whole(home / DB_NAME)
+        return 0
+    _killed_again_and_again(work, check)
+    assert loaded & {"ann", "bea"}  # the kills landed after imports, not only before
+    scratch = list(home.glob(".import-*"))
+    assert len(scratch) <= 1  # at most the last killed one's, cleared at the next import

@@ -94,6 +94,11 @@ def run_daily(day: date | None = None, coach: bool = False, samples: int = 60,
     console = console or make_console(ascii)
     day = day or date.today()
     board = board or DailyBoard()
+    if board.path.exists():
+        board.open()  # a damaged board is set aside now, not read as one
+    if board.warning:
+        console.print(plain(board.warning, style="yellow"))
+        board.warning = None  # said: the board at the end says only what happens next
     start = len(board.deals(day))
     if start >= DAILY_DEALS:
         console.print(f"You have played the {day.isoformat()} deals: come back tomorrow for "

@@ -124,6 +124,8 @@ def run_puzzles(args: argparse.Namespace) -> int:
             console.print(f"{theme:24} {n:5}  {theme_title(theme)}")
         return 0
     store = PuzzleStore(args.learner)
+    if store.refused is not None:  # exit 2, naming the file: nothing to play on
+        raise store.refused
     if store.warning:
         console.print(Text(store.warning, style="yellow"))
     if args.dashboard:

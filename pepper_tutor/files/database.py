@@ -10,7 +10,10 @@ damage is damage:
   (``isolation_level=None``): every change is an explicit :func:`transaction`. The connection
   may move between threads (a notebook kernel runs widget callbacks in another thread than
   the cell that made the widget; a server has its worker threads): the store's lock keeps one
-  at a time. ``read_only`` opens it with ``mode=ro``: nothing can be written through it;
+  at a time. ``read_only`` opens it with ``mode=ro``: nothing can be written through it.
+  Only a regular file (or none yet) is opened: a FIFO, a folder or a device in a store's
+  place (or its ``-wal``, ``-shm`` or ``-journal``) is refused at once with
+  :class:`NotAFile`, where SQLite would hang on the FIFO;
 - :func:`transaction` is one ``BEGIN IMMEDIATE`` ... ``COMMIT``: the write lock is taken at
   the start, so two writers queue up instead of one failing half way, and an error rolls
   everything in the block back;
@@ -36,6 +39,7 @@ from __future__ import annotations
 import os
 import secrets
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Iterator
@@ -46,10 +50,13 @@ from typing import Literal
 from urllib.parse import quote
 
 from . import browser_home
+from .reading import file_kind
 from .runtime import in_browser
 
-__all__ = ["BUSY_TIMEOUT", "PERSON_WAIT", "DamagedDatabase", "Unavailable", "Schema", "Opening",
-           "Fault", "connect", "transaction", "look", "fault", "trouble", "set_aside", "open_store"]
+__all__ = ["BUSY_TIMEOUT", "PERSON_WAIT", "DamagedDatabase", "Unavailable", "NotAFile", "Schema",
+           "Opening", "Fault", "Column", "Columns", "missing_columns", "bad_value", "unfit",
+           "regular_file", "connect", "transaction", "look", "fault",
+           "trouble", "set_aside", "open_store"]
 
 #: Seconds a connection waits for another's write lock before giving up.
 BUSY_TIMEOUT = 30.0
@@ -86,6 +93,37 @@ class Unavailable(sqlite3.OperationalError):
         self.kind = kind
 
 
+class NotAFile(Unavailable):
+    """A store's path (or its ``-wal``, ``-shm`` or ``-journal`` file) that is there but is
+    not a regular file: a FIFO, a directory, a device, a socket. SQLite would block forever
+    on a FIFO and fail with a bare "disk I/O error" on a directory; it is refused before
+    anything opens it, and it is never renamed aside (it is not a damaged database)."""
+
+    def __init__(self, words: str) -> None:
+        super().__init__(words, "io")
+
+
+#: The files SQLite opens beside a database.
+_BESIDE = ("", "-wal", "-shm", "-journal")
+
+
+def regular_file(path: Path) -> None:
+    """Raise :class:`NotAFile` when ``path`` or a file SQLite would open beside it exists and
+    is not a regular file (a symlink to a regular file is one). Absent is fine: SQLite makes
+    it. Looked at with ``stat``, which never blocks, not ``open``."""
+    for suffix in _BESIDE:
+        each = Path(f"{path}{suffix}")
+        try:
+            mode = os.stat(each).st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as err:
+            raise NotAFile(f"{each} cannot be looked at ({err.strerror or err})") from None
+        if not stat.S_ISREG(mode):
+            raise NotAFile(f"{each} is {file_kind(mode)}, not a regular file: a database "
+                           "must be a regular file (move it away to start a new one)")
+
+
 @dataclass(frozen=True)
 class Schema:
     """A store's tables: how a database of this store is recognised and made.
@@ -100,10 +138,102 @@ class Schema:
     version: int = 1
 
 
+#: What a value of a column may be: SQLite keeps any value in any column (a text where a
+#: number was declared, a NULL where the other program's table allowed one), so a file from
+#: elsewhere is checked value by value, never trusted for its declarations.
+Kind = Literal["integer", "real", "text"]
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a store's table and the values it may hold: ``integer``, ``real`` (an
+    integer is a real too) between ``low`` and ``high``, or ``text`` of ``low`` to ``high``
+    characters; never NULL."""
+
+    name: str
+    kind: Kind
+    low: float = 0
+    high: float = 10_000
+
+    def sql(self, table: str) -> str:
+        """A condition true when the column's value in ``table`` is one it may hold."""
+        c = f'{table}."{self.name}"'
+        if self.kind == "text":
+            return f"(typeof({c}) = 'text' AND length({c}) BETWEEN {self.low!r} AND " \
+                   f"{self.high!r})"
+        types = "'integer'" if self.kind == "integer" else "'integer', 'real'"
+        return f"(typeof({c}) IN ({types}) AND {c} BETWEEN {self.low!r} AND {self.high!r})"
+
+    def expected(self) -> str:
+        if self.kind == "text":
+            return f"text of {self.low:g} to {self.high:g} characters"
+        what = "a whole number" if self.kind == "integer" else "a number"
+        return f"{what} from {self.low:g} to {self.high:g}"
+
+
+Columns = dict[str, tuple[Column, ...]]
+
+
+def missing_columns(con: sqlite3.Connection, table: str, columns: tuple[Column, ...],
+                    db: str = "main") -> list[str]:
+    """The names of ``columns`` that ``db.table`` lacks."""
+    have = {r[1] for r in con.execute(f'PRAGMA "{db}".table_info("{table}")')}
+    return [c.name for c in columns if c.name not in have]
+
+
+def unfit(con: sqlite3.Connection, tables: Columns, prefix: str = "", db: str = "main"
+          ) -> str | None:
+    """What keeps ``tables`` (named ``prefix + table`` in ``db``) from being a store's, in
+    words: a table missing or not a plain table (a view, a virtual table), a column missing,
+    a value its column does not hold (:func:`bad_value`); None when they are fit."""
+    kinds = dict(con.execute(f'SELECT name, sql FROM "{db}".sqlite_master '
+                             "WHERE type IN ('table', 'view')"))
+    for table, columns in tables.items():
+        name = prefix + table
+        if name not in kinds:
+            return f"it has no table {name}"
+        if not str(kinds[name] or "").lstrip().upper().startswith("CREATE TABLE"):
+            return f"its {name} is not a plain table"
+        missing = missing_columns(con, name, columns, db)
+        if missing:
+            return f"its table {name} has no column {', '.join(missing)}"
+        bad = bad_value(con, name, columns, db, name)
+        if bad is not None:
+            return bad
+    return None
+
+
+def bad_value(con: sqlite3.Connection, table: str, columns: tuple[Column, ...],
+              db: str = "main", name: str | None = None) -> str | None:
+    """The first value of ``db.table`` that is not one its column may hold, in words naming
+    the table (as ``name``), the column, the value and what was expected; None when every
+    value is. One query: the check runs in SQLite, without reading the rows into Python."""
+    if not columns:
+        return None
+    conds = [c.sql(f'"{db}"."{table}"') for c in columns]
+    cols = ", ".join(f'"{c.name}"' for c in columns)
+    row = con.execute(f'SELECT {cols}, {", ".join(conds)} FROM "{db}"."{table}" '
+                      f'WHERE NOT ({" AND ".join(conds)}) LIMIT 1').fetchone()
+    if row is None:
+        return None
+    n = len(columns)
+    for column, value, good in zip(columns, row[:n], row[n:], strict=True):
+        if not good:
+            shown = repr(value)
+            shown = shown if len(shown) <= 40 else f"{shown[:37]}..."
+            return (f"a row of the table {name or table} has {column.name} {shown}, expected "
+                    f"{column.expected()}")
+    return None  # not reached: the row was selected because one condition failed
+
+
 def connect(path: Path, *, timeout: float = BUSY_TIMEOUT,
             synchronous: Literal["NORMAL", "FULL"] = "NORMAL",
             read_only: bool = False) -> sqlite3.Connection:
-    """A connection to ``path`` with the shared settings (see the module)."""
+    """A connection to ``path`` with the shared settings (see the module). Raises
+    :class:`NotAFile` at once, before SQLite opens anything, for a path that is not a regular
+    file (:func:`regular_file`)."""
+    if str(path) != ":memory:":
+        regular_file(path)
     if read_only:
         con = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=timeout,
                               isolation_level=None, check_same_thread=False)
@@ -209,38 +339,48 @@ def look(path: Path, schema: Schema, *, timeout: float = BUSY_TIMEOUT) -> Look:
     """Read ``path`` without writing anything (see the module). Raises
     :class:`DamagedDatabase` for a file that is not a database of this store, and the
     ``OperationalError`` of a busy file or an I/O error."""
-    if not path.exists():
+    if not path.exists():  # a FIFO or a folder exists: connect refuses it (NotAFile)
         return Look("missing")
-    con = connect(path, timeout=timeout, read_only=True)
+    con = connect(path, timeout=timeout, read_only=True)  # NotAFile for a FIFO, a folder...
     try:
-        row = con.execute("PRAGMA quick_check").fetchone()
-        if row is None or row[0] != "ok":
-            raise DamagedDatabase(str(row[0] if row else "no answer"))
-        tables = {r[0] for r in con.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
-        if not tables:
-            return Look("new")
-        if not schema.tables <= tables:
-            raise DamagedDatabase("it is not a pepper-tutor database (its tables: "
-                                  f"{', '.join(sorted(tables)[:6])})")
-        version = 1
-        if "meta" in tables:
-            try:
-                found = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-            except sqlite3.OperationalError as err:
-                if fault(err) is not None:
-                    raise
-                raise DamagedDatabase("it is not a pepper-tutor database (another program's "
-                                      "meta table)") from None
-            if found is not None:
-                try:
-                    version = int(found[0])
-                except (TypeError, ValueError):
-                    raise DamagedDatabase(f"its schema version {found[0]!r} is not one "
-                                          "pepper-tutor writes") from None
-        return Look("newer" if version > schema.version else "ours", version)
+        return _look(con, schema)
+    except UnicodeDecodeError:  # a name or a value SQLite holds as text that is not UTF-8
+        raise DamagedDatabase("it is not a pepper-tutor database (its names are not "
+                              "text)") from None
     finally:
         con.close()
+
+
+def _look(con: sqlite3.Connection, schema: Schema) -> Look:
+    """What :func:`look` finds through ``con``."""
+    row = con.execute("PRAGMA quick_check").fetchone()
+    if row is None or row[0] != "ok":
+        # SQLite's report spans lines ("*** in database main ***\nPage 1: ..."): one
+        # line, for a message that is one line
+        raise DamagedDatabase(" ".join(str(row[0] if row else "no answer").split()))
+    tables = {r[0] for r in con.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+    if not tables:
+        return Look("new")
+    if not schema.tables <= tables:
+        raise DamagedDatabase("it is not a pepper-tutor database (its tables: "
+                              f"{', '.join(sorted(tables)[:6])})")
+    version = 1
+    if "meta" in tables:
+        try:
+            found = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        except sqlite3.OperationalError as err:
+            if fault(err) is not None:
+                raise
+            raise DamagedDatabase("it is not a pepper-tutor database (another program's "
+                                  "meta table)") from None
+        if found is not None:
+            try:
+                version = int(found[0])
+            except (TypeError, ValueError):
+                raise DamagedDatabase(f"its schema version {found[0]!r} is not one "
+                                      "pepper-tutor writes") from None
+    return Look("newer" if version > schema.version else "ours", version)
 
 
 def set_aside(path: Path) -> Path:
@@ -265,7 +405,8 @@ class Opening:
     ``state``: ``ready`` (read and write), ``read_only`` (read through a ``mode=ro``
     connection; nothing can be saved), ``not_now`` (busy, full or an I/O error: nothing was
     changed; try again later), ``newer`` (written by a later version: left alone, neither read
-    nor written), ``stuck`` (damaged and could not be moved aside)."""
+    nor written), ``stuck`` (damaged and could not be moved aside, or not a regular file:
+    :class:`NotAFile`)."""
 
     state: Literal["ready", "read_only", "not_now", "newer", "stuck"] = "stuck"
     #: each damaged file moved away: why it could not be read, where it is now
@@ -326,6 +467,11 @@ def open_store(path: Path, schema: Schema, *, timeout: float = BUSY_TIMEOUT) -> 
                 _setup(con, schema)
             finally:
                 con.close()
+        except NotAFile as err:
+            # Neither damage to set aside nor a fault that passes: it stays as it is.
+            opening.state, opening.fault, opening.problem = "stuck", err.kind, str(err)
+            opening.readable = False
+            return opening
         except sqlite3.Error as err:
             kind = fault(err)
             if kind != "damaged":

@@ -47,6 +47,8 @@ from typing import Any, TypeVar
 
 from ...files.database import (
     PERSON_WAIT,
+    Column,
+    Columns,
     Schema,
     Unavailable,
     connect,
@@ -59,7 +61,7 @@ from ...files.home import tutor_home
 from .attempts import Attempt, LessonProgress
 from .scheduling import due_and_state, rate
 
-__all__ = ["LearnerStore", "default_learner", "DB_NAME", "AnswerRow"]
+__all__ = ["LearnerStore", "default_learner", "DB_NAME", "AnswerRow", "STORE", "COLUMNS"]
 
 DB_NAME = "learners.sqlite"
 SCHEMA_VERSION = 1
@@ -85,6 +87,25 @@ CREATE TABLE IF NOT EXISTS review_cards (
 """
 STORE = Schema(frozenset({"meta", "learners", "lessons", "answers", "review_cards"}), SCHEMA,
                SCHEMA_VERSION)
+_ID = 2**63 - 1
+_TEXT = 10_000  # a name, a rule id, a lesson id, a time: far below, and far below harm
+#: The values each table holds (:class:`~pepper_tutor.files.database.Column`): what a progress
+#: file is checked against before a row of it is taken (:mod:`..progress_file`).
+COLUMNS: Columns = {
+    "meta": (Column("key", "text", 1, 100), Column("value", "text", 0, _TEXT)),
+    "learners": (Column("id", "integer", 1, _ID), Column("name", "text", 1, 200),
+                 Column("created", "text", 1, 100)),
+    "lessons": (Column("learner", "integer", 1, _ID), Column("lesson", "text", 1, 200),
+                Column("state", "text", 2, 1_000_000), Column("updated", "text", 1, 100)),
+    "answers": (Column("id", "integer", 1, _ID), Column("learner", "integer", 1, _ID),
+                Column("at", "text", 1, 100), Column("source", "text", 1, 100),
+                Column("item", "text", 0, _TEXT), Column("rules", "text", 2, 100_000),
+                Column("correct", "integer", 0, 1)),
+    "review_cards": (Column("learner", "integer", 1, _ID), Column("rule", "text", 1, 200),
+                     Column("card", "text", 2, _TEXT), Column("due", "text", 1, 100),
+                     Column("origin", "text", 0, _TEXT),
+                     Column("lapses", "integer", 0, 1_000_000_000)),
+}
 # What a row that cannot be read raises on the way (bad JSON, a wrong shape, a bad date).
 ROW_ERRORS = (ValueError, KeyError, TypeError, AttributeError)
 

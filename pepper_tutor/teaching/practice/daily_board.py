@@ -4,8 +4,14 @@ One SQLite file, ``daily.sqlite`` in the tutor's home folder, on the SQLite foun
 (:mod:`pepper_tutor.files.database`: its connection settings, its transaction and its
 damaged-file policy, as every store's). A deal's first result stands: the daily is played
 once, as it falls. A damaged file is set aside and a new board started (:attr:`warning` says
-so); a busy, full or read-only file never ends the session: the result is not kept and
-:attr:`warning` says why.
+so) when a result is kept (:meth:`DailyBoard.open`); a busy, full or read-only file never ends
+the session: the result is not kept and :attr:`warning` says why.
+
+Reading the board (``play --daily --history``) writes nothing, so it cannot set a file aside:
+a file that is not a daily board (damaged, another program's, a folder or a FIFO in its
+place, written by a newer version) or a row that is not a result raises
+:class:`BoardUnreadable`, a ``ValueError`` naming the file, which the command line prints
+(exit status 2).
 """
 
 from __future__ import annotations
@@ -15,10 +21,21 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 
-from ...files.database import PERSON_WAIT, Schema, connect, open_store, transaction, trouble
+from ...files.database import (
+    PERSON_WAIT,
+    DamagedDatabase,
+    NotAFile,
+    Schema,
+    connect,
+    fault,
+    look,
+    open_store,
+    transaction,
+    trouble,
+)
 from ...files.home import tutor_home
 
-__all__ = ["DailyBoard", "DealRow", "DayRow", "board_path"]
+__all__ = ["DailyBoard", "DealRow", "DayRow", "BoardUnreadable", "board_path"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -33,6 +50,10 @@ CREATE TABLE IF NOT EXISTS deals (
 );
 """
 STORE = Schema(frozenset({"meta", "deals"}), SCHEMA)
+
+
+class BoardUnreadable(ValueError):
+    """The board's file cannot be read as a board; the message names it and says why."""
 
 
 def board_path() -> Path:
@@ -67,7 +88,9 @@ class DailyBoard:
         self.warning: str | None = None
         self._ready = False
 
-    def _open(self) -> bool:
+    def open(self) -> bool:
+        """Check the file and make its tables, setting a damaged one aside (:attr:`warning`
+        says so); True when results can be kept."""
         if self._ready:
             return True
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -81,23 +104,57 @@ class DailyBoard:
         return self._ready
 
     def _rows(self, sql: str, args: tuple[object, ...]) -> list[sqlite3.Row]:
-        if not self.path.exists():
+        """The rows ``sql`` selects; none for a board not made yet or busy (:attr:`warning`
+        says so). Raises :class:`BoardUnreadable` for a file that is not a board."""
+        try:
+            seen = look(self.path, STORE, timeout=PERSON_WAIT)
+            if seen.state in ("missing", "new"):
+                return []
+            if seen.state == "newer":
+                raise BoardUnreadable(f"{self.path} was written by a newer pepper-tutor "
+                                      f"(schema {seen.version}): update pepper-tutor to read "
+                                      "your daily board")
+            db = connect(self.path, timeout=PERSON_WAIT, read_only=True)
+        except NotAFile as err:
+            raise BoardUnreadable(f"your daily board: {err}") from None
+        except sqlite3.Error as err:
+            if isinstance(err, DamagedDatabase) or fault(err) == "damaged":
+                raise BoardUnreadable(f"{self.path} cannot be read as your daily board "
+                                      f"({err})") from None
+            self.warning = f"your daily board cannot be read: {trouble(err, self.path)}"
             return []
-        db = connect(self.path, timeout=PERSON_WAIT, read_only=True)
         db.row_factory = sqlite3.Row
         try:
             return db.execute(sql, args).fetchall()
-        except sqlite3.OperationalError as err:
-            self.warning = f"your daily board cannot be read: {trouble(err, self.path)}"
-            return []
+        except sqlite3.Error as err:
+            if fault(err) in ("busy", "io", "full", "read_only"):
+                self.warning = f"your daily board cannot be read: {trouble(err, self.path)}"
+                return []
+            raise BoardUnreadable(f"{self.path} cannot be read as your daily board ({err})"
+                                  ) from None
         finally:
             db.close()
+
+    def _checked(self, what: str, row: sqlite3.Row, ints: tuple[str, ...],
+                 texts: tuple[str, ...]) -> None:
+        """Raise :class:`BoardUnreadable` naming the file and the row unless each of ``ints``
+        is a whole number and each of ``texts`` is text."""
+        for col in ints:
+            if type(row[col]) is not int:
+                raise BoardUnreadable(f"{self.path}: {what} has {col} {row[col]!r}, not a "
+                                      "whole number: the file is not a board pepper-tutor "
+                                      "wrote (move it away to start a new one)")
+        for col in texts:
+            if not isinstance(row[col], str):
+                raise BoardUnreadable(f"{self.path}: {what} has {col} {row[col]!r}, not text: "
+                                      "the file is not a board pepper-tutor wrote (move it "
+                                      "away to start a new one)")
 
     def add(self, day: date, deal: int, net: int, par: int, contract: str) -> bool:
         """Keep deal ``deal``'s (from 1) result; False when the day already has one for it
         (the first stands) or the file cannot take it (:attr:`warning` says why)."""
         try:
-            if not self._open():
+            if not self.open():
                 return False
             db = connect(self.path, timeout=PERSON_WAIT)
             try:
@@ -116,13 +173,20 @@ class DailyBoard:
 
     def deals(self, day: date) -> list[DealRow]:
         """The day's deals played, in order."""
-        return [DealRow(int(r["deal"]), int(r["net"]), int(r["par"]), str(r["contract"]))
-                for r in self._rows("SELECT * FROM deals WHERE day = ? ORDER BY deal",
-                                    (day.isoformat(),))]
+        out = []
+        for r in self._rows("SELECT deal, net, par, contract FROM deals WHERE day = ? "
+                            "ORDER BY deal", (day.isoformat(),)):
+            self._checked(f"deal {r['deal']!r} of {day.isoformat()}", r,
+                          ("deal", "net", "par"), ("contract",))
+            out.append(DealRow(r["deal"], r["net"], r["par"], r["contract"]))
+        return out
 
     def days(self, last: int = 14) -> list[DayRow]:
         """The last ``last`` days played, the newest first: deals, net points and par."""
         rows = self._rows("SELECT day, COUNT(*) AS n, SUM(net) AS net, SUM(par) AS par "
                           "FROM deals GROUP BY day ORDER BY day DESC LIMIT ?", (last,))
-        return [DayRow(str(r["day"]), int(r["n"]), int(r["net"]), int(r["par"]))
-                for r in rows]
+        out = []
+        for r in rows:
+            self._checked(f"the day {r['day']!r}", r, ("n", "net", "par"), ("day",))
+            out.append(DayRow(r["day"], r["n"], r["net"], r["par"]))
+        return out

@@ -2,8 +2,12 @@
 
 ``puzzles.sqlite`` in the tutor's home folder (:func:`~pepper_tutor.files.home.tutor_home`),
 on the SQLite foundation (:mod:`pepper_tutor.files.database`): a transaction per answer, a
-damaged file set aside, a busy or read-only one never ending a session (the answers are then
-kept in memory for this session only, and :attr:`PuzzleStore.warning` says so).
+damaged file set aside, a busy or read-only one never ending a session (at opening, the
+answers are then kept in memory for this session only; an answer the file cannot take later
+is rated but not kept; :attr:`PuzzleStore.warning` says so). A file that is not a regular
+file, or whose tables hold values pepper-tutor never writes (a text or NULL rating, a column
+missing, a review card that cannot be read: :func:`unreadable`), is never read as ratings:
+:attr:`PuzzleStore.refused` names it and what is wrong (the terminal exits 2 with it).
 
 One answer is one :meth:`PuzzleStore.record` (lila's ``PuzzleFinisher.apply``): on the
 learner's first attempt at a puzzle it computes both new Glicko-2 ratings
@@ -23,13 +27,25 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ...files.database import PERSON_WAIT, Schema, connect, open_store, transaction
+from ...files.database import (
+    PERSON_WAIT,
+    Column,
+    Columns,
+    Schema,
+    connect,
+    fault,
+    open_store,
+    transaction,
+    trouble,
+    unfit,
+)
 from ...files.home import tutor_home
 from ..learner.scheduling import due_and_state, rate
 from ..learner.store import default_learner
 from .glicko import Rating, game, toward
 
-__all__ = ["PuzzleStore", "AttemptResult", "ThemeResults", "store_path", "LEARNER_START"]
+__all__ = ["PuzzleStore", "PuzzleStoreUnreadable", "AttemptResult", "ThemeResults", "store_path",
+           "LEARNER_START", "SCHEMA", "COLUMNS", "unreadable"]
 
 LEARNER_START = Rating(1500.0, 350.0, 0.06)
 PUZZLE_DEVIATION = 300.0  # a new puzzle's RD: its seeded rating is a guess
@@ -52,6 +68,50 @@ CREATE TABLE IF NOT EXISTS theme_cards (
     learner TEXT NOT NULL, theme TEXT NOT NULL, card TEXT NOT NULL, due TEXT NOT NULL,
     missed_puzzle TEXT NOT NULL, PRIMARY KEY (learner, theme));
 """)
+
+_RATING, _DEVIATION, _VOLATILITY = (-10_000, 10_000), (0.0001, 10_000), (0.0001, 10)
+_TEXT = 10_000
+#: The values each table holds (:class:`~pepper_tutor.files.database.Column`): checked when
+#: the store is opened and when a progress file brings the tables (:mod:`..progress_file`).
+COLUMNS: Columns = {
+    "meta": (Column("key", "text", 1, 100), Column("value", "text", 0, _TEXT)),
+    "learners": (Column("name", "text", 1, 200), Column("rating", "real", *_RATING),
+                 Column("deviation", "real", *_DEVIATION),
+                 Column("volatility", "real", *_VOLATILITY),
+                 Column("best_streak", "integer", 0, 1_000_000_000)),
+    "puzzles": (Column("id", "text", 1, 200), Column("rating", "real", *_RATING),
+                Column("deviation", "real", *_DEVIATION),
+                Column("volatility", "real", *_VOLATILITY),
+                Column("plays", "integer", 0, 1_000_000_000_000)),
+    "attempts": (Column("learner", "text", 1, 200), Column("puzzle", "text", 1, 200),
+                 Column("theme", "text", 1, 200), Column("solved", "integer", 0, 1),
+                 Column("first", "integer", 0, 1), Column("puzzle_rating", "real", *_RATING),
+                 Column("learner_before", "real", *_RATING),
+                 Column("learner_after", "real", *_RATING), Column("at", "text", 1, 100)),
+    "theme_cards": (Column("learner", "text", 1, 200), Column("theme", "text", 1, 200),
+                    Column("card", "text", 2, _TEXT), Column("due", "text", 1, 100),
+                    Column("missed_puzzle", "text", 1, 200)),
+}
+
+
+class PuzzleStoreUnreadable(ValueError):
+    """A puzzle store whose tables or values are not ones pepper-tutor writes; the message
+    names the file and the first thing wrong."""
+
+
+def unreadable(con: sqlite3.Connection, db: str = "main", prefix: str = "") -> str | None:
+    """What makes the puzzle tables in ``db`` (named ``prefix + table``) unusable, in words
+    (a column missing, a value that is not one its column holds, a review card that cannot be
+    read), or None."""
+    why = unfit(con, COLUMNS, prefix, db)
+    if why is not None:
+        return why
+    for theme, card in con.execute(f'SELECT theme, card FROM "{db}"."{prefix}theme_cards"'):
+        try:
+            due_and_state(card)
+        except (ValueError, KeyError, TypeError, AttributeError) as err:
+            return f"the review card of the theme {theme!r} cannot be read ({err})"
+    return None
 
 
 def _has_puzzles(con: sqlite3.Connection, learner: str) -> bool:
@@ -104,6 +164,9 @@ class PuzzleStore:
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # tests move it on
         self.path = path or store_path(home)
         self.warning: str | None = None
+        #: why the file cannot be used at all (not a regular file, values pepper-tutor never
+        #: writes): the terminal refuses to go on (exit 2); the pages play on in memory
+        self.refused: PuzzleStoreUnreadable | None = None
         self._lock = threading.RLock()
         self._con: sqlite3.Connection | None = None
         try:
@@ -114,8 +177,18 @@ class PuzzleStore:
             self.warning = f"{self.path} cannot be used ({err.strerror or err})"
         if opening is not None and opening.ready:
             self._con = connect(self.path, timeout=PERSON_WAIT)
+            why = unreadable(self._con)
+            if why is not None:
+                self._con.close()
+                self._con = None
+                self.refused = PuzzleStoreUnreadable(
+                    f"{self.path}: {why}: it is not a puzzle store pepper-tutor wrote (move it "
+                    "away to start a new one)")
+                self.warning = str(self.refused)
         elif opening is not None:
             self.warning = opening.problem
+            if opening.state == "stuck":
+                self.refused = PuzzleStoreUnreadable(opening.problem or str(self.path))
         if self._con is None:  # answers are kept for this session only
             self._con = connect(Path(":memory:"), timeout=PERSON_WAIT)
             self._con.executescript(SCHEMA.sql)
@@ -155,6 +228,11 @@ class PuzzleStore:
         assert self._con is not None, "the store is closed"
         return self._con
 
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            yield self._read()
+
     # ---- ratings --------------------------------------------------------------------------
 
     def rating(self) -> Rating:
@@ -186,13 +264,29 @@ class PuzzleStore:
         """Record an answer in one transaction: both ratings on a first attempt (each moved
         ``weight`` of the way the game moves it), the attempt, and the theme's review card."""
         when = at or self.clock()
-        with self._tx() as con:
+        try:
+            return self._record(puzzle_id, theme, seeded, solved, when, weight, save=True)
+        except sqlite3.Error as err:
+            if fault(err) not in ("busy", "full", "io", "read_only"):
+                raise
+            # Not saved (another program holds the file, a full disk): the answer is still
+            # rated for the learner to see, and the store says why it was not kept.
+            self.warning = (f"your answer was not saved: "
+                            f"{trouble(err, self.path, PERSON_WAIT)}")
+            return self._record(puzzle_id, theme, seeded, solved, when, weight, save=False)
+
+    def _record(self, puzzle_id: str, theme: str, seeded: float, solved: bool,
+                when: datetime, weight: float, save: bool) -> AttemptResult:
+        with self._tx() if save else self._reading() as con:
             first = con.execute("SELECT 1 FROM attempts WHERE learner = ? AND puzzle = ?",
                                 (self.learner, puzzle_id)).fetchone() is None
             me = self.rating()
             it = self.puzzle_rating(puzzle_id, seeded)
             me_after, it_after = game(me, it, solved) if first else (me, it)
             me_after, it_after = toward(me, me_after, weight), toward(it, it_after, weight)
+            if not save:
+                return AttemptResult(solved, first, me, me_after, it, it_after, None, when,
+                                     weight if first else 0.0)
             if first:
                 con.execute("INSERT OR REPLACE INTO learners (name, rating, deviation, "
                             "volatility, best_streak) VALUES (?, ?, ?, ?, COALESCE((SELECT "
@@ -236,7 +330,18 @@ class PuzzleStore:
         return int(row[0]) if row else 0
 
     def save_streak(self, streak: int) -> int:
-        """Keep the learner's best streak; returns the best so far."""
+        """Keep the learner's best streak; returns the best so far (when the file cannot take
+        it now, :attr:`warning` says so)."""
+        try:
+            return self._save_streak(streak)
+        except sqlite3.Error as err:
+            if fault(err) not in ("busy", "full", "io", "read_only"):
+                raise
+            self.warning = (f"your best streak was not saved: "
+                            f"{trouble(err, self.path, PERSON_WAIT)}")
+            return max(streak, self.best_streak())
+
+    def _save_streak(self, streak: int) -> int:
         with self._tx() as con:
             con.execute("INSERT OR IGNORE INTO learners (name, rating, deviation, volatility) "
                         "VALUES (?, ?, ?, ?)", (self.learner, LEARNER_START.rating,
