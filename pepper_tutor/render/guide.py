@@ -193,8 +193,9 @@ _RANKS = {"9": "9", "10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A"}
 _SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 _RANK_WORDS = {"nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 _SUIT_WORDS = {"club": "C", "diamond": "D", "heart": "H", "spade": "S"}
-_NOTATION = re.compile(r"(?<![A-Za-z0-9])(9|10|[TJQKA])([CDHS♣♦♥♠])(?![A-Za-z0-9])",
-                       re.IGNORECASE)
+# Upper case only: "as" and "ad" are English words; a record's prose writes cards as the
+# project does (JD, J♦), and a seat's own view loses a note rather than risk naming a card.
+_NOTATION = re.compile(r"(?<![A-Za-z0-9])(9|10|[TJQKA])([CDHS♣♦♥♠])(?![A-Za-z0-9])")
 _WORDS = re.compile(r"\b(nine|ten|jack|queen|king|ace)s? of (club|diamond|heart|spade)s?\b",
                     re.IGNORECASE)
 _BOWERS = re.compile(r"\b(right|left) bower\b", re.IGNORECASE)
@@ -205,10 +206,7 @@ def cards_named(text: str, trump: Trump | None = None) -> set[Card]:
     of diamonds") or, when trumps are a suit, as a bower ("the left bower")."""
     found: set[Card] = set()
     for m in _NOTATION.finditer(text):
-        rank = _RANKS.get(m.group(1).upper())
-        suit = _SYMBOLS.get(m.group(2), m.group(2).upper())
-        if rank is not None:
-            found.add(Card.parse(rank + suit))
+        found.add(Card.parse(_RANKS[m.group(1)] + _SYMBOLS.get(m.group(2), m.group(2))))
     for m in _WORDS.finditer(text):
         found.add(Card.parse(_RANK_WORDS[m.group(1).lower()] + _SUIT_WORDS[m.group(2).lower()]))
     suit = trump.suit if trump is not None else None
@@ -249,6 +247,12 @@ class _Seen:
             return ("(Left out of this view: it names a card "
                     f"{self.view.word if self.view else ''} does not see.)")
         return words
+
+    def rule(self, rule_id: str) -> str:
+        """A rule's text, or its title where the text's examples name a hidden card (the
+        left bower's rule names every jack)."""
+        rule = get_rule(rule_id)
+        return rule.text if self.text(rule.text) == rule.text else rule.title
 
     def card(self, seat: Seat, card: Card, known_to: Iterable[Seat]) -> bool:
         return self.view is None or self.view == seat or self.view in known_to
@@ -390,7 +394,7 @@ class _Builder:
             shown.insert(0, f"Marked {glyph} in the record.")
         rule = getattr(entry, "rule", None)
         if rule:
-            shown.append(f"The record cites [{rule}]: {get_rule(rule).text}")
+            shown.append(f"The record cites [{rule}]: {self.seen.rule(rule)}")
         if coach is not None:
             coach = replace(coach, words=_after_grade(self.seen.text(coach.words) or "",
                                                       coach.grade))
@@ -505,7 +509,7 @@ class _Builder:
         shown = self.seen.text(said)
         return replace(last, table=tuple((pc.seat, pc.card) for pc in note.cards),
                        winner=note.winner, rule=note.rule,
-                       rule_text=get_rule(note.rule).text if note.rule else None,
+                       rule_text=self.seen.rule(note.rule) if note.rule else None,
                        lines=(*last.lines, *([shown] if shown else [])))
 
     def _end(self) -> GuideStep:
@@ -533,7 +537,7 @@ class _Builder:
             title = f"The record stops here ({a.status})."
         rule = next(iter(a.score_rules.values()), None) if a.score_rules else None
         return self._step("score", title, None, lines, rule=rule,
-                          rule_text=get_rule(rule).text if rule else None,
+                          rule_text=self.seen.rule(rule) if rule else None,
                           trick=len(a.tricks) if a.tricks else 0)
 
 
