@@ -88,22 +88,26 @@
     for (const [v, label] of [["3000", "slow (3 s)"], ["1500", "medium (1.5 s)"],
       ["700", "fast (0.7 s)"]]) pace.append(el("option", { value: v, text: label }));
     pace.value = "1500";
-    const controls = el("nav", { cls: "pg-controls", "aria-label": "Step through the hand" }, [
-      first, back, play, fwd, end,
+    const big = el("button", { type: "button", "aria-pressed": "false", text: "Large print" });
+    // The step buttons stay at the bottom of the screen while the page scrolls (a phone).
+    const controls = el("nav", { cls: "pg-controls", "aria-label": "Step through the hand" },
+      [first, back, play, fwd, end]);
+    const options = el("div", { cls: "pg-options" }, [
       el("label", { for: "pg-trick" }, [document.createTextNode("Go to"), trickPick]),
-      el("label", { for: "pg-pace" }, [document.createTextNode("Pace"), pace])]);
+      el("label", { for: "pg-pace" }, [document.createTextNode("Pace"), pace]), big]);
     const link = el("input", { id: "pg-link", readonly: true, type: "text" });
     const copy = el("button", { type: "button", text: "Copy link" });
-    const big = el("button", { type: "button", "aria-pressed": "false", text: "Large print" });
     const tools = el("div", { cls: "pg-tools" }, [
       el("label", { for: "pg-link" }, [document.createTextNode("Link to this step")]), link,
-      copy, big]);
+      copy]);
     const keys = el("p", { cls: "pg-keys", text: "Keys: → next step, ← back, ↑ ↓ trick by " +
       "trick, Home the deal, End the score, Space play or pause." });
     const say = el("div", { cls: "pg-sr", role: "status", "aria-live": "polite",
       id: "pg-say" });
     root.classList.add("pg");
-    root.replaceChildren(head, status, main, controls, tools, keys, say);
+    const coached = steps.some((x) => x.coach);
+    coach.hidden = !coached;
+    root.replaceChildren(head, status, main, controls, options, tools, keys, say);
 
     // ---- showing step i ----
     function show(i, announce) {
@@ -157,9 +161,7 @@
     function showCoach(c) {
       coach.replaceChildren(el("h2", { text: "The coach" }));
       if (!c) {
-        coach.append(el("p", { text: data.analysed ? "Nothing to grade at this step."
-          : "This hand was not analysed: run pepper-tutor annotate HAND.yaml --format " +
-            "viewer --analyse for the coach's grade of every decision." }));
+        coach.append(el("p", { text: "No grade at this step." }));
         return;
       }
       const p = el("p");
