@@ -178,3 +178,79 @@ def test_the_page_reads_as_data_not_markup(page, tmp_path) -> None:
     assert page.evaluate("window.hit") is None
     assert json.loads(page.locator("#pg-data").text_content())["title"].startswith("<img")
     assert not re.search(r"<img src=x", page.locator("#pg").inner_html())
+
+
+# ---- the docs site's guide page: a hand carried in the address ------------------------------
+
+START = 240_000  # ms: Python's first start in the page on a loaded machine
+
+
+@pytest.fixture(scope="module")
+def guide_site(tmp_path_factory):  # type: ignore[no-untyped-def]
+    from .web_site import build_page, serve
+
+    root = tmp_path_factory.mktemp("site")
+    build_page(root / "try")
+    with serve(root / "try") as url:
+        yield url
+
+
+def _open_link(browser, url: str):  # type: ignore[no-untyped-def]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    requests: list[str] = []
+    ctx.on("request", lambda r: requests.append(r.url))
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(url)
+    pg.wait_for_function("window.pepper && window.pepper.ready", timeout=START)
+    return ctx, pg, requests, errors
+
+
+def test_a_link_with_the_hand_in_its_address_opens_at_its_step(guide_site, browser) -> None:
+    from pepper_tutor.records.hand_link import record_to_link
+
+    record = load_record(EXCHANGE)
+    hand = record_to_link(record)
+    ctx, pg, requests, errors = _open_link(browser, f"{guide_site}guide.html#hand={hand}"
+                                                    "&step=13")
+    assert step_shown(pg) == 13
+    assert pg.locator("#pg-step-title").inner_text() == "East plays the 10♥."
+    assert pg.locator("#pg-link").input_value().endswith(f"#hand={hand}&step=13")
+    pg.keyboard.press("End")
+    assert "NS +4" in pg.locator("#pg-step-title").inner_text()
+    site = guide_site.rsplit("/try/", 1)[0] + "/"
+    assert [u for u in requests if not u.startswith((site, "data:", "blob:"))] == []
+    assert not [u for u in requests if hand[:40] in u], "the hand went to the server"
+    # a seat's view from its link: East never sees South's discard
+    pg.goto(f"{guide_site}guide.html#hand={hand}&seat=E&step=8")
+    pg.wait_for_function("window.pepper && window.pepper.ready", timeout=START)
+    pg.wait_for_selector("#pg[data-ready=true]")
+    assert pg.locator("#pg-step-title").inner_text() == "South lays a card aside, face down."
+    hidden = hidden_from(record, Seat.E)
+    assert not [c for c in hidden if named_anywhere(pg.locator("body").inner_text(), c)]
+    ctx.close()
+    assert not errors, errors
+
+
+def test_the_guide_page_opens_a_pasted_record_and_says_what_is_wrong(guide_site,
+                                                                      browser) -> None:
+    ctx, pg, _, errors = _open_link(browser, f"{guide_site}guide.html")
+    pg.fill("#pg-text", "format: pepper-hand/1\ndealer: Q\n")
+    pg.click("text=Open the guide")
+    pg.wait_for_selector("#pg-problem:not([hidden])")
+    assert "Q" in pg.locator("#pg-problem").inner_text()
+    revoke = next(p for p in HANDS if p.stem == "revoke")
+    pg.fill("#pg-text", revoke.read_text("utf-8"))
+    pg.click("text=Open the guide")
+    pg.wait_for_selector("#pg[data-ready=true]")
+    assert "hand=" in pg.evaluate("location.hash")
+    link = pg.locator("#pg-link").input_value()
+    pg.keyboard.press("End")
+    assert "The score" in pg.locator("#pg-step-title").inner_text()
+    other = ctx.new_page()
+    other.goto(link)
+    other.wait_for_selector("#pg[data-ready=true]", timeout=START)
+    assert step_shown(other) == 1
+    ctx.close()
+    assert not errors, errors

@@ -333,6 +333,8 @@ def gen_hands(page_src: str) -> str:
             title, rest = f"## {path.stem}", body
         out += [f"{title} {{#hand-{path.stem}}}", "",
                 f"`{path.name}` · [download]({_rel(page_src, 'hands/' + path.name)}) · "
+                f"[step through it as a game guide]"
+                f"({_rel(page_src, 'guides/' + path.stem + '.html')}) · "
                 f"`pepper-tutor annotate {path.name}`", ""]
         intro = _hand_intro(path)
         if intro:
@@ -359,6 +361,72 @@ def gen_annotation_schema(page_src: str) -> str:
     return (f"The JSON output (`--format json`, format `pepper-annotation/1`) is described by "
             f"[`annotation.schema.json`]({link}), shipped in the package as "
             "`pepper_tutor/data/annotation.schema.json`.\n")
+
+
+# ---- game guides -----------------------------------------------------------------------------
+
+# A hand written out in a docs page (a ```yaml block holding a pepper-hand/1 record).
+_RECORD_BLOCK = re.compile(r"^```yaml\n(format: pepper-hand/1\n.*?)^```[ \t]*$",
+                           re.MULTILINE | re.DOTALL)
+# How many deals the coach grades each decision of a docs guide on (the table's count).
+GUIDE_SAMPLES = None
+
+
+def _page_name(src_uri: str) -> str:
+    return src_uri.removesuffix(".md").replace("/", "-")
+
+
+def docs_page_hands() -> list[tuple[str, str]]:
+    """Every hand record written out in a docs page: (guide name, record text), named
+    after the page and the block's place in it (``hands-1``)."""
+    docs = ROOT / "docs"
+    out = []
+    for page in sorted(docs.rglob("*.md")):
+        name = _page_name(page.relative_to(docs).as_posix())
+        for n, m in enumerate(_RECORD_BLOCK.finditer(page.read_text("utf-8")), 1):
+            out.append((f"{name}-{n}", m.group(1)))
+    return out
+
+
+def guide_pages() -> dict[str, str]:
+    """Guide name -> its page: every example hand of the package and every hand written
+    out in a docs page, with the coach on every decision. Kept in .cache/guides/ under a
+    hash of the package's sources and of the record, so a build after no change grades
+    nothing again."""
+    from pepper_tutor.records.hand_record import parse_record
+    from pepper_tutor.render.guide import build_guide
+    from pepper_tutor.render.guide_html import guide_page
+
+    cache = ROOT / ".cache" / "guides" / _source_hash([ROOT / "pepper_tutor"])
+    records = [(p.stem, p.read_text("utf-8"), f"pepper_tutor/data/hands/{p.name}")
+               for p in _hand_files()]
+    records += [(name, text, f"docs/{name}.yaml") for name, text in docs_page_hands()]
+    pages = {}
+    for name, text, file in records:
+        kept = cache / f"{name}-{hashlib.sha256(text.encode()).hexdigest()[:12]}.html"
+        if kept.exists():
+            pages[name] = kept.read_text("utf-8")
+            continue
+        guide = build_guide(parse_record(text, file), analyse=True, samples=GUIDE_SAMPLES)
+        pages[name] = guide_page(guide)
+        cache.mkdir(parents=True, exist_ok=True)
+        kept.write_text(pages[name], "utf-8")
+    return pages
+
+
+def _guide_links(markdown: str, page_src: str) -> str:
+    """After each hand record written out in a page, a link to its guide."""
+    stem = _page_name(page_src)
+    count = 0
+
+    def link(m: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        target = _rel(page_src, f"guides/{stem}-{count}.html")
+        return (f"{m.group(0)}\n\n[Step through this hand as a game guide]({target})"
+                "{ .pepper-guide-link }\n")
+
+    return _RECORD_BLOCK.sub(link, markdown)
 
 
 # ---- command line ---------------------------------------------------------------------------
@@ -567,6 +635,8 @@ def on_files(files: Files, config: Any) -> Files:
                                     abs_src_path=str(_pkg_data(name))))
     for path in _hand_files():
         files.append(File.generated(config, f"hands/{path.name}", abs_src_path=str(path)))
+    for name, page in guide_pages().items():
+        files.append(File.generated(config, f"guides/{name}.html", content=page))
     return files
 
 
@@ -580,7 +650,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
                               f"(known: {', '.join(sorted(GENERATORS))})")
         return GENERATORS[name](src)
 
-    return MARKER.sub(sub, markdown)
+    return _guide_links(MARKER.sub(sub, markdown), src)
 
 
 def on_shutdown() -> None:

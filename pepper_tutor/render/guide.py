@@ -325,6 +325,9 @@ def _analysis(record: HandRecord, view: Seat | None, samples: int | None,
                     cost = solution.cost(step.action)
                 strip = _strip(verdict.advice, step.action, dd)
             out[step.where] = StepCoach(str(verdict.grade), verdict.note, "coach", cost, strip)
+        else:
+            out[step.where] = StepCoach(None, "A revoke is no choice the rules allow, so the "
+                                        "coach does not grade it.", "coach")
         done += 1
         if progress is not None:
             progress(done, total)

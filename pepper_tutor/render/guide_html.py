@@ -22,8 +22,8 @@ from ..records.hand_link import record_from_link
 from .guide import Guide, build_guide
 from .plain import safe_json
 
-__all__ = ["guide_page", "guide_json", "guide_frame", "guide_for_link", "viewer_asset",
-           "parse_fragment"]
+__all__ = ["guide_page", "guide_json", "guide_frame", "guide_for_link", "guide_for_text",
+           "viewer_asset", "parse_fragment"]
 
 
 @cache
@@ -34,17 +34,19 @@ def viewer_asset(name: str) -> str:
     return resources.files("pepper_tutor").joinpath("data", "guide", name).read_text("utf-8")
 
 
-def guide_json(guide: Guide, big: bool = False) -> str:
+def guide_json(guide: Guide, big: bool = False, start: int = 1) -> str:
     """The guide's data as JSON that may stand inside a ``<script>`` element: every ``<``
-    is spelled ``\\u003c``, so no text of a record can close the element."""
+    is spelled ``\\u003c``, so no text of a record can close the element. ``big`` opens it
+    in large print; ``start`` is the step it opens at when its address names none."""
     data: dict[str, Any] = guide.to_dict()
     data["big"] = big
+    data["start"] = start
     return safe_json(data).replace("<", "\\u003c")
 
 
-def guide_page(guide: Guide, big: bool = False) -> str:
+def guide_page(guide: Guide, big: bool = False, start: int = 1) -> str:
     """The whole page: one file, no request off it. ``big``: open in large print (the
-    projector)."""
+    projector); ``start``: the step it opens at (1, the deal, unless its address says)."""
     title = html.escape(f"Game guide: {guide.title}")
     js = viewer_asset("viewer.js").replace("</", "<\\/")
     return ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -53,7 +55,7 @@ def guide_page(guide: Guide, big: bool = False) -> str:
             f'</style></head>\n<body><main id="pg"><h1>{html.escape(guide.title)}</h1>'
             "<noscript><p>This guide steps through the hand with JavaScript, which is off: "
             "turn it on to see the hand.</p></noscript></main>\n"
-            f'<script type="application/json" id="pg-data">{guide_json(guide, big)}</script>\n'
+            f'<script type="application/json" id="pg-data">{guide_json(guide, big, start)}</script>\n'
             f"<script>{js}</script>\n</body></html>\n")
 
 
@@ -96,3 +98,23 @@ def guide_for_link(fragment: str) -> str:
     except ValueError as err:
         return json.dumps({"error": str(err)})
     return '{"guide": ' + guide_json(guide) + "}"
+
+
+def guide_for_text(text: str, seat: str = "") -> str:
+    """What the guide page's Python answers for a record pasted or chosen there:
+    ``{"guide": data, "hand": the record as a link}``, or ``{"error": ...}``."""
+    import json
+
+    from ..files.reading import LoadError
+    from ..records.hand_link import record_to_link
+    from ..records.hand_record import parse_record
+
+    try:
+        record = parse_record(text, "the record")
+        guide = build_guide(record, Seat.parse(seat) if seat else None)
+    except LoadError as err:
+        return json.dumps({"error": f"This record does not read: {err}"})
+    except ValueError as err:
+        return json.dumps({"error": str(err)})
+    return ('{"guide": ' + guide_json(guide) + ', "hand": '
+            + json.dumps(record_to_link(record)) + "}")

@@ -242,7 +242,7 @@
       if (moves[ev.key]) { ev.preventDefault(); stop(); moves[ev.key](); }
     });
     const fromHash = () => {
-      const n = Number(hashParams().get("step"));
+      const n = Number(hashParams().get("step") || data.start || 1);
       return Number.isInteger(n) && n >= 1 ? n - 1 : 0;
     };
     window.addEventListener("hashchange", () => { if (fromHash() !== at) show(fromHash(), true); });
