@@ -156,9 +156,9 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
     elif args.format == "html":
         write_output(to_html(annotation), args.output, inputs)
     elif args.format == "viewer":
-        from .guide import write_guide
+        from .guide import guide_file
 
-        write_guide(annotation.record, args.output, inputs, analyse=args.analyse)
+        write_output(guide_file(annotation.record, args.analyse), args.output, inputs)
     else:
         from ..render.terminal import make_console
 

@@ -1,7 +1,7 @@
 """Game Guides from the command line and the other front ends: a record in, one page out.
 
 ``pepper-tutor annotate HAND.yaml --format viewer -o FILE.html`` writes the page
-(:func:`write_guide`); with ``--analyse`` every decision is graded by the coach first, with
+(:func:`guide_file`); with ``--analyse`` every decision is graded by the coach first, with
 a progress bar on the terminal. The Play and learn page links its hands to the docs site's
 guide page (:func:`guide_href`, :func:`saved_hands_html`); the notebooks show a guide with
 :func:`pepper_tutor.apps.notebook.guide`.
@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the guide loads the coach and the analysis: only when one i
     from ..records.hand_record import HandRecord
     from ..render.guide import Guide
 
-__all__ = ["write_guide", "analysed_guide", "guide_href", "saved_hands_html"]
+__all__ = ["guide_file", "analysed_guide", "guide_href", "saved_hands_html"]
 
 
 def analysed_guide(record: HandRecord, seat: str | None = None,
@@ -37,15 +37,12 @@ def analysed_guide(record: HandRecord, seat: str | None = None,
         return build_guide(record, seat, analyse=True, samples=samples, progress=progress)
 
 
-def write_guide(record: HandRecord, output: str | None, inputs: tuple[str, ...] = (),
-                analyse: bool = False) -> None:
-    """Write the record's guide (all hands) to ``output`` (``None`` or ``-``: stdout)."""
+def guide_file(record: HandRecord, analyse: bool = False) -> str:
+    """The record's guide (all hands) as one page: what ``--format viewer`` writes."""
     from ..render.guide import build_guide
     from ..render.guide_html import guide_page
-    from .commands import write_output
 
-    guide = analysed_guide(record) if analyse else build_guide(record)
-    write_output(guide_page(guide), output, inputs)
+    return guide_page(analysed_guide(record) if analyse else build_guide(record))
 
 
 def guide_href(record: HandRecord, page: str = "guide.html") -> str:

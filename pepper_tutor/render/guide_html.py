@@ -55,7 +55,8 @@ def guide_page(guide: Guide, big: bool = False, start: int = 1) -> str:
             f'</style></head>\n<body><main id="pg"><h1>{html.escape(guide.title)}</h1>'
             "<noscript><p>This guide steps through the hand with JavaScript, which is off: "
             "turn it on to see the hand.</p></noscript></main>\n"
-            f'<script type="application/json" id="pg-data">{guide_json(guide, big, start)}</script>\n'
+            '<script type="application/json" id="pg-data">'
+            f"{guide_json(guide, big, start)}</script>\n"
             f"<script>{js}</script>\n</body></html>\n")
 
 
