@@ -44,20 +44,29 @@ def guide_json(guide: Guide, big: bool = False, start: int = 1) -> str:
     return safe_json(data).replace("<", "\\u003c")
 
 
-def guide_page(guide: Guide, big: bool = False, start: int = 1) -> str:
+def guide_page(guide: Guide, big: bool = False, start: int = 1,
+               assets: str | None = None) -> str:
     """The whole page: one file, no request off it. ``big``: open in large print (the
-    projector); ``start``: the step it opens at (1, the deal, unless its address says)."""
+    projector); ``start``: the step it opens at (1, the deal, unless its address says).
+    ``assets``: where a server keeps ``viewer.js`` and ``viewer.css``, for a page whose
+    policy runs no inline script (game night's); the data stays in the page."""
     title = html.escape(f"Game guide: {guide.title}")
-    js = viewer_asset("viewer.js").replace("</", "<\\/")
+    if assets is None:
+        style = f"<style>body{{margin:0}}\n{viewer_asset('viewer.css')}</style>"
+        script = "<script>" + viewer_asset("viewer.js").replace("</", "<\\/") + "</script>"
+    else:
+        where = html.escape(assets)
+        style = (f'<style>body{{margin:0}}</style><link rel="stylesheet" '
+                 f'href="{where}viewer.css">')
+        script = f'<script src="{where}viewer.js"></script>'
     return ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>{title}</title><style>body{{margin:0}}\n{viewer_asset('viewer.css')}"
-            f'</style></head>\n<body><main id="pg"><h1>{html.escape(guide.title)}</h1>'
+            f"<title>{title}</title>{style}</head>\n<body>"
+            f'<main id="pg"><h1>{html.escape(guide.title)}</h1>'
             "<noscript><p>This guide steps through the hand with JavaScript, which is off: "
             "turn it on to see the hand.</p></noscript></main>\n"
             '<script type="application/json" id="pg-data">'
-            f"{guide_json(guide, big, start)}</script>\n"
-            f"<script>{js}</script>\n</body></html>\n")
+            f"{guide_json(guide, big, start)}</script>\n{script}\n</body></html>\n")
 
 
 def guide_frame(page: str, title: str = "Game guide", height: int = 820) -> str:
