@@ -228,3 +228,56 @@ def test_annotate_viewer_refuses_a_bad_record_in_one_line(tmp_path: Path) -> Non
     assert run.returncode == 2
     assert "Traceback" not in run.stderr and "bad.yaml" in run.stderr
     assert not (tmp_path / "x.html").exists()
+
+
+def test_every_guide_a_lesson_names_is_an_example_hand() -> None:
+    """A lesson links the example hands it names (``x-guides``) as game guides in the docs'
+    catalogue: each must be a hand the docs build a guide of."""
+    import yaml
+
+    named = {}
+    for path in sorted((ROOT / "lessons").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text("utf-8"))
+        named[path.stem] = data.get("x-guides", [])
+    assert any(named.values())
+    stems = {p.stem for p in HANDS}
+    for lesson, names in named.items():
+        assert set(names) <= stems, f"{lesson} names {set(names) - stems}"
+
+
+def test_the_play_and_learn_page_opens_its_table_hands_as_guides(tmp_path: Path) -> None:
+    """After a hand at the page's practice table a link opens its guide (the hand, with the
+    coach's grades, in the link); once saved, the home page lists it under Game guides."""
+    import html as html_lib
+
+    from pepper_tutor.apps.web import WebApp
+
+    app = WebApp(home=tmp_path, seed=5, coach_samples=4)
+    app.handle("table-level", "beginner")
+    reply = json.loads(app.handle("table"))
+    for _ in range(60):
+        if "After the hand" in reply["html"]:
+            break
+        choices = re.findall(r'data-act="play" data-value="([ac]:\w+)"(?![^>]*disabled)',
+                             reply["html"])
+        assert choices, reply["html"][-2000:]
+        reply = json.loads(app.handle("play", choices[0]))  # a card the rules allow
+        assert "error" not in reply, reply["error"]
+    hrefs = re.findall(r'class="pepper-guide-hand"[^>]*href="([^"]+)"', reply["html"])
+    assert len(hrefs) == 1
+    href = html_lib.unescape(hrefs[0])
+    assert href.startswith("guide.html#hand=") and href.endswith("&step=1")
+    hand = record_from_link(href.split("hand=", 1)[1].split("&", 1)[0])
+    table = app.table
+    assert table is not None
+    assert dump_record(hand) == dump_record(table.record())
+    graded = [s for s in build_guide(hand).steps if s.coach is not None]
+    assert graded and all(s.seat == table.seat for s in graded)  # the learner's grades
+    home = json.loads(app.handle("next-hand"))
+    home = json.loads(app.handle("home"))
+    assert "Game guides" in home["html"] and 'href="guide.html"' in home["html"]
+    saved = re.findall(r'class="pepper-guide-saved" href="([^"]+)"', home["html"])
+    assert len(saved) == 1
+    link = html_lib.unescape(saved[0]).split("hand=", 1)[1].split("&", 1)[0]
+    assert [e.value for t in record_from_link(link).tricks for e in t] == \
+        [e.value for t in hand.tricks for e in t]

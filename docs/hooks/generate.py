@@ -233,6 +233,15 @@ def _lesson_notebooks() -> dict[str, list[Path]]:
     return found
 
 
+def lesson_guides(path: Path) -> list[str]:
+    """The example hands a lesson names to step through as game guides (its ``x-guides``)."""
+    import yaml
+
+    data = yaml.safe_load(path.read_text("utf-8"))
+    names = data.get("x-guides", []) if isinstance(data, dict) else []
+    return [str(n) for n in names] if isinstance(names, list) else []
+
+
 def gen_lessons(page_src: str) -> str:
     from pepper_tutor.teaching.lessons.files import all_lessons
 
@@ -264,6 +273,11 @@ def gen_lessons(page_src: str) -> str:
                 f"{count} {kind}" for kind, count in kinds.most_common())),
             ("Rules used", ", ".join(_rule_link(r, page_src) for r in cited)),
         ]
+        guides = lesson_guides(Path(lesson.file))
+        if guides:
+            facts.append(("Step through a hand", ", ".join(
+                f"[{_esc(name)}]({_rel(page_src, f'guides/{name}.html')})"
+                for name in guides)))
         nbs = in_notebooks.get(lesson.id, [])
         if nbs:
             facts.append(("In the notebooks", ", ".join(
@@ -390,27 +404,31 @@ def docs_page_hands() -> list[tuple[str, str]]:
 
 def guide_pages() -> dict[str, str]:
     """Guide name -> its page: every example hand of the package and every hand written
-    out in a docs page, with the coach on every decision. Kept in .cache/guides/ under a
-    hash of the package's sources and of the record, so a build after no change grades
-    nothing again."""
+    out in a docs page, with the coach on every decision. The guides' data is kept in
+    .cache/guides/ under a hash of the package's sources (the viewer's own files aside: a
+    change to how the page looks grades nothing again) and of the record."""
     from pepper_tutor.records.hand_record import parse_record
     from pepper_tutor.render.guide import build_guide
-    from pepper_tutor.render.guide_html import guide_page
+    from pepper_tutor.render.guide_html import guide_json, page_of
 
-    cache = ROOT / ".cache" / "guides" / _source_hash([ROOT / "pepper_tutor"])
+    package = ROOT / "pepper_tutor"
+    viewer = {package / "data" / "guide", package / "render" / "guide_html.py"}
+    sources = [p for p in sorted(package.iterdir()) if p not in viewer and p.name != "data"]
+    sources += [p for p in sorted((package / "data").iterdir()) if p not in viewer]
+    cache = ROOT / ".cache" / "guides" / _source_hash(sources)
     records = [(p.stem, p.read_text("utf-8"), f"pepper_tutor/data/hands/{p.name}")
                for p in _hand_files()]
     records += [(name, text, f"docs/{name}.yaml") for name, text in docs_page_hands()]
     pages = {}
     for name, text, file in records:
-        kept = cache / f"{name}-{hashlib.sha256(text.encode()).hexdigest()[:12]}.html"
-        if kept.exists():
-            pages[name] = kept.read_text("utf-8")
-            continue
-        guide = build_guide(parse_record(text, file), analyse=True, samples=GUIDE_SAMPLES)
-        pages[name] = guide_page(guide)
-        cache.mkdir(parents=True, exist_ok=True)
-        kept.write_text(pages[name], "utf-8")
+        kept = cache / f"{name}-{hashlib.sha256(text.encode()).hexdigest()[:12]}.json"
+        if not kept.exists():
+            guide = build_guide(parse_record(text, file), analyse=True, samples=GUIDE_SAMPLES)
+            cache.mkdir(parents=True, exist_ok=True)
+            kept.write_text(json.dumps({"title": guide.title, "data": guide_json(guide)}),
+                            "utf-8")
+        saved = json.loads(kept.read_text("utf-8"))
+        pages[name] = page_of(saved["title"], saved["data"])
     return pages
 
 

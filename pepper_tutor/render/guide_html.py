@@ -22,7 +22,7 @@ from ..records.hand_link import record_from_link
 from .guide import Guide, build_guide
 from .plain import safe_json
 
-__all__ = ["guide_page", "guide_json", "guide_frame", "guide_for_link", "guide_for_text",
+__all__ = ["guide_page", "page_of", "guide_json", "guide_frame", "guide_for_link", "guide_for_text",
            "viewer_asset", "parse_fragment"]
 
 
@@ -50,7 +50,12 @@ def guide_page(guide: Guide, big: bool = False, start: int = 1,
     projector); ``start``: the step it opens at (1, the deal, unless its address says).
     ``assets``: where a server keeps ``viewer.js`` and ``viewer.css``, for a page whose
     policy runs no inline script (game night's); the data stays in the page."""
-    title = html.escape(f"Game guide: {guide.title}")
+    return page_of(guide.title, guide_json(guide, big, start), assets)
+
+
+def page_of(title: str, data: str, assets: str | None = None) -> str:
+    """The page around a guide's data (:func:`guide_json`): what :func:`guide_page` writes,
+    for data kept from an earlier build (the docs keep their analysed guides' data)."""
     if assets is None:
         style = f"<style>body{{margin:0}}\n{viewer_asset('viewer.css')}</style>"
         script = "<script>" + viewer_asset("viewer.js").replace("</", "<\\/") + "</script>"
@@ -61,12 +66,12 @@ def guide_page(guide: Guide, big: bool = False, start: int = 1,
         script = f'<script src="{where}viewer.js"></script>'
     return ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>{title}</title>{style}</head>\n<body>"
-            f'<main id="pg"><h1>{html.escape(guide.title)}</h1>'
+            f"<title>{html.escape('Game guide: ' + title)}</title>{style}</head>\n<body>"
+            f'<main id="pg"><h1>{html.escape(title)}</h1>'
             "<noscript><p>This guide steps through the hand with JavaScript, which is off: "
             "turn it on to see the hand.</p></noscript></main>\n"
-            '<script type="application/json" id="pg-data">'
-            f"{guide_json(guide, big, start)}</script>\n{script}\n</body></html>\n")
+            f'<script type="application/json" id="pg-data">{data}</script>\n{script}\n'
+            "</body></html>\n")
 
 
 def guide_frame(page: str, title: str = "Game guide", height: int = 820) -> str:

@@ -59,7 +59,7 @@
       seats[s] = { box, hand };
       table.append(box);
     }
-    const trick = el("div", { cls: "pg-trick", "aria-label": "Cards on the table" });
+    const trick = el("div", { cls: "pg-trick", role: "group", "aria-label": "Cards on the table" });
     table.append(trick);
     const count = el("p", { cls: "pg-count", id: "pg-count" });
     const title = el("h2", { id: "pg-step-title", tabindex: "-1" });
@@ -74,9 +74,8 @@
       "aria-keyshortcuts": key, text: label });
     const first = button("« Start", "Home", "Go to the start (the deal)");
     const back = button("◀ Back", "ArrowLeft", "Back one step");
-    const play = button("▶ Play", "Space", "Play the hand step by step");
-    play.setAttribute("aria-pressed", "false");
-    const fwd = button("Next ▶", "ArrowRight", "Forward one step");
+    const play = button("▶ Play", "Space", null);  // its words say what it does: Play, Pause
+    const fwd = button("Next ▶", "ArrowRight", "Next step");
     const end = button("End »", "End", "Go to the end (the score)");
     const trickPick = el("select", { id: "pg-trick" });
     trickPick.append(el("option", { value: "0", text: "The deal" }));
@@ -199,14 +198,12 @@
       if (timer !== null) clearInterval(timer);
       timer = null;
       play.textContent = "▶ Play";
-      play.setAttribute("aria-pressed", "false");
     }
     function go(i) { show(i, true); if (at === last) stop(); }
     function toggle() {
       if (timer !== null) { stop(); return; }
       if (at === last) show(0, true);
       play.textContent = "‖ Pause";
-      play.setAttribute("aria-pressed", "true");
       timer = setInterval(() => go(at + 1), Number(pace.value));
     }
     function trickStep(delta) {
