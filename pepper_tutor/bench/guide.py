@@ -9,7 +9,7 @@ from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
-from ..records.hand_record import load_record
+from ..records.hand_record import HandRecord, load_record
 from ..render.guide import build_guide
 from ..render.guide_html import guide_page
 from .timing import median_ms
@@ -24,8 +24,11 @@ def bench_guide(seconds: float) -> str:
     many example hands as ``seconds`` allows (at least one): median, with the range."""
     records = [load_record(p) for p in _hands()]
     repeat = 5
-    plain = statistics.median(
-        median_ms(lambda r=r: guide_page(build_guide(r)), repeat) for r in records)
+
+    def page(record: HandRecord) -> Callable[[], str]:
+        return lambda: guide_page(build_guide(record))
+
+    plain = statistics.median(median_ms(page(r), repeat) for r in records)
     analysed: list[float] = []
     start = time.perf_counter()
     for record in records:
