@@ -537,7 +537,8 @@ class _Builder:
                     f"{s} {match['before'][s]} to {match['after'][s]}" for s in match["after"])
                     + ".")
         else:
-            title = f"The record stops here ({a.status})."
+            title = "The record stops here, before the hand is over."
+            lines.append(f"Where it stops: {a.status}.")
         rule = next(iter(a.score_rules.values()), None) if a.score_rules else None
         return self._step("score", title, None, lines, rule=rule,
                           rule_text=self.seen.rule(rule) if rule else None,
