@@ -108,6 +108,7 @@ class GuideStep:
     contract: str = ""  # the contract as it stands
     coach: StepCoach | None = None
     finding: bool = False  # a revoke or a costly card: marked on the step
+    out: Seat | None = None  # the bidder's partner, sitting out after the exchange
 
     def say(self) -> str:
         """What the live region announces at this step: the sentence, then the words."""
@@ -130,6 +131,7 @@ class GuideStep:
             "contract": self.contract,
             "coach": None if self.coach is None else self.coach.to_dict(),
             "finding": self.finding, "say": self.say(),
+            "out": None if self.out is None else str(self.out),
         }
 
 
@@ -405,7 +407,7 @@ class _Builder:
                          hands=self._hands(), table=tuple(self.state.current_trick),
                          won=dict(self.state.tricks_won()) if self.state.trump else {},
                          auction=tuple(self.calls), contract=self.contract, coach=coach,
-                         **more)
+                         out=self.state.sitting_out, **more)
 
     # -- the walk --
 

@@ -54,9 +54,9 @@
     const table = el("section", { cls: "pg-table", "aria-label": "The table" });
     for (const s of data.seats) {
       const hand = el("div", { cls: "pg-hand" });
-      const box = el("div", { cls: "pg-seat", "data-seat": s },
-        [el("h3", { text: data.names[s] }), hand]);
-      seats[s] = { box, hand };
+      const name = el("h3", { text: data.names[s] });
+      const box = el("div", { cls: "pg-seat", "data-seat": s }, [name, hand]);
+      seats[s] = { box, hand, name };
       table.append(box);
     }
     const trick = el("div", { cls: "pg-trick", role: "group", "aria-label": "Cards on the table" });
@@ -120,9 +120,10 @@
       auction.textContent = step.auction.length ? "Auction: " + step.auction.map(
         ([s, c]) => `${data.seat_words[s]} ${c}`).join(", ") : "";
       for (const s of data.seats) {
-        const { box, hand } = seats[s];
+        const { box, hand, name } = seats[s];
         const held = step.hands[s];
         box.classList.toggle("pg-acting", step.seat === s);
+        name.textContent = data.names[s] + (step.out === s ? " · sits out" : "");
         if (held === undefined) hand.replaceChildren();
         else if (typeof held === "number") {
           hand.replaceChildren(el("span", { cls: "pg-down",
@@ -160,7 +161,10 @@
     function showCoach(c) {
       coach.replaceChildren(el("h2", { text: "The coach" }));
       if (!c) {
-        coach.append(el("p", { text: "No grade at this step." }));
+        const others = data.view && steps[at].seat && steps[at].seat !== data.view;
+        coach.append(el("p", { text: others ? `In ${data.seat_words[data.view]}'s view the ` +
+          `coach grades ${data.seat_words[data.view]}'s own decisions only.`
+          : "No grade at this step." }));
         return;
       }
       const p = el("p");
