@@ -281,3 +281,20 @@ def test_the_play_and_learn_page_opens_its_table_hands_as_guides(tmp_path: Path)
     link = html_lib.unescape(saved[0]).split("hand=", 1)[1].split("&", 1)[0]
     assert [e.value for t in record_from_link(link).tricks for e in t] == \
         [e.value for t in hand.tricks for e in t]
+
+
+def test_a_notebook_shows_a_guide_in_a_frame_and_saves_it(tmp_path: Path) -> None:
+    import html as html_lib
+
+    pytest.importorskip("ipywidgets")
+    from pepper_tutor.apps.notebook import guide
+
+    view = guide(HANDS[0], seat="N", step=5)
+    shown = view._repr_html_()
+    m = re.fullmatch(r'<iframe class="pepper-guide-frame" title="[^"]*" srcdoc="([^"]*)".*',
+                     shown, re.S)
+    assert m, shown[:300]
+    data = page_data(html_lib.unescape(m.group(1)))
+    assert data["start"] == 5 and data["view"] == "N"
+    out = view.save(tmp_path / "hand.html")
+    assert page_data(out.read_text("utf-8")) == data
