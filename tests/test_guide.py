@@ -120,6 +120,15 @@ def test_the_all_hands_view_keeps_the_notes_a_seat_view_leaves_out() -> None:
     assert "South lays the 9♣ aside, face down." in everything
 
 
+def test_a_seat_view_leaves_out_a_title_or_name_that_names_a_hidden_card() -> None:
+    record = load_record(ROOT / "pepper_tutor/data/hands/exchange-made.yaml")
+    record.meta["event"] = "The night South threw the 9C away"
+    record.meta["players"] = {**record.meta["players"], "W": "Bev (nine of clubs)"}
+    east = build_guide(record, "E")
+    assert east.title == "A hand of Pepper" and east.names[Seat.W] == "West"
+    assert "9C" in build_guide(record).title  # all hands: the record's own words
+
+
 def test_cards_named_reads_notation_symbols_words_and_bowers() -> None:
     from pepper_tutor.engine.calls import Trump
 

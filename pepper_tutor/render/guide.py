@@ -280,7 +280,10 @@ def build_guide(record: HandRecord, seat: Seat | str | None = None, analyse: boo
     graded = _analysis(record, view, samples, progress) if analyse and record.deal else {}
     builder = _Builder(record, a, seen, graded)
     steps = builder.walk()
-    return Guide(title=a.title, rules=rules.name, view=view, seats=seats, names=names,
+    # a seat's view shows no card it never sees, in the record's own title or names either
+    title = a.title if seen.text(a.title) == a.title else "A hand of Pepper"
+    names = {s: n if seen.text(n) == n else s.word for s, n in names.items()}
+    return Guide(title=title, rules=rules.name, view=view, seats=seats, names=names,
                  steps=tuple(steps), tricks=len(a.tricks), analysed=bool(graded))
 
 

@@ -8,6 +8,9 @@ const bar = document.getElementById("pg-bar");
 const problem = document.getElementById("pg-problem");
 const form = document.getElementById("pg-open");
 const worker = new Worker("worker.js?guide", { type: "module" });
+// The Play and learn page's service worker keeps what this page fetched: opened once, a
+// guide link opens again offline.
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
 let nextId = 1;
 const waiting = new Map();
 window.pepper = { ready: false };
