@@ -256,7 +256,9 @@ class _Seen:
         rule = get_rule(rule_id)
         return rule.text if self.text(rule.text) == rule.text else rule.title
 
-    def card(self, seat: Seat, card: Card, known_to: Iterable[Seat]) -> bool:
+    def shown(self, seat: Seat, known_to: Iterable[Seat] = ()) -> bool:
+        """Whether this view sees a face-down card that ``seat`` handled (and that the
+        seats ``known_to`` see too)."""
         return self.view is None or self.view == seat or self.view in known_to
 
 
@@ -467,13 +469,13 @@ class _Builder:
             assert isinstance(action, Mode)
             return f"{who} chooses to {action.display}.", True
         if kind == "discard":
-            if self.seen.card(seat, action, ()):
+            if self.seen.shown(seat):
                 return f"{who} lays the {action.display} aside, face down.", True
             return f"{who} lays a card aside, face down.", False
         if kind == "passed":
             bidder = self.state.bidder
             to = bidder.word if bidder is not None else "the bidder"
-            if self.seen.card(seat, action, (bidder,) if bidder is not None else ()):
+            if self.seen.shown(seat, (bidder,) if bidder is not None else ()):
                 return f"{who} hands {to} the {action.display}, face down.", True
             return f"{who} hands {to} a card, face down.", False
         if kind == "defense":
