@@ -5,8 +5,9 @@ which also fails on a broken link, but takes a while). Links are read from the M
 is written, and for the docs pages also with the parts ``docs/hooks/generate.py`` fills in at
 build time: a relative link names a file that exists (for a docs page, one in ``docs/`` or
 one the hook adds to the site, a game guide among them), an anchor names a heading or an
-``{#id}`` of its page. Files named in code spans (``CONTRIBUTING.md``, ``pepper_tutor/data/rulebook.yaml``) exist too. Web
-addresses are not fetched (the tests run offline); they must be well formed.
+``{#id}`` of its page. Files named in code spans (``CONTRIBUTING.md``,
+``pepper_tutor/data/rulebook.yaml``) exist too. Web addresses are not fetched (the tests run
+offline); they must be well formed.
 """
 
 from __future__ import annotations
