@@ -144,6 +144,42 @@ def test_every_example_hand_is_on_the_hands_page(site: Path) -> None:
 
 
 @pytest.mark.slow
+def test_every_example_hand_is_a_guide_that_steps_as_the_annotator_says(site: Path) -> None:
+    """``make docs`` writes a game guide of every example hand and of every hand written out
+    in a docs page, linked from beside the hand, with the coach on every decision; each
+    guide's tricks, winners, rules and score are the annotator's."""
+    from pepper_tutor.records.annotate import annotate
+    from pepper_tutor.records.hand_record import load_record, parse_record
+
+    from .test_guide import HANDS, page_data, tricks_of
+
+    sys.path.insert(0, str(DOCS / "hooks"))
+    try:
+        from generate import docs_page_hands  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(DOCS / "hooks"))
+    records = {p.stem: load_record(p) for p in HANDS}
+    records |= {name: parse_record(text) for name, text in docs_page_hands()}
+    assert "hands-1" in records  # the record of docs/hands.md, key by key
+    hands_page = _page(site, "hands")
+    for name, record in records.items():
+        guide = site / "guides" / f"{name}.html"
+        assert guide.is_file(), name
+        assert f"guides/{name}.html" in hands_page, name
+        data = page_data(guide.read_text("utf-8"))
+        expected = annotate(record).to_dict()
+        assert tricks_of(data) == [
+            {"cards": [c["card"] for c in t["cards"]], "winner": t["winner"],
+             "rule": t["rule"]} for t in expected["tricks"] if t["complete"]], name
+        end = data["steps"][-1]
+        for side, points in (expected["score"] or {}).items():
+            assert f"{side} {points:+d}" in end["title"], name
+        assert data["analysed"], name  # narrated: the coach's words at each decision
+        decisions = [s for s in data["steps"] if s["kind"] not in ("deal", "score")]
+        assert all(s["coach"] for s in decisions), name
+
+
+@pytest.mark.slow
 def test_cli_page_lists_every_command_and_option(site: Path) -> None:
     import argparse
 

@@ -4,9 +4,10 @@ A quick check without building the site (``tests/test_docs.py`` builds it with `
 which also fails on a broken link, but takes a while). Links are read from the Markdown as it
 is written, and for the docs pages also with the parts ``docs/hooks/generate.py`` fills in at
 build time: a relative link names a file that exists (for a docs page, one in ``docs/`` or
-one the hook adds to the site), an anchor names a heading or an ``{#id}`` of its page. Files
-named in code spans (``CONTRIBUTING.md``, ``pepper_tutor/data/rulebook.yaml``) exist too. Web
-addresses are not fetched (the tests run offline); they must be well formed.
+one the hook adds to the site, a game guide among them), an anchor names a heading or an
+``{#id}`` of its page. Files named in code spans (``CONTRIBUTING.md``,
+``pepper_tutor/data/rulebook.yaml``) exist too. Web addresses are not fetched (the tests run
+offline); they must be well formed.
 """
 
 from __future__ import annotations
@@ -68,6 +69,10 @@ def _site_file(src: str) -> Path | None:
              "hands": ROOT / "pepper_tutor" / "data" / "hands" / name}
     if src == "notebooks/index.md":
         return DOCS / src  # generated: no file, but a page
+    if folder == "guides" and name.endswith(".html"):  # a game guide the hook builds
+        hook = _hook()
+        made = {p.stem for p in hook._hand_files()} | {n for n, _ in hook.docs_page_hands()}
+        return DOCS / "guides.md" if name.removesuffix(".html") in made else None
     path = added.get(folder)
     return path if path is not None and "/" not in name and path.is_file() else None
 

@@ -35,6 +35,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
+# The game guide viewer, from the package: the same files the one-file guides inline.
+GUIDE_VIEWER = tuple(ROOT / "pepper_tutor" / "data" / "guide" / name
+                     for name in ("viewer.js", "viewer.css"))
 CACHE = ROOT / ".cache" / "web"
 
 # npm's pyodide: the runtime only (no package wheels), Python 3.14 inside.
@@ -190,6 +193,8 @@ def page(out: Path, runtime_dir: Path, wheel_files: list[Path],
     for item in (WEB / "static").iterdir():
         if item.is_file():
             shutil.copy2(item, out / item.name)
+    for item in GUIDE_VIEWER:  # the game guide page (guide.html) shows hands with them
+        shutil.copy2(item, out / item.name)
     for name in ("worker.js", "sw.js"):  # both name the runtime's versioned folder
         text = (out / name).read_text(encoding="utf-8")
         (out / name).write_text(text.replace("__PYODIDE__", runtime_dir.name), encoding="utf-8")
@@ -200,7 +205,8 @@ def page(out: Path, runtime_dir: Path, wheel_files: list[Path],
                     "size": p.stat().st_size} for p in wheel_files],
         "runtime": files,
         "precomposed": f"{composed.name}?v={_digest(composed)}",
-        "shell": sorted(p.name for p in (WEB / "static").iterdir() if p.is_file()),
+        "shell": sorted([p.name for p in (WEB / "static").iterdir() if p.is_file()]
+                        + [p.name for p in GUIDE_VIEWER]),
     }
     manifest["build"] = hashlib.sha256(json.dumps(manifest, sort_keys=True).encode()
                                        ).hexdigest()[:16]

@@ -234,6 +234,15 @@ def _lesson_notebooks() -> dict[str, list[Path]]:
     return found
 
 
+def lesson_guides(path: Path) -> list[str]:
+    """The example hands a lesson names to step through as game guides (its ``x-guides``)."""
+    import yaml
+
+    data = yaml.safe_load(path.read_text("utf-8"))
+    names = data.get("x-guides", []) if isinstance(data, dict) else []
+    return [str(n) for n in names] if isinstance(names, list) else []
+
+
 def gen_lessons(page_src: str) -> str:
     from pepper_tutor.teaching.lessons.files import all_lessons
 
@@ -265,6 +274,11 @@ def gen_lessons(page_src: str) -> str:
                 f"{count} {kind}" for kind, count in kinds.most_common())),
             ("Rules used", ", ".join(_rule_link(r, page_src) for r in cited)),
         ]
+        guides = lesson_guides(Path(lesson.file))
+        if guides:
+            facts.append(("Step through a hand", ", ".join(
+                f"[{_esc(name)}]({_rel(page_src, f'guides/{name}.html')})"
+                for name in guides)))
         nbs = in_notebooks.get(lesson.id, [])
         if nbs:
             facts.append(("In the notebooks", ", ".join(
@@ -334,6 +348,8 @@ def gen_hands(page_src: str) -> str:
             title, rest = f"## {path.stem}", body
         out += [f"{title} {{#hand-{path.stem}}}", "",
                 f"`{path.name}` · [download]({_rel(page_src, 'hands/' + path.name)}) · "
+                f"[step through it as a game guide]"
+                f"({_rel(page_src, 'guides/' + path.stem + '.html')}) · "
                 f"`pepper-tutor annotate {path.name}`", ""]
         intro = _hand_intro(path)
         if intro:
@@ -360,6 +376,76 @@ def gen_annotation_schema(page_src: str) -> str:
     return (f"The JSON output (`--format json`, format `pepper-annotation/1`) is described by "
             f"[`annotation.schema.json`]({link}), shipped in the package as "
             "`pepper_tutor/data/annotation.schema.json`.\n")
+
+
+# ---- game guides -----------------------------------------------------------------------------
+
+# A hand written out in a docs page (a ```yaml block holding a pepper-hand/1 record).
+_RECORD_BLOCK = re.compile(r"^```yaml\n(format: pepper-hand/1\n.*?)^```[ \t]*$",
+                           re.MULTILINE | re.DOTALL)
+# How many deals the coach grades each decision of a docs guide on (the table's count).
+GUIDE_SAMPLES = None
+
+
+def _page_name(src_uri: str) -> str:
+    return src_uri.removesuffix(".md").replace("/", "-")
+
+
+def docs_page_hands() -> list[tuple[str, str]]:
+    """Every hand record written out in a docs page: (guide name, record text), named
+    after the page and the block's place in it (``hands-1``)."""
+    docs = ROOT / "docs"
+    out = []
+    for page in sorted(docs.rglob("*.md")):
+        name = _page_name(page.relative_to(docs).as_posix())
+        for n, m in enumerate(_RECORD_BLOCK.finditer(page.read_text("utf-8")), 1):
+            out.append((f"{name}-{n}", m.group(1)))
+    return out
+
+
+def guide_pages() -> dict[str, str]:
+    """Guide name -> its page: every example hand of the package and every hand written
+    out in a docs page, with the coach on every decision. The guides' data is kept in
+    .cache/guides/ under a hash of the package's sources (the viewer's own files aside: a
+    change to how the page looks grades nothing again) and of the record."""
+    from pepper_tutor.records.hand_record import parse_record
+    from pepper_tutor.render.guide import build_guide
+    from pepper_tutor.render.guide_html import guide_json, page_of
+
+    package = ROOT / "pepper_tutor"
+    viewer = {package / "data" / "guide", package / "render" / "guide_html.py"}
+    sources = [p for p in sorted(package.iterdir()) if p not in viewer and p.name != "data"]
+    sources += [p for p in sorted((package / "data").iterdir()) if p not in viewer]
+    cache = ROOT / ".cache" / "guides" / _source_hash(sources)
+    records = [(p.stem, p.read_text("utf-8"), f"pepper_tutor/data/hands/{p.name}")
+               for p in _hand_files()]
+    records += [(name, text, f"docs/{name}.yaml") for name, text in docs_page_hands()]
+    pages = {}
+    for name, text, file in records:
+        kept = cache / f"{name}-{hashlib.sha256(text.encode()).hexdigest()[:12]}.json"
+        if not kept.exists():
+            guide = build_guide(parse_record(text, file), analyse=True, samples=GUIDE_SAMPLES)
+            cache.mkdir(parents=True, exist_ok=True)
+            kept.write_text(json.dumps({"title": guide.title, "data": guide_json(guide)}),
+                            "utf-8")
+        saved = json.loads(kept.read_text("utf-8"))
+        pages[name] = page_of(saved["title"], saved["data"])
+    return pages
+
+
+def _guide_links(markdown: str, page_src: str) -> str:
+    """After each hand record written out in a page, a link to its guide."""
+    stem = _page_name(page_src)
+    count = 0
+
+    def link(m: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        target = _rel(page_src, f"guides/{stem}-{count}.html")
+        return (f"{m.group(0)}\n\n[Step through this hand as a game guide]({target})"
+                "{ .pepper-guide-link }\n")
+
+    return _RECORD_BLOCK.sub(link, markdown)
 
 
 # ---- command line ---------------------------------------------------------------------------
@@ -568,6 +654,8 @@ def on_files(files: Files, config: Any) -> Files:
                                     abs_src_path=str(_pkg_data(name))))
     for path in _hand_files():
         files.append(File.generated(config, f"hands/{path.name}", abs_src_path=str(path)))
+    for name, page in guide_pages().items():
+        files.append(File.generated(config, f"guides/{name}.html", content=page))
     return files
 
 
@@ -581,7 +669,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
                               f"(known: {', '.join(sorted(GENERATORS))})")
         return GENERATORS[name](src)
 
-    return MARKER.sub(sub, markdown)
+    return _guide_links(MARKER.sub(sub, markdown), src)
 
 
 def on_shutdown() -> None:

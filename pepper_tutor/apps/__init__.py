@@ -7,7 +7,7 @@ practice table in the terminal (``table``; its daily deal, ``daily``) and in a n
 (``table_widget``), the puzzles'
 command line (``puzzles``), the puzzles in the terminal (``puzzles_terminal``) and in a
 notebook (``puzzles_widget``), the Play and learn page's Python side, which runs in a browser
-tab (``web``), and game night (``night``).
+tab (``web``), the Game Guides' files and links (``guide``), and game night (``night``).
 
 May import every other layer; nothing imports this one. Kept free of re-exports so that
 starting the command line imports only what the chosen subcommand needs.

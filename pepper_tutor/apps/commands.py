@@ -147,13 +147,18 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
         from ..files.writing import check_target
 
         check_target(args.output, inputs=inputs)
-    annotation = annotate_file(args.file, analyse=args.analyse)
+    # the guide grades every decision itself (--analyse): the annotator need not solve too
+    annotation = annotate_file(args.file, analyse=args.analyse and args.format != "viewer")
     if args.format == "json":
         write_output(to_json(annotation) + "\n", args.output, inputs)
     elif args.format == "markdown":
         write_output(to_markdown(annotation), args.output, inputs)
     elif args.format == "html":
         write_output(to_html(annotation), args.output, inputs)
+    elif args.format == "viewer":
+        from .guide import guide_file
+
+        write_output(guide_file(annotation.record, args.analyse), args.output, inputs)
     else:
         from ..render.terminal import make_console
 
@@ -327,8 +332,9 @@ def _cmd_night(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     p = sub.add_parser("annotate", help="replay a hand record and explain every trick")
     p.add_argument("file", help="a pepper-hand/1 YAML record")
-    p.add_argument("--format", "-f", choices=("text", "json", "markdown", "html"),
-                   default="text", help="output format (default: text for the terminal)")
+    p.add_argument("--format", "-f", choices=("text", "json", "markdown", "html", "viewer"),
+                   default="text", help="output format (default: text for the terminal; "
+                   "viewer: a Game Guide, one HTML file that steps through the hand)")
     p.add_argument("--output", "-o", help="write to this file instead of the screen")
     p.add_argument("--analyse", "--analyze", action="store_true",
                    help="also grade every card against perfect play (all hands seen)")

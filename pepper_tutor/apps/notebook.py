@@ -51,7 +51,7 @@ from .table_widget import table
 from .widget_parts import _button, _Guard
 
 __all__ = ["lesson", "quiz", "review", "progress", "progress_file", "table", "hand_viewer",
-           "rules", "puzzles", "puzzle_dashboard", "ProgressFileWidget",
+           "guide", "GuideView", "rules", "puzzles", "puzzle_dashboard", "ProgressFileWidget",
            "LessonWidget", "QuizWidget", "ReviewWidget", "ProgressView", "HandViewer",
            "AnswerPanel"]
 
@@ -606,6 +606,28 @@ class HandViewer(widgets.VBox):  # type: ignore[misc]
         self.view.value = to_html(self.annotation.upto(self.slider.value), standalone=False)
 
 
+class GuideView:
+    """A Game Guide in a notebook's output: the one-file page in an ``iframe`` (its own
+    script, keys and address), stepping from the deal to the score. ``page`` is the
+    page, for saving it as a file."""
+
+    def __init__(self, page: str, title: str):
+        self.page = page
+        self.title = title
+
+    def _repr_html_(self) -> str:
+        from ..render.guide_html import guide_frame
+
+        return guide_frame(self.page, f"Game guide: {self.title}")
+
+    def save(self, path: str | Path) -> Path:
+        """Write the page as a file that works on its own (no request off it)."""
+        from ..files.writing import write_text
+
+        write_text(str(path), self.page)
+        return Path(path)
+
+
 class RulesView:
     """Rules quoted from the rulebook, displayed as HTML in a notebook."""
 
@@ -743,3 +765,16 @@ def hand_viewer(source: str | Path | HandRecord | Annotation) -> HandViewer:
         return HandViewer(source)
     record = source if isinstance(source, HandRecord) else load_record(source)
     return HandViewer(annotate(record))
+
+
+def guide(source: str | Path | HandRecord, seat: str | None = None, analyse: bool = False,
+          step: int = 1, samples: int | None = None) -> GuideView:
+    """A Game Guide of a hand record (a file, or a loaded record): all hands, or one
+    ``seat``'s view; ``analyse`` grades every decision with the coach (some seconds);
+    ``step`` opens it at that step (1 is the deal)."""
+    from ..render.guide import build_guide
+    from ..render.guide_html import guide_page
+
+    record = source if isinstance(source, HandRecord) else load_record(source)
+    built = build_guide(record, seat, analyse=analyse, samples=samples)
+    return GuideView(guide_page(built, start=step), built.title)

@@ -46,6 +46,7 @@ from ..teaching.lessons.files import Lesson, all_lessons, find_lesson
 from ..teaching.lessons.session import LessonSession
 from ..teaching.progress_file import FILE_NAME, ProgressFileRefused, load_progress, progress_bytes
 from ..teaching.questions.steps import Step
+from .guide import guide_href, saved_hands_html
 
 if TYPE_CHECKING:  # the table core loads the analysis: only when the table is opened
     from ..teaching.practice.coach import CoachVerdict
@@ -491,6 +492,7 @@ class WebApp:
                   "answers; the themes you miss come back as fresh puzzles.</p>"
                 + f'<p class="pepper-muted pepper-puzzle-summary">{self._puzzle_summary()}</p>'
                 + _button("Puzzles", "puzzles", cls="pepper-open-puzzles primary")
+                + saved_hands_html(self.home / "table-hands")
                 + "<h2>Your progress file</h2><p>Your progress is kept in this browser. "
                   "Save it as a file to keep a copy or to carry it to another browser or to "
                   "<code>pepper-tutor</code> on a computer (it is the "
@@ -867,6 +869,9 @@ class WebApp:
             parts.append(f'<div class="pepper-review-trick">Trick {trick.number}: won by '
                          f"{_e(t.player_name(trick.winner))}{shown}<div class=\"pepper-muted\">"
                          f"{_e(' · '.join(marks))}</div></div>")
+        parts.append(f'<p><a class="pepper-guide-hand" target="_blank" rel="noopener" '
+                     f'href="{_e(guide_href(t.record()))}">Step through this hand as a game '
+                     "guide</a>, with the coach's grades</p>")
         if t.match.over:
             parts.append(f"<p><b>The match is over: {_e(str(t.match.winner))} won.</b></p>")
         return "".join(parts) + "</div>"

@@ -1,9 +1,10 @@
 """Benchmarks of the paths people wait on: ``python -m pepper_tutor.bench`` (``make bench``).
 
 One module per path measured (``engine``, ``analysis``, ``teaching``, ``table``, ``night``,
-``startup``, ``puzzles``: mining throughput on each executor; ``tournament`` plays the
-computer players against each other; ``ladder`` plays every pairing of them, the reference
-player of table tips and the all-seeing ceiling; ``calibration`` sets the make rates the advice predicts
+``startup``, ``guide``: a hand's game guide with and without the coach, ``puzzles``: mining
+throughput on each executor; ``tournament`` plays the computer players against each other;
+``ladder`` plays every pairing of them, the reference player of table tips and the
+all-seeing ceiling; ``calibration`` sets the make rates the advice predicts
 beside contracts played out), each
 with a ``benches()`` list of functions that take a time budget in seconds and return one
 printed line; ``timing`` holds the shared helpers, ``loopback`` the small HTTP client the

@@ -16,6 +16,8 @@ const stages = {}; // how long each part of the start took, in ms since the work
 const mark = (name) => { stages[name] = Math.round(performance.now() - started); };
 
 const post = (msg) => self.postMessage(msg);
+// worker.js?guide: the game guide page (guide.js) opens no learner files and saves nothing.
+const GUIDE = new URL(self.location.href).searchParams.has("guide");
 
 function sync(populate) {
   return new Promise((resolve, reject) =>
@@ -61,6 +63,13 @@ for folder in site.getsitepackages():
             os.utime(os.path.join(top, name), (when, when))`);
   pyodide.FS.writeFile("/tmp/precomposed.bin", await fetchBytes(manifest.precomposed));
   mark("wheels");
+  if (GUIDE) {
+    pyodide.runPython(`from pepper_tutor.files.yamlpos import use_precomposed
+with open("/tmp/precomposed.bin", "rb") as f:
+    use_precomposed(f.read())`);
+    post({ type: "guide-ready" });
+    return;
+  }
   post({ type: "progress", fraction: 0.92, text: "Opening your progress…" });
   pyodide.FS.mkdirTree(HOME);
   pyodide.FS.mkdirTree(PYCACHE);
@@ -121,7 +130,20 @@ const booted = boot().catch((err) => {
   throw err;
 });
 
+function guideReply(msg) {
+  const guides = pyodide.pyimport("pepper_tutor.render.guide_html");
+  const text = msg.act === "guide-text"
+    ? guides.guide_for_text(msg.value, (msg.fields && msg.fields.seat) || "")
+    : guides.guide_for_link(msg.value);
+  post({ type: "reply", id: msg.id, ...JSON.parse(text) });
+}
+
 self.onmessage = (ev) => {
+  if (GUIDE) {
+    queue = queue.then(() => booted).then(() => guideReply(ev.data)).catch((err) =>
+      post({ type: "reply", id: ev.data.id, error: String(err.message || err) }));
+    return;
+  }
   // One message at a time, in order: each answer is saved before the next is handled.
   queue = queue.then(() => booted).then(() => handle(ev.data)).catch((err) =>
     post({ type: "reply", id: ev.data.id, error: String(err), saved: false, ms: 0,

@@ -42,6 +42,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .auth import NightAuth
+from .guide import guide_asset, guide_hand, guide_latest
 from .middleware import MAX_BODY, BodyLimit, CheckedForm, HostCheck, ServerTiming
 from .pages import home, host, host_link, play, projector
 from .parts import part, stream
@@ -100,6 +101,9 @@ routes: list[BaseRoute] = [
     Route("/h/{token}", host_link),
     Route("/host", host),
     Route("/projector", projector),
+    Route("/guide", guide_latest),
+    Route("/guide/{number:int}", guide_hand),
+    Route("/guide/{name:str}", guide_asset),
     Route("/play", play),
     Route("/part/{name}", part),
     Route("/events", stream),

@@ -38,9 +38,9 @@ call" where it spans from a good choice to a mistake). The hint reads the same a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ...analysis.advice import OptionAdvice, advise
+from ...analysis.advice import Advice, OptionAdvice, advise
 from ...analysis.grading import GRADING_SAMPLES, Grade, grade_choice
 from ...analysis.players import conventions
 from ...analysis.reasons import convention_words, decision_reason, option_words, verdict_headline
@@ -102,6 +102,9 @@ class CoachVerdict:
     forced: bool = False  # only one legal choice: nothing to grade
     convention: str = ""  # the table convention the choice followed, in words
     close: bool = False  # the interval spans from a good choice to a mistake
+    # The advice the grade was read from (every option's figures: the Game Guides' strip of
+    # what each card would have scored); None for a forced choice.
+    advice: Advice | None = field(default=None, compare=False, repr=False)
 
     @property
     def headline(self) -> str:
@@ -146,7 +149,7 @@ def coach_decision(state: HandState, action: Action, samples: int = GRADING_SAMP
         reason = f"{habit} {reason}"
     return CoachVerdict(kind, action, best_action, option_words(best), graded.grade,
                         graded.loss, graded.low, graded.high, reason, advice.samples,
-                        convention=habit, close=graded.close)
+                        convention=habit, close=graded.close, advice=advice)
 
 
 def _convention(state: HandState, action: Action) -> str:
