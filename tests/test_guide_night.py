@@ -18,14 +18,30 @@ from .test_night_browser import night, screens  # noqa: F401  (the browser test'
 
 
 def _played_hand(app: Any, store: Any) -> Any:
-    """The host opens the table and four computer players play a hand to the sheet."""
+    """The host opens the table, Ann sits North and plays her turns with her first legal
+    choice, the host deals, and the hand goes to the sheet (a hand the computers play alone
+    would not)."""
+    from pepper_tutor.apps.night.table import action_value
+    from pepper_tutor.engine.seats import Seat
+
     host, hcsrf = host_client(app, store)
     r = host.post("/table/open", data={"csrf": hcsrf, "level": "beginner"}, headers=JSON)
     assert r.status_code == 200, r.text
-    app.state.night.table.pause = 0.0
+    table = app.state.night.table
+    table.pause = 0.0
+    ann, acsrf = player_client(app, store, "Ann")
+    assert ann.post("/table/claim", data={"csrf": acsrf, "seat": "N"},
+                    headers=JSON).status_code == 200
+    assert host.post("/table/deal", data={"csrf": hcsrf}, headers=JSON).status_code == 200
     deadline = time.monotonic() + 120
     while not store.played_records():
-        assert time.monotonic() < deadline, "the computer players did not finish the hand"
+        assert time.monotonic() < deadline, "the hand did not finish"
+        with table.lock:
+            state = table.state
+            turn = state is not None and not state.is_terminal() and state.to_act is Seat.N
+            action = action_value(state.legal_actions()[0]) if turn else None
+        if action is not None:
+            ann.post("/table/play", data={"csrf": acsrf, "action": action}, headers=JSON)
         time.sleep(0.05)
     return host
 
@@ -52,7 +68,7 @@ def test_the_host_opens_the_last_hands_guide(night_app: Any, night_store: Any) -
     assert host.get("/guide/2").status_code == 404
     assert host.get("/guide/nothing.js").status_code == 404
     # a player may not open it: the host puts it on the projector
-    phone, _ = player_client(night_app, night_store, "Ann")
+    phone, _ = player_client(night_app, night_store, "Bea")
     assert phone.get("/guide/1").status_code in (401, 403)
 
 
@@ -64,12 +80,23 @@ def test_the_projector_guide_after_a_game_night_hand(screens: Any) -> None:  # n
     from playwright.sync_api import expect
 
     from .conftest import ARTIFACTS
+    from .test_night_browser import tap_turn
 
     host = screens.host()
+    phone = screens.phone("Ann")
     host.click("[data-tab=table]")
     host.click("button.open-table-button")
+    phone.click("[data-tab=table]")
+    phone.click("button[data-claim=S]")
+    expect(phone.locator(".you")).to_contain_text("Waiting for the deal")
+    host.locator(".table-host .deal-button").click()
     link = host.locator(".table-host a.guide-link")
-    expect(link).to_be_visible(timeout=180_000)  # four computer players finish the hand
+    for _ in range(600):  # Ann plays her turns; three computer players the rest
+        if link.count():
+            break
+        if not tap_turn(phone):
+            phone.wait_for_timeout(200)
+    expect(link).to_be_visible()
     with host.context.expect_page() as opened:
         link.click()
     room = opened.value
