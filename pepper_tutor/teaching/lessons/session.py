@@ -100,8 +100,11 @@ class LessonSession:
         step = self._need_step()
         if not step.answerable:
             raise ValueError("this step only explains; go on to the next one")
-        feedback = step.judge(raw)
         st = self.status
+        # a miss that leaves a try says what is wrong and nudges; the answer waits for the
+        # last try (or Show answer), so the second try tests the rule, not reading
+        last_try = st.tries + 1 >= self.MAX_TRIES or st.revealed or st.solved
+        feedback = step.judge(raw) if last_try else step.first_miss(raw)
         first = st.tries == 0 and not st.solved and not st.revealed  # what counts
         if feedback.correct:
             st.solved = True

@@ -29,6 +29,7 @@ from ...engine.seats import Seat
 from ...engine.state import HandState, Phase
 from ...rulebook.feedback import AnswerError, Feedback
 from ...rulebook.verdict import Verdict, action_text
+from .answer_free import AnswerForms
 from .answers import card_example, read_cards
 from .situation import Situation
 from .steps import AnswerT, Option, Step, Why, WhyWrong
@@ -134,6 +135,27 @@ class ChoiceStep(Step[AnswerT]):
 
     def answer_text(self) -> str:
         return " or ".join(action_text(a) for a in self.accept)
+
+    def answer_forms(self) -> AnswerForms:
+        words: list[str] = []
+        for a in self.accept:
+            words += [action_text(a), *(o.label for o in self.options() if o.value == a)]
+            if isinstance(a, Bid) and a is not Bid.PASS:
+                words += [f"bid {a.display}", f"bidding {a.display}", f"a {a.display}"]
+            if isinstance(a, Trump):
+                words.append(a.word.rstrip("s") if a is not Trump.NT else "no-trump")
+            if a == "alone":
+                words += ["play alone", "playing alone", "go alone", "going alone"]
+        cards = frozenset(a for a in self.accept if isinstance(a, Card))
+        return AnswerForms(cards=cards, words=tuple(w for w in dict.fromkeys(words)
+                                                    if not isinstance(w, Card)))
+
+    def miss_facts(self, answer: AnswerT) -> tuple[str, ...]:
+        verdict = self.verdict(answer)
+        if not verdict.legal:
+            return tuple(verdict.facts)
+        return (f"{self.choice_words(answer)} is allowed, but it is not the best choice "
+                "here.",)
 
     def legal_answers(self) -> list[Any]:
         """Every answer the rules allow here, in the order the step offers them."""
