@@ -30,6 +30,7 @@ from ..teaching.questions.commands import (
     RULE,
     SKIP,
     STEP_COMMANDS,
+    Command,
     answers,
     command_help,
     read_command,
@@ -39,7 +40,6 @@ from ..teaching.questions.steps import ExplainStep, Step
 __all__ = ["run_tutor", "run_quiz", "run_review", "run_progress", "render_step",
            "render_feedback", "Tutor"]
 
-HELP = command_help(STEP_COMMANDS)
 # Quizzes and reviews have no step before, so no "back".
 ASK_COMMANDS = (HINT, RULE, REVEAL, SKIP, QUIT)
 QUIT_WORDS = ("q", "quit", "exit")
@@ -140,6 +140,8 @@ class Tutor:
     def __init__(self, store: LearnerStore, console: Console, input_fn: InputFn = input,
                  ascii: bool = False):
         self.store = store
+        self.helped: set[str] = set()  # help lines shown: each is said once a session
+        self.helped_lists: set[tuple[Command, ...]] = set()
         self.console = console
         self.input = input_fn
         self.ascii = ascii
@@ -313,6 +315,7 @@ class Tutor:
                                 f"{'s' if len(rs.items) != 1 else ''} due. Each comes back as a "
                                 f"new position. {command_help(ASK_COMMANDS)}.",
                                 style="bold"))
+        self.helped_lists.add(ASK_COMMANDS)  # said just now
         while not rs.finished:
             step, item = rs.question, rs.item
             assert step is not None and item is not None
@@ -339,7 +342,7 @@ class Tutor:
                     fb = rs.reveal()
                     break
                 if not word:
-                    self.console.print(plain(step.example() or HELP, style="dim"))
+                    self.console.print(plain(self.step_help(step, ASK_COMMANDS), style="dim"))
                     continue
                 try:
                     fb = rs.answer(reply)
@@ -354,6 +357,20 @@ class Tutor:
                                 "answers come back later and later; missed ones soon.",
                                 style="bold green"))
         return True
+
+    def step_help(self, step: Step[Any],
+                  commands: tuple[Command, ...] = STEP_COMMANDS) -> str:
+        """What an empty line or an unreadable answer shows: what to type, and the commands
+        the first time in a session (after that the learner has read them); the colon is
+        named only on a step where a command's letter would answer it."""
+        example = step.example()
+        help_line = command_help(commands, is_answer=answers(step.parse))
+        clash = "Here " in help_line and help_line not in self.helped
+        if commands in self.helped_lists and not clash:
+            return example or "Type your answer, or hint."
+        self.helped_lists.add(commands)
+        self.helped.add(help_line)
+        return f"{example}. {help_line}" if example else help_line
 
     def run_step(self, session: LessonSession, step: Step[Any]) -> str:
         if not step.answerable:
@@ -400,14 +417,13 @@ class Tutor:
                 session.next()
                 return "moved"
             if not word:
-                self.console.print(plain(step.example() + ". " + HELP if step.example()
-                                         else HELP, style="dim"))
+                self.console.print(plain(self.step_help(step), style="dim"))
                 continue
             try:
                 fb = session.answer(reply)
             except AnswerError as err:
                 self.console.print(plain(f"I could not read that: {err}.", style="yellow"))
-                self.console.print(HELP, style="dim")
+                self.console.print(plain(self.step_help(step), style="dim"))
                 continue
             self.console.print(render_feedback(fb, self.ascii))
             if fb.correct or fb.revealed:

@@ -163,8 +163,13 @@ class LessonSession:
     def rule_text(self) -> str:
         """The rules behind the last feedback in full (the learner asked: ``rule``), or the
         rules the current step rests on when there is no feedback yet."""
-        if self.status.last is not None and self.status.last.rule_ids:
-            return "\n".join(t for k, t in self.status.last.parts(full=True) if k == "quote")
+        last = self.status.last
+        if last is not None and last.rule_ids:
+            quotes = [t for k, t in last.parts(full=True) if k == "quote"]
+            if last.held_back:  # a first miss: these rules' texts name the answer
+                quotes.append(f"{', '.join(last.held_back)}: opens with the answer (the next "
+                              "miss, or reveal).")
+            return "\n".join(quotes)
         step = self.step
         cited = step.cited if step is not None else ()
         return "\n".join(f"{rid}: {get_rule(rid).text}" for rid in cited) or (

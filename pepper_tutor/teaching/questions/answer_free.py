@@ -66,9 +66,13 @@ class AnswerForms:
     seats: frozenset[Seat] = frozenset()
     words: tuple[str, ...] = ()
     relation: bool = False
+    # what the answer is to the rules ("left bower"): kept out of the sentences, but a
+    # rule's text may say it (the rule is the nudge; which card it is stays to find)
+    roles: tuple[str, ...] = ()
 
-    def named_in(self, text: str) -> bool:
-        """True when ``text`` names the answer, or (for an order) part of it."""
+    def named_in(self, text: str, roles: bool = True) -> bool:
+        """True when ``text`` names the answer, or (for an order) part of it; with
+        ``roles=False`` what the answer is to the rules does not count."""
         named = cards_named(text)
         if self.relation and len({c for c in named if c in self.cards}) >= 2:
             return True
@@ -77,7 +81,7 @@ class AnswerForms:
         if self.seats & seats_named(text):
             return True
         return any(re.search(rf"(?<![\w+-]){re.escape(w)}(?!\w)", text, re.IGNORECASE)
-                   for w in self.words)
+                   for w in (*self.words, *(self.roles if roles else ())))
 
 
 def free_of(forms: AnswerForms, texts: Iterable[str | None]) -> tuple[str, ...]:

@@ -84,12 +84,27 @@ def answers(parse: Callable[[str], Any]) -> Callable[[str], bool]:
     return is_answer
 
 
-def command_help(commands: Sequence[Command], lead: str = "Type your answer, or") -> str:
-    """One line listing the commands with their short forms, and the colon that makes a
-    line a command where it would answer."""
+def command_help(commands: Sequence[Command], lead: str = "Type your answer, or",
+                 is_answer: Callable[[str], bool] | None = None) -> str:
+    """One line listing the commands with their short forms. The colon that makes a line a
+    command is named only where it matters: where ``is_answer`` (the step's reader) takes
+    one of the short forms as an answer ("s is South here")."""
     parts = []
     for command in commands:
         shorts = [*command.short, *(PREFIX + p for p in command.prefixed)]
         parts.append(command.name + (f" ({', '.join(shorts)})" if shorts else ""))
-    return (f"{lead}: {' · '.join(parts)}. An answer comes first (S is South where South "
-            f"played): put {PREFIX} before a command to be sure, such as {PREFIX}q")
+    line = f"{lead}: {' · '.join(parts)}."
+    clash = _answering_short(commands, is_answer) if is_answer is not None else None
+    if clash is None:
+        return line
+    return f"{line} Here {clash} is an answer: type {PREFIX}{clash} for the command."
+
+
+def _answering_short(commands: Sequence[Command],
+                     is_answer: Callable[[str], bool]) -> str | None:
+    """The first short form of ``commands`` that the step would read as an answer."""
+    for command in commands:
+        for short in (*command.short, *command.prefixed):
+            if short.isalpha() and is_answer(short):
+                return short
+    return None

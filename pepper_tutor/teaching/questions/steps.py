@@ -262,10 +262,10 @@ class Step(Generic[AnswerT]):
         said += free_of(forms, (self.miss_question(answer),))
         nudge = (free_of(forms, (self.hint,)) or free_of(forms, (self.nudge(),))
                  or ("Look again at the rule for this situation.",))
-        # a rule whose own text names the answer stays out of the panel until it is given
-        rules = tuple(r for r in dict.fromkeys((*rule_ids, *self.cited))
-                      if not forms.named_in(get_rule(r).text))
-        return Feedback(False, "Not quite.", (*said, *nudge), rules)
+        # a rule whose own text names the answer is named, not quoted, until it is given
+        rules = tuple(dict.fromkeys((*rule_ids, *self.cited)))
+        held = tuple(r for r in rules if forms.named_in(get_rule(r).text, roles=False))
+        return Feedback(False, "Not quite.", (*said, *nudge), rules, held_back=held)
 
     def reveal(self) -> Feedback:
         facts, rule_ids = self.explain_right(None)
@@ -494,7 +494,7 @@ class TrickWinnerStep(Step[Card]):
         win = self.trick.index(self.winner())
         return AnswerForms(cards=frozenset({self.winner()}),
                            seats=frozenset({self.seats[win]}) if self.seats else frozenset(),
-                           words=_bower_words(self.winner(), self.trump, self.rules))
+                           roles=_bower_words(self.winner(), self.trump, self.rules))
 
     def miss_facts(self, answer: Card) -> tuple[str, ...]:
         return ()  # the engine's verdict names the card that wins: the question instead
@@ -720,7 +720,7 @@ class PlayStep(Step[Card]):
     def answer_forms(self) -> AnswerForms:
         w = self.winners()
         return AnswerForms(cards=frozenset(w),
-                           words=tuple(x for c in w
+                           roles=tuple(x for c in w
                                        for x in _bower_words(c, self.trump, self.rules)))
 
     def miss_facts(self, answer: Card) -> tuple[str, ...]:
