@@ -321,12 +321,12 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
                          self.panel, self.feedback, self.save_notice, nav]
 
     def _progress_line(self) -> None:
-        done, total = self.session.progress()
+        done = self.session.progress()[0]
         self.progress.value = done
         review = " — a step you missed, once more" if self.session.is_review else ""
         self.progress_text.value = (f"Step {self.session.position + 1} of "
-                                    f"{len(self.session.queue)}{review} · solved {done} of "
-                                    f"{total}")
+                                    f"{len(self.session.queue)}{review} · "
+                                    f"{html.escape(self.session.progress_text())}")
 
     def _answer(self, raw: Any) -> None:
         start = time.perf_counter()

@@ -223,28 +223,25 @@ class Tutor:
             # picks what to do next (q here leaves the program).
             self.run_lesson(lesson, from_menu=True)
 
-    def suggest_first(self, lesson: Lesson, lessons: list[Lesson]) -> Lesson:
-        """A lesson whose prerequisites are not finished: say so and offer the first of them."""
+    def suggest_first(self, lesson: Lesson, lessons: list[Lesson],
+                      seen: frozenset[str] = frozenset()) -> Lesson:
+        """A lesson whose prerequisites are not finished: say so and offer the one it names
+        (and, taken, that one's own unfinished prerequisites in turn)."""
         by_id = {x.id: x for x in lessons}
-
-        def unfinished(x: Lesson) -> list[Lesson]:
-            return [by_id[r] for r in x.requires
-                    if r in by_id and not LessonSession(by_id[r], self.store).finished_runs]
-
-        missing = unfinished(lesson)
+        missing = [by_id[r] for r in lesson.requires
+                   if r in by_id and r not in seen
+                   and not LessonSession(by_id[r], self.store).finished_runs]
         if not missing:
             return lesson
-        first, seen = missing[0], {lesson.id}
-        while unfinished(first) and first.id not in seen:  # the earliest lesson still to do
-            seen.add(first.id)
-            first = unfinished(first)[0]
+        offer = missing[0]
         names = ", ".join(f"{m.id} ({m.title})" for m in missing)
         self.console.print(plain(f"{lesson.title} builds on {names}, which you have not "
                                  "finished.", style="yellow"))
-        reply = self.ask(strip_controls(f"Start with {first.id} ({first.title}) instead? "
+        reply = self.ask(strip_controls(f"Start with {offer.id} ({offer.title}) instead? "
                                         "(y/N) "))
-        return first if reply is not None and reply.strip().lower() in ("y", "yes") \
-            else lesson
+        if reply is None or reply.strip().lower() not in ("y", "yes"):
+            return lesson
+        return self.suggest_first(offer, lessons, seen | {lesson.id})
 
     def run_lesson(self, lesson: Lesson, from_menu: bool = False) -> bool:
         """Run until the lesson ends (True) or the learner quits (False). ``from_menu``: a
@@ -266,7 +263,7 @@ class Tutor:
             done, total = session.progress()
             where = f"step {session.position + 1} of {len(session.queue)}"
             where += " (a step you missed, once more)" if session.is_review else ""
-            self.console.print(plain(f"{lesson.title} · {where} · solved {done}/{total}",
+            self.console.print(plain(f"{lesson.title} · {where} · {session.progress_text()}",
                                      style="dim"))
             self.console.print(render_step(step, self.ascii))
             outcome = self.run_step(session, step)

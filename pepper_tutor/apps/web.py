@@ -525,7 +525,7 @@ class WebApp:
                     + _button("Replay the lesson", "replay", cls="pepper-replay") + "</div>")
         review = " — a step you missed, once more" if session.is_review else ""
         line = (f'<p class="pepper-progress-text">Step {session.position + 1} of '
-                f"{len(session.queue)}{review} · solved {done} of {total}</p>")
+                f"{len(session.queue)}{review} · {_e(session.progress_text())}</p>")
         return (head + bar + line + step_html(step) + self._panel_html()
                 + self._feedback_html() + '<div class="pepper-buttons">'
                 + _button("◀ Back", "back", cls="pepper-back", disabled=session.position == 0)

@@ -399,7 +399,7 @@ def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
     any seat dealing, in any trump or no trump, peppers included.
 
     Playing is right in most random deals, so a drill that aims at a surrender (``want``, else
-    a coin toss) deals the defender a hand with no trump and no ace or king against a low
+    a coin toss) deals the defender a hand with no trumps and no ace or king against a low
     bid, where the defenders expect so little that the bidders' tricks would outscore the
     surrender's points. Under the standard game's sweep rule playing on costs more only when
     the defenders take no trick, so there it deals nines, tens and jacks with no trump

@@ -92,6 +92,19 @@ class LessonSession:
         answerable = [s.id for s in self.lesson.answerable_steps]
         return len(self.done & set(answerable)), len(answerable)
 
+    @property
+    def missed_to_go(self) -> int:
+        """Missed steps still queued to come back (the current one included)."""
+        return len(self.queue) - max(self.position, len(self.lesson.steps))
+
+    def progress_text(self) -> str:
+        """"solved 10 of 10 · 3 missed steps to try again": a full count does not mean the
+        lesson is over while missed steps are still to come back."""
+        done, total = self.progress()
+        left = self.missed_to_go
+        return f"solved {done} of {total}" + (
+            f" · {left} missed step{'s' if left != 1 else ''} to try again" if left else "")
+
     # ---- what the learner does -------------------------------------------------------------
 
     def answer(self, raw: Any) -> Feedback:
