@@ -30,7 +30,7 @@ from ...engine.state import HandState, Phase
 from ...rulebook.feedback import AnswerError, Feedback
 from ...rulebook.verdict import Verdict, action_text
 from .answer_free import AnswerForms
-from .answers import card_example, read_cards
+from .answers import card_example, read_cards, read_choice
 from .situation import Situation
 from .steps import AnswerT, Option, Step, Why, WhyWrong
 
@@ -139,7 +139,7 @@ class ChoiceStep(Step[AnswerT]):
     def answer_forms(self) -> AnswerForms:
         words: list[str] = []
         for a in self.accept:
-            words += [action_text(a), *(o.label for o in self.options() if o.value == a)]
+            words += [action_text(a), *(o.label for o in self.choices() if o.value == a)]
             if isinstance(a, Bid) and a is not Bid.PASS:
                 words += [f"bid {a.display}", f"bidding {a.display}", f"a {a.display}"]
             if isinstance(a, Trump):
@@ -157,9 +157,25 @@ class ChoiceStep(Step[AnswerT]):
         return (f"{self.choice_words(answer)} is allowed, but it is not the best choice "
                 "here.",)
 
+    def choices(self) -> list[Option]:
+        """Every answer of this kind of decision, legal here or not."""
+        return []
+
+    def options(self) -> list[Option]:
+        """What a front end offers: the answers the rules allow here, and an illegal one
+        only where the author wrote a note for it (a lesson teaching that rule). A choice
+        the rules refuse, offered without a word, is a trap ("play alone" for a bid of 2,
+        where going alone comes only with the exchange)."""
+        return [o for o in self.choices()
+                if self.verdict(o.value).legal or self.key(o.value) in self.wrong]
+
+    def read_option(self, raw: Any) -> Any | None:
+        # what is typed is read among every choice: one not offered is judged, not refused
+        return read_choice(raw, [(o.value, o.label) for o in self.choices() if not o.is_card])
+
     def legal_answers(self) -> list[Any]:
         """Every answer the rules allow here, in the order the step offers them."""
-        return [o.value for o in self.options() if self.verdict(o.value).legal]
+        return [o.value for o in self.choices() if self.verdict(o.value).legal]
 
     def example_options(self) -> list[Option]:
         """Choices the rules allow here first: a learner may read the example as a
@@ -500,7 +516,7 @@ class BidStep(ChoiceStep[Bid]):
         return (f"You hold {held}. {stands}: how many tricks can your side count on, and is "
                 "that more than the bid standing?")
 
-    def options(self) -> list[Option]:
+    def choices(self) -> list[Option]:
         return [Option(b, b.display) for b in (Bid.PASS, *self.rules.ladder)]
 
     def situation(self) -> Situation:
@@ -611,7 +627,7 @@ class DeclareStep(ChoiceStep[Trump | Mode]):
         return (f"You hold {held}, for {self.bid.display}: would one card from partner make it "
                 "alone, or do you need partner's whole hand?")
 
-    def options(self) -> list[Option]:
+    def choices(self) -> list[Option]:
         if self.choose == "trump":
             return [Option(t, "no trump" if t is Trump.NT else f"{t.display} {t.word}")
                     for t in Trump]
@@ -689,7 +705,7 @@ class ExchangeStep(ChoiceStep[Card]):
         return (f"You hold {held}. Your partner plays alone for {self.bid.display} {where}: "
                 "which one card of yours helps most there?")
 
-    def options(self) -> list[Option]:
+    def choices(self) -> list[Option]:
         return [Option(c, c.display, True) for c in self.hand]
 
     def example(self) -> str:
@@ -762,7 +778,7 @@ class DefendStep(ChoiceStep[Defense]):
         return (f"You hold {held}. {self.bidder.word} needs {stake}; how many can you and "
                 f"your partner take?{simple}")
 
-    def options(self) -> list[Option]:
+    def choices(self) -> list[Option]:
         return [Option(Defense.PLAY, "play"), Option(Defense.SURRENDER, "surrender")]
 
     def situation(self) -> Situation:
