@@ -111,6 +111,8 @@ class ChoiceStep(Step[AnswerT]):
     analysis_samples: int = 0  # sampled deals for this step's analysis (0: the default)
     analysis_trumps: tuple[Trump, ...] = ()  # a bid's analysis in these trumps only (drills)
     disagree: str = ""  # the author's reason for departing from the analysis, shown with it
+    # a drill's whole deal, seat by seat, so its auction can be checked against the players
+    deal: tuple[tuple[Card, ...], ...] = ()
 
     def state(self) -> HandState:
         raise NotImplementedError
