@@ -310,7 +310,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             return
         self._progress_line()
         self.situation.value = step_html(step)
-        self.feedback.value = ""
+        last = self.session.status.last
+        # a step solved before (Back, or the notebook opened again) says so, with why
+        self.feedback.value = feedback_html(last) if self.session.status.solved and last else ""
         self.panel = AnswerPanel(step, self._answer, self.guard)
         self.next_button.disabled = not self.session.can_advance
         self.hint_button.disabled = self.reveal_button.disabled = not step.answerable

@@ -230,10 +230,13 @@ class LessonSession:
 
     def _settle_status(self) -> None:
         """A step already solved in this run stays solved when the learner comes back to it
-        (Back never locks Next)."""
+        (Back never locks Next, and a page reloaded shows it solved, with why)."""
         step = self.step
         if step is not None and step.id in self.done and not self.is_review:
             self.status.solved = True
+            facts, rule_ids = step.explain_right(None) if step.answerable else ((), ())
+            self.status.last = Feedback(True, f"Solved: {step.answer_text()}.", facts,
+                                        rule_ids, None, step.note, step.answer_text())
 
     def _need_step(self) -> Step[Any]:
         step = self.step
