@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,9 @@ def test_a_solved_step_shows_as_solved_with_its_feedback_after_a_reload(tmp_path
     assert "Solved: J♥ J♦ A♥ K♥." in page  # the feedback, not greyed cards alone
     assert 'class="pepper-fb right"' in page
     assert "left bower" in page.lower()  # why, from the engine
+    # nothing left to hint at or show on a solved step
+    for act in ("hint", "reveal"):
+        assert re.search(rf'data-act="{act}" data-value="" disabled>', page), act
 
 
 def test_the_table_deals_the_same_hand_until_its_first_decision(tmp_path: Path) -> None:

@@ -530,14 +530,15 @@ class WebApp:
                     + _button("◀ Back", "back", cls="pepper-back", disabled=not session.queue)
                     + _button("Replay the lesson", "replay", cls="pepper-replay") + "</div>")
         review = " — a step you missed, once more" if session.is_review else ""
+        # a step solved or shown has nothing left to hint at or show
+        open_step = step.answerable and not (session.status.solved or session.status.revealed)
         line = (f'<p class="pepper-progress-text">Step {session.position + 1} of '
                 f"{len(session.queue)}{review} · {_e(session.progress_text())}</p>")
         return (head + bar + line + step_html(step) + self._panel_html()
                 + self._feedback_html() + '<div class="pepper-buttons">'
                 + _button("◀ Back", "back", cls="pepper-back", disabled=session.position == 0)
-                + _button("Hint", "hint", cls="pepper-hint", disabled=not step.answerable)
-                + _button("Show answer", "reveal", cls="pepper-reveal",
-                          disabled=not step.answerable)
+                + _button("Hint", "hint", cls="pepper-hint", disabled=not open_step)
+                + _button("Show answer", "reveal", cls="pepper-reveal", disabled=not open_step)
                 + _button("Next ▶", "next", cls="pepper-next" + (
                     " primary" if session.can_advance else ""),
                     disabled=not session.can_advance) + "</div>")
