@@ -262,10 +262,10 @@ class Step(Generic[AnswerT]):
         said += free_of(forms, (self.miss_question(answer),))
         nudge = (free_of(forms, (self.hint,)) or free_of(forms, (self.nudge(),))
                  or ("Look again at the rule for this situation.",))
-        # a rule whose own text names the answer is named, not quoted, until it is given
-        rules = tuple(dict.fromkeys((*rule_ids, *self.cited)))
-        held = tuple(r for r in rules if forms.named_in(get_rule(r).text, roles=False))
-        return Feedback(False, "Not quite.", (*said, *nudge), rules, held_back=held)
+        # the rules the answer broke, as the full verdict names them (what a miss records);
+        # one whose own text names the answer is named, not quoted, until it is given
+        held = tuple(r for r in rule_ids if forms.named_in(get_rule(r).text, roles=False))
+        return Feedback(False, "Not quite.", (*said, *nudge), rule_ids, held_back=held)
 
     def reveal(self) -> Feedback:
         facts, rule_ids = self.explain_right(None)
