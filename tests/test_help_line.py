@@ -67,6 +67,11 @@ def test_the_commands_are_said_once_a_session(tmp_path: Any) -> None:
     first = tutor.step_help(score[0])
     assert command_help(STEP_COMMANDS) in first
     again = tutor.step_help(score[1])
-    assert "hint (h)" not in again and again == score[1].example()
+    assert "hint (h)" not in again and again == score[1].example() + "."
+    # the colon, where it first applies, without the commands again; then not again
+    seats = [s for s in STEPS if s.kind == "trick-winner" and getattr(s, "seats", None)]
+    note = "Here s is an answer: type :s for the command."
+    assert tutor.step_help(seats[0]) == f"{seats[0].example()}. {note}"
+    assert tutor.step_help(seats[1]) == f"{seats[1].example()}."
     # a list of commands not yet shown is shown once
     assert command_help(ASK_COMMANDS) in tutor.step_help(score[0], ASK_COMMANDS)

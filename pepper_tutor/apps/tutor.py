@@ -32,6 +32,7 @@ from ..teaching.questions.commands import (
     STEP_COMMANDS,
     Command,
     answers,
+    colon_note,
     command_help,
     read_command,
 )
@@ -361,13 +362,16 @@ class Tutor:
         the first time in a session (after that the learner has read them); the colon is
         named only on a step where a command's letter would answer it."""
         example = step.example()
-        help_line = command_help(commands, is_answer=answers(step.parse))
-        clash = "Here " in help_line and help_line not in self.helped
-        if commands in self.helped_lists and not clash:
-            return example or "Type your answer, or hint."
+        note = colon_note(commands, answers(step.parse))
+        fresh_note = note if note and note not in self.helped else ""
+        self.helped.add(note)
+        if commands in self.helped_lists:
+            said = " ".join(x for x in (f"{example}." if example else "", fresh_note) if x)
+            return said or "Type your answer, or hint."
         self.helped_lists.add(commands)
-        self.helped.add(help_line)
-        return f"{example}. {help_line}" if example else help_line
+        line = command_help(commands)
+        said = " ".join(x for x in (f"{example}." if example else "", line, note) if x)
+        return said
 
     def run_step(self, session: LessonSession, step: Step[Any]) -> str:
         if not step.answerable:

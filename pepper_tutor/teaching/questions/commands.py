@@ -16,7 +16,7 @@ from typing import Any
 
 from ...rulebook.feedback import AnswerError
 
-__all__ = ["Command", "read_command", "command_help", "answers", "PREFIX",
+__all__ = ["Command", "read_command", "command_help", "colon_note", "answers", "PREFIX",
            "HINT", "RULE", "REVEAL", "SKIP", "BACK", "QUIT", "STEP_COMMANDS"]
 
 #: Typed before a command, it is read as that command even where it would answer.
@@ -94,10 +94,17 @@ def command_help(commands: Sequence[Command], lead: str = "Type your answer, or"
         shorts = [*command.short, *(PREFIX + p for p in command.prefixed)]
         parts.append(command.name + (f" ({', '.join(shorts)})" if shorts else ""))
     line = f"{lead}: {' · '.join(parts)}."
-    clash = _answering_short(commands, is_answer) if is_answer is not None else None
+    note = colon_note(commands, is_answer) if is_answer is not None else ""
+    return f"{line} {note}" if note else line
+
+
+def colon_note(commands: Sequence[Command], is_answer: Callable[[str], bool]) -> str:
+    """Where a command's letter answers the step (``s`` for South): say the colon makes it
+    the command; elsewhere nothing."""
+    clash = _answering_short(commands, is_answer)
     if clash is None:
-        return line
-    return f"{line} Here {clash} is an answer: type {PREFIX}{clash} for the command."
+        return ""
+    return f"Here {clash} is an answer: type {PREFIX}{clash} for the command."
 
 
 def _answering_short(commands: Sequence[Command],
