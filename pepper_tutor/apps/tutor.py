@@ -311,7 +311,7 @@ class Tutor:
             return True
         self.console.print(Text(f"Review: {len(rs.items)} rule"
                                 f"{'s' if len(rs.items) != 1 else ''} due. Each comes back as a "
-                                f"new position. {command_help(ASK_COMMANDS)}.",
+                                f"new position. {command_help(ASK_COMMANDS)}",
                                 style="bold"))
         self.helped_lists.add(ASK_COMMANDS)  # said just now
         while not rs.finished:
@@ -470,7 +470,7 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
     quiz = QuizSession(kind, seed, store=store, simple_met=met_simple_scoring(store))
     tutor = Tutor(store, console, input_fn, ascii)
     tutor.report_store()
-    console.print(Text(f"Quiz: {kind}. {command_help(ASK_COMMANDS)}.", style="bold"))
+    console.print(Text(f"Quiz: {kind}. {command_help(ASK_COMMANDS)}", style="bold"))
     while count is None or quiz.asked <= count:
         step = quiz.question
         assert step is not None
