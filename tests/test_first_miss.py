@@ -26,6 +26,24 @@ LESSONS = all_lessons()
 STEPS = [(lesson, step) for lesson in LESSONS for step in lesson.answerable_steps]
 
 
+def _drill_questions() -> list[Step[Any]]:
+    """Every drill kind: rules questions dealt from seeds, judgement questions from the
+    shipped screened positions (three of each kind and preset)."""
+    import random
+
+    from pepper_tutor.teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
+    from pepper_tutor.teaching.drills.screened import load_screened, step_of
+
+    out = [make_question(kind, random.Random(f"{kind}:{i}"), i + 1)
+           for kind in QUIZ_KINDS if kind not in JUDGEMENT_KINDS for i in range(3)]
+    for kinds in load_screened()["positions"].values():
+        out += [step_of(e) for kind in JUDGEMENT_KINDS for e in kinds.get(kind, [])[:3]]
+    return out
+
+
+QUESTIONS = _drill_questions()
+
+
 def _card_notations(card: Card) -> list[str]:
     words = f"{card.rank.word} of {card.suit.plural}"
     return [str(card), card.display, words, words.rstrip("s"),
@@ -152,6 +170,11 @@ def test_a_first_miss_never_names_the_answer(lesson: Any, step: Step[Any]) -> No
                              if any(_names(sentence, f) for f in _card_notations(c))]
                     assert len(named) < 2, (raw, sentence)
             assert not _names(text, step.answer_text()), text
+
+
+@pytest.mark.parametrize("step", QUESTIONS, ids=[f"{q.kind}-{i}" for i, q in enumerate(QUESTIONS)])
+def test_a_drill_questions_first_miss_never_names_the_answer(step: Step[Any]) -> None:
+    test_a_first_miss_never_names_the_answer(None, step)
 
 
 @pytest.mark.parametrize(("lesson", "step"), STEPS[::3],
