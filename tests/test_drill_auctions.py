@@ -74,8 +74,11 @@ def check_choices(step: ChoiceStep[Any]) -> None:
     if isinstance(step, DeclareStep) and step.choose == "mode" and step.bid is not (
             Bid.BIG_PEPPER):
         assert "play alone" not in [o.label for o in offered]
-    if isinstance(step, BidStep) and step.rules.partnerships:
-        assert f"your partner is {step.seat.partner.word}" in step.prompt
+    # the prompt names the partner (the exchange's "East, your partner, bid ...")
+    if step.rules.partnerships and step.rules.players == 4:
+        seat = _seat_and_calls(step)[0]
+        assert (f"your partner is {seat.partner.word}" in step.prompt
+                or f"{seat.partner.word}, your partner" in step.prompt), step.prompt
 
 
 @pytest.mark.parametrize(("preset", "kind", "i", "entry"), ENTRIES,

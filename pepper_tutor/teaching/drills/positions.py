@@ -315,15 +315,16 @@ def declare_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, choose:
     if choose == "trump":
         alone = ("declare.big-pepper",) if bid is Bid.BIG_PEPPER else ()
         step = DeclareStep(id=f"declare-{n}", choose="trump", hand=tuple(hand), bid=bid,
-                           rules=rules, prompt=f"{table_words(rules)} You won the bid "
-                           f"with {bid.display}. "
+                           rules=rules, prompt=f"{table_words(rules)} You are North; your "
+                           f"partner is South. You won the bid with {bid.display}. "
                            "Which suit do you name as trumps, or no trump?",
                            cite=("declare.trump", *alone, *_JUDGEMENT_CITE))
         step.analysis_samples = DRILL_SAMPLES
         return step
     step = DeclareStep(id=f"declare-{n}", choose="mode", hand=tuple(hand), bid=bid,
                        trump=trump, rules=rules,
-                       prompt=f"{table_words(rules)} You bid {bid.display} and named "
+                       prompt=f"{table_words(rules)} You are North; your partner is South. "
+                       f"You bid {bid.display} and named "
                        f"{trump.word}. Take "
                        "the exchange, or play with partner?",
                        cite=("declare.exchange", "declare.with-partner", *_JUDGEMENT_CITE))
@@ -376,8 +377,8 @@ def exchange_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, role: 
     contract = _contract_words(bid, trump)
     head = f"{table_words(rules)} {dealer.word} deals. "
     if role == "bidder":
-        prompt = (f"{head}You are {bidder.word}: you bid {contract} and took the exchange. "
-                  "Which card do you lay face down?")
+        prompt = (f"{head}You are {bidder.word}; your partner is {bidder.partner.word}. You "
+                  f"bid {contract} and took the exchange. Which card do you lay face down?")
     else:
         prompt = (f"{head}You are {bidder.partner.word}. {bidder.word}, your partner, bid "
                   f"{contract} and took the exchange. Which card do you send?")
@@ -431,8 +432,8 @@ def defend_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, trump: T
     step = DefendStep(id=f"defend-{n}", hand=tuple(hand), trump=trump, bid=bid, mode=mode,
                       bidder=bidder, dealer=dealer, rules=rules,
                       prompt=f"{head}{bidder.word} bid {_contract_words(bid, trump)}{how}; "
-                      f"the others passed. You are {me.word}, on the bidder's left. Play or "
-                      "surrender?",
+                      f"the others passed. You are {me.word}, on the bidder's left; your "
+                      f"partner is {me.partner.word}. Play or surrender?",
                       cite=("defend.surrender", *scoring, *_JUDGEMENT_CITE))
     # One contract to play out per deal: cheap, so more deals (a surrender under the sweep
     # rule is a narrow call, and 24 deals let one in three through that 200 deals refuse).
