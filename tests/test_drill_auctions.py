@@ -18,8 +18,8 @@ from pepper_tutor.analysis.players import make_player
 from pepper_tutor.analysis.view import view_of
 from pepper_tutor.engine.calls import Bid
 from pepper_tutor.engine.seats import Seat
-from pepper_tutor.engine.state import HandState
-from pepper_tutor.teaching.drills.positions import JUDGEMENT_DRILLS, club_declaration
+from pepper_tutor.engine.state import HandState, Phase
+from pepper_tutor.teaching.drills.positions import JUDGEMENT_DRILLS
 from pepper_tutor.teaching.drills.screened import load_screened, step_of
 from pepper_tutor.teaching.questions.choice_steps import (
     BidStep,
@@ -61,10 +61,11 @@ def check_auction(step: ChoiceStep[Any]) -> None:
         hand = " ".join(c.display for c in step.deal[who])
         assert players_call is call, f"{who.word} holding {hand} calls {players_call}, not {call}"
         state.apply(call)
-    if isinstance(step, DeclareStep) and step.choose == "mode":
-        assert club_declaration(step.rules, step.hand, step.bid)[0] is step.trump
-    if isinstance(step, ExchangeStep | DefendStep):
-        assert club_declaration(step.rules, step.deal[step.bidder], step.bid)[0] is step.trump
+    named = (isinstance(step, DeclareStep) and step.choose == "mode") or isinstance(
+        step, ExchangeStep | DefendStep)
+    if named:  # the trump named is the one the players name with the bidder's hand
+        assert state.phase is Phase.DECLARE_TRUMP
+        assert CLUB.decide(view_of(state)) is step.trump  # type: ignore[attr-defined]
 
 
 def check_choices(step: ChoiceStep[Any]) -> None:

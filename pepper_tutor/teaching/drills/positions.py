@@ -3,7 +3,7 @@
 Judgement drills (``bid``, ``declare``, ``exchange``, ``defend``) deal all four hands and put
 the learner in a seat of an auction the computer players would make with them: every call
 before the question is the club players' call (:func:`club_call`, the calling model), and
-the trump named is theirs too (:func:`club_declaration`); nobody bids 2
+the trump named is theirs too (:func:`club_trump`); nobody bids 2
 holding 10♥ 9♣ 10♦ 9♥ K♠ 9♠. The deal is kept with the step (``ChoiceStep.deal``) so the
 auction can be checked. A position is kept only where the sampled analysis separates the
 best answer from the rest by a clear margin: more than its 95% interval and at least
@@ -255,11 +255,10 @@ def sole_bid(rules: RuleSet, hands: Sequence[Sequence[Card]], dealer: Seat
     return bids[0] if len(bids) == 1 else None
 
 
-def club_declaration(rules: RuleSet, hand: Sequence[Card], bid: Bid) -> tuple[Trump, bool]:
+def club_trump(rules: RuleSet, hand: Sequence[Card], bid: Bid) -> Trump:
     """The trump the club players name with ``hand`` after winning with ``bid`` (the
-    calling model's), and whether the calling model would go alone with the exchange."""
-    trump, alone = model_declaration(rules, _indices(hand), bid)
-    return Trump(trump), alone
+    calling model's, as :func:`club_call`'s player decides it)."""
+    return Trump(model_declaration(rules, _indices(hand), bid)[0])
 
 
 _JUDGEMENT_CITE = ("analysis.double-dummy",)
@@ -360,7 +359,7 @@ def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
             return _dealt(declare_step(n, rules, hand, bid, "trump"), hands)
         if bid is Bid.BIG_PEPPER or not rules.has_exchange:
             return None  # no way of playing to choose
-        trump = club_declaration(rules, hand, bid)[0]  # the trump they would name
+        trump = club_trump(rules, hand, bid)  # the trump they would name
         return _dealt(declare_step(n, rules, hand, bid, "mode", trump), hands)
 
     return _judgement(make, rng, want)
@@ -408,7 +407,7 @@ def exchange_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True
         if won is None or won[1] is Bid.BIG_PEPPER:
             return None
         bidder, bid = won
-        trump = club_declaration(rules, hands[bidder], bid)[0]
+        trump = club_trump(rules, hands[bidder], bid)
         as_bidder = rng.random() < 0.5 if want is None else want.startswith("bidder")
         seat = bidder if as_bidder else bidder.partner
         return _dealt(exchange_step(n, rules, hands[seat], bid,
@@ -490,7 +489,7 @@ def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
         bid = won[1]
         if want == "surrender" and bid < Bid.FIVE:
             return None  # where a surrender can pay (see above): the analysis decides
-        trump = club_declaration(table, hands[bidder], bid)[0]
+        trump = club_trump(table, hands[bidder], bid)
         if want == "surrender" and any(is_trump(c, trump, table.left_bower)
                                        for c in hands[me]):
             return None
