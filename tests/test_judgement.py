@@ -144,7 +144,10 @@ def test_a_rule_is_quoted_in_full_once_per_lesson_and_on_request():
                 # a wrong answer's panel gives the rule as a label, opened on request
                 assert not fb.quote_ids
                 assert all("rule: " in fb.text for _ in fb.rule_ids)
-                assert session.rule_text().startswith(fb.rule_ids[0] + ": ")
+                # (a rule whose text names the answer opens once the answer is given)
+                readable = [r for r in fb.rule_ids if r not in fb.held_back]
+                assert session.rule_text().startswith(
+                    (readable or fb.rule_ids)[0] + (": " if readable else ""))
             right = session.answer(right_answer(step))
             assert right.correct
             quoted += list(right.quote_ids)  # the rule in full, the first time it is met

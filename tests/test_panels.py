@@ -114,9 +114,15 @@ def test_a_lesson_wrong_answer_gives_the_rule_as_a_label_and_opens_it_on_request
         session.next()
     fb = session.answer(any_wrong_answer(session.step))
     assert not fb.quote_ids and "rule: " in fb.text
-    assert session.rule_text().startswith(fb.rule_ids[0] + ": ")  # the `rule` command
+    quoted = [r for r in fb.rule_ids if r not in fb.held_back]
+    assert quoted, "some rule of a first miss can be read in full"
+    assert session.rule_text().startswith(quoted[0] + ": ")  # the `rule` command
     full = fb.full_text
-    assert all(f"{rid}: " in full for rid in fb.rule_ids)
+    assert all(f"{rid}: " in full for rid in quoted)
+    # a rule whose text names the answer (J♦ when hearts are trumps) opens with the answer
+    assert all(f"{rid}: " not in full for rid in fb.held_back)
+    again = session.answer(any_wrong_answer(session.step))
+    assert again.revealed and all(f"{rid}: " in again.full_text for rid in again.rule_ids)
 
 
 def test_a_long_reason_opens_on_request():

@@ -75,7 +75,8 @@ def test_an_illegal_answer_in_a_judgement_drill_is_carded_by_the_rule_it_breaks(
     for _ in range(10):  # a question with a standing bid, where some calls do not top it
         q = quiz.question
         assert isinstance(q, ChoiceStep)
-        illegal = next((o.value for o in q.options() if not q.verdict(o.value).legal), None)
+        # typed, not offered: the choices offered are the legal ones
+        illegal = next((o.value for o in q.choices() if not q.verdict(o.value).legal), None)
         if illegal is not None:
             break
         quiz.answer(q.accept[0])

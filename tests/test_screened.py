@@ -161,17 +161,20 @@ def test_a_tiny_build_balances_each_scoring_and_states_it(tmp_path):
         assert step.prompt.startswith(table_words(rules))
         by_scoring.setdefault(rules.name, Counter())[answer_class(step)] += 1
     assert set(by_scoring) == {"standard", "simple"}
-    for answers in by_scoring.values():
-        assert answers["play"] == answers["surrender"] >= 1, by_scoring
+    # under the sweep rule either answer, equally; where a made bid scores every trick a
+    # surrender pays only against a 1 or a 2, which the players never open with
+    swept = by_scoring["standard"]
+    assert swept["play"] == swept["surrender"] >= 1, by_scoring
+    assert set(by_scoring["simple"]) == {"play"}, by_scoring
 
 
 def test_the_command_writes_a_file_the_pool_reads(tmp_path):
     out = tmp_path / "screened.json"
-    assert screened.main(["--per-kind", "2", "--kinds", "defend", "--presets", "simple",
+    assert screened.main(["--per-kind", "2", "--kinds", "defend", "--presets", "standard",
                           "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     assert data["format"] == screened.FORMAT and "--per-kind 2" in data["made"]["command"]
-    entries = data["positions"]["simple"]["defend"]
+    entries = data["positions"]["standard"]["defend"]
     assert {e["accept"][0] for e in entries} == {"play", "surrender"}  # even: play, odd: not
     for e in entries:
         assert step_of(e).accept == step_of(e, analyse=True).accept

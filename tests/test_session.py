@@ -127,3 +127,31 @@ def test_back_to_a_solved_step_keeps_next_open(tmp_path):
     assert s.step.id == "left" and s.can_advance
     s.next()
     assert s.step.id == "order" and not s.can_advance
+
+
+def test_a_full_count_says_the_missed_steps_still_to_come_back():
+    """'solved 8 of 8' while missed steps are queued said the lesson was done (issue 38)."""
+    from pepper_tutor.teaching.lessons.files import find_lesson
+    from tests.answering import right_answer, wrong_answer
+
+    lesson = find_lesson("bowers")
+    session = LessonSession(lesson)
+    missed = 0
+    while not session.is_review:
+        step = session.step
+        if step.answerable and missed < 3:
+            session.answer(wrong_answer(step))
+            missed += 1
+        if step.answerable:
+            session.answer(right_answer(step))
+        session.next()
+    done, total = session.progress()
+    assert done == total  # each was solved at its second try
+    assert session.progress_text() == f"solved {total} of {total} · 3 missed steps to try again"
+    session.answer(right_answer(session.step))
+    session.next()
+    assert session.progress_text().endswith("· 2 missed steps to try again")
+    while not session.finished:
+        session.answer(right_answer(session.step))
+        session.next()
+    assert session.progress_text() == f"solved {total} of {total}"

@@ -89,7 +89,7 @@ def test_interrupt_and_resume_from_saved_progress(tmp_path):
     assert child.exitstatus == 0
 
     again = spawn(tmp_path, "lesson", "bowers")
-    again.expect(r"step 4 of 10 · solved 1/8")
+    again.expect(r"step 4 of 10 · solved 1 of 8")
     again.expect("> ")
     again.sendline("q")
     again.expect(pexpect.EOF)
@@ -243,7 +243,9 @@ def test_the_first_question_shows_what_to_type_and_quiz_answers_are_saved(tmp_pa
         "李", tmp_path).answers() == []
 
 
-def test_the_menu_suggests_the_earliest_unfinished_prerequisite(tmp_path, monkeypatch):
+def test_the_menu_offers_the_prerequisite_it_names_then_that_ones_own(tmp_path, monkeypatch):
+    """The gate offers the lesson it says is missing (issue 38), and taking it, that
+    lesson's own missing one: never a lesson it did not name."""
     import io
 
     from rich.console import Console
@@ -252,8 +254,17 @@ def test_the_menu_suggests_the_earliest_unfinished_prerequisite(tmp_path, monkey
 
     monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path))
     out = io.StringIO()
-    replies = iter(["winning-tricks", "y", "q", "q"])  # q leaves the lesson, then the menu
-    run_tutor(None, "lu", console=Console(file=out, width=120), input_fn=lambda _p: next(replies))
+    asked: list[str] = []
+    replies = iter(["winning-tricks", "y", "y", "q", "q"])  # q leaves the lesson, then the menu
+
+    def reply(prompt: str) -> str:
+        asked.append(prompt)
+        return next(replies)
+
+    run_tutor(None, "lu", console=Console(file=out, width=120), input_fn=reply)
     text = out.getvalue()
     assert "Winning tricks builds on following-suit (Following suit), which you have not" in text
+    assert asked[1].startswith("Start with following-suit (Following suit) instead?")
+    assert "Following suit builds on bowers (Cards and the bowers)" in text
+    assert asked[2].startswith("Start with bowers (Cards and the bowers) instead?")
     assert "Cards and the bowers · step 1 of 10" in text  # bowers comes before following-suit

@@ -52,8 +52,9 @@ class Site:
 
 
 def open_site(tmp_path_factory: pytest.TempPathFactory, browser: Any,
-              seed: int) -> Iterator[Site]:
-    """The page built from this tree and opened at ``?seed=``, its requests recorded; fails
+              seed: int | None) -> Iterator[Site]:
+    """The page built from this tree and opened at ``?seed=`` (no seed: as a learner opens
+    it, dealing afresh), its requests recorded; fails
     on any uncaught JavaScript error when done."""
     root = tmp_path_factory.mktemp("site")
     build_page(root / "try")
@@ -66,7 +67,7 @@ def open_site(tmp_path_factory: pytest.TempPathFactory, browser: Any,
         page.set_default_timeout(THINK)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{url}?seed={seed}")
+        page.goto(url if seed is None else f"{url}?seed={seed}")
         page.wait_for_function("window.pepper && window.pepper.ready", timeout=START)
         yield Site(url, page, context, requests)
         context.close()

@@ -310,7 +310,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             return
         self._progress_line()
         self.situation.value = step_html(step)
-        self.feedback.value = ""
+        last = self.session.status.last
+        # a step solved before (Back, or the notebook opened again) says so, with why
+        self.feedback.value = feedback_html(last) if self.session.status.solved and last else ""
         self.panel = AnswerPanel(step, self._answer, self.guard)
         self.next_button.disabled = not self.session.can_advance
         self.hint_button.disabled = self.reveal_button.disabled = not step.answerable
@@ -321,12 +323,12 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
                          self.panel, self.feedback, self.save_notice, nav]
 
     def _progress_line(self) -> None:
-        done, total = self.session.progress()
+        done = self.session.progress()[0]
         self.progress.value = done
         review = " — a step you missed, once more" if self.session.is_review else ""
         self.progress_text.value = (f"Step {self.session.position + 1} of "
-                                    f"{len(self.session.queue)}{review} · solved {done} of "
-                                    f"{total}")
+                                    f"{len(self.session.queue)}{review} · "
+                                    f"{html.escape(self.session.progress_text())}")
 
     def _answer(self, raw: Any) -> None:
         start = time.perf_counter()

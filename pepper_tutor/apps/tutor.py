@@ -30,7 +30,9 @@ from ..teaching.questions.commands import (
     RULE,
     SKIP,
     STEP_COMMANDS,
+    Command,
     answers,
+    colon_note,
     command_help,
     read_command,
 )
@@ -39,7 +41,6 @@ from ..teaching.questions.steps import ExplainStep, Step
 __all__ = ["run_tutor", "run_quiz", "run_review", "run_progress", "render_step",
            "render_feedback", "Tutor"]
 
-HELP = command_help(STEP_COMMANDS)
 # Quizzes and reviews have no step before, so no "back".
 ASK_COMMANDS = (HINT, RULE, REVEAL, SKIP, QUIT)
 QUIT_WORDS = ("q", "quit", "exit")
@@ -140,6 +141,8 @@ class Tutor:
     def __init__(self, store: LearnerStore, console: Console, input_fn: InputFn = input,
                  ascii: bool = False):
         self.store = store
+        self.helped: set[str] = set()  # help lines shown: each is said once a session
+        self.helped_lists: set[tuple[Command, ...]] = set()
         self.console = console
         self.input = input_fn
         self.ascii = ascii
@@ -221,28 +224,25 @@ class Tutor:
             # picks what to do next (q here leaves the program).
             self.run_lesson(lesson, from_menu=True)
 
-    def suggest_first(self, lesson: Lesson, lessons: list[Lesson]) -> Lesson:
-        """A lesson whose prerequisites are not finished: say so and offer the first of them."""
+    def suggest_first(self, lesson: Lesson, lessons: list[Lesson],
+                      seen: frozenset[str] = frozenset()) -> Lesson:
+        """A lesson whose prerequisites are not finished: say so and offer the one it names
+        (and, taken, that one's own unfinished prerequisites in turn)."""
         by_id = {x.id: x for x in lessons}
-
-        def unfinished(x: Lesson) -> list[Lesson]:
-            return [by_id[r] for r in x.requires
-                    if r in by_id and not LessonSession(by_id[r], self.store).finished_runs]
-
-        missing = unfinished(lesson)
+        missing = [by_id[r] for r in lesson.requires
+                   if r in by_id and r not in seen
+                   and not LessonSession(by_id[r], self.store).finished_runs]
         if not missing:
             return lesson
-        first, seen = missing[0], {lesson.id}
-        while unfinished(first) and first.id not in seen:  # the earliest lesson still to do
-            seen.add(first.id)
-            first = unfinished(first)[0]
+        offer = missing[0]
         names = ", ".join(f"{m.id} ({m.title})" for m in missing)
         self.console.print(plain(f"{lesson.title} builds on {names}, which you have not "
                                  "finished.", style="yellow"))
-        reply = self.ask(strip_controls(f"Start with {first.id} ({first.title}) instead? "
+        reply = self.ask(strip_controls(f"Start with {offer.id} ({offer.title}) instead? "
                                         "(y/N) "))
-        return first if reply is not None and reply.strip().lower() in ("y", "yes") \
-            else lesson
+        if reply is None or reply.strip().lower() not in ("y", "yes"):
+            return lesson
+        return self.suggest_first(offer, lessons, seen | {lesson.id})
 
     def run_lesson(self, lesson: Lesson, from_menu: bool = False) -> bool:
         """Run until the lesson ends (True) or the learner quits (False). ``from_menu``: a
@@ -264,7 +264,7 @@ class Tutor:
             done, total = session.progress()
             where = f"step {session.position + 1} of {len(session.queue)}"
             where += " (a step you missed, once more)" if session.is_review else ""
-            self.console.print(plain(f"{lesson.title} · {where} · solved {done}/{total}",
+            self.console.print(plain(f"{lesson.title} · {where} · {session.progress_text()}",
                                      style="dim"))
             self.console.print(render_step(step, self.ascii))
             outcome = self.run_step(session, step)
@@ -311,8 +311,9 @@ class Tutor:
             return True
         self.console.print(Text(f"Review: {len(rs.items)} rule"
                                 f"{'s' if len(rs.items) != 1 else ''} due. Each comes back as a "
-                                f"new position. {command_help(ASK_COMMANDS)}.",
+                                f"new position. {command_help(ASK_COMMANDS)}",
                                 style="bold"))
+        self.helped_lists.add(ASK_COMMANDS)  # said just now
         while not rs.finished:
             step, item = rs.question, rs.item
             assert step is not None and item is not None
@@ -339,7 +340,7 @@ class Tutor:
                     fb = rs.reveal()
                     break
                 if not word:
-                    self.console.print(plain(step.example() or HELP, style="dim"))
+                    self.console.print(plain(self.step_help(step, ASK_COMMANDS), style="dim"))
                     continue
                 try:
                     fb = rs.answer(reply)
@@ -354,6 +355,23 @@ class Tutor:
                                 "answers come back later and later; missed ones soon.",
                                 style="bold green"))
         return True
+
+    def step_help(self, step: Step[Any],
+                  commands: tuple[Command, ...] = STEP_COMMANDS) -> str:
+        """What an empty line or an unreadable answer shows: what to type, and the commands
+        the first time in a session (after that the learner has read them); the colon is
+        named only on a step where a command's letter would answer it."""
+        example = step.example()
+        note = colon_note(commands, answers(step.parse))
+        fresh_note = note if note and note not in self.helped else ""
+        self.helped.add(note)
+        if commands in self.helped_lists:
+            said = " ".join(x for x in (f"{example}." if example else "", fresh_note) if x)
+            return said or "Type your answer, or hint."
+        self.helped_lists.add(commands)
+        line = command_help(commands)
+        said = " ".join(x for x in (f"{example}." if example else "", line, note) if x)
+        return said
 
     def run_step(self, session: LessonSession, step: Step[Any]) -> str:
         if not step.answerable:
@@ -400,14 +418,13 @@ class Tutor:
                 session.next()
                 return "moved"
             if not word:
-                self.console.print(plain(step.example() + ". " + HELP if step.example()
-                                         else HELP, style="dim"))
+                self.console.print(plain(self.step_help(step), style="dim"))
                 continue
             try:
                 fb = session.answer(reply)
             except AnswerError as err:
                 self.console.print(plain(f"I could not read that: {err}.", style="yellow"))
-                self.console.print(HELP, style="dim")
+                self.console.print(plain(self.step_help(step), style="dim"))
                 continue
             self.console.print(render_feedback(fb, self.ascii))
             if fb.correct or fb.revealed:
@@ -453,7 +470,7 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
     quiz = QuizSession(kind, seed, store=store, simple_met=met_simple_scoring(store))
     tutor = Tutor(store, console, input_fn, ascii)
     tutor.report_store()
-    console.print(Text(f"Quiz: {kind}. {command_help(ASK_COMMANDS)}.", style="bold"))
+    console.print(Text(f"Quiz: {kind}. {command_help(ASK_COMMANDS)}", style="bold"))
     while count is None or quiz.asked <= count:
         step = quiz.question
         assert step is not None

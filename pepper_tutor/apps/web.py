@@ -68,6 +68,10 @@ __all__ = ["WebApp", "BROWSER_COACH_SAMPLES", "LEARNER_FILE"]
 BROWSER_COACH_SAMPLES = 24
 # The name progress is kept under, in the tutor home (a loaded file may bring another).
 LEARNER_FILE = "web-learner.txt"
+# A match dealt and not yet begun (its seed), so a reload sits down at the same hand until
+# its first decision saves the match; and the puzzle shown and not yet answered.
+TABLE_DEAL_FILE = "web-table-deal.txt"
+PUZZLE_FILE = "web-puzzle.txt"
 DEFAULT_LEARNER = "learner"
 
 DRILLS: dict[str, str] = {
@@ -357,6 +361,8 @@ class WebApp:
             st = self.lesson.status
             if st.solved or st.revealed:
                 self.panel.locked = True  # type: ignore[union-attr]
+                if st.last is not None:  # solved before (a reload, or Back): say so
+                    self.feedback = feedback_html(st.last)
 
     def _answer_with(self, raw: Any) -> None:
         panel = self._need_panel()
@@ -526,14 +532,15 @@ class WebApp:
                     + _button("◀ Back", "back", cls="pepper-back", disabled=not session.queue)
                     + _button("Replay the lesson", "replay", cls="pepper-replay") + "</div>")
         review = " — a step you missed, once more" if session.is_review else ""
+        # a step solved or shown has nothing left to hint at or show
+        open_step = step.answerable and not (session.status.solved or session.status.revealed)
         line = (f'<p class="pepper-progress-text">Step {session.position + 1} of '
-                f"{len(session.queue)}{review} · solved {done} of {total}</p>")
+                f"{len(session.queue)}{review} · {_e(session.progress_text())}</p>")
         return (head + bar + line + step_html(step) + self._panel_html()
                 + self._feedback_html() + '<div class="pepper-buttons">'
                 + _button("◀ Back", "back", cls="pepper-back", disabled=session.position == 0)
-                + _button("Hint", "hint", cls="pepper-hint", disabled=not step.answerable)
-                + _button("Show answer", "reveal", cls="pepper-reveal",
-                          disabled=not step.answerable)
+                + _button("Hint", "hint", cls="pepper-hint", disabled=not open_step)
+                + _button("Show answer", "reveal", cls="pepper-reveal", disabled=not open_step)
                 + _button("Next ▶", "next", cls="pepper-next" + (
                     " primary" if session.can_advance else ""),
                     disabled=not session.can_advance) + "</div>")
@@ -632,7 +639,7 @@ class WebApp:
             self.offer = None
             self.notice = _e(err)
         if self.offer is None:
-            self._new_match()
+            self._new_match(fresh=False)
 
     def _table_kwargs(self) -> dict[str, Any]:
         from ..teaching.practice.history import HistoryUnreadable, TableHistory
@@ -646,11 +653,35 @@ class WebApp:
                 "seed": self.seed, "coach_samples": self.coach_samples,
                 "save_dir": self.home / "table-hands", "history": history}
 
-    def _new_match(self) -> None:
+    def _kept(self, name: str) -> str:
+        try:
+            return read_text(self.home / name).strip()
+        except (OSError, ValueError):
+            return ""
+
+    def _keep(self, name: str, text: str) -> None:
+        try:
+            if text:
+                write_text(self.home / name, text + "\n")
+            else:
+                (self.home / name).unlink(missing_ok=True)
+        except OSError:
+            pass  # a reload then deals afresh: nothing is lost but the same deal
+
+    def _new_match(self, fresh: bool = True) -> None:
+        """A new match; ``fresh=False`` (sitting down) deals the match dealt last time when
+        it has not begun, so a reload does not deal a new hand each visit."""
+        import random
+
         from ..teaching.practice.table import PracticeTable
 
         self.offer = None
-        self.table = PracticeTable("standard", "S", self.table_level, **self._table_kwargs())
+        kwargs = self._table_kwargs()
+        if self.seed is None:
+            kept = "" if fresh else self._kept(TABLE_DEAL_FILE)
+            kwargs["seed"] = int(kept) if kept.isdigit() else random.randrange(2**31)
+            self._keep(TABLE_DEAL_FILE, str(kwargs["seed"]))
+        self.table = PracticeTable("standard", "S", self.table_level, **kwargs)
         t = self.table
         warn = [t.warning] if t.warning else []
         self.table_lines = [_e(w) for w in warn] + [
@@ -693,6 +724,7 @@ class WebApp:
         if not result.verdict.legal:
             self.coach_box = self._verdict_html(result.verdict, action)
             return
+        self._keep(TABLE_DEAL_FILE, "")  # begun: the history keeps the match now
         self._say([t.learner_decisions[-1]])
         coach = result.coach
         self.coach_box = "" if coach is None or coach.forced else self._coach_html(coach)
@@ -915,6 +947,16 @@ class WebApp:
                                      rng=random.Random(self.seed))
         self.puzzle_number = 0
         self._go("puzzles")
+        # the puzzle shown before a reload, if it is still unanswered
+        mode, theme, pid = [*self._kept(PUZZLE_FILE).split("\t"), "", "", ""][:3]
+        kept = next((p for p in puzzles if p.id == pid), None)
+        if (kept is not None and (mode, theme) == (self.puzzle_mode, self.puzzle_theme)
+                and pid not in self._need_puzzle_store().tried()):
+            self.puzzles.current = kept
+            self.puzzles.served.add(pid)
+            self.puzzle_number = 1
+            self.puzzle_answer, self.puzzle_tried, self.puzzle_shown = None, set(), False
+            return
         self._next_puzzle()
 
     def _need_puzzles(self) -> PuzzleSession:
@@ -923,9 +965,12 @@ class WebApp:
         return self.puzzles
 
     def _next_puzzle(self) -> None:
-        if self._need_puzzles().next() is not None:
+        puzzle = self._need_puzzles().next()
+        if puzzle is not None:
             self.puzzle_number += 1
         self.puzzle_answer, self.puzzle_tried, self.puzzle_shown = None, set(), False
+        self._keep(PUZZLE_FILE, "" if puzzle is None else
+                   f"{self.puzzle_mode}\t{self.puzzle_theme}\t{puzzle.id}")
 
     def _answer_puzzle(self, text: str) -> None:
         session = self._need_puzzles()

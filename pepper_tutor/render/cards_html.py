@@ -56,9 +56,10 @@ def card_svg(card: Card, trump: Trump | None = None, winner: bool = False,
     is_trump = _is_trump(card, trump, left_bower)
     border = "#1f8f4e" if winner else "#555"
     stroke = 4 if winner else 1.2
-    trump_tag = (f'<rect x="{width - 17}" y="{h - 15}" width="14" height="11" rx="2" '
+    trump_tag = (f'<g class="pepper-trump-tag"><title>T: a trump this hand</title>'
+                 f'<rect x="{width - 17}" y="{h - 15}" width="14" height="11" rx="2" '
                  f'fill="#f2c94c"/><text x="{width - 10}" y="{h - 6.5}" font-size="8" '
-                 f'text-anchor="middle" fill="#333">T</text>') if is_trump else ""
+                 f'text-anchor="middle" fill="#333">T</text></g>') if is_trump else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="pepper-card-svg" width="{width}" '
         f'height="{h}" viewBox="0 0 {width} {h}" role="img" aria-label="{words}" '

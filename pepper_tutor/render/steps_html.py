@@ -50,7 +50,12 @@ def step_html(step: Step[Any], card_width: int = 56) -> str:
     if isinstance(step, ExplainStep) and step.text:
         parts.append(f"<p>{_e(step.text)}</p>")
     if trump is not None:
-        parts.append(f'<p class="pepper-trump"><b>{_e(_trump_text(trump))}</b></p>')
+        # the yellow T drawn on each trump card (cards_html) is said once, by the trumps
+        legend = ("" if trump is Trump.NT else
+                  ' <span class="pepper-legend" style="font-weight:normal">(<span '
+                  'style="background:#f2c94c;color:#333;border-radius:2px;padding:0 3px;'
+                  'font-size:85%">T</span> on a card: a trump this hand)</span>')
+        parts.append(f'<p class="pepper-trump"><b>{_e(_trump_text(trump))}</b>{legend}</p>')
     if s.trick:
         parts.append("<div>Trick so far:</div>" if step.kind in ("legal-plays", "play")
                      else "<div>The trick:</div>")

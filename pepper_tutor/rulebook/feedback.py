@@ -55,6 +55,9 @@ class Feedback:
     revealed: bool = False
     answer_reason: str | None = None  # why the right answer is right (shown with a reveal)
     quote_ids: tuple[str, ...] = ()  # rules to quote in full in the short form
+    # rules named by their labels whose text would give the answer away (a first miss):
+    # quoted once the answer is given
+    held_back: tuple[str, ...] = ()
 
     @property
     def quotes(self) -> list[tuple[str, str]]:
@@ -112,8 +115,8 @@ class Feedback:
                 say("more", f)
         if self.rule_ids:
             out.append(("rules", "rule: " + " · ".join(self.rule_ids)))
-        quoted = self.rule_ids if full else tuple(r for r in self.rule_ids
-                                                   if r in self.quote_ids)
+        quoted = tuple(r for r in self.rule_ids if (full or r in self.quote_ids)
+                       and r not in self.held_back)
         out += [("quote", f"{rid}: {get_rule(rid).text}") for rid in quoted]
         return out
 

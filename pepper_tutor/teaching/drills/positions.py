@@ -1,10 +1,13 @@
 """Drills beyond "who wins?": judgement drills and rules drills, generated from random deals.
 
-Judgement drills (``bid``, ``declare``, ``exchange``, ``defend``) deal a random hand, put the
-learner in a seat with an auction that fits the other hands (the earlier callers bid what
-their cards are worth by a simple count), and keep the position only where the sampled
-analysis separates the best answer from the rest by a clear margin: more than its 95%
-interval and at least :data:`MARGIN` points.
+Judgement drills (``bid``, ``declare``, ``exchange``, ``defend``) deal all four hands and put
+the learner in a seat of an auction the computer players would make with them: every call
+before the question is the club players' call (:func:`club_call`, the calling model), and
+the trump named is theirs too (:func:`club_trump`); nobody bids 2
+holding 10♥ 9♣ 10♦ 9♥ K♠ 9♠. The deal is kept with the step (``ChoiceStep.deal``) so the
+auction can be checked. A position is kept only where the sampled analysis separates the
+best answer from the rest by a clear margin: more than its 95% interval and at least
+:data:`MARGIN` points.
 
 The scoring varies from position to position (:func:`scorings`), and every question opens
 with the rules it was analysed under (:func:`table_words`), so the learner reads them and
@@ -29,8 +32,15 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...analysis.calling import best_suit, count_tricks, counted_call, top_suits, trump_strength
+from ...analysis.calling import (
+    count_tricks,
+    model_declaration,
+    top_suits,
+    trump_strength,
+)
+from ...analysis.players import Player, make_player
 from ...analysis.reasons import best_words
+from ...analysis.view import view_of
 from ...engine.calls import Bid, Defense, Mode, Trump
 from ...engine.cards import DECK, Card, Rank
 from ...engine.ranking import is_trump
@@ -115,7 +125,9 @@ def scorings(kind: str, rules: RuleSet) -> tuple[RuleSet, ...]:
 # plain card and a partner sends what the hand has, under any scoring).
 TARGETS: dict[str, tuple[str, ...]] = {
     "bid": ("pass", "bid"),
-    "declare": ("trump:NT", "trump:suit", "mode:exchange", "mode:partner"),
+    # (playing with partner is seldom clearly best after a bid the players make: the
+    # mode questions take what the analysis finds)
+    "declare": ("trump:NT", "trump:suit", "mode:exchange"),
     "exchange": ("bidder", "partner"),
     "defend": ("play", "surrender"),
 }
@@ -205,17 +217,54 @@ def _judgement(make: Any, rng: random.Random, want: str | None = None) -> Choice
                        "deals")
 
 
-def _bid_from(rng: random.Random, rules: RuleSet) -> Bid:
-    """A winning bid from 3 to little pepper, as far as the rules' ladder goes (simple and
-    cutthroat stop at 5)."""
-    return rng.choice([b for b in (Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX, Bid.LITTLE_PEPPER)
-                       if b in rules.ladder])
+def _dealt(step: ChoiceStep[Any], hands: Sequence[Sequence[Card]]) -> ChoiceStep[Any]:
+    """The step with the deal it came from, kept so its auction can be checked."""
+    step.deal = tuple(tuple(h) for h in hands)
+    return step
 
 
 def _deal(rng: random.Random) -> list[list[Card]]:
     deck = list(DECK)
     rng.shuffle(deck)
     return [deck[i * 6:(i + 1) * 6] for i in range(4)]
+
+
+_CLUB: list[Player] = []
+
+
+def club_call(state: HandState) -> Bid:
+    """The call the computer players (the club level: the calling model, no sampling) make
+    for the seat to act, from what that seat may see."""
+    if not _CLUB:
+        _CLUB.append(make_player("club", seed=0))
+    call = _CLUB[0].decide(view_of(state))
+    assert isinstance(call, Bid)
+    return call
+
+
+def club_auction(rules: RuleSet, hands: Sequence[Sequence[Card]], dealer: Seat,
+                 calls: int | None = None) -> HandState:
+    """The deal with the club players' calls made, all of them or the first ``calls``."""
+    state = HandState.from_hands({Seat(i): h for i, h in enumerate(hands)}, rules, dealer)
+    while state.phase is Phase.AUCTION and (calls is None or len(state.calls) < calls):
+        state.apply(club_call(state))
+    return state
+
+
+def sole_bid(rules: RuleSet, hands: Sequence[Sequence[Card]], dealer: Seat
+             ) -> tuple[Seat, Bid] | None:
+    """The bidder and bid when the club players' auction on this deal has one bid and
+    every other call a pass (the auction the declare, exchange and defend questions name),
+    else ``None``."""
+    state = club_auction(rules, hands, dealer)
+    bids = [(seat, call) for seat, call in state.calls if call is not Bid.PASS]
+    return bids[0] if len(bids) == 1 else None
+
+
+def club_trump(rules: RuleSet, hand: Sequence[Card], bid: Bid) -> Trump:
+    """The trump the club players name with ``hand`` after winning with ``bid`` (the
+    calling model's, as :func:`club_call`'s player decides it)."""
+    return Trump(model_declaration(rules, _indices(hand), bid)[0])
 
 
 _JUDGEMENT_CITE = ("analysis.double-dummy",)
@@ -225,7 +274,10 @@ def bid_step(n: int, rules: RuleSet, hand: Sequence[Card], dealer: Seat,
              auction: Sequence[Bid]) -> BidStep:
     """The bid drill's question for this hand, dealer and calls so far (not yet screened).
     The dealer, the calls and the seat are shown with the hand, so the question is short."""
-    step = BidStep(id=f"bid-{n}", prompt=f"{table_words(rules)} What do you call?",
+    seat = Seat((dealer + 1 + len(auction)) % rules.players)
+    partner = (f" You are {seat.word}; your partner is {seat.partner.word}."
+               if rules.partnerships and rules.players == 4 else f" You are {seat.word}.")
+    step = BidStep(id=f"bid-{n}", prompt=f"{table_words(rules)}{partner} What do you call?",
                    hand=tuple(hand), dealer=dealer,
                    auction=tuple(auction), rules=rules,
                    cite=("bid.must-top", "bid.ladder", *_JUDGEMENT_CITE))
@@ -247,21 +299,16 @@ def bid_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
         rules = _table("bid", rng, table, exact)
         hands = _deal(rng)
         dealer = Seat(rng.randrange(4))
-        state = HandState.from_hands({Seat(i): h for i, h in enumerate(hands)}, rules, dealer)
-        auction: list[Bid] = []
-        for _ in range(rng.randrange(4)):
-            seat = state.to_act
-            assert seat is not None
-            legal = [b for b in state.legal_actions() if isinstance(b, Bid)]
-            call = counted_call(rules, _indices(hands[seat]), legal)
-            state.apply(call)
-            auction.append(call)
+        # the calls before yours are the club players' with the hands dealt them
+        state = club_auction(rules, hands, dealer, calls=rng.randrange(4))
         seat = state.to_act
-        assert seat is not None
+        if state.phase is not Phase.AUCTION or seat is None:
+            return None
+        auction = [call for _, call in state.calls]
         standing = max((int(c) for c in auction), default=0)
         if abs(count_tricks(rules, _indices(hands[seat])) - (standing + 1)) == 1:
             return None  # one trick either side of the next bid: usually a close call
-        return bid_step(n, rules, hands[seat], dealer, auction)
+        return _dealt(bid_step(n, rules, hands[seat], dealer, auction), hands)
 
     return _judgement(make, rng, want)
 
@@ -273,15 +320,16 @@ def declare_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, choose:
     if choose == "trump":
         alone = ("declare.big-pepper",) if bid is Bid.BIG_PEPPER else ()
         step = DeclareStep(id=f"declare-{n}", choose="trump", hand=tuple(hand), bid=bid,
-                           rules=rules, prompt=f"{table_words(rules)} You won the bid "
-                           f"with {bid.display}. "
+                           rules=rules, prompt=f"{table_words(rules)} You are North; your "
+                           f"partner is South. You won the bid with {bid.display}. "
                            "Which suit do you name as trumps, or no trump?",
                            cite=("declare.trump", *alone, *_JUDGEMENT_CITE))
         step.analysis_samples = DRILL_SAMPLES
         return step
     step = DeclareStep(id=f"declare-{n}", choose="mode", hand=tuple(hand), bid=bid,
                        trump=trump, rules=rules,
-                       prompt=f"{table_words(rules)} You bid {bid.display} and named "
+                       prompt=f"{table_words(rules)} You are North; your partner is South. "
+                       f"You bid {bid.display} and named "
                        f"{trump.word}. Take "
                        "the exchange, or play with partner?",
                        cite=("declare.exchange", "declare.with-partner", *_JUDGEMENT_CITE))
@@ -299,8 +347,13 @@ def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
 
     def make(rng: random.Random) -> ChoiceStep[Any] | None:
         rules = _table("declare", rng, table, exact)
-        hand = tuple(_deal(rng)[0])
-        bid = _bid_from(rng, rules)
+        hands = _deal(rng)
+        # North, first to call after West's deal, bids and the others pass: as the club
+        # players call with these hands (the auction the question's state replays)
+        won = sole_bid(rules, hands, Seat.W)
+        if won is None or won[0] is not Seat.N:
+            return None
+        bid, hand = won[1], tuple(hands[Seat.N])
         cards = _indices(hand)
         suits = sorted((trump_strength(rules, cards, t) for t in range(4)), reverse=True)
         trump_first = rng.random() < 0.5
@@ -309,16 +362,11 @@ def declare_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
         if trump_first:
             if suits[0] - suits[1] < 20:
                 return None  # two suits about as good: a close call the count can see
-            if rng.random() < 0.15:
-                bid = Bid.BIG_PEPPER  # alone with the six cards dealt: trumps decide it all
-            return declare_step(n, rules, hand, bid, "trump")
-        counted = count_tricks(rules, cards)
-        # Sharp cases: a thin hand on a low bid (partner), a trump-rich one on a high bid.
-        bid = Bid.TWO if counted <= 3 else Bid.FIVE if counted >= 5 else bid
-        if counted == 4:
-            return None
-        trump = Trump.NT if rng.random() < 0.2 else Trump(best_suit(rules, cards))
-        return declare_step(n, rules, hand, bid, "mode", trump)
+            return _dealt(declare_step(n, rules, hand, bid, "trump"), hands)
+        if bid is Bid.BIG_PEPPER or not rules.has_exchange:
+            return None  # no way of playing to choose
+        trump = club_trump(rules, hand, bid)  # the trump they would name
+        return _dealt(declare_step(n, rules, hand, bid, "mode", trump), hands)
 
     return _judgement(make, rng, want)
 
@@ -334,8 +382,8 @@ def exchange_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, role: 
     contract = _contract_words(bid, trump)
     head = f"{table_words(rules)} {dealer.word} deals. "
     if role == "bidder":
-        prompt = (f"{head}You are {bidder.word}: you bid {contract} and took the exchange. "
-                  "Which card do you lay face down?")
+        prompt = (f"{head}You are {bidder.word}; your partner is {bidder.partner.word}. You "
+                  f"bid {contract} and took the exchange. Which card do you lay face down?")
     else:
         prompt = (f"{head}You are {bidder.partner.word}. {bidder.word}, your partner, bid "
                   f"{contract} and took the exchange. Which card do you send?")
@@ -346,12 +394,6 @@ def exchange_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, role: 
     return step
 
 
-def _exchange_trump(rules: RuleSet, hand: Sequence[Card], rng: random.Random) -> Trump:
-    """The bidder's trump: its best suit, and now and then no trump (an exchange there
-    swaps for the partner's best card, not a trump)."""
-    return Trump.NT if rng.random() < 0.2 else Trump(best_suit(rules, _indices(hand)))
-
-
 def exchange_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
                    want: str | None = None, exact: bool = False) -> Step[Any]:
     """The exchange: which card the bidder lays aside, or which card the partner sends; any
@@ -360,18 +402,23 @@ def exchange_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True
 
     table = rules  # each position draws its scoring from the table's
 
-    def make(rng: random.Random) -> ChoiceStep[Any]:
+    def make(rng: random.Random) -> ChoiceStep[Any] | None:
         rules = _table("exchange", rng, table, exact)
-        hand = tuple(_deal(rng)[0])
-        bid = _bid_from(rng, rules)
-        bidder, dealer = Seat(rng.randrange(4)), Seat(rng.randrange(4))
+        hands = _deal(rng)
+        dealer = Seat(rng.randrange(4))
+        # one bid and passes and the trump named, as the club players would with these
+        # hands (the club players choose the exchange by a sampled analysis: the drill
+        # asks what follows it)
+        won = sole_bid(rules, hands, dealer)
+        if won is None or won[1] is Bid.BIG_PEPPER:
+            return None
+        bidder, bid = won
+        trump = club_trump(rules, hands[bidder], bid)
         as_bidder = rng.random() < 0.5 if want is None else want.startswith("bidder")
-        if as_bidder:
-            return exchange_step(n, rules, hand, bid, "bidder", _exchange_trump(rules, hand, rng),
-                                 bidder, dealer)
-        # Partners are told the trump; a suit they hold some of makes the choice matter.
-        trump = Trump.NT if rng.random() < 0.15 else Trump.from_suit(rng.choice(hand).suit)
-        return exchange_step(n, rules, hand, bid, "partner", trump, bidder, dealer)
+        seat = bidder if as_bidder else bidder.partner
+        return _dealt(exchange_step(n, rules, hands[seat], bid,
+                                    "bidder" if as_bidder else "partner", trump, bidder,
+                                    dealer), hands)
 
     return _judgement(make, rng, want)
 
@@ -390,8 +437,8 @@ def defend_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, trump: T
     step = DefendStep(id=f"defend-{n}", hand=tuple(hand), trump=trump, bid=bid, mode=mode,
                       bidder=bidder, dealer=dealer, rules=rules,
                       prompt=f"{head}{bidder.word} bid {_contract_words(bid, trump)}{how}; "
-                      f"the others passed. You are {me.word}, on the bidder's left. Play or "
-                      "surrender?",
+                      f"the others passed. You are {me.word}, on the bidder's left; your "
+                      f"partner is {me.partner.word}. Play or surrender?",
                       cite=("defend.surrender", *scoring, *_JUDGEMENT_CITE))
     # One contract to play out per deal: cheap, so more deals (a surrender under the sweep
     # rule is a narrow call, and 24 deals let one in three through that 200 deals refuse).
@@ -399,44 +446,64 @@ def defend_step(n: int, rules: RuleSet, hand: Sequence[Card], bid: Bid, trump: T
     return step
 
 
+def _swept(rules: RuleSet) -> bool:
+    """The standard game's sweep rule: bidders who make their bid score just the bid."""
+    return rules.scoring == "standard" and not rules.score_what_you_get
+
+
 def defend_drill(rng: random.Random, n: int, rules: RuleSet, hard: bool = True,
                  want: str | None = None, exact: bool = False) -> Step[Any]:
     """Play or surrender against a contract, either answer about as often, any seat bidding,
     any seat dealing, in any trump or no trump, peppers included.
 
-    Playing is right in most random deals, so a drill that aims at a surrender (``want``, else
-    a coin toss) deals the defender a hand with no trump and no ace or king against a low
-    bid, where the defenders expect so little that the bidders' tricks would outscore the
-    surrender's points. Under the standard game's sweep rule playing on costs more only when
-    the defenders take no trick, so there it deals nines, tens and jacks with no trump
-    against a 5, the defender's partner having passed first with no bid standing (a weak
-    partner); the analysis still decides, and a deal it does not find clear is dealt again
-    (about one in ten of those). The scoring is one of :func:`scorings`, named in the
-    header, and either answer comes under each. ``exact`` as for :func:`bid_drill`."""
+    The bid and the trump are the club players' with the hands dealt (one bid, the others
+    passing); the way of playing is either. Playing is right in most deals, so a drill that
+    aims at a surrender (``want``, else a coin toss) deals the defender nines, tens and
+    jacks and no trump, the defender's partner passing first with no bid standing (a weak
+    partner), and keeps the deal where the players bid 5 or more: under the standard
+    game's sweep rule playing on costs more only when the defenders take no trick. Where a
+    made bid scores every trick (simple scoring), a surrender pays only against a bid of 1
+    or 2, which the players never open with, so there the drill asks about playing on.
+    The analysis still decides, and a deal it does not find clear is dealt again.
+    ``exact`` as for :func:`bid_drill`."""
     want = want or rng.choice(("play", "surrender"))
+    tables = (rules,) if exact else scorings("defend", rules)
+    if want == "surrender" and not any(_swept(t) for t in tables):
+        # Where bidders who make their bid score every trick, a surrender pays only
+        # against a bid of 1 or 2, which the players never open with: play it out.
+        want = "play"
 
-    def make(rng: random.Random) -> ChoiceStep[Any]:
-        table = _table("defend", rng, rules, exact)
-        trump = Trump(rng.randrange(5))
-        mode = rng.choice((Mode.EXCHANGE, Mode.PARTNER))
-        bids: tuple[Bid, ...]
+    def make(rng: random.Random) -> ChoiceStep[Any] | None:
+        table = (rng.choice([t for t in tables if _swept(t)]) if want == "surrender"
+                 else _table("defend", rng, rules, exact))
         bidder, dealer = Seat(rng.randrange(4)), Seat(rng.randrange(4))
-        swept = table.scoring == "standard" and not table.score_what_you_get
-        if want == "surrender":
-            low = (Rank.NINE, Rank.TEN, Rank.JACK) if swept else (
-                Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN)
-            weak = [c for c in DECK if not is_trump(c, trump, table.left_bower)
-                    and c.rank in low]
-            hand = tuple(rng.sample(weak, 6))
-            bids = (Bid.FIVE,) if swept else (Bid.ONE, Bid.TWO, Bid.THREE)
-            if swept:
-                dealer = bidder.partner  # the defender's partner calls first, and passes
-        else:
-            hand = tuple(_deal(rng)[0])
-            bids = (Bid.ONE, Bid.TWO, Bid.THREE, Bid.FOUR, Bid.FIVE, Bid.SIX,
-                    Bid.LITTLE_PEPPER, Bid.BIG_PEPPER)
-        bid = rng.choice([b for b in bids if b in table.ladder])
-        return defend_step(n, table, hand, bid, trump, mode, bidder, dealer)
+        me = bidder.next()
+        hands = _deal(rng)
+        if want == "surrender":  # the defender's hand weak: no ace, king or queen
+            low = (Rank.NINE, Rank.TEN, Rank.JACK)
+            weak = rng.sample([c for c in DECK if c.rank in low], 6)
+            rest = [c for c in DECK if c not in weak]
+            rng.shuffle(rest)
+            others = [rest[i * 6:(i + 1) * 6] for i in range(3)]
+            hands = [weak if Seat(i) is me else others.pop() for i in range(4)]
+            dealer = bidder.partner  # the defender's partner calls first, and passes
+        # one bid and passes, the trump and the way of playing: the club players' with
+        # these hands
+        won = sole_bid(table, hands, dealer)
+        if won is None or won[0] is not bidder:
+            return None
+        bid = won[1]
+        if want == "surrender" and bid < Bid.FIVE:
+            return None  # where a surrender can pay (see above): the analysis decides
+        trump = club_trump(table, hands[bidder], bid)
+        if want == "surrender" and any(is_trump(c, trump, table.left_bower)
+                                       for c in hands[me]):
+            return None
+        mode = rng.choice((Mode.EXCHANGE, Mode.PARTNER))  # either way, as the prompt says
+        if not table.has_surrender or (table.dirty_clubs and trump is Trump.C):
+            return None
+        return _dealt(defend_step(n, table, hands[me], bid, trump, mode, bidder, dealer),
+                      hands)
 
     return _judgement(make, rng, want)
 

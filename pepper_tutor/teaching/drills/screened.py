@@ -142,13 +142,20 @@ def entry_of(step: ChoiceStep[Any]) -> dict[str, Any]:
                   "bidder": str(step.bidder), "dealer": str(step.dealer)}
     else:
         raise TypeError(f"not a judgement drill step: {step.kind}")
+    deal = {"deal": [_hand(h) for h in step.deal]} if step.deal else {}
     return {"kind": step.kind, "rules": step.rules.to_mapping(), "hand": _hand(step.hand),
-            **params,
+            **params, **deal,
             "accept": [str(a) for a in step.accept],
             "analysis": advice_json(step.analysis())}
 
 
 def _question(entry: Mapping[str, Any], n: int) -> ChoiceStep[Any]:
+    step = _asked(entry, n)
+    step.deal = tuple(tuple(Card.parse(c) for c in h.split()) for h in entry.get("deal", ()))
+    return step
+
+
+def _asked(entry: Mapping[str, Any], n: int) -> ChoiceStep[Any]:
     kind = entry["kind"]
     rules = get_ruleset(entry["rules"])
     hand = [Card.parse(c) for c in entry["hand"].split()]

@@ -92,6 +92,19 @@ class LessonSession:
         answerable = [s.id for s in self.lesson.answerable_steps]
         return len(self.done & set(answerable)), len(answerable)
 
+    @property
+    def missed_to_go(self) -> int:
+        """Missed steps still queued to come back (the current one included)."""
+        return len(self.queue) - max(self.position, len(self.lesson.steps))
+
+    def progress_text(self) -> str:
+        """"solved 10 of 10 · 3 missed steps to try again": a full count does not mean the
+        lesson is over while missed steps are still to come back."""
+        done, total = self.progress()
+        left = self.missed_to_go
+        return f"solved {done} of {total}" + (
+            f" · {left} missed step{'s' if left != 1 else ''} to try again" if left else "")
+
     # ---- what the learner does -------------------------------------------------------------
 
     def answer(self, raw: Any) -> Feedback:
@@ -100,8 +113,11 @@ class LessonSession:
         step = self._need_step()
         if not step.answerable:
             raise ValueError("this step only explains; go on to the next one")
-        feedback = step.judge(raw)
         st = self.status
+        # a miss that leaves a try says what is wrong and nudges; the answer waits for the
+        # last try (or Show answer), so the second try tests the rule, not reading
+        last_try = st.tries + 1 >= self.MAX_TRIES or st.revealed or st.solved
+        feedback = step.judge(raw) if last_try else step.first_miss(raw)
         first = st.tries == 0 and not st.solved and not st.revealed  # what counts
         if feedback.correct:
             st.solved = True
@@ -160,8 +176,13 @@ class LessonSession:
     def rule_text(self) -> str:
         """The rules behind the last feedback in full (the learner asked: ``rule``), or the
         rules the current step rests on when there is no feedback yet."""
-        if self.status.last is not None and self.status.last.rule_ids:
-            return "\n".join(t for k, t in self.status.last.parts(full=True) if k == "quote")
+        last = self.status.last
+        if last is not None and last.rule_ids:
+            quotes = [t for k, t in last.parts(full=True) if k == "quote"]
+            if last.held_back:  # a first miss: these rules' texts name the answer
+                quotes.append(f"{', '.join(last.held_back)}: opens with the answer (the next "
+                              "miss, or reveal).")
+            return "\n".join(quotes)
         step = self.step
         cited = step.cited if step is not None else ()
         return "\n".join(f"{rid}: {get_rule(rid).text}" for rid in cited) or (
@@ -209,10 +230,13 @@ class LessonSession:
 
     def _settle_status(self) -> None:
         """A step already solved in this run stays solved when the learner comes back to it
-        (Back never locks Next)."""
+        (Back never locks Next, and a page reloaded shows it solved, with why)."""
         step = self.step
         if step is not None and step.id in self.done and not self.is_review:
             self.status.solved = True
+            facts, rule_ids = step.explain_right(None) if step.answerable else ((), ())
+            self.status.last = Feedback(True, f"Solved: {step.answer_text()}.", facts,
+                                        rule_ids, None, step.note, step.answer_text())
 
     def _need_step(self) -> Step[Any]:
         step = self.step

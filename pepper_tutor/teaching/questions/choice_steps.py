@@ -29,7 +29,8 @@ from ...engine.seats import Seat
 from ...engine.state import HandState, Phase
 from ...rulebook.feedback import AnswerError, Feedback
 from ...rulebook.verdict import Verdict, action_text
-from .answers import card_example, read_cards
+from .answer_free import AnswerForms
+from .answers import card_example, read_cards, read_choice
 from .situation import Situation
 from .steps import AnswerT, Option, Step, Why, WhyWrong
 
@@ -110,6 +111,8 @@ class ChoiceStep(Step[AnswerT]):
     analysis_samples: int = 0  # sampled deals for this step's analysis (0: the default)
     analysis_trumps: tuple[Trump, ...] = ()  # a bid's analysis in these trumps only (drills)
     disagree: str = ""  # the author's reason for departing from the analysis, shown with it
+    # a drill's whole deal, seat by seat, so its auction can be checked against the players
+    deal: tuple[tuple[Card, ...], ...] = ()
 
     def state(self) -> HandState:
         raise NotImplementedError
@@ -135,9 +138,46 @@ class ChoiceStep(Step[AnswerT]):
     def answer_text(self) -> str:
         return " or ".join(action_text(a) for a in self.accept)
 
+    def answer_forms(self) -> AnswerForms:
+        words: list[str] = []
+        for a in self.accept:
+            words += [action_text(a), *(o.label for o in self.choices() if o.value == a)]
+            if isinstance(a, Bid) and a is not Bid.PASS:
+                words += [f"bid {a.display}", f"bidding {a.display}", f"a {a.display}"]
+            if isinstance(a, Trump):
+                words.append(a.word.rstrip("s") if a is not Trump.NT else "no-trump")
+            if a == "alone":
+                words += ["play alone", "playing alone", "go alone", "going alone"]
+        cards = frozenset(a for a in self.accept if isinstance(a, Card))
+        return AnswerForms(cards=cards, words=tuple(w for w in dict.fromkeys(words)
+                                                    if not isinstance(w, Card)))
+
+    def miss_facts(self, answer: AnswerT) -> tuple[str, ...]:
+        verdict = self.verdict(answer)
+        if not verdict.legal:
+            return tuple(verdict.facts)
+        return (f"{self.choice_words(answer)} is allowed, but it is not the best choice "
+                "here.",)
+
+    def choices(self) -> list[Option]:
+        """Every answer of this kind of decision, legal here or not."""
+        return []
+
+    def options(self) -> list[Option]:
+        """What a front end offers: the answers the rules allow here, and an illegal one
+        only where the author wrote a note for it (a lesson teaching that rule). A choice
+        the rules refuse, offered without a word, is a trap ("play alone" for a bid of 2,
+        where going alone comes only with the exchange)."""
+        return [o for o in self.choices()
+                if self.verdict(o.value).legal or self.key(o.value) in self.wrong]
+
+    def read_option(self, raw: Any) -> Any | None:
+        # what is typed is read among every choice: one not offered is judged, not refused
+        return read_choice(raw, [(o.value, o.label) for o in self.choices() if not o.is_card])
+
     def legal_answers(self) -> list[Any]:
         """Every answer the rules allow here, in the order the step offers them."""
-        return [o.value for o in self.options() if self.verdict(o.value).legal]
+        return [o.value for o in self.choices() if self.verdict(o.value).legal]
 
     def example_options(self) -> list[Option]:
         """Choices the rules allow here first: a learner may read the example as a
@@ -478,7 +518,7 @@ class BidStep(ChoiceStep[Bid]):
         return (f"You hold {held}. {stands}: how many tricks can your side count on, and is "
                 "that more than the bid standing?")
 
-    def options(self) -> list[Option]:
+    def choices(self) -> list[Option]:
         return [Option(b, b.display) for b in (Bid.PASS, *self.rules.ladder)]
 
     def situation(self) -> Situation:
@@ -589,7 +629,7 @@ class DeclareStep(ChoiceStep[Trump | Mode]):
         return (f"You hold {held}, for {self.bid.display}: would one card from partner make it "
                 "alone, or do you need partner's whole hand?")
 
-    def options(self) -> list[Option]:
+    def choices(self) -> list[Option]:
         if self.choose == "trump":
             return [Option(t, "no trump" if t is Trump.NT else f"{t.display} {t.word}")
                     for t in Trump]
@@ -667,7 +707,7 @@ class ExchangeStep(ChoiceStep[Card]):
         return (f"You hold {held}. Your partner plays alone for {self.bid.display} {where}: "
                 "which one card of yours helps most there?")
 
-    def options(self) -> list[Option]:
+    def choices(self) -> list[Option]:
         return [Option(c, c.display, True) for c in self.hand]
 
     def example(self) -> str:
@@ -740,7 +780,7 @@ class DefendStep(ChoiceStep[Defense]):
         return (f"You hold {held}. {self.bidder.word} needs {stake}; how many can you and "
                 f"your partner take?{simple}")
 
-    def options(self) -> list[Option]:
+    def choices(self) -> list[Option]:
         return [Option(Defense.PLAY, "play"), Option(Defense.SURRENDER, "surrender")]
 
     def situation(self) -> Situation:

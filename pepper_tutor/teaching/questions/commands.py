@@ -16,7 +16,7 @@ from typing import Any
 
 from ...rulebook.feedback import AnswerError
 
-__all__ = ["Command", "read_command", "command_help", "answers", "PREFIX",
+__all__ = ["Command", "read_command", "command_help", "colon_note", "answers", "PREFIX",
            "HINT", "RULE", "REVEAL", "SKIP", "BACK", "QUIT", "STEP_COMMANDS"]
 
 #: Typed before a command, it is read as that command even where it would answer.
@@ -84,12 +84,34 @@ def answers(parse: Callable[[str], Any]) -> Callable[[str], bool]:
     return is_answer
 
 
-def command_help(commands: Sequence[Command], lead: str = "Type your answer, or") -> str:
-    """One line listing the commands with their short forms, and the colon that makes a
-    line a command where it would answer."""
+def command_help(commands: Sequence[Command], lead: str = "Type your answer, or",
+                 is_answer: Callable[[str], bool] | None = None) -> str:
+    """One line listing the commands with their short forms. The colon that makes a line a
+    command is named only where it matters: where ``is_answer`` (the step's reader) takes
+    one of the short forms as an answer ("s is South here")."""
     parts = []
     for command in commands:
         shorts = [*command.short, *(PREFIX + p for p in command.prefixed)]
         parts.append(command.name + (f" ({', '.join(shorts)})" if shorts else ""))
-    return (f"{lead}: {' · '.join(parts)}. An answer comes first (S is South where South "
-            f"played): put {PREFIX} before a command to be sure, such as {PREFIX}q")
+    line = f"{lead}: {' · '.join(parts)}."
+    note = colon_note(commands, is_answer) if is_answer is not None else ""
+    return f"{line} {note}" if note else line
+
+
+def colon_note(commands: Sequence[Command], is_answer: Callable[[str], bool]) -> str:
+    """Where a command's letter answers the step (``s`` for South): say the colon makes it
+    the command; elsewhere nothing."""
+    clash = _answering_short(commands, is_answer)
+    if clash is None:
+        return ""
+    return f"Here {clash} is an answer: type {PREFIX}{clash} for the command."
+
+
+def _answering_short(commands: Sequence[Command],
+                     is_answer: Callable[[str], bool]) -> str | None:
+    """The first short form of ``commands`` that the step would read as an answer."""
+    for command in commands:
+        for short in (*command.short, *command.prefixed):
+            if short.isalpha() and is_answer(short):
+                return short
+    return None

@@ -38,6 +38,7 @@ from ...rulebook.tricks import (
     not_a_bower,
     why_higher,
 )
+from .answer_free import AnswerForms, free_of
 from .answers import (
     card_example,
     check_length,
@@ -228,6 +229,44 @@ class Step(Generic[AnswerT]):
                         self.wrong.get(self.key(answer)), self.answer_text(),
                         answer_reason=self.reason_after(answer))
 
+    # ---- the first miss: what is wrong, without the answer ----------------------------------
+
+    def answer_forms(self) -> AnswerForms:
+        """What the right answer is made of (cards, seats, words): what a first miss must
+        not name."""
+        return AnswerForms(words=(self.answer_text(),))
+
+    def miss_facts(self, answer: AnswerT) -> tuple[str, ...]:
+        """What is wrong with ``answer``, said before the answer is given; sentences that
+        would name the answer are dropped after (:meth:`first_miss`)."""
+        return self.explain_wrong(answer)[0]
+
+    def miss_question(self, answer: AnswerT) -> str | None:
+        """The question a first miss leaves the learner with ("something beats the ace of
+        trumps: which card?"), where the step has one."""
+        return None
+
+    def first_miss(self, raw: Any) -> Feedback:
+        """The panel after a first wrong answer: what is wrong with it and a nudge toward
+        the rule, with nothing that names the answer (the second miss, or Show answer, gives
+        it). A right answer is judged as usual."""
+        check_length(raw)
+        answer = self.parse(raw)
+        if self.is_right(answer):
+            return self.judge(raw)
+        forms = self.answer_forms()
+        rule_ids = self.explain_wrong(answer)[1]
+        # the author's note for this answer says it best, as in the full verdict
+        said = (free_of(forms, (self.wrong.get(self.key(answer)),))
+                or free_of(forms, self.miss_facts(answer)))
+        said += free_of(forms, (self.miss_question(answer),))
+        nudge = (free_of(forms, (self.hint,)) or free_of(forms, (self.nudge(),))
+                 or ("Look again at the rule for this situation.",))
+        # the rules the answer broke, as the full verdict names them (what a miss records);
+        # one whose own text names the answer is named, not quoted, until it is given
+        held = tuple(r for r in rule_ids if forms.named_in(get_rule(r).text, roles=False))
+        return Feedback(False, "Not quite.", (*said, *nudge), rule_ids, held_back=held)
+
     def reveal(self) -> Feedback:
         facts, rule_ids = self.explain_right(None)
         # The reason is the point of a reveal; the author's note is for a right answer.
@@ -253,6 +292,12 @@ def _parse_card(raw: Any, step: Step[Any], among: Sequence[Card],
     if len(cards) != 1:
         raise AnswerError("answer with one card, such as JD or J♦")
     return cards[0]
+
+
+def _bower_words(card: Card, trump: Trump, rules: RuleSet) -> tuple[str, ...]:
+    """"the left bower" names the card as surely as J♦ does."""
+    which = bower(card, trump, rules.left_bower)
+    return (f"{which} bower",) if which else ()
 
 
 def _trump_words(trump: Trump) -> str:
@@ -333,6 +378,19 @@ class RankStep(Step[list[Card]]):
 
     def answer_text(self) -> str:
         return _cards_words(self.order())
+
+    def answer_forms(self) -> AnswerForms:
+        # the answer is an order of the cards shown: two of them in one sentence are a part
+        return AnswerForms(cards=frozenset(self.cards), relation=True)
+
+    def miss_facts(self, answer: list[Card]) -> tuple[str, ...]:
+        truth = self.order()
+        place = next(i for i, (a, b) in enumerate(zip(answer, truth, strict=True)) if a is not b)
+        where = ("the highest" if place == 0 else "the lowest" if place == len(truth) - 1
+                 else f"number {place + 1} from the top")
+        misread = not_a_bower(answer[place], self.trump, self.rules.left_bower)
+        return (f"The {answer[place].display} is not {where} of these cards.",
+                *((misread,) if misread else ()))
 
     def explain_wrong(self, answer: list[Card]) -> WhyWrong:
         truth = self.order()
@@ -432,6 +490,20 @@ class TrickWinnerStep(Step[Card]):
     def answer_text(self) -> str:
         return f"the {self.winner().display} wins"
 
+    def answer_forms(self) -> AnswerForms:
+        win = self.trick.index(self.winner())
+        return AnswerForms(cards=frozenset({self.winner()}),
+                           seats=frozenset({self.seats[win]}) if self.seats else frozenset(),
+                           roles=_bower_words(self.winner(), self.trump, self.rules))
+
+    def miss_facts(self, answer: Card) -> tuple[str, ...]:
+        return ()  # the engine's verdict names the card that wins: the question instead
+
+    def miss_question(self, answer: Card) -> str | None:
+        trump_ace = answer.rank is Rank.ACE and int(answer.suit) == int(self.trump)
+        beaten = "the ace of trumps" if trump_ace else f"the {answer.display}"
+        return f"Something in this trick beats {beaten}: which card?"
+
     def _seats(self) -> Sequence[Seat] | None:
         return self.seats or None
 
@@ -519,6 +591,19 @@ class LegalPlaysStep(Step[frozenset[Card]]):
     def answer_text(self) -> str:
         legal = self.legal()
         return ("any card" if len(legal) == len(self.hand) else _cards_words(legal))
+
+    def answer_forms(self) -> AnswerForms:
+        legal = self.legal()
+        return AnswerForms(cards=frozenset(legal),
+                           words=("any card",) if len(legal) == len(self.hand) else ())
+
+    def miss_facts(self, answer: frozenset[Card]) -> tuple[str, ...]:
+        legal = set(self.legal())
+        wrongly_in = [c for c in self.hand if c in answer and c not in legal]
+        left_out = [c for c in self.hand if c in legal and c not in answer]
+        return ((f"The {_cards_words(wrongly_in)} may not be played.",) if wrongly_in else ()) + (
+            ("You left out a card that may be played.",) if left_out else ()) + (
+            self.explain_wrong(answer)[0])
 
     def explain_wrong(self, answer: frozenset[Card]) -> WhyWrong:
         legal = set(self.legal())
@@ -631,6 +716,17 @@ class PlayStep(Step[Card]):
         w = self.winners()
         return (f"the {w[0].display}" if len(w) == 1 else
                 "any of " + _cards_words(w)) + " wins the trick"
+
+    def answer_forms(self) -> AnswerForms:
+        w = self.winners()
+        return AnswerForms(cards=frozenset(w),
+                           roles=tuple(x for c in w
+                                       for x in _bower_words(c, self.trump, self.rules)))
+
+    def miss_facts(self, answer: Card) -> tuple[str, ...]:
+        # a legal card that loses: who takes the trick says it in one sentence
+        facts, _, consequence = self.explain_wrong(answer)
+        return (consequence,) if consequence else facts
 
     def explain_wrong(self, answer: Card) -> WhyWrong:
         lead = self.trick[0] if self.trick else None
@@ -747,6 +843,20 @@ class ScoreStep(Step[dict[str, int]]):
         pts = self.computed().points
         return ", ".join(f"{s} {pts[s]:+d}" for s in self.order)
 
+    def answer_forms(self) -> AnswerForms:
+        pts = self.computed().points
+        words: list[str] = []
+        for side, p in pts.items():
+            words += [f"{side} {p:+d}", f"{side} {p}", f"{side}: {p:+d}", f"{side}: {p}"]
+            if p:
+                words += [f"{p:+d}", f"{abs(p)} point"]
+        return AnswerForms(words=tuple(words))
+
+    def miss_facts(self, answer: dict[str, int]) -> tuple[str, ...]:
+        pts = self.computed().points
+        return tuple(f"{side} do not score {answer.get(side, 0):+d}." for side in self.order
+                     if answer.get(side) != pts[side])
+
     def explain_wrong(self, answer: dict[str, int]) -> WhyWrong:
         score = self.computed()
         facts = []
@@ -840,6 +950,15 @@ class GameStep(Step[str]):
     def answer_text(self) -> str:
         result = self.result()
         return "play goes on" if result == PLAY_ON else f"{result} win"
+
+    def answer_forms(self) -> AnswerForms:
+        result = self.result()
+        return AnswerForms(words=("play goes on", "play on", "goes on") if result == PLAY_ON
+                           else (result,))
+
+    def miss_facts(self, answer: str) -> tuple[str, ...]:
+        return ("Someone has won: play does not go on.",) if answer == PLAY_ON else (
+            f"{answer} have not won.",)
 
     def _facts(self) -> tuple[str, ...]:
         totals = self.totals()

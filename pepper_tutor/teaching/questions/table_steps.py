@@ -12,6 +12,7 @@ from ...engine.cards import DECK
 from ...engine.seats import Seat
 from ...engine.state import HandState, Phase
 from ...rulebook.feedback import AnswerError
+from .answer_free import AnswerForms
 from .steps import Option, Step, Why, WhyWrong
 
 THROWN_IN = "thrown in"
@@ -97,6 +98,17 @@ class TableStep(Step[str]):
 
     def answer_text(self) -> str:
         return self.result()
+
+    def answer_forms(self) -> AnswerForms:
+        result = self.result()
+        seats = frozenset(s for s in Seat if s.word == result)
+        if self.ask == "cards":
+            each, left = result.split(", ")
+            return AnswerForms(words=(result, each, left))
+        return AnswerForms(seats=seats, words=() if seats else (result,))
+
+    def miss_facts(self, answer: str) -> tuple[str, ...]:
+        return (f"Not {answer}.",)
 
     def example(self) -> str:
         """What to type, shown under the question, never the answer itself."""
