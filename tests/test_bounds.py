@@ -231,3 +231,20 @@ def test_play_refuses_options_its_way_of_playing_ignores(args: list[str], flags:
 def test_history_with_auto_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--history", "--auto"]) == 2
     assert "not both" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args,words", [
+    (["puzzles", "--themes", "--seed", "3"], "puzzles --themes: --seed does nothing here"),
+    (["puzzles", "--themes", "--streak", "--learner", "x"], "--streak, --learner do nothing"),
+    (["puzzles", "--dashboard", "--count", "3"], "puzzles --dashboard: --count does nothing"),
+    (["puzzles", "--dashboard", "--theme", "x"], "--theme does nothing"),
+    (["puzzles", "--streak", "--review"], "--streak or --review, not both"),
+    (["puzzles", "mine", "--from-history", "--start", "5", "--dry-run"], "--start does nothing"),
+    (["lesson", "--check", "--learner", "bob"], "lesson --check: --learner does nothing"),
+    (["lesson", "--no-analysis"], "lesson: --no-analysis does nothing"),
+])
+def test_other_commands_refuse_options_they_ignore(args: list[str], words: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1, err

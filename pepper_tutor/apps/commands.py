@@ -9,7 +9,7 @@ import sys
 from datetime import date
 from typing import Any
 
-__all__ = ["register", "write_output", "check_output", "MAX_HANDS", "MAX_NIGHT_NAME", "MAX_SAMPLES",
+__all__ = ["register", "write_output", "check_output", "refuse_ignored", "MAX_HANDS", "MAX_NIGHT_NAME", "MAX_SAMPLES",
            "MAX_QUESTIONS", "MAX_START", "counted"]
 
 #: The most random deals ``analyse --samples`` (and ``play --samples``, per decision,
@@ -228,6 +228,8 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
 
 
 def _cmd_lesson(args: argparse.Namespace) -> int:
+    refuse_ignored("lesson --check" if args.check else "lesson", args,
+                   ("no_analysis", "learner"), {"no_analysis"} if args.check else {"learner"})
     if args.check:
         return _check_lessons(args.names, analysis=not args.no_analysis)
     from .tutor import run_tutor
@@ -334,19 +336,26 @@ def _play_mode(args: argparse.Namespace) -> str:
     return "play --auto" if args.auto else "play"
 
 
-def _check_play_options(args: argparse.Namespace) -> str:
-    """The way of playing asked for, once every option given is one it reads."""
-    mode = _play_mode(args)
-    given = [name for name in ("level", "alone", "rules", "seat", "coach", "samples", "seed",
-                               "hands", "save", "new", "date")
-             if getattr(args, name) not in (None, False)]
-    unused = [name for name in given if name not in _PLAY_OPTIONS[mode]]
+def refuse_ignored(mode: str, args: argparse.Namespace, options: tuple[str, ...],
+                   reads: set[str] | frozenset[str], why: str | None = None) -> None:
+    """Refuse (one line, exit 2) any of ``options`` given (not None, not False) that the
+    way of running ``mode`` does not read: an option that silently does nothing lets a
+    person believe it did something."""
+    unused = [name for name in options if getattr(args, name) not in (None, False)
+              and name not in reads]
     if unused:
-        flags = ", ".join(f"--{name}" for name in unused)
-        why = _PLAY_WHY.get(mode)
+        flags = ", ".join(f"--{name.replace('_', '-')}" for name in unused)
         raise ValueError(f"{mode}: {flags} {'does' if len(unused) == 1 else 'do'} "
                          f"nothing here{f' ({why})' if why else ''}; leave "
                          f"{'it' if len(unused) == 1 else 'them'} out")
+
+
+def _check_play_options(args: argparse.Namespace) -> str:
+    """The way of playing asked for, once every option given is one it reads."""
+    mode = _play_mode(args)
+    refuse_ignored(mode, args, ("level", "alone", "rules", "seat", "coach", "samples", "seed",
+                                "hands", "save", "new", "date"),
+                   _PLAY_OPTIONS[mode], _PLAY_WHY.get(mode))
     for name, value in _PLAY_DEFAULTS.items():
         if getattr(args, name) is None:
             setattr(args, name, value)

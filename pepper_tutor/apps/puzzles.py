@@ -68,6 +68,9 @@ def _cmd_mine(args: argparse.Namespace) -> int:
     from ..teaching.puzzles.bank import add_run, empty_bank, read_bank, write_bank
     from ..teaching.puzzles.miner import HandResult, HandTask, mine, tasks_for
 
+    if args.from_history and args.start:
+        raise ValueError("puzzles mine --from-history: --start does nothing here (the last "
+                         "--hands hands kept are mined); leave it out")
     if args.out is None and not args.dry_run:
         # Only where it is told: never into the installed package's own file by default
         # (make puzzles names that file with --out).
