@@ -9,8 +9,8 @@ import sys
 from datetime import date
 from typing import Any
 
-__all__ = ["register", "write_output", "check_output", "refuse_ignored", "MAX_HANDS", "MAX_NIGHT_NAME", "MAX_SAMPLES",
-           "MAX_QUESTIONS", "MAX_START", "counted"]
+__all__ = ["register", "write_output", "check_output", "refuse_ignored", "MAX_HANDS",
+           "MAX_NIGHT_NAME", "MAX_SAMPLES", "MAX_QUESTIONS", "MAX_START", "counted"]
 
 #: The most random deals ``analyse --samples`` (and ``play --samples``, per decision,
 #: ``puzzles mine --samples``, the tournament's) takes: the advice is already steady long
