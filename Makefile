@@ -84,11 +84,12 @@ bench: $(STAMP) $(NATIVE) web
 	$(BIN)/python -m pepper_tutor.bench
 	$(BIN)/python web/bench.py
 
-# The property tests of tests/test_fuzz.py (and the store faults of tests/test_fuzz_stores.py)
-# with their long budget: over 100,000 inputs
+# The property tests of tests/test_fuzz.py (and the store faults of tests/test_fuzz_stores.py,
+# the analysis API's refusals of tests/test_api_refusals.py) with their long budget: over
+# 100,000 inputs
 # (card notation, calls, tricks, whole hands, records and lessons: random and mutated).
 fuzz: $(STAMP) $(NATIVE)
-	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider --durations=0 tests/test_fuzz.py tests/test_fuzz_stores.py
+	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider --durations=0 tests/test_fuzz.py tests/test_fuzz_stores.py tests/test_api_refusals.py
 
 # Duplicate matches between the computer players (several minutes).
 tournament: $(STAMP) $(NATIVE)

@@ -261,7 +261,7 @@ def test_the_sample_cap_is_documented_and_allowed() -> None:
 
 ANALYSIS_FAILURES: Counter[str] = Counter()
 ANALYSIS_CALLS: Counter[str] = Counter()
-ANALYSIS_EXAMPLES = 6_000 if FUZZING else 120
+ANALYSIS_EXAMPLES = 20_000 if FUZZING else 120
 
 
 def _samples() -> st.SearchStrategy[object]:
@@ -289,7 +289,8 @@ def _analysis_targets() -> dict[str, Callable[[HandState, tuple[object, ...]], o
     targets["grade_choice"] = lambda s, a: grading.grade_choice(
         s if a[0] == "state" else a[0], a[1], a[2] if type(a[2]) is not int or  # type: ignore[arg-type]
         a[2] <= 3 else 2, a[3] if a[3] != "default" else None)  # type: ignore[arg-type]
-    targets["view_of"] = lambda s, a: view_of(s if a[0] == "state" else a[0], a[1])  # type: ignore[arg-type]
+    targets["view_of"] = lambda s, a: view_of(s if a[0] in ("state", "view") else a[0], a[1],  # type: ignore[arg-type]
+                                              a[2] if isinstance(a[2], dict) else None)  # type: ignore[arg-type]
     targets["state.apply"] = lambda s, a: s.apply(a[1])  # type: ignore[arg-type]
     return targets
 
@@ -305,11 +306,15 @@ def call_analysis(target: str, seed: int, steps: int, args: tuple[object, ...]) 
     try:
         ANALYSIS_TARGETS[target](state, args)
     except ValueError:
-        pass
+        assert _state_fingerprint(state) == before, f"{target}{args!r} changed the state"
+        return
     except Exception as err:
         ANALYSIS_FAILURES[f"{target}: {type(err).__name__}"] += 1
         raise AssertionError(f"{target}{args!r} raised {type(err).__name__}: {err}") from err
-    assert _state_fingerprint(state) == before, f"{target}{args!r} changed the state"
+    if target == "state.apply":  # an action taken is in the history as the action itself
+        assert state.history[-1] is args[1], args
+    else:  # advice, grading and a view only read the hand
+        assert _state_fingerprint(state) == before, f"{target}{args!r} changed the state"
 
 
 _FIRST = st.one_of(st.just("state"), st.just("state"), st.just("view"), _api_values())
@@ -321,13 +326,17 @@ _FIRST = st.one_of(st.just("state"), st.just("state"), st.just("view"), _api_val
                                                 HealthCheck.filter_too_much])
 @given(st.sampled_from(sorted(ANALYSIS_TARGETS)), st.integers(0, 2**16), st.integers(0, 30),
        st.tuples(_FIRST, st.one_of(_samples(), st.sampled_from([*DECK, *Bid, *Trump, *Seat])),
-                 st.one_of(st.none(), st.integers(), _api_values()),
+                 st.one_of(st.none(), st.integers(), st.dictionaries(
+                     st.sampled_from(["NS", "EW", "N", 3]), st.one_of(st.integers(), st.none()),
+                     max_size=3), _api_values()),
                  st.one_of(st.just("default"), st.integers(-2, 4), _api_values())))
 @example("advise", 1, 0, (None, 2, None, "default"))  # once an AttributeError
 @example("advise", 1, 0, ("state", 2, object(), "default"))  # once a TypeError
 @example("grade_card", 1, 12, ("state", Card.parse("JD"), None, "default"))  # once KeyError
 @example("grade_card", 1, 30, ("state", Card.parse("JD"), None, "default"))  # finished hand
 @example("state.apply", 1, 0, ("state", 3, None, "default"))  # once a raw int in the history
+@example("view_of", 1, 0, ("state", Card.parse("9C"), None, "default"))  # once a TypeError
+@example("view_of", 1, 0, ("state", None, {"NS": None}, "default"))
 def test_the_analysis_api_refuses_anything_with_a_value_error(
         target: str, seed: int, steps: int, args: tuple[object, ...]) -> None:
     call_analysis(target, seed, steps, args)

@@ -360,11 +360,11 @@ def _linked_folder(folder: Path) -> Path | None:
     path = folder
     while True:
         try:
-            info = os.lstat(path)
-        except OSError:
-            return None
-        system = path.parent == Path(path.anchor) and path.anchor != "" and info.st_uid == 0
-        if stat.S_ISLNK(info.st_mode) and not system:
+            info: os.stat_result | None = os.lstat(path)
+        except OSError:  # not there yet (a folder to be made): its parents still count
+            info = None
+        if info is not None and stat.S_ISLNK(info.st_mode) and not (
+                path.parent == Path(path.anchor) and path.anchor != "" and info.st_uid == 0):
             return path
         if path.parent == path:
             return None
