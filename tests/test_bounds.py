@@ -283,3 +283,12 @@ def test_other_commands_refuse_options_they_ignore(args: list[str], words: str,
     assert main(args) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1, err
+
+
+def test_analyse_of_a_whole_hand_refuses_the_sampling_options(cli: Callable[..., str]
+                                                              ) -> None:
+    whole = str(Path(__file__).resolve().parents[1] / "pepper_tutor" / "data" / "hands"
+                / "exchange-made.yaml")
+    err = cli("analyse", whole, "--samples", "30", "--seed", "2")
+    assert "--samples, --seed do nothing here (a whole hand" in err and whole in err
+    assert "--workers does nothing here" in cli("analyse", whole, "--workers", "1")

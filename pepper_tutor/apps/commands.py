@@ -203,6 +203,9 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
         if not record.deal:
             raise ValueError(f"{args.file}: the record has no deal, so there is nothing to "
                              "analyse")
+        refuse_ignored(f"analyse {args.file}", args, ("samples", "seed", "workers"), set(),
+                       "a whole hand: every card is graded against perfect play, all hands "
+                       "seen, with no sampling")
         annotation = annotate(record, analyse=True)
         graded = [f for f in annotation.findings if f.kind == "costly"]
         console.print(to_rich(annotation, args.ascii))
@@ -210,6 +213,8 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
                       "against perfect play." if graded else
                       "Every card kept the most tricks possible for its side.")
         return 0
+    args.samples = 200 if args.samples is None else args.samples
+    args.workers = 1 if args.workers is None else args.workers
     with Progress(console=console, transient=True) as bar:
         task = bar.add_task(f"solving {args.samples} deals", total=args.samples)
 
@@ -422,10 +427,11 @@ def register(sub: Any) -> None:
                        help="advice for the next decision of a record, or grades of a hand")
     p.add_argument("file", help="a pepper-hand/1 record: a whole hand, or one that stops at "
                                 "the decision to analyse")
-    p.add_argument("--samples", type=samples_count, default=200,
+    # Defaults of None, filled in for a position: a whole hand refuses them (no sampling).
+    p.add_argument("--samples", type=samples_count, default=None,
                    help=f"random deals of the unseen cards (1 to {MAX_SAMPLES:,}; default 200)")
     p.add_argument("--seed", type=int, default=None, help="the same seed, the same advice")
-    p.add_argument("--workers", type=workers_count, default=1,
+    p.add_argument("--workers", type=workers_count, default=None,
                    help="processes to use (1 to the number of CPUs; default 1)")
     p.set_defaults(handler=_cmd_analyse)
 
