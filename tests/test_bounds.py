@@ -292,3 +292,10 @@ def test_analyse_of_a_whole_hand_refuses_the_sampling_options(cli: Callable[...,
     err = cli("analyse", whole, "--samples", "30", "--seed", "2")
     assert "--samples, --seed do nothing here (a whole hand" in err and whole in err
     assert "--workers does nothing here" in cli("analyse", whole, "--workers", "1")
+
+
+@pytest.mark.parametrize("args", [["rules", "bower", "--ids"], ["rules", "--ids", "--search",
+                                                                "bower"],
+                                  ["rules", "rank.left-bower", "--search", "bower"]])
+def test_rules_refuses_two_questions_at_once(cli: Callable[..., str], args: list[str]) -> None:
+    assert "one at a time" in cli(*args)
