@@ -27,6 +27,7 @@ from pepper_tutor import (
     HandState,
     IllegalActionError,
     Match,
+    Mode,
     NotationError,
     Phase,
     RuleSet,
@@ -311,25 +312,30 @@ def call_analysis(target: str, seed: int, steps: int, args: tuple[object, ...]) 
     except Exception as err:
         ANALYSIS_FAILURES[f"{target}: {type(err).__name__}"] += 1
         raise AssertionError(f"{target}{args!r} raised {type(err).__name__}: {err}") from err
-    if target == "state.apply":  # an action taken is in the history as the action itself
+    if target == "state.apply":  # only an action is taken, kept in the history as it is
+        assert type(args[1]) in (Bid, Trump, Mode, Card, Defense), f"apply took {args[1]!r}"
         assert state.history[-1] is args[1], args
     else:  # advice, grading and a view only read the hand
         assert _state_fingerprint(state) == before, f"{target}{args!r} changed the state"
 
 
 _FIRST = st.one_of(st.just("state"), st.just("state"), st.just("view"), _api_values())
+#: A call drawn: the target, the deal's seed, the actions played before, and the arguments
+#: (the position, the samples or action, the seed or scores, the workers).
+ANALYSIS_CALLS_DRAWN = (
+    st.sampled_from(sorted(ANALYSIS_TARGETS)), st.integers(0, 2**16), st.integers(0, 30),
+    st.tuples(_FIRST, st.one_of(_samples(), st.sampled_from([*DECK, *Bid, *Trump, *Seat])),
+              st.one_of(st.none(), st.integers(), st.dictionaries(
+                  st.sampled_from(["NS", "EW", "N", 3]), st.one_of(st.integers(), st.none()),
+                  max_size=3), _api_values()),
+              st.one_of(st.just("default"), st.integers(-2, 4), _api_values())))
 
 
 @settings(max_examples=ANALYSIS_EXAMPLES, deadline=None, derandomize=not FUZZING,
           database=None, suppress_health_check=[HealthCheck.too_slow,
                                                 HealthCheck.data_too_large,
                                                 HealthCheck.filter_too_much])
-@given(st.sampled_from(sorted(ANALYSIS_TARGETS)), st.integers(0, 2**16), st.integers(0, 30),
-       st.tuples(_FIRST, st.one_of(_samples(), st.sampled_from([*DECK, *Bid, *Trump, *Seat])),
-                 st.one_of(st.none(), st.integers(), st.dictionaries(
-                     st.sampled_from(["NS", "EW", "N", 3]), st.one_of(st.integers(), st.none()),
-                     max_size=3), _api_values()),
-                 st.one_of(st.just("default"), st.integers(-2, 4), _api_values())))
+@given(*ANALYSIS_CALLS_DRAWN)
 @example("advise", 1, 0, (None, 2, None, "default"))  # once an AttributeError
 @example("advise", 1, 0, ("state", 2, object(), "default"))  # once a TypeError
 @example("grade_card", 1, 12, ("state", Card.parse("JD"), None, "default"))  # once KeyError
