@@ -151,8 +151,22 @@ def test_the_tournament_caps_its_counts() -> None:
 def test_the_command_line_cap_is_the_analysis_cap() -> None:
     from pepper_tutor.analysis import advice
     from pepper_tutor.apps import commands
+    from pepper_tutor.teaching.puzzles import miner
 
     assert commands.MAX_SAMPLES == advice.MAX_SAMPLES
+    assert commands.MAX_HANDS == miner.MAX_HANDS
+
+
+@pytest.mark.parametrize("hands,start", [(10**9, 0), (0, 0), (2.0, 0), (3, -1), (3, None)])
+def test_the_hands_are_capped_at_the_api_too(hands: object, start: object) -> None:
+    from pepper_tutor.apps.table import run_auto
+    from pepper_tutor.teaching.puzzles.miner import tasks_for
+
+    with pytest.raises(ValueError, match=r"^(hands|start) must be"):
+        tasks_for(hands, "s", start)  # type: ignore[arg-type]
+    if start == 0:
+        with pytest.raises(ValueError, match="--hands must be from 1 to 10,000"):
+            run_auto(hands=hands)  # type: ignore[arg-type]
 
 
 # ---- puzzles mine writes only where it is told --------------------------------------------

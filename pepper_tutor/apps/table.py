@@ -589,8 +589,10 @@ def run_auto(level: str = "club", rules: str = "standard", seat: str = "S",
              alone: str = "analysis") -> int:
     """Computer players everywhere; each hand's record (with the grades of ``seat``'s
     decisions) written to ``save``."""
-    if hands < 1:
-        raise ValueError("--hands must be at least 1")
+    from .commands import MAX_HANDS
+
+    if type(hands) is not int or not 1 <= hands <= MAX_HANDS:
+        raise ValueError(f"--hands must be from 1 to {MAX_HANDS:,}, not {hands!r}"[:120])
     console = console or make_console()
     unsaved = 0  # hands whose record could not be written: the run then ends with status 1
     table = PracticeTable(rules, seat, level, coach=coach, seed=seed,
