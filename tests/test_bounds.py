@@ -154,7 +154,9 @@ def test_the_command_line_cap_is_the_analysis_cap() -> None:
     from pepper_tutor.teaching.puzzles import miner
 
     assert commands.MAX_SAMPLES == advice.MAX_SAMPLES
-    assert commands.MAX_HANDS == miner.MAX_HANDS
+    from pepper_tutor.apps import table
+
+    assert commands.MAX_HANDS == miner.MAX_HANDS == table.MAX_AUTO_HANDS
 
 
 @pytest.mark.parametrize("hands,start", [(10**9, 0), (0, 0), (2.0, 0), (3, -1), (3, None)])

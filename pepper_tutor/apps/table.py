@@ -583,16 +583,19 @@ def run_play(level: str = "club", rules: str = "standard", seat: str = "S",
     return TableApp(table, console, input_fn, ascii).run()
 
 
+MAX_AUTO_HANDS = 10_000
+"""The most hands :func:`run_auto` plays (the command line's ``MAX_HANDS``: a test keeps
+them equal; commands imports this module, so it is not imported from there)."""
+
+
 def run_auto(level: str = "club", rules: str = "standard", seat: str = "S",
              seed: int | None = None, hands: int = 1, save: str | None = None,
              samples: int | None = None, coach: bool = True, console: Console | None = None,
              alone: str = "analysis") -> int:
     """Computer players everywhere; each hand's record (with the grades of ``seat``'s
     decisions) written to ``save``."""
-    from .commands import MAX_HANDS
-
-    if type(hands) is not int or not 1 <= hands <= MAX_HANDS:
-        raise ValueError(f"--hands must be from 1 to {MAX_HANDS:,}, not {hands!r}"[:120])
+    if type(hands) is not int or not 1 <= hands <= MAX_AUTO_HANDS:
+        raise ValueError(f"--hands must be from 1 to {MAX_AUTO_HANDS:,}, not {hands!r}"[:120])
     console = console or make_console()
     unsaved = 0  # hands whose record could not be written: the run then ends with status 1
     table = PracticeTable(rules, seat, level, coach=coach, seed=seed,
