@@ -78,10 +78,12 @@ def test_an_error_message_quoting_a_file_carries_none(tmp_path: Path,
     assert not any(c in err for c in INVISIBLE) and "pepper-tutor:" in err
 
 
-def test_lesson_text_in_a_page_carries_none() -> None:
+def test_text_in_a_page_or_a_puzzle_carries_none() -> None:
+    from pepper_tutor.apps.web import _e as web_e
     from pepper_tutor.render.steps_html import _e
 
-    assert _e(NOTE) == "Anné plays"
+    assert _e(NOTE) == web_e(NOTE) == "Anné plays"
+    assert html_text(f"<{NOTE}>") == "&lt;Anné plays&gt;"
 
 
 def test_night_pages_strip_them_from_every_value() -> None:
@@ -93,6 +95,12 @@ def test_night_pages_strip_them_from_every_value() -> None:
     assert _plain_value(NOTE) == "Anné plays"
     made = Markup("<b>\u200fkept as made</b>")
     assert _plain_value(made) is made and _plain_value(3) == 3
+    from pepper_tutor.apps.night.state import NightConfig, _templates
+
+    env = _templates(NightConfig("http://127.0.0.1:8866/", "tonight")).env
+    page = env.from_string("<p>{{ name }}</p>{{ html }}").render(
+        name=f"<i>{NOTE}</i>", html=Markup("<b>made</b>"))
+    assert page == "<p>&lt;i&gt;Anné plays&lt;/i&gt;</p><b>made</b>"
 
 
 # ---- -o: the same refusals in every format -------------------------------------------------
