@@ -315,3 +315,15 @@ def test_analyse_of_a_whole_hand_refuses_the_sampling_options(cli: Callable[...,
                                   ["rules", "rank.left-bower", "--search", "bower"]])
 def test_rules_refuses_two_questions_at_once(cli: Callable[..., str], args: list[str]) -> None:
     assert "one at a time" in cli(*args)
+
+
+@pytest.mark.parametrize("args", [["calibration", "--workers", "99999"],
+                                  ["calibration", "--contracts", "0"],
+                                  ["tournament", "--deals", "0"]])
+def test_the_benches_cap_their_counts(args: list[str], capsys: pytest.CaptureFixture[str]
+                                      ) -> None:
+    from pepper_tutor.bench.__main__ import main as bench
+
+    with pytest.raises(SystemExit) as stop:
+        bench(args)
+    assert stop.value.code == 2 and "must be from" in capsys.readouterr().err
