@@ -87,14 +87,14 @@ bench: $(STAMP) $(NATIVE) web
 	$(BIN)/python -m pepper_tutor.bench
 	$(BIN)/python web/bench.py
 
-# The property tests of tests/test_fuzz.py (and the store faults of tests/test_fuzz_stores.py)
-# with their long budget: over 100,000 inputs
-# (card notation, calls, tricks, whole hands, records and lessons: random and mutated; the
-# learner store, the puzzle store, the daily board and game night under faults; 3,000 progress
-# files to import, random, mutated and hostile), and the native search against the pure one
-# on 100,000 random positions (tests/test_native.py).
+# The property tests of tests/test_fuzz.py (and the store faults of tests/test_fuzz_stores.py,
+# the analysis API's refusals of tests/test_api_refusals.py) with their long budget: over
+# 100,000 inputs (card notation, calls, tricks, whole hands, records and lessons: random and
+# mutated; the learner store, the puzzle store, the daily board and game night under faults;
+# 3,000 progress files to import, random, mutated and hostile), and the native search against
+# the pure one on 100,000 random positions (tests/test_native.py).
 fuzz: $(STAMP) $(NATIVE)
-	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider --durations=0 tests/test_fuzz.py tests/test_fuzz_stores.py tests/test_native.py
+	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider --durations=0 tests/test_fuzz.py tests/test_fuzz_stores.py tests/test_api_refusals.py tests/test_native.py
 
 # Duplicate matches between the computer players (several minutes).
 tournament: $(STAMP) $(NATIVE)
@@ -107,12 +107,13 @@ LADDER_ARGS ?= --executor local --docs docs/ladder.md
 ladder: $(STAMP) $(NATIVE)
 	$(BIN)/python -m pepper_tutor.bench ladder $(LADDER_ARGS)
 
-# The shipped puzzles (pepper_tutor/data/puzzles.json) at the lowest priority: the commands of
+# The shipped puzzles (pepper_tutor/data/puzzles.json, named with --out: puzzles mine writes
+# only where it is told) at the lowest priority: the commands of
 # pepper_tutor.teaching.puzzles.bank.REBUILD that the file does not record yet, one after
 # another (a build cut short goes on; delete the file to build it anew).
 puzzles: $(STAMP) $(NATIVE)
 	$(BIN)/python -c "from pepper_tutor.teaching.puzzles.bank import missing_runs; print('\n'.join(missing_runs()))" | \
-	while read -r cmd; do echo "$$cmd"; nice -n 19 $(BIN)/$$cmd || exit 1; done
+	while read -r cmd; do echo "$$cmd"; nice -n 19 $(BIN)/$$cmd --out pepper_tutor/data/puzzles.json || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site

@@ -62,10 +62,15 @@ def test_another_spelling_or_a_hard_link_of_the_input_is_caught(tmp_path, capsys
     for spelling in ("./rec.yaml", "sub/../rec.yaml", str(rec)):
         err = cli_error(capsys, "annotate", "rec.yaml", "-o", spelling)
         assert "this is the command's input file" in err
-    # through a linked folder: another path, the same file
+    # through a linked folder: another path, the same file (-o refuses the linked folder
+    # itself; the writer's own check still knows the input by its device and inode)
     (tmp_path / "alias").symlink_to(tmp_path)
     err = cli_error(capsys, "annotate", str(rec), "-o", str(tmp_path / "alias" / "rec.yaml"))
-    assert "this is the command's input file" in err
+    assert f"the folder {tmp_path / 'alias'} is a symlink" in err
+    from pepper_tutor.files.writing import WriteError, write_text
+
+    with pytest.raises(WriteError, match="this is the command's input file"):
+        write_text(tmp_path / "alias" / "rec.yaml", "x", inputs=[rec])
     os.link(rec, tmp_path / "twin.yaml")
     err = cli_error(capsys, "annotate", str(rec), "-o", str(tmp_path / "twin.yaml"))
     assert "this is the command's input file" in err

@@ -96,6 +96,8 @@ from .view import SeatView, view_of
 from .workers import start_worker, stop_now, stopping_on_signals
 
 __all__ = [
+    "MAX_SAMPLES",
+    "AdviceRequestError",
     "Progress",
     "Estimate",
     "OptionAdvice",
@@ -659,9 +661,40 @@ def _play_note(calibrated: bool) -> str:
     return _DOUBLE_DUMMY
 
 
-def _check_samples(samples: int) -> None:
-    if samples < 1:
-        raise ValueError(f"advice needs at least one sample, not {samples}")
+MAX_SAMPLES = 10_000
+"""The most deals one advice solves: every deal is a full double-dummy solve, and the
+advice is steady long before (the command line's ``--samples`` stops at the same figure)."""
+
+
+class AdviceRequestError(ValueError):
+    """An advice asked for with arguments it cannot take: the wrong kind of position, a
+    sample count that is not a whole number from 1 to :data:`MAX_SAMPLES`, a seed that is
+    no seed, a worker count outside 1 to the machine's CPUs. Nothing was dealt or
+    solved."""
+
+
+def _check_request(state: object, samples: object, seed: object = None, workers: object = 1,
+                   progress: object = None) -> None:
+    """Refuse, before any work, what every advice's entry point would otherwise fail on
+    deep inside (an ``AttributeError``, a ``TypeError``) or run on for hours."""
+    if not isinstance(state, (HandState, SeatView)):
+        raise AdviceRequestError(f"advice is for a HandState or a SeatView, not "
+                                 f"{type(state).__name__}")
+    if type(samples) is not int:  # a bool is an int, and no count
+        raise AdviceRequestError(f"samples is a whole number, not {type(samples).__name__}")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise AdviceRequestError(f"samples must be from 1 to {MAX_SAMPLES:,}, not "
+                                 f"{samples:,}")
+    if seed is not None and not isinstance(seed, (int, str, bytes, random.Random)):
+        raise AdviceRequestError(f"seed is a whole number, a text or a random.Random, not "
+                                 f"{type(seed).__name__}")
+    most = os.cpu_count() or 1  # more processes than CPUs only wait on each other
+    if type(workers) is not int or not 1 <= workers <= most:
+        raise AdviceRequestError(f"workers is a whole number from 1 to {most} (the CPUs of "
+                                 f"this machine), not {workers!r}"[:160])
+    if progress is not None and not callable(progress):
+        raise AdviceRequestError(f"progress is a function of (done, total), not "
+                                 f"{type(progress).__name__}")
 
 
 def _reads_auction(view: SeatView, viewer: int, auction: bool | None) -> bool:
@@ -1193,7 +1226,7 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
     advice with it found on the same deal instead of solving it again: the report is the
     same, as the solver's answer for a position is.
     """
-    _check_samples(samples)
+    _check_request(state, samples, seed, workers, progress)
     phase = state.phase
     if phase not in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
         raise ValueError(f"bid advice is for the auction or the declaration, not the {phase} "
@@ -1397,7 +1430,7 @@ def advise_discard(state: HandState | SeatView, samples: int = 200, seed: Seed =
                    calibrated: bool = True) -> Advice:
     """Which card the bidder should discard, before the partner's card arrives.
     ``auction``, ``until_clear`` and ``calibrated`` as for :func:`advise_bid`."""
-    _check_samples(samples)
+    _check_request(state, samples, seed, workers, progress)
     if state.phase is not Phase.DISCARD:
         raise ValueError(f"discard advice is for the discard, not the {state.phase} phase")
     view = _seen(state)
@@ -1433,7 +1466,7 @@ def advise_send(state: HandState | SeatView, samples: int = 200, seed: Seed = No
                 calibrated: bool = True) -> Advice:
     """Which card the bidder's partner should hand over in the exchange.
     ``auction``, ``until_clear`` and ``calibrated`` as for :func:`advise_bid`."""
-    _check_samples(samples)
+    _check_request(state, samples, seed, workers, progress)
     if state.phase is not Phase.SEND:
         raise ValueError(f"send advice is for the exchange, not the {state.phase} phase")
     view = _seen(state)
@@ -1511,7 +1544,7 @@ def advise_defense(state: HandState | SeatView, samples: int = 200, seed: Seed =
     ``auction``, ``until_clear`` and ``calibrated`` as for :func:`advise_bid`: playing is
     worth the contract played out, its double-dummy count taken as the bidders' tricks
     expected in play."""
-    _check_samples(samples)
+    _check_request(state, samples, seed, workers, progress)
     if state.phase is not Phase.DEFENSE:
         raise ValueError(f"defense advice is for the defense, not the {state.phase} phase")
     view = _seen(state)
@@ -1594,7 +1627,7 @@ def advise_play(state: HandState | SeatView, samples: int = 200, seed: Seed = No
                 auction: bool | None = None, until_clear: bool = False) -> Advice:
     """Which card to play, for the seat to play, seeing only its own hand and the table.
     ``auction`` and ``until_clear`` as for :func:`advise_bid`."""
-    _check_samples(samples)
+    _check_request(state, samples, seed, workers, progress)
     if state.phase is not Phase.PLAY:
         raise ValueError(f"card advice is for the play, not the {state.phase} phase")
     view = _seen(state)
@@ -1660,7 +1693,12 @@ def advise(state: HandState | SeatView, samples: int = 200, seed: Seed = None,
     the unseen hands; ``until_clear`` stops sampling once the best option is clear at 95%;
     ``drop_worse`` and ``solved`` are bid advice's (see :func:`advise_bid`); ``calibrated``
     takes each contract's double-dummy trick count as the tricks expected in play (not for
-    a card in play, which is compared double-dummy)."""
+    a card in play, which is compared double-dummy).
+
+    Arguments it cannot take (not a position, ``samples`` outside 1 to :data:`MAX_SAMPLES`,
+    a seed that is no seed) raise :class:`AdviceRequestError`, a ``ValueError``, before
+    any work."""
+    _check_request(state, samples, seed, workers, progress)
     phase = state.phase
     more = {"workers": workers, "auction": auction, "until_clear": until_clear}
     if phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):

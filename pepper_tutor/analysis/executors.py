@@ -6,10 +6,11 @@ index order, so the output is the same for any number of workers on any executor
 executor is named by one text, the ``--executor`` option of such commands:
 
 - ``local`` (the default), ``local:N``: the standard library's process pool on this machine
-  (N processes; default the machine's cores), its workers guarded by
+  (N processes, at most the machine's CPUs, which the job says when it cuts N; default the
+  CPUs), its workers guarded by
   :mod:`~pepper_tutor.analysis.workers` so they end with this process;
 - ``dask-local:N``: a Dask ``LocalCluster`` of N single-threaded worker processes on this
-  machine;
+  machine (N at most its CPUs, as for ``local``);
 - ``dask://HOST:PORT``: a Dask scheduler someone already runs (``tcp://`` is accepted too).
 
 Dask is an optional extra (``pip install 'pepper-tutor[cluster]'``), imported only when a
@@ -28,6 +29,8 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import re
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -38,7 +41,7 @@ from typing import Any, TypeVar
 from .workers import start_worker, stop_now, stopping_on_signals
 
 __all__ = ["DEFAULT_EXECUTOR", "ExecutorSpec", "parse_executor", "open_executor",
-           "run_indexed", "ExecutorError"]
+           "run_indexed", "ExecutorError", "cpus"]
 
 DEFAULT_EXECUTOR = "local"
 RESTARTS = 3  # fresh pools after a killed worker before the job gives up
@@ -66,30 +69,60 @@ class ExecutorSpec:
 
     @property
     def size(self) -> int:
-        """How many workers to expect (a remote scheduler's count is not known ahead)."""
-        return self.workers or os.cpu_count() or 1
+        """How many workers run on this machine: the count asked for, at most its CPUs
+        (more processes than CPUs only wait on each other); a remote scheduler's count is
+        not known ahead."""
+        return min(self.workers or cpus(), cpus())
+
+    @property
+    def capped(self) -> str | None:
+        """The one line saying the count asked for was cut to the CPUs, or None."""
+        if self.kind == "dask" or self.workers is None or self.workers <= self.size:
+            return None
+        return (f"--executor {self}: this machine has {self.size} CPU"
+                f"{'s' if self.size != 1 else ''}, so {self.size} worker"
+                f"{'s' if self.size != 1 else ''} run, not {self.workers:,}")
+
+
+_LOCAL = re.compile(r"(local|dask-local)(?::([0-9]{1,9}))?")
+_DASK = re.compile(r"(?:dask|tcp)://([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])"
+                   r":([0-9]{1,5})")
+_EXPECTED = ("expected local, local:N, dask-local:N or dask://HOST:PORT (N a whole number "
+             "of workers, 1 or more)")
 
 
 def parse_executor(text: str | None) -> ExecutorSpec:
-    """``local``, ``local:N``, ``dask-local:N`` or ``dask://HOST:PORT``."""
-    raw = (text or DEFAULT_EXECUTOR).strip()
-    for scheme in ("dask://", "tcp://"):
-        if raw.startswith(scheme):
-            address = raw[len(scheme):]
-            host, _, port = address.rpartition(":")
-            if not host or not port.isdigit():
-                raise ExecutorError(f"--executor {raw}: expected dask://HOST:PORT")
-            return ExecutorSpec("dask", address=address)
-    kind, _, count = raw.partition(":")
-    if kind not in ("local", "dask-local"):
-        raise ExecutorError(f"--executor {raw}: expected local, local:N, dask-local:N or "
-                            "dask://HOST:PORT")
-    if not count:
-        return ExecutorSpec(kind)
-    if not count.isdigit() or int(count) < 1:
-        raise ExecutorError(f"--executor {raw}: the worker count must be a whole number of "
-                            "at least 1")
-    return ExecutorSpec(kind, int(count))
+    """``local``, ``local:N``, ``dask-local:N`` or ``dask://HOST:PORT``, exactly: an empty
+    text, a bare ``local:``, a count below 1, a sign, spaces or anything after the count is
+    refused (:class:`ExecutorError`), never read as the default. ``None`` is the default."""
+    if text is None:
+        return ExecutorSpec(DEFAULT_EXECUTOR)
+    if not isinstance(text, str):
+        raise ExecutorError(f"--executor {text!r}: {_EXPECTED}"[:200])
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    if not (shown.isprintable() and shown.strip() == shown and shown):
+        shown = repr(shown)  # an empty text, spaces, control characters: shown as they are
+    dask = _DASK.fullmatch(text)
+    if dask is not None:
+        if not 1 <= int(dask[2]) <= 65535:
+            raise ExecutorError(f"--executor {shown}: a port is from 1 to 65535")
+        return ExecutorSpec("dask", address=f"{dask[1]}:{int(dask[2])}")
+    local = _LOCAL.fullmatch(text)
+    if local is None:
+        raise ExecutorError(f"--executor {shown}: {_EXPECTED}")
+    if local[2] is None:
+        return ExecutorSpec(local[1])
+    if int(local[2]) < 1:
+        raise ExecutorError(f"--executor {shown}: the worker count must be 1 or more")
+    return ExecutorSpec(local[1], int(local[2]))
+
+
+def cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system says it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _local_pool(workers: int) -> ProcessPoolExecutor:
@@ -116,6 +149,8 @@ def open_executor(spec: ExecutorSpec | str | None) -> Iterator[Callable[[], Exec
     killed worker broke a local pool, it gives a fresh one. Everything it made is shut
     down on the way out (at once when leaving on an error or Ctrl-C)."""
     spec = spec if isinstance(spec, ExecutorSpec) else parse_executor(spec)
+    if spec.capped:  # said once, where the job starts
+        print(f"pepper-tutor: {spec.capped}", file=sys.stderr)
     made: list[Executor] = []
     closers: list[Callable[[], None]] = []
     if spec.kind == "local":

@@ -22,7 +22,7 @@ from enum import StrEnum
 
 from ..engine.cards import Card
 from ..engine.seats import Seat
-from ..engine.state import HandState
+from ..engine.state import HandState, IllegalActionError, Phase
 from .advice import Advice, OptionAdvice, SolvedDeals, advise, advise_bid
 from .solver import TranspositionTable, solve_state
 from .view import SeatView
@@ -62,9 +62,21 @@ def _side(state: HandState, seat: Seat) -> frozenset[int]:
 
 def grade_card(state: HandState, card: Card, tables: GradingTables | None = None) -> CardGrade:
     """Grade ``card`` for the player to move in ``state`` (which must be in the play phase
-    and allow the card)."""
+    and allow the card: else :class:`~pepper_tutor.engine.state.IllegalActionError`, a
+    ``ValueError``, with the state as it was)."""
+    if not isinstance(state, HandState):
+        raise IllegalActionError(f"grade_card grades a card of a HandState, not "
+                                 f"{type(state).__name__}")
     seat = state.to_act
-    assert seat is not None
+    if state.phase is not Phase.PLAY or seat is None:
+        raise IllegalActionError(f"grade_card grades a card in play; the hand is "
+                                 f"{state.phase}")
+    if type(card) is not Card:
+        raise IllegalActionError(f"grade_card grades a Card, not {type(card).__name__}")
+    legal = [c for c in state.legal_actions() if isinstance(c, Card)]
+    if card not in legal:
+        raise IllegalActionError(f"{seat.word} may not play the {card.display} now (the "
+                                 f"cards allowed: {' '.join(c.display for c in legal)})")
     side = _side(state, seat)
     table = None
     if tables is not None:

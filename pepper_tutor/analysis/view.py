@@ -95,7 +95,15 @@ def _masked_history(state: HandState, seat: int, bidder: int) -> tuple[Action | 
 
 def view_of(state: HandState, seat: Seat | int | None = None,
             scores: Mapping[str, int] | None = None) -> SeatView:
-    """What ``seat`` (default: the seat to act) may see of ``state`` now."""
+    """What ``seat`` (default: the seat to act) may see of ``state`` now. A state that is
+    no HandState or a seat that is no seat at its table is a ``ValueError``."""
+    if not isinstance(state, HandState):
+        raise ValueError(f"view_of reads a HandState, not {type(state).__name__}")
+    if seat is not None and (type(seat) is not Seat and type(seat) is not int):
+        raise ValueError(f"a seat is a Seat or its number, not {type(seat).__name__}")
+    if scores is not None and not (isinstance(scores, Mapping) and all(
+            isinstance(k, str) and type(v) is int for k, v in scores.items())):
+        raise ValueError("scores map each side to its whole points, such as {'NS': 12}")
     if seat is None:
         if state.to_act is None:
             raise ValueError("the hand is over: name the seat whose view you want")

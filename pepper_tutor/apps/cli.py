@@ -58,6 +58,11 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     from ..render.terminal import make_console, rule_panel, rulebook_group
     from ..rulebook.book import get_rulebook
 
+    asked = [what for what, given in (("a rule id or words", bool(args.id)),
+                                      ("--search", args.search is not None),
+                                      ("--ids", args.ids)) if given]
+    if len(asked) > 1:  # one would be shown and the others silently dropped
+        raise UsageError(f"rules: give {' or '.join(asked)}, one at a time")
     book = get_rulebook()
     console = make_console(args.ascii)
     if args.search is not None:

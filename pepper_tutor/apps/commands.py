@@ -4,36 +4,61 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from datetime import date
 from typing import Any
 
-__all__ = ["register", "write_output", "MAX_HANDS", "MAX_NIGHT_NAME", "MAX_SAMPLES"]
+__all__ = ["register", "write_output", "check_output", "refuse_ignored", "MAX_HANDS",
+           "MAX_NIGHT_NAME", "MAX_SAMPLES", "MAX_QUESTIONS", "MAX_START", "counted"]
 
-#: The most random deals ``analyse --samples`` (and ``play --samples``, per decision) takes:
-#: the advice is already steady long before, and every deal is a full double-dummy solve.
+#: The most random deals ``analyse --samples`` (and ``play --samples``, per decision,
+#: ``puzzles mine --samples``, the tournament's) takes: the advice is already steady long
+#: before, and every deal is a full double-dummy solve. The analysis refuses more too
+#: (``pepper_tutor.analysis.advice.MAX_SAMPLES``, the same figure: a test keeps them equal;
+#: it is not imported here, so that the command line starts without the analysis).
 MAX_SAMPLES = 10_000
-#: The most hands ``play --auto --hands`` plays in one run (a long tournament is
-#: ``python -m pepper_tutor.bench tournament``): a typo of a few zeros is not a week of play.
+#: The most hands ``play --auto --hands`` (and ``puzzles mine --hands``, the tournament's
+#: ``--deals``) plays in one run (a long tournament is run in parts): a typo of a few zeros
+#: is not a week of play.
 MAX_HANDS = 10_000
+#: The most questions ``quiz --count`` and ``puzzles --count`` ask in one sitting.
+MAX_QUESTIONS = 10_000
+#: The highest first hand index of ``puzzles mine --start``.
+MAX_START = 1_000_000_000
 #: The longest night name: it becomes a file name, and file systems stop at 255 bytes.
 MAX_NIGHT_NAME = 64
 
 
 def _whole_number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    # A plain decimal: int() would also take "1_000", " 3 " and Arabic-Indic digits, and
+    # refuse a number of 5,000 digits with a message about Python's limit.
+    if re.fullmatch(r"-?[0-9]{1,100}", text) is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}")
+    return int(text)
 
 
-def samples_count(text: str) -> int:
-    """``--samples``: 1 to MAX_SAMPLES (a bad value is a usage error, exit 2)."""
-    n = _whole_number(text)
-    if not 1 <= n <= MAX_SAMPLES:
-        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_SAMPLES:,}, not {n:,} (more "
-                                         "deals take far longer and barely move the advice)")
-    return n
+def counted(low: int, high: int, why: str = "") -> Any:
+    """An argparse type: a whole number from ``low`` to ``high`` (a bad value is a usage
+    error naming the range, exit 2); ``why`` says why the cap is where it is."""
+    def count(text: str) -> int:
+        n = _whole_number(text)
+        if not low <= n <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {n:,}"
+                                             + (f" ({why})" if why else ""))
+        return n
+
+    count.__name__ = "count"  # argparse names the type in its "invalid ... value" message
+    return count
+
+
+#: ``--samples``: 1 to MAX_SAMPLES.
+samples_count = counted(1, MAX_SAMPLES, "more deals take far longer and barely move the "
+                                        "advice")
+#: ``--hands``: 1 to MAX_HANDS.
+hands_count = counted(1, MAX_HANDS)
+#: ``--count`` of questions or puzzles: 1 to MAX_QUESTIONS.
+questions_count = counted(1, MAX_QUESTIONS)
 
 
 def workers_count(text: str) -> int:
@@ -43,21 +68,6 @@ def workers_count(text: str) -> int:
     if not 1 <= n <= cpus:
         raise argparse.ArgumentTypeError(f"must be from 1 to {cpus} (the CPUs of this "
                                          f"machine), not {n}")
-    return n
-
-
-def positive_count(text: str) -> int:
-    n = _whole_number(text)
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {n}")
-    return n
-
-
-def hands_count(text: str) -> int:
-    """``--hands``: 1 to MAX_HANDS."""
-    n = _whole_number(text)
-    if not 1 <= n <= MAX_HANDS:
-        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_HANDS:,}, not {n:,}")
     return n
 
 
@@ -128,14 +138,24 @@ def night_name(text: str) -> str:
 
 def write_output(text: str, output: str | None, inputs: tuple[str, ...] = ()) -> None:
     """Print, or replace the file whole through the one writing path
-    (:mod:`pepper_tutor.files.writing`: regular files and new paths only, mode kept, never
-    one of ``inputs``, the files the command read)."""
+    (:mod:`pepper_tutor.files.writing`: regular files and new paths only, through no
+    symlinked folder, mode kept, never one of ``inputs``, the files the command read; an
+    empty path or one ending in a slash is refused, whatever the format)."""
     if output is None or output == "-":
         sys.stdout.write(text)
         return
     from ..files.writing import write_text
 
-    write_text(output, text, inputs=inputs)
+    write_text(output, text, inputs=inputs, through_links=False)
+
+
+def check_output(output: str | None, inputs: tuple[str, ...] = ()) -> None:
+    """Refuse a bad ``-o`` before the work (:func:`write_output` would refuse it after)."""
+    if output is None or output == "-":
+        return
+    from ..files.writing import check_target
+
+    check_target(output, inputs=inputs, through_links=False)
 
 
 def _cmd_annotate(args: argparse.Namespace) -> int:
@@ -143,10 +163,7 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
     from ..render.annotation import to_html, to_json, to_markdown, to_rich
 
     inputs = (args.file,)
-    if args.output and args.output != "-":  # a refused path is said before the work
-        from ..files.writing import check_target
-
-        check_target(args.output, inputs=inputs)
+    check_output(args.output, inputs)  # a refused path is said before the work
     # the guide grades every decision itself (--analyse): the annotator need not solve too
     annotation = annotate_file(args.file, analyse=args.analyse and args.format != "viewer")
     if args.format == "json":
@@ -162,7 +179,7 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
     else:
         from ..render.terminal import make_console
 
-        if args.output and args.output != "-":
+        if args.output is not None and args.output != "-":
             from rich.console import Console
 
             console = Console(record=True, width=110, file=open(os.devnull, "w"))  # noqa: SIM115
@@ -191,6 +208,9 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
         if not record.deal:
             raise ValueError(f"{args.file}: the record has no deal, so there is nothing to "
                              "analyse")
+        refuse_ignored(f"analyse {args.file}", args, ("samples", "seed", "workers"), set(),
+                       "a whole hand: every card is graded against perfect play, all hands "
+                       "seen, with no sampling")
         annotation = annotate(record, analyse=True)
         graded = [f for f in annotation.findings if f.kind == "costly"]
         console.print(to_rich(annotation, args.ascii))
@@ -198,6 +218,8 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
                       "against perfect play." if graded else
                       "Every card kept the most tricks possible for its side.")
         return 0
+    args.samples = 200 if args.samples is None else args.samples
+    args.workers = 1 if args.workers is None else args.workers
     with Progress(console=console, transient=True) as bar:
         task = bar.add_task(f"solving {args.samples} deals", total=args.samples)
 
@@ -216,6 +238,8 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
 
 
 def _cmd_lesson(args: argparse.Namespace) -> int:
+    refuse_ignored("lesson --check" if args.check else "lesson", args,
+                   ("no_analysis", "learner"), {"no_analysis"} if args.check else {"learner"})
     if args.check:
         return _check_lessons(args.names, analysis=not args.no_analysis)
     from .tutor import run_tutor
@@ -285,23 +309,88 @@ def _cmd_progress(args: argparse.Namespace) -> int:
     return run_progress(args.learner, ascii=args.ascii)
 
 
+#: The options of ``play`` each way of playing reads; any other given is refused (exit 2)
+#: rather than silently doing nothing.
+_PLAY_OPTIONS = {
+    "play": {"level", "alone", "rules", "seat", "coach", "samples", "seed",
+                           "save", "new"},
+    "play --auto": {"level", "alone", "rules", "seat", "seed", "hands", "save", "samples"},
+    "play --daily": {"coach", "samples", "save", "date"},
+    "play --daily --history": {"date"},
+    "play --history": set(),
+}
+#: Why a way of playing has no use for an option, where there is more to say.
+_PLAY_WHY = {
+    "play --daily": "the daily deal is the same for everyone: standard rules, dealt from the "
+               "date, against club players, you sitting South",
+    "play": "--hands is for --auto",
+    "play --auto": "--auto plays unattended, grading every decision",
+}
+#: The defaults of the options given as None, so that one typed can be told from none.
+_PLAY_DEFAULTS = {"level": "club", "alone": "analysis", "rules": "standard", "seat": "S",
+                  "hands": 1}
+
+
+def _play_mode(args: argparse.Namespace) -> str:
+    if args.daily:
+        if args.auto:
+            raise ValueError("the daily deal is yours to play: --auto plays no daily")
+        return "play --daily --history" if args.history else "play --daily"
+    if args.date is not None:
+        raise ValueError("--date picks the daily deal's date: give --daily too")
+    if args.history:
+        if args.auto:
+            raise ValueError("--history shows your figures and plays nothing: give "
+                             "--history or --auto, not both")
+        return "play --history"
+    return "play --auto" if args.auto else "play"
+
+
+def refuse_ignored(mode: str, args: argparse.Namespace, options: tuple[str, ...],
+                   reads: set[str] | frozenset[str], why: str | None = None) -> None:
+    """Refuse (one line, exit 2) any of ``options`` given (not None, not False) that the
+    way of running ``mode`` does not read: an option that silently does nothing lets a
+    person believe it did something."""
+    unused = [name for name in options if getattr(args, name) not in (None, False)
+              and name not in reads]
+    if unused:
+        flags = ", ".join(f"--{name.replace('_', '-')}" for name in unused)
+        raise ValueError(f"{mode}: {flags} {'does' if len(unused) == 1 else 'do'} "
+                         f"nothing here{f' ({why})' if why else ''}; leave "
+                         f"{'it' if len(unused) == 1 else 'them'} out")
+
+
+def _check_play_options(args: argparse.Namespace) -> str:
+    """The way of playing asked for, once every option given is one it reads."""
+    mode = _play_mode(args)
+    refuse_ignored(mode, args, ("level", "alone", "rules", "seat", "coach", "samples", "seed",
+                                "hands", "save", "new", "date"),
+                   _PLAY_OPTIONS[mode], _PLAY_WHY.get(mode))
+    for name, value in _PLAY_DEFAULTS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
+    if args.save is not None:  # a save that cannot happen is said now, not after each hand
+        from ..files.writing import check_folder
+
+        check_folder(args.save)
+    return mode
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from .table import run_auto, run_play, show_history
 
-    if args.date is not None and not args.daily:
-        raise ValueError("--date picks the daily deal's date: give --daily too")
+    mode = _check_play_options(args)
     if args.daily:
         from .daily import run_daily, show_board
 
-        if args.auto:
-            raise ValueError("the daily deal is yours to play: --auto plays no daily")
         if args.history:
             from ..render.terminal import make_console
             from ..teaching.practice.daily_board import DailyBoard
 
             return show_board(make_console(args.ascii), DailyBoard(), args.date)
-        return run_daily(args.date, args.coach, args.samples, args.save, args.ascii)
-    if args.history:
+        more = {"samples": args.samples} if args.samples is not None else {}
+        return run_daily(args.date, args.coach, save=args.save, ascii=args.ascii, **more)
+    if mode == "play --history":
         from ..render.terminal import make_console
 
         return show_history(make_console(args.ascii))
@@ -344,10 +433,11 @@ def register(sub: Any) -> None:
                        help="advice for the next decision of a record, or grades of a hand")
     p.add_argument("file", help="a pepper-hand/1 record: a whole hand, or one that stops at "
                                 "the decision to analyse")
-    p.add_argument("--samples", type=samples_count, default=200,
+    # Defaults of None, filled in for a position: a whole hand refuses them (no sampling).
+    p.add_argument("--samples", type=samples_count, default=None,
                    help=f"random deals of the unseen cards (1 to {MAX_SAMPLES:,}; default 200)")
     p.add_argument("--seed", type=int, default=None, help="the same seed, the same advice")
-    p.add_argument("--workers", type=workers_count, default=1,
+    p.add_argument("--workers", type=workers_count, default=None,
                    help="processes to use (1 to the number of CPUs; default 1)")
     p.set_defaults(handler=_cmd_analyse)
 
@@ -369,8 +459,8 @@ def register(sub: Any) -> None:
                    help="tricks (default), legal, bowers, score; judgement drills: bid, "
                         "declare, exchange, defend; rules drills: table, game, variants")
     p.add_argument("--seed", type=int, default=None, help="the same seed, the same questions")
-    p.add_argument("--count", type=positive_count, default=None,
-                   help="stop after this many questions")
+    p.add_argument("--count", type=questions_count, default=None,
+                   help=f"stop after this many questions (1 to {MAX_QUESTIONS:,})")
     p.add_argument("--learner", default=None, help="whose answers to save (default: you)")
     p.set_defaults(handler=_cmd_quiz)
 
@@ -384,14 +474,16 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=_cmd_progress)
 
     p = sub.add_parser("play", help="play hands against computer players, with a coach")
-    p.add_argument("--level", choices=("beginner", "club", "expert"), default="club",
+    # Defaults of None, filled in by _check_play_options: an option the way of playing
+    # does not read is refused only when it was typed.
+    p.add_argument("--level", choices=("beginner", "club", "expert"), default=None,
                    help="the computer players' strength (default: club)")
-    p.add_argument("--alone", choices=("analysis", "rarely"), default="analysis",
+    p.add_argument("--alone", choices=("analysis", "rarely"), default=None,
                    help="when the computer players go alone with the exchange: as the "
                         "analysis says (default), or rarely: only when clearly better")
-    p.add_argument("--rules", default="standard",
+    p.add_argument("--rules", default=None,
                    help="standard (default), simple, cutthroat or lions-club")
-    p.add_argument("--seat", default="S", help="your seat: N, E, S or W (default: S)")
+    p.add_argument("--seat", default=None, help="your seat: N, E, S or W (default: S)")
     p.add_argument("--coach", action="store_true",
                    help="grade every decision as you make it (else: type coach)")
     p.add_argument("--samples", type=samples_count, default=None,
@@ -401,7 +493,7 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=None, help="the same seed, the same deals")
     p.add_argument("--auto", action="store_true",
                    help="computer players at every seat; play unattended")
-    p.add_argument("--hands", type=hands_count, default=1,
+    p.add_argument("--hands", type=hands_count, default=None,
                    help=f"with --auto: how many hands (1 to {MAX_HANDS:,}; default 1)")
     p.add_argument("--save", metavar="DIR", help="write each hand's record into DIR")
     p.add_argument("--history", action="store_true",

@@ -10,7 +10,6 @@ swallow errors: a failure is shown in the widget's feedback area and kept in ``.
 
 from __future__ import annotations
 
-import html
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -32,6 +31,7 @@ from ..files.writing import write_bytes
 from ..records.annotate import Annotation, annotate
 from ..records.hand_record import HandRecord, load_record
 from ..render.annotation import to_html
+from ..render.plain import html_text
 from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
 from ..rulebook.feedback import AnswerError, Feedback
 from ..teaching.drills.quiz import QUIZ_KINDS, QuizSession, met_simple_scoring
@@ -91,7 +91,7 @@ class _SaveNotice(widgets.HTML):  # type: ignore[misc]
             self.said = len(self.store.warnings)
             self.said_kept = len(browser_home.problems)
             self.value = ('<div class="pepper-fb wrong" role="alert"><b>Not saved:</b> '
-                          + html.escape("; ".join(self.lasting + new)) + "</div>")
+                          + html_text("; ".join(self.lasting + new)) + "</div>")
 
 
 class AnswerPanel(widgets.VBox):  # type: ignore[misc]
@@ -184,7 +184,7 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
         b.style.button_color = CHOSEN if card in self.chosen else CARD_PAPER
         b.layout.border = "3px solid #1f5fbf" if card in self.chosen else "1px solid #888"
         shown = " ".join(c.display for c in self.order) or "(none yet)"
-        self.order_label.value = f"<span>Your cards: {html.escape(shown)}</span>"
+        self.order_label.value = f"<span>Your cards: {html_text(shown)}</span>"
 
     def _pick(self, card: Card) -> None:
         if card in self.order:
@@ -203,7 +203,7 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
         for b in self.card_row:
             b.disabled = Card.parse(b.description) in self.order
         shown = " ".join(c.display for c in self.order) or "(click the highest card first)"
-        self.order_label.value = f"<span>Your order: {html.escape(shown)}</span>"
+        self.order_label.value = f"<span>Your order: {html_text(shown)}</span>"
 
     def reset_order(self) -> None:
         if self.step.answer_shape == "set":
@@ -234,7 +234,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.save_notice = _SaveNotice(self.store)
         self.replay_button = _button("Replay the lesson", "pepper-replay")
         self.replay_button.on_click(self.guard_replay)
-        self.title = widgets.HTML(f"<h3>{html.escape(lesson.title)}</h3>"
+        self.title = widgets.HTML(f"<h3>{html_text(lesson.title)}</h3>"
                                   + self._prerequisites())
         done, total = self.session.progress()
         self.progress = widgets.IntProgress(value=done, min=0, max=max(total, 1),
@@ -272,8 +272,8 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             if known is None:
                 continue
             done = LessonSession(known, self.store).finished_runs
-            parts.append(f"{html.escape(known.title)} (finished)" if done else
-                         f"{html.escape(known.title)}: not finished yet, open it with "
+            parts.append(f"{html_text(known.title)} (finished)" if done else
+                         f"{html_text(known.title)}: not finished yet, open it with "
                          f"<code>notebook.lesson({rid!r})</code>")
         return ('<p class="pepper-requires">Builds on: ' + "; ".join(parts) + ".</p>"
                 if parts else "")
@@ -301,7 +301,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             self.progress_text.value = (
                 f"<b>Lesson finished{replay}:</b> {done} of {total} solved, {mistakes} "
                 f"mistake{'s' if mistakes != 1 else ''}.{missed}<br>Your record: "
-                f"{html.escape(self.session.record_text())}.")
+                f"{html_text(self.session.record_text())}.")
             self.situation.value = ""
             self.back_button.disabled = not self.session.queue
             self.children = [self.title, self.progress, self.progress_text, self.feedback,
@@ -335,7 +335,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         try:
             fb = self.session.answer(raw)
         except AnswerError as err:
-            self.feedback.value = (f'<div class="pepper-fb wrong">{html.escape(str(err))}'
+            self.feedback.value = (f'<div class="pepper-fb wrong">{html_text(str(err))}'
                                    "</div>")
             return
         self._show(fb)
@@ -357,7 +357,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         level, text = self.session.hint()
         self.feedback.value = (f'<div class="pepper-fb pepper-hint-text"><b>Hint {level} of '
                                f"{self.session.hint_total}</b><div "
-                               f'style="white-space:pre-wrap">{html.escape(text)}</div></div>')
+                               f'style="white-space:pre-wrap">{html_text(text)}</div></div>')
         if self.session.can_advance:
             self.next_button.disabled = False
 
@@ -447,13 +447,13 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
                          self.save_notice, widgets.HBox([self.reveal_button, self.next_button])]
 
     def _score(self) -> None:
-        self.streak.value = f"<b>{html.escape(self.quiz.score_text)}</b>"
+        self.streak.value = f"<b>{html_text(self.quiz.score_text)}</b>"
 
     def _answer(self, raw: Any) -> None:
         try:
             fb = self.quiz.answer(raw)
         except AnswerError as err:
-            self.feedback.value = f'<div class="pepper-fb wrong">{html.escape(str(err))}</div>'
+            self.feedback.value = f'<div class="pepper-fb wrong">{html_text(str(err))}</div>'
             return
         self._settle(fb)
         self._score()
@@ -515,9 +515,9 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
             self.children = [self.header, self.save_notice]
             return
         where = "a new position" if rs.fresh else "the step you missed"
-        self.header.value = (f"<b>{html.escape(rs.score_text)}</b> · rule "
-                             f"<code>{html.escape(item.rule)}</code> "
-                             f"({html.escape(item.title)}) · {where}")
+        self.header.value = (f"<b>{html_text(rs.score_text)}</b> · rule "
+                             f"<code>{html_text(item.rule)}</code> "
+                             f"({html_text(item.title)}) · {where}")
         self.situation.value = step_html(step)
         self.feedback.value = ""
         self.panel = AnswerPanel(step, self._answer, self.guard)
@@ -530,7 +530,7 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         try:
             fb = self.session.answer(raw)
         except AnswerError as err:
-            self.feedback.value = f'<div class="pepper-fb wrong">{html.escape(str(err))}</div>'
+            self.feedback.value = f'<div class="pepper-fb wrong">{html_text(str(err))}</div>'
             return
         self._settle(fb)
 
@@ -562,11 +562,11 @@ class ProgressView(widgets.VBox):  # type: ignore[misc]
         p = progress_summary(self.store)
         book = get_rulebook()
         rows = "".join(
-            f"<tr><td><code>{html.escape(r.id)}</code></td><td>{html.escape(r.title)}</td>"
+            f"<tr><td><code>{html_text(r.id)}</code></td><td>{html_text(r.title)}</td>"
             f"<td>{'mastered' if r.id in p.mastered else 'practised'}</td></tr>"
             for r in book if r.id in p.practised)
-        lines = "".join(f"<li>{html.escape(line)}</li>" for line in p.lines)
-        self.view.value = (f'<div class="pepper-fb"><b>Progress of {html.escape(p.learner)}'
+        lines = "".join(f"<li>{html_text(line)}</li>" for line in p.lines)
+        self.view.value = (f'<div class="pepper-fb"><b>Progress of {html_text(p.learner)}'
                            f"</b><ul>{lines}</ul>"
                            + ("<p>Reviews due: run <code>notebook.review()</code>.</p>"
                               if p.due else "")
@@ -641,8 +641,8 @@ class RulesView:
     def _repr_html_(self) -> str:
         return "".join(
             f'<div class="pepper-rule" style="border-left:4px solid #c8102e;padding:4px 10px;'
-            f'margin:6px 0"><b>{html.escape(r.title)}</b> <code>{html.escape(r.id)}</code>'
-            f"<div>{html.escape(r.text)}</div></div>" for r in self.rules)
+            f'margin:6px 0"><b>{html_text(r.title)}</b> <code>{html_text(r.id)}</code>'
+            f"<div>{html_text(r.text)}</div></div>" for r in self.rules)
 
     def __repr__(self) -> str:
         return "\n".join(r.quote() for r in self.rules)
@@ -736,7 +736,7 @@ class ProgressFileWidget(widgets.VBox):  # type: ignore[misc]
                                    puzzle_store_path(self.store.home))
         except ProgressFileRefused as refused:
             self.feedback.value = (f'<div class="pepper-fb wrong"><b>Not loaded:</b> '
-                                   f"{html.escape(str(refused))}. Your progress here is "
+                                   f"{html_text(str(refused))}. Your progress here is "
                                    "unchanged.</div>")
             return
         finally:
@@ -747,8 +747,8 @@ class ProgressFileWidget(widgets.VBox):  # type: ignore[misc]
         answers = len(self.store.answers())
         begun = len(self.store.lessons())
         self.feedback.value = (
-            f'<div class="pepper-fb right">Loaded your progress from {html.escape(name)}'
-            + (f" (the progress of {html.escape(learner)})" if learner != default_learner()
+            f'<div class="pepper-fb right">Loaded your progress from {html_text(name)}'
+            + (f" (the progress of {html_text(learner)})" if learner != default_learner()
                else "")
             + f": {answers} answer{'s' if answers != 1 else ''}, {begun} lesson"
             f"{'s' if begun != 1 else ''} begun"

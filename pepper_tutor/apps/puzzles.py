@@ -8,8 +8,9 @@ performance per theme, weakest first.
 dask://HOST:PORT] [--from-history]`` plays hands with the computer players (or reads the
 practice table's hands) and validates their decisions
 (:mod:`pepper_tutor.teaching.puzzles.miner`), with a progress bar of hands played,
-candidates, puzzles kept and the time left; the puzzles found are added to ``--out``
-(default: the package's ``data/puzzles.json``).
+candidates, puzzles kept and the time left; the puzzles found are added to ``--out``, which
+it needs (unless ``--dry-run``): it writes nowhere it is not told, never into the installed
+package (``make puzzles`` names the package's ``data/puzzles.json``).
 """
 
 from __future__ import annotations
@@ -64,10 +65,22 @@ def _cmd_mine(args: argparse.Namespace) -> int:
     )
 
     from ..analysis.executors import parse_executor
-    from ..teaching.puzzles.bank import add_run, bank_path, empty_bank, read_bank, write_bank
+    from ..teaching.puzzles.bank import add_run, empty_bank, read_bank, write_bank
     from ..teaching.puzzles.miner import HandResult, HandTask, mine, tasks_for
 
+    if args.from_history and args.start:
+        raise ValueError("puzzles mine --from-history: --start does nothing here (the last "
+                         "--hands hands kept are mined); leave it out")
+    if args.out is None and not args.dry_run:
+        # Only where it is told: never into the installed package's own file by default
+        # (make puzzles names that file with --out).
+        raise ValueError("puzzles mine: give --out FILE, the puzzles file to add to (or "
+                         "--dry-run to write nothing)")
     spec = parse_executor(args.executor)
+    if args.out is not None and not args.dry_run:  # a refused path is said before the work
+        from ..files.writing import check_target
+
+        check_target(args.out, through_links=False)
     kinds = _kinds(args.kinds) if args.kinds else None
     levels = _levels(args.levels) if args.levels else None
     options: dict[str, Any] = {"rules": args.rules}
@@ -82,8 +95,9 @@ def _cmd_mine(args: argparse.Namespace) -> int:
         tasks = [HandTask(args.seed, i, record=r, **options) for i, r in enumerate(records)]
     else:
         tasks = tasks_for(args.hands, args.seed, args.start, **options)
-    out = Path(args.out) if args.out else bank_path()
-    data = read_bank(out) if out.exists() and not args.fresh else empty_bank()
+    out = Path(args.out) if args.out is not None else None
+    data = read_bank(out) if out is not None and out.exists() and not args.fresh \
+        else empty_bank()
 
     counts = {"candidates": 0, "kept": 0}
     with Progress(TextColumn("[bold]mining"), BarColumn(), MofNCompleteColumn(),
@@ -107,10 +121,10 @@ def _cmd_mine(args: argparse.Namespace) -> int:
     options["from_history"] = bool(args.from_history)
     data = add_run(data, mined, command, {"seed": args.seed, **{k: list(v) if isinstance(
         v, tuple) else v for k, v in options.items()}})
-    if args.dry_run:
+    if args.dry_run or out is None:
         print(f"{len(mined.puzzles)} puzzles (not written: --dry-run)")
         return 0
-    write_bank(out, data)
+    write_bank(out, data, through_links=False)
     added = data["made"][-1]["added"]
     print(f"{mined.hands} hands, {mined.decisions} decisions looked at, {mined.candidates} "
           f"candidates, {len(mined.puzzles)} puzzles kept ({added} new); {out} holds "
@@ -140,7 +154,15 @@ def _command(args: argparse.Namespace) -> str:
 
 
 def register(sub: Any) -> None:
-    from .commands import hands_count, positive_count
+    from .commands import (
+        MAX_QUESTIONS,
+        MAX_SAMPLES,
+        MAX_START,
+        counted,
+        hands_count,
+        questions_count,
+        samples_count,
+    )
 
     p = sub.add_parser("puzzles", help="puzzles mined from played hands (puzzles mine: make "
                                        "more)")
@@ -152,8 +174,9 @@ def register(sub: Any) -> None:
                    help="replay the themes you missed that are due (a fresh puzzle each)")
     p.add_argument("--dashboard", action="store_true",
                    help="your performance per theme, weakest first")
-    p.add_argument("--count", type=positive_count, default=None,
-                   help="stop after this many puzzles (default: until you quit)")
+    p.add_argument("--count", type=questions_count, default=None,
+                   help=f"stop after this many puzzles (1 to {MAX_QUESTIONS:,}; default: "
+                        "until you quit)")
     p.add_argument("--seed", type=int, default=None, help="the same seed, the same puzzles")
     p.add_argument("--learner", default=None, help="whose ratings to use (default: you)")
     p.set_defaults(handler=_cmd_serve)
@@ -163,7 +186,8 @@ def register(sub: Any) -> None:
     m.add_argument("--hands", type=hands_count, default=100,
                    help="hands to play (with --from-history: the last N hands kept)")
     m.add_argument("--seed", default="2026", help="the seed every hand and run derives from")
-    m.add_argument("--start", type=int, default=0, help="the first hand's index (default 0)")
+    m.add_argument("--start", type=counted(0, MAX_START), default=0,
+                   help=f"the first hand's index (0 to {MAX_START:,}; default 0)")
     m.add_argument("--executor", default="local",
                    help="local (default), local:N, dask-local:N or dask://HOST:PORT")
     m.add_argument("--from-history", action="store_true",
@@ -175,9 +199,10 @@ def register(sub: Any) -> None:
                         "(default: beginner club)")
     m.add_argument("--rules", default="standard", choices=("standard", "simple"),
                    help="the rule set (default standard)")
-    m.add_argument("--samples", type=positive_count, default=None,
-                   help="deals of each validating run (default 200)")
-    m.add_argument("--out", help="the puzzles file to add to (default: the package's)")
+    m.add_argument("--samples", type=samples_count, default=None,
+                   help=f"deals of each validating run (1 to {MAX_SAMPLES:,}; default 200)")
+    m.add_argument("--out", help="the puzzles file to add to (needed unless --dry-run; "
+                                 "make puzzles names the package's own)")
     m.add_argument("--fresh", action="store_true", help="start the file anew")
     m.add_argument("--dry-run", action="store_true", help="mine, print the count, write "
                                                            "nothing")

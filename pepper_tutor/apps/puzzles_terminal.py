@@ -110,11 +110,26 @@ class PuzzleApp:
                                                       if self.session.theme else "") + ".")
 
 
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse options the way of running asked for ignores (``--themes`` lists the
+    themes; ``--dashboard`` shows the learner's figures) and two session modes at once."""
+    from .commands import refuse_ignored
+
+    session = ("theme", "streak", "review", "count", "seed")
+    if args.themes:
+        refuse_ignored("puzzles --themes", args, (*session, "dashboard", "learner"), set())
+    elif args.dashboard:
+        refuse_ignored("puzzles --dashboard", args, session, set())
+    elif args.streak and args.review:
+        raise ValueError("puzzles: give --streak or --review, not both")
+
+
 def run_puzzles(args: argparse.Namespace) -> int:
+    _check_options(args)
     console = make_console(getattr(args, "ascii", False))
     puzzles = bank_puzzles()
     if not puzzles:
-        console.print("No puzzles are installed: make them with pepper-tutor puzzles mine.")
+        console.print("No puzzles are installed: make builds them (make puzzles).")
         return 0
     if args.themes:
         counts: dict[str, int] = {}

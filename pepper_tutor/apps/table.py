@@ -101,6 +101,7 @@ class TableApp:
         self.console = console
         self.input = input_fn
         self.ascii = ascii
+        self.unsaved = 0  # hands whose record could not be written where --save asked
 
     # ---- drawing ----------------------------------------------------------------------------
 
@@ -311,8 +312,12 @@ class TableApp:
             return None
 
     def run(self) -> int:
+        """Play until the learner quits: exit status 0, or 1 when a hand's record could not
+        be saved where ``--save`` asked (a warning that means nothing was saved is not a
+        success; the hands still count in the history)."""
         try:
-            return self._run()
+            status = self._run()
+            return 1 if status == 0 and self.unsaved else status
         finally:
             t = self.table
             t.close()
@@ -465,6 +470,7 @@ class TableApp:
         if t.last_saved is not None:
             self.console.print(plain(f"Saved: {t.last_saved}", style="dim"))
         elif t.save_problem:
+            self.unsaved += 1
             self.console.print(plain(f"Warning: {t.save_problem}.", style="yellow"))
 
     def after_hand(self) -> bool:
@@ -577,15 +583,21 @@ def run_play(level: str = "club", rules: str = "standard", seat: str = "S",
     return TableApp(table, console, input_fn, ascii).run()
 
 
+MAX_AUTO_HANDS = 10_000
+"""The most hands :func:`run_auto` plays (the command line's ``MAX_HANDS``: a test keeps
+them equal; commands imports this module, so it is not imported from there)."""
+
+
 def run_auto(level: str = "club", rules: str = "standard", seat: str = "S",
              seed: int | None = None, hands: int = 1, save: str | None = None,
              samples: int | None = None, coach: bool = True, console: Console | None = None,
              alone: str = "analysis") -> int:
     """Computer players everywhere; each hand's record (with the grades of ``seat``'s
     decisions) written to ``save``."""
-    if hands < 1:
-        raise ValueError("--hands must be at least 1")
+    if type(hands) is not int or not 1 <= hands <= MAX_AUTO_HANDS:
+        raise ValueError(f"--hands must be from 1 to {MAX_AUTO_HANDS:,}, not {hands!r}"[:120])
     console = console or make_console()
+    unsaved = 0  # hands whose record could not be written: the run then ends with status 1
     table = PracticeTable(rules, seat, level, coach=coach, seed=seed,
                           coach_samples=samples or GRADING_SAMPLES,
                           save_dir=Path(save) if save else None, history=False, auto=True,
@@ -602,6 +614,7 @@ def run_auto(level: str = "club", rules: str = "standard", seat: str = "S",
         if table.last_saved is not None:
             line += f" Saved {table.last_saved}"
         elif table.save_problem:
+            unsaved += 1
             line += f" Warning: {table.save_problem}."
         console.print(strip_controls(line), markup=False, highlight=False, soft_wrap=True)
         if table.match.over:
@@ -611,4 +624,8 @@ def run_auto(level: str = "club", rules: str = "standard", seat: str = "S",
             break
         if i + 1 < hands:
             table.new_hand()
+    if unsaved:
+        console.print(f"{unsaved} hand{'s were' if unsaved != 1 else ' was'} not saved.",
+                      markup=False, highlight=False)
+        return 1
     return 0

@@ -21,7 +21,6 @@ disabled button is drawn flat and dashed, so it does not look clickable.
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -31,6 +30,7 @@ from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
 from ..render.cards_html import trick_html
+from ..render.plain import html_text
 from ..render.table_html import seats_html
 from ..rulebook.verdict import Verdict, action_text
 from .widget_parts import _button, _Guard
@@ -44,7 +44,7 @@ __all__ = ["TableWidget", "table"]
 
 _GRADE_COLOUR = {"Best": "#1f8f4e", "Good": "#2e7d32", "Inaccuracy": "#b8860b",
                  "Mistake": "#d35400", "Blunder": "#c0392b"}
-_e = html.escape
+_e = html_text
 
 # Scoped to the table. Text uses JupyterLab's theme variables (with light fallbacks outside
 # Lab); a card is a white face in either theme, so its print keeps its contrast; a disabled

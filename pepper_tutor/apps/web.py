@@ -19,7 +19,6 @@ True
 from __future__ import annotations
 
 import base64
-import html
 import json
 import time
 import traceback
@@ -36,6 +35,7 @@ from ..files.home import tutor_home
 from ..files.reading import read_text
 from ..files.writing import write_text
 from ..render.cards_html import trick_html
+from ..render.plain import html_text
 from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
 from ..render.table_html import seats_html
 from ..rulebook.feedback import AnswerError, Feedback
@@ -93,7 +93,7 @@ _GRADE_COLOUR = {"Best": "#1f8f4e", "Good": "#2e7d32", "Inaccuracy": "#b8860b",
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text))
+    return html_text(text)
 
 
 def _button(label: str, act: str, value: object = "", *, cls: str = "",

@@ -3,11 +3,12 @@ failing callback into a message in the widget instead of silence."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
+
+from ..render.plain import html_text
 
 __all__ = ["_Guard", "_button"]
 
@@ -33,5 +34,5 @@ class _Guard:
             except Exception as err:  # shown to the learner and kept for tests
                 self.errors.append(err)
                 self.show(f'<div class="pepper-error" style="color:#a00"><b>Something went '
-                          f"wrong:</b> {html.escape(str(err) or type(err).__name__)}</div>")
+                          f"wrong:</b> {html_text(str(err) or type(err).__name__)}</div>")
         return run

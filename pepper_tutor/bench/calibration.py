@@ -23,6 +23,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import random
 import time
 from collections import defaultdict
@@ -205,9 +206,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m pepper_tutor.bench calibration",
         description="Make rates the advice predicts against contracts played out.")
-    parser.add_argument("--contracts", type=int, default=5000)
+    from ..apps.commands import counted, workers_count
+
+    parser.add_argument("--contracts", type=counted(1, 1_000_000), default=5000)
     parser.add_argument("--seed", type=int, default=2)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=workers_count, default=min(2, os.cpu_count() or 1),
+                        help="processes (1 to the CPUs; default 2)")
     parser.add_argument("--fit", metavar="FILE", help="write the measured table to FILE")
     parser.add_argument("--records", metavar="FILE",
                         help="append each contract to FILE as it is played (JSON lines)")

@@ -459,8 +459,11 @@ def benches() -> list[Any]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pepper_tutor.bench.night",
                                      description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--phones", type=int, default=200)
-    parser.add_argument("--duration", type=float, default=60.0, help="seconds of questions")
+    from ..apps.commands import counted
+
+    parser.add_argument("--phones", type=counted(1, 2000), default=200)
+    parser.add_argument("--duration", type=counted(1, 3600), default=60.0,
+                        help="seconds of questions (1 to 3,600)")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--home", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

@@ -378,13 +378,16 @@ def tournament(pairs: Sequence[tuple[str, str]], deals: int, seed: int,
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pepper_tutor.bench tournament",
                                      description="Duplicate matches between the levels.")
-    parser.add_argument("--deals", type=int, default=120, help="deals per pairing")
+    from ..apps.commands import MAX_HANDS, MAX_SAMPLES, counted, hands_count, samples_count
+
+    parser.add_argument("--deals", type=hands_count, default=120,
+                        help=f"deals per pairing (1 to {MAX_HANDS:,})")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard")
-    parser.add_argument("--analysis-decisions", type=int, default=30,
+    parser.add_argument("--analysis-decisions", type=counted(0, MAX_HANDS), default=30,
                         help="decisions of each kind per level to compare with the analysis")
-    parser.add_argument("--samples", type=int, default=60,
-                        help="sampled deals per analysis decision")
+    parser.add_argument("--samples", type=samples_count, default=60,
+                        help=f"sampled deals per analysis decision (1 to {MAX_SAMPLES:,})")
     parser.add_argument("--pairs", default="club:beginner,expert:club,expert:beginner",
                         help="pairings to play, first:second separated by commas")
     parser.add_argument("--executor", default=DEFAULT_EXECUTOR,

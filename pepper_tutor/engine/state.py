@@ -504,10 +504,11 @@ class HandState:
         """Take an action without checking it (the fast path). Use :meth:`check` first when
         the action comes from a person.
 
-        It still refuses an action of the wrong kind for the phase (a string, a Trump in the
-        auction: :meth:`check` reads text), a card the seat does not hold and any action once
-        the hand is over (:class:`IllegalActionError`), leaving the state and its history
-        untouched. Those checks are identity tests of the action's type, nothing more."""
+        It takes only actions, and refuses one of the wrong kind for the phase (a string, a
+        plain number, a Trump in the auction: :meth:`check` reads text), a card the seat
+        does not hold and any action once the hand is over (:class:`IllegalActionError`),
+        leaving the state and its history untouched. Those checks are identity tests of the
+        action's type, nothing more."""
         phase = self.phase
         if phase is _PLAY:
             # The play, inlined (it is most of a hand's actions).
@@ -531,15 +532,17 @@ class HandState:
                 self._end_trick()
             return
         kind = type(action)
+        # Only actions: a plain number is refused like a Trump in the auction (a Bid, a Trump
+        # or a Seat is an int too), so the history holds only Bids, Trumps, Modes, Cards
+        # and Defenses, what a record and the verdicts read back.
         if phase is _AUCTION:
-            # A Bid, or a plain number of the ladder; a Trump or a Seat is an int too, and no bid.
-            if kind is not Bid and (kind is not int or not 0 <= action <= 8):  # type: ignore[operator]
+            if kind is not Bid:
                 raise self._wrong_kind(action)
-            self._call(action if kind is Bid else Bid(action))  # type: ignore[arg-type]
+            self._call(action)  # type: ignore[arg-type]
         elif phase is _DECLARE_TRUMP:
-            if kind is not Trump and (kind is not int or not 0 <= action <= 4):  # type: ignore[operator]
+            if kind is not Trump:
                 raise self._wrong_kind(action)
-            self._declare_trump(action if kind is Trump else Trump(action))  # type: ignore[arg-type]
+            self._declare_trump(action)  # type: ignore[arg-type]
         elif phase is _DECLARE_MODE:
             if kind is not Mode:
                 raise self._wrong_kind(action)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Problem", "LoadError", "MAX_BYTES", "CONTROL_CHARACTERS", "file_kind",
+__all__ = ["Problem", "LoadError", "MAX_BYTES", "CONTROL_CHARACTERS", "INVISIBLE", "file_kind",
            "read_bytes", "read_text", "read_json", "parse_json", "decode_utf8"]
 
 #: The default limit: far above any real record, lesson or sheet, far below harm.
@@ -34,10 +34,24 @@ MAX_BYTES = 1_000_000
 MAX_JSON_DEPTH = 64
 
 
+#: The invisible formatting characters (Unicode's "format" category, Cf, as of Unicode 14,
+#: with the line and paragraph separators): every bidirectional control (the marks U+200E,
+#: U+200F and U+061C, the embeddings and overrides U+202A-U+202E, the isolates
+#: U+2066-U+2069), which make text display in another order than it reads ("Trojan
+#: Source"), and the zero-width and invisible ones (U+200B-U+200D, U+2060-U+2064, U+FEFF,
+#: the soft hyphen, the tag characters U+E0000-U+E007F, ...), which hide text or make two
+#: names that look the same differ. ``tests/test_plain_text.py`` checks the list against the
+#: running Python's Unicode database.
+INVISIBLE = ("\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
+             "\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd"
+             "\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+             "\U000e0001\U000e0020-\U000e007f")
+
 #: Characters that have no place in text read from a file: C0 controls but tab and newline,
 #: DEL, C1 controls (0x80-0x9f: CSI and OSC have one-character forms there), and the
-#: bidirectional overrides that make text display in another order than it reads.
-CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+#: invisible formatting characters (:data:`INVISIBLE`). The one list every output strips
+#: (``render/plain.py``) and the lesson reader refuses.
+CONTROL_CHARACTERS = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{INVISIBLE}]")
 
 
 @dataclass(frozen=True)

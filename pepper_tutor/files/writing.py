@@ -10,6 +10,11 @@ the screened-drills data file, the compiled search):
   directory or a socket is refused (replacing ``/dev/null`` with a file is never wanted);
 - a **symlink is refused**, with where it points: write to the real path if that is what is
   meant. Writing through links would let a link planted in a shared folder redirect a save;
+  so is a path a person gave (``-o``, ``--out``, ``--save``) through a **symlinked
+  folder** (any folder of the path as given; root's links at the top of the file
+  system, the system's own layout, excepted);
+- an **empty path** or one **ending in a slash** names no file and is refused (the slash
+  would otherwise be dropped and a file made with the folder's name);
 - a file with more than one hard link is refused, because replacing it would quietly split
   it from its other names;
 - the **command's own input** is refused (``annotate rec.yaml -o rec.yaml`` would replace the
@@ -49,7 +54,7 @@ from pathlib import Path
 
 from .reading import file_kind
 
-__all__ = ["WriteError", "write_text", "write_bytes", "write_new", "check_target",
+__all__ = ["WriteError", "write_text", "write_bytes", "write_new", "check_target", "check_folder",
            "replace_refusal", "stale_temp_files"]
 
 STALE_AFTER = 3600.0  # seconds: a temp file this old is left over whatever its process
@@ -63,18 +68,22 @@ PathLike = str | Path
 
 
 def write_text(path: PathLike, text: str, encoding: str = "utf-8", *,
-               inputs: Iterable[PathLike] = ()) -> None:
+               inputs: Iterable[PathLike] = (), through_links: bool = True) -> None:
     """Replace (or create) ``path`` with ``text``; see the module for the policy.
-    ``inputs``: the files the command read, which it must never replace."""
-    write_bytes(path, text.encode(encoding), inputs=inputs)
+    ``inputs``: the files the command read, which it must never replace.
+    ``through_links=False`` (for a path a person gave: ``-o``, ``--out``) also refuses a
+    path through a symlinked folder; the program's own paths under the home folder may
+    pass a link the user made there."""
+    write_bytes(path, text.encode(encoding), inputs=inputs, through_links=through_links)
 
 
-def write_bytes(path: PathLike, data: bytes, *, inputs: Iterable[PathLike] = ()) -> None:
+def write_bytes(path: PathLike, data: bytes, *, inputs: Iterable[PathLike] = (),
+                through_links: bool = True) -> None:
     """Replace (or create) ``path`` with ``data``; see the module for the policy."""
     target = Path(path)
     name = str(path)
+    folder = _folder(target, name, through_links)
     info, mode = _checked(target, name, inputs)
-    folder = _folder(target, name)
     for old in stale_temp_files(target):
         with contextlib.suppress(OSError):
             old.unlink()
@@ -88,11 +97,43 @@ def write_bytes(path: PathLike, data: bytes, *, inputs: Iterable[PathLike] = ())
     _sync_folder(folder)
 
 
-def check_target(path: PathLike, *, inputs: Iterable[PathLike] = ()) -> None:
+def check_target(path: PathLike, *, inputs: Iterable[PathLike] = (),
+                 through_links: bool = True) -> None:
     """Raise :class:`WriteError` now if :func:`write_text` would refuse ``path``, so a
     command says so before its work rather than after it."""
-    _folder(Path(path), str(path))
+    _folder(Path(path), str(path), through_links)
     _checked(Path(path), str(path), inputs)
+
+
+def check_folder(path: PathLike) -> None:
+    """Raise :class:`WriteError` now unless ``path`` can take new files from
+    :func:`write_new`: a folder, or a path that does not exist yet under a folder this
+    user may write in (it is made on the first save). A file, ``/dev/null``, a FIFO, a
+    symlink or a path through a symlinked folder is refused, so that a command told to save
+    there says so before its work, rather than warning after it that nothing was saved."""
+    name = str(path)
+    if name == "":
+        raise WriteError("'': an empty path names no folder; give a folder to save in")
+    where = Path(path)
+    linked = _linked_folder(where)
+    if linked is not None:
+        raise WriteError(f"{name}: {'this' if linked == where else f'the folder {linked}'} "
+                         f"is a symlink (to {os.readlink(linked)}); give the real path to "
+                         "save there")
+    existing = where
+    while not os.path.lexists(existing) and existing.parent != existing:
+        existing = existing.parent
+    try:
+        info = os.stat(existing)
+    except OSError as err:
+        raise WriteError(f"{name}: cannot save here: {err.strerror}") from None
+    if not stat.S_ISDIR(info.st_mode):
+        shown = name if existing == where else f"{existing} (on the way to {name})"
+        raise WriteError(f"{shown}: this is {file_kind(info.st_mode)}; expected a folder to "
+                         "save the records in (or a new folder's path)")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise WriteError(f"{name}: cannot save here: the folder {existing} is not writable "
+                         "for you")
 
 
 def _checked(target: Path, name: str,
@@ -290,11 +331,44 @@ def _refuse_inputs(target: Path, name: str, info: os.stat_result | None,
                              "there would replace it, so give another output path")
 
 
-def _folder(target: Path, name: str) -> Path:
+def _folder(target: Path, name: str, through_links: bool = True) -> Path:
+    """The folder the file goes in, once the path as given is a file's: not empty, not
+    ending in a slash (that names a folder: ``Path`` would drop the slash and write a file
+    of the folder's name), and unless ``through_links``, through no symlinked folder (see
+    :func:`_linked_folder`)."""
+    if name == "":
+        raise WriteError("'': an empty path names no file; give a file name (or - for the "
+                         "screen)")
+    if name.endswith(("/", os.sep)) or (os.altsep and name.endswith(os.altsep)):
+        raise WriteError(f"{name}: this names a folder; expected a file's path")
     folder = target.parent
     if not folder.is_dir():
         raise WriteError(f"{name}: the folder {folder} does not exist")
+    linked = None if through_links else _linked_folder(folder)
+    if linked is not None:
+        raise WriteError(f"{name}: the folder {linked} is a symlink (to "
+                         f"{os.readlink(linked)}); give the real path to write there")
     return folder
+
+
+def _linked_folder(folder: Path) -> Path | None:
+    """The first folder of the path as given that is a symlink, or None. A link at the
+    top of the file system owned by root is the system's own layout (macOS's ``/var`` and
+    ``/tmp``, a merged ``/bin``), which only root can make; any other is refused as a
+    linked file is: a link planted in a shared folder would otherwise redirect the write,
+    or a folder moved aside for a link between the check and the rename."""
+    path = folder
+    while True:
+        try:
+            info: os.stat_result | None = os.lstat(path)
+        except OSError:  # not there yet (a folder to be made): its parents still count
+            info = None
+        if info is not None and stat.S_ISLNK(info.st_mode) and not (
+                path.parent == Path(path.anchor) and path.anchor != "" and info.st_uid == 0):
+            return path
+        if path.parent == path:
+            return None
+        path = path.parent
 
 
 def _euid() -> int | None:

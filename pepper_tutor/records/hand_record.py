@@ -165,7 +165,7 @@ class _Reader(RulesCollector):
                      "the cards cannot be checked without the deal (add deal: {N: [...], ...})")
         record = HandRecord(rules=rules, dealer=dealer if dealer is not None else Seat.W,
                             deal=deal,
-                            meta=self._meta(data),
+                            meta=self._meta(data, rules),
                             extras={k: v for k, v in data.items() if str(k).startswith("x-")},
                             file=self.doc.file)
         record.auction = self._list(data, "auction", Bid.parse, "call",
@@ -186,6 +186,7 @@ class _Reader(RulesCollector):
         before = self._mapping(data, "score_before")
         if before:
             record.score_before = self._points(before, ("score_before",), rules)
+            self._not_over(record.score_before, rules)
         self.fail_if_any()
         self._check_cards(record)
         self.fail_if_any()
@@ -197,15 +198,22 @@ class _Reader(RulesCollector):
         rules: RuleSet | None = self.ruleset(("rules",), data.get("rules", "standard"))
         return rules if rules is not None else get_ruleset("standard")
 
-    def _meta(self, data: dict[str, Any]) -> dict[str, Any]:
+    def _meta(self, data: dict[str, Any], rules: RuleSet) -> dict[str, Any]:
         meta = self._mapping(data, "meta")
         players = meta.get("players")
         if players is not None and not isinstance(players, dict):
             self.bad(("meta", "players"), "players must map seats to names, such as "
                                           "{N: Ann, E: Bo}")
         elif players is not None:
-            for seat, name in players.items():
-                self.word(("meta", "players", seat), name, "a player's name")
+            named: dict[Seat, Any] = {}
+            for key, name in players.items():
+                # a seat at this table, once: anything else is a name no seat shows
+                seat = self._seat(key, ("meta", "players", key), rules)
+                if seat is not None and seat in named:
+                    self.bad(("meta", "players", key), f"{seat} is named twice")
+                elif seat is not None:
+                    named[seat] = key
+                self.word(("meta", "players", key), name, "a player's name")
         for key in ("event", "date"):
             if key in meta:
                 self.note(("meta", key), meta[key])
@@ -368,6 +376,17 @@ class _Reader(RulesCollector):
             else:
                 out[side] = value
         return out
+
+    def _not_over(self, before: dict[str, int], rules: RuleSet) -> None:
+        """A hand is played only while the game is on: one side at or past the target
+        before it means the game was already won (two or more there is the overtime hand,
+        which is played)."""
+        reached = [side for side, points in before.items() if points >= rules.target]
+        if len(reached) == 1:
+            side = reached[0]
+            self.bad(("score_before", side), f"{side} has {before[side]} points before this "
+                                             f"hand, at or past the target of {rules.target}: "
+                                             "the game was already over")
 
     # ---- cards that cannot be where the record puts them --------------------------------
 

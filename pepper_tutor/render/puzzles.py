@@ -7,7 +7,6 @@ The facts come from one place (:func:`position_facts`, :func:`feedback_facts`,
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -21,6 +20,7 @@ from ..teaching.puzzles.puzzle import Puzzle, parse_action
 from ..teaching.puzzles.session import Answer
 from ..teaching.puzzles.store import ThemeResults
 from ..teaching.puzzles.themes import theme_title
+from .plain import html_text
 
 if TYPE_CHECKING:  # rich only for the terminal's panels: the page in Pyodide never loads it
     from rich.panel import Panel
@@ -291,29 +291,29 @@ def dashboard_table(results: Sequence[ThemeResults]) -> Table:
 
 def _html_cards(cards: Sequence[Card]) -> str:
     return " ".join(f'<span style="color:{"#c00" if c.is_red else "#000"}">'
-                    f"{html.escape(c.display)}</span>" for c in cards)
+                    f"{html_text(c.display)}</span>" for c in cards)
 
 
 def puzzle_html(puzzle: Puzzle, number: int, rating: float) -> str:
     rows = "".join(
-        f"<tr><th style='text-align:right;color:#666'>{html.escape(label)}</th><td>"
-        f"{_html_cards(value) if isinstance(value, list) else html.escape(value)}</td></tr>"
+        f"<tr><th style='text-align:right;color:#666'>{html_text(label)}</th><td>"
+        f"{_html_cards(value) if isinstance(value, list) else html_text(value)}</td></tr>"
         for label, value in position_facts(puzzle))
     return (f"<div class='pepper-puzzle'><b>Puzzle {number}</b> · rated "
             f"{puzzle.rating:.0f} · you {rating:.0f}<table>{rows}</table>"
-            f"<p><b>{html.escape(question(puzzle))}</b></p></div>")
+            f"<p><b>{html_text(question(puzzle))}</b></p></div>")
 
 
 def feedback_html(answer: Answer, reveal: bool = False) -> str:
     lines = feedback_lines(answer, reveal)
     color = "#070" if answer.correct else "#b00"
     head, rest = lines[0], lines[1:]
-    return (f"<div class='pepper-feedback'><b style='color:{color}'>{html.escape(head)}</b>"
-            + "".join(f"<br>{html.escape(x)}" for x in rest) + "</div>")
+    return (f"<div class='pepper-feedback'><b style='color:{color}'>{html_text(head)}</b>"
+            + "".join(f"<br>{html_text(x)}" for x in rest) + "</div>")
 
 
 def dashboard_html(results: Sequence[ThemeResults]) -> str:
-    rows = "".join(f"<tr><td>{html.escape(theme_title(r.theme))}</td><td>{r.tried}</td>"
+    rows = "".join(f"<tr><td>{html_text(theme_title(r.theme))}</td><td>{r.tried}</td>"
                    f"<td>{r.solved}</td><td>{r.performance}</td></tr>" for r in results)
     return ("<table><tr><th>theme</th><th>tried</th><th>solved</th><th>performance</th></tr>"
             f"{rows}</table>")

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import html
-
 from ..engine.state import HandState
 from .cards_html import cards_html, trick_html
+from .plain import html_text
 
 __all__ = ["hand_state_html"]
 
@@ -19,11 +18,11 @@ def hand_state_html(state: HandState) -> str:
         rows.append(f"<tr><th style='text-align:left;padding-right:8px'>{seat.word}{out}</th>"
                     f"<td>{cards_html(state.hand(seat), trump, left_bower=left)}</td></tr>")
     calls = ", ".join(f"{s} {b.display}" for s, b in state.calls) or "none yet"
-    head = (f"<p><b>{html.escape(state.rules.name)}</b> · dealer {state.dealer.word} · "
-            f"{html.escape(str(state.phase))}"
-            + (f" · trumps: {html.escape(trump.word)}" if trump is not None else "")
+    head = (f"<p><b>{html_text(state.rules.name)}</b> · dealer {state.dealer.word} · "
+            f"{html_text(str(state.phase))}"
+            + (f" · trumps: {html_text(trump.word)}" if trump is not None else "")
             + (f" · {state.to_act.word} to act" if state.to_act is not None else "")
-            + f"</p><p>Auction: {html.escape(calls)}</p>")
+            + f"</p><p>Auction: {html_text(calls)}</p>")
     trick = state.current_trick
     shown = ""
     if trick:
@@ -36,6 +35,6 @@ def hand_state_html(state: HandState) -> str:
                               left_bower=left))
     score = ""
     if state.score is not None:
-        score = "<p>Score: " + html.escape(", ".join(
+        score = "<p>Score: " + html_text(", ".join(
             f"{s} {p:+d}" for s, p in state.score.points.items())) + "</p>"
     return f'<div class="pepper-state">{head}<table>{"".join(rows)}</table>{shown}{score}</div>'

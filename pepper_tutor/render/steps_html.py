@@ -5,7 +5,6 @@ All text is escaped: lesson files are untrusted input like hand records.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from ..engine.calls import Trump
@@ -13,6 +12,7 @@ from ..engine.seats import Seat
 from ..rulebook.feedback import Feedback
 from ..teaching.questions.steps import ExplainStep, Step
 from .cards_html import cards_html, trick_html
+from .plain import html_text
 
 __all__ = ["step_html", "feedback_html", "FEEDBACK_CSS"]
 
@@ -33,7 +33,7 @@ font-style:italic}
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text))
+    return html_text(text)
 
 
 def _trump_text(trump: Trump) -> str:

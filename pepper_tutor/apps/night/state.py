@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from markupsafe import Markup
 from starlette.requests import HTTPConnection
 from starlette.templating import Jinja2Templates
 
 from ...engine.rules import PRESETS
+from ...render.plain import strip_controls
 from .events import Broadcaster
 from .puzzle_round import puzzle_themes
 from .store import ASK_KINDS, NightStore, Question
@@ -143,8 +145,18 @@ class SheetCache:
         return await asyncio.shield(drawing[1])
 
 
+def _plain_value(value: object) -> object:
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return strip_controls(value)
+    return value
+
+
 def _templates(config: NightConfig) -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    # Every {{ value }} a page shows loses its controls and invisible formatting characters
+    # before autoescaping (names and notes come from phones and files); HTML the program
+    # made itself (Markup) is left as it is.
+    templates.env.finalize = _plain_value
     templates.env.globals.update(quiz_kinds=ASK_KINDS, presets=PRESETS, timers=TIMERS,
                                  puzzle_themes=puzzle_themes(),
                                  trump_choices=TRUMP_CHOICES, night=config,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -11,6 +9,7 @@ from ...files.yamlpos import LoadError
 from ...records.annotate import annotate
 from ...records.hand_record import parse_record
 from ...render.annotation import to_html as annotation_html
+from ...render.plain import html_text
 from .auth import need_member
 from .middleware import form_of
 from .views import ruling_html, search_html
@@ -35,7 +34,7 @@ def annotate_record(request: Request) -> Response:
     try:
         record = parse_record(form.get("record", ""), "pasted record")
     except LoadError as err:
-        out = "".join(f'<div class="pepper-fb wrong">{escape(str(p))}</div>'
+        out = "".join(f'<div class="pepper-fb wrong">{html_text(p)}</div>'
                       for p in err.problems)
         return JSONResponse({"ok": False, "html": out, "message": "The record has "
                              "problems: see below."}, 400)

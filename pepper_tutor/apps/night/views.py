@@ -8,7 +8,6 @@ the question's own :class:`~pepper_tutor.teaching.questions.steps.Step`, rulings
 
 from __future__ import annotations
 
-import html
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from ...engine.rules import PRESETS, RuleSet, RuleSetError, get_ruleset
 from ...engine.seats import Seat
 from ...records.scoresheet import ScoredHand, ScoreSheet
 from ...render.cards_html import cards_html, trick_html
+from ...render.plain import html_text
 from ...render.steps_html import step_html
 from ...rulebook.book import get_rulebook
 from ...rulebook.feedback import Feedback
@@ -96,7 +96,7 @@ def without_role_hints(drawn: str) -> str:
 def quiz_html(step: Step[Any], width: int) -> str:
     drawn = without_role_hints(step_html(step, width))
     if isinstance(step, PuzzleStep):  # the auction, the contract and the earlier tricks
-        rows = "".join(f"<tr><th>{html.escape(label)}</th><td>{html.escape(text)}</td></tr>"
+        rows = "".join(f"<tr><th>{html_text(label)}</th><td>{html_text(text)}</td></tr>"
                        for label, text in step.facts())
         drawn = f'<table class="puzzle-facts">{rows}</table>{drawn}'
     return drawn
@@ -183,7 +183,7 @@ def results(question: Question, step: Step[Any], answers: list[Any]) -> Results:
 # ---- rulings --------------------------------------------------------------------------------
 
 def _e(text: object) -> str:
-    return html.escape(str(text))
+    return html_text(text)
 
 
 def ruling_html(trump_text: str, trick_text: str, hand_text: str) -> str:

@@ -417,6 +417,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "is the same on each)")
     parser.add_argument("--out", help="where to write (default: the package's data file)")
     args = parser.parse_args(argv)
+    if not 1 <= args.per_kind <= 10_000:
+        parser.error(f"--per-kind must be from 1 to 10,000, not {args.per_kind:,}")
+    if not 1 <= args.jobs <= 1_000:
+        parser.error(f"--jobs must be from 1 to 1,000 (cut to the CPUs), not {args.jobs:,}")
     if args.executor is not None:
         from ...analysis.executors import ExecutorError, parse_executor
 
@@ -428,7 +432,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(str(err))
     data = build(args.per_kind, args.seed, args.presets, args.kinds, args.jobs, args.executor)
     out = args.out or str(resources.files("pepper_tutor").joinpath(*_FILE))
-    write_text(out, dump(data))
+    write_text(out, dump(data), through_links=args.out is None)
     counts = ", ".join(f"{p} {k} {len(v)}" for p, ks in data["positions"].items()
                        for k, v in ks.items())
     print(f"wrote {out}: {counts} ({data['made']['seconds']} s)", file=sys.stderr)

@@ -301,6 +301,9 @@ class _Reader(RulesCollector):
         def cards(key: str) -> tuple[Card, ...]:
             return self.cards((*path, key), raw.get(key))
 
+        def seat(value: Any) -> Seat:  # a seat at this step's table (cutthroat has no W)
+            return _seat_at(value, common["rules"])
+
         named_trump = get("trump", _trump, "C, D, H, S or NT", None)
         trump = Trump.H if named_trump is None else named_trump
         step: Step[Any]
@@ -311,7 +314,7 @@ class _Reader(RulesCollector):
         elif kind == "rank":
             step = RankStep(**common, trump=trump, cards=cards("cards"))
         elif kind == "trick-winner":
-            seats = get("seats", lambda v: tuple(Seat.parse(str(s)) for s in v), "seats", ())
+            seats = get("seats", lambda v: tuple(seat(s) for s in v), "seats", ())
             step = TrickWinnerStep(**common, trump=trump, trick=cards("trick"), seats=seats)
         elif kind == "legal-plays":
             step = LegalPlaysStep(**common, trump=trump, trick=cards("trick"), hand=cards("hand"))
@@ -322,8 +325,7 @@ class _Reader(RulesCollector):
             step = self.score_step(raw, path, common, get)
         elif kind == "table":
             step = TableStep(**common, ask=str(raw.get("ask", "")),
-                             dealer=get("dealer", lambda v: Seat.parse(str(v)), "a seat",
-                                        Seat.W),
+                             dealer=get("dealer", seat, "a seat", Seat.W),
                              auction=get("auction", lambda v: tuple(Bid.parse(c) for c in v),
                                          "a list of calls", ()),
                              trump=trump, mode=get("mode", lambda v: Mode.parse(str(v)),
@@ -355,7 +357,7 @@ class _Reader(RulesCollector):
                    common: dict[str, Any], get: Callable[..., Any]) -> Step[Any]:
         rules: RuleSet = common["rules"]
         bid = get("bid", Bid.parse, "a bid: 1-6, LP or BP", Bid.FOUR)
-        bidder = get("bidder", lambda v: Seat.parse(str(v)), "a seat", Seat.N)
+        bidder = get("bidder", lambda v: _seat_at(v, rules), "a seat", Seat.N)
         tricks = raw.get("tricks")
         surrendered = str(raw.get("defense", "")).strip().lower() == "surrender"
         if tricks is None and surrendered:
@@ -410,7 +412,7 @@ class _Reader(RulesCollector):
         bid = get("bid", Bid.parse, "a bid: 1-6, LP or BP", Bid.FOUR)
         step: Any
         if kind == "bid":
-            dealer = get("dealer", lambda v: Seat.parse(str(v)), "a seat", Seat.W)
+            dealer = get("dealer", lambda v: _seat_at(v, common["rules"]), "a seat", Seat.W)
             auction = get("auction", lambda v: tuple(Bid.parse(c) for c in v),
                           "a list of calls", ())
             step = BidStep(**common, hand=cards("hand"), dealer=dealer, auction=auction,
@@ -554,3 +556,14 @@ def find_lesson(name: str) -> Lesson:
             return lesson
     ids = ", ".join(lesson.id for lesson in lessons)
     raise LoadError([Problem(name, 0, 0, f"no lesson called {name!r} (there are: {ids})")])
+
+
+def _seat_at(value: Any, rules: RuleSet) -> Seat:
+    """A seat that sits at a table of these rules: West is no player of three-handed
+    cutthroat, so a step naming it is refused, not quietly scored for no side."""
+    seat = Seat.parse(str(value))
+    if seat >= rules.players:
+        seats = ", ".join(Seat(i).name for i in range(rules.players))
+        raise ValueError(f"{seat.name} is not at a {rules.players}-player table (its seats "
+                         f"are {seats})")
+    return seat

@@ -129,6 +129,8 @@ def dump_bank(data: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_bank(path: Path, data: Mapping[str, Any]) -> None:
-    write_text(path, dump_bank(data))
+def write_bank(path: Path, data: Mapping[str, Any], *, through_links: bool = True) -> None:
+    """Replace the file at ``path`` (``through_links=False`` for a path a person gave:
+    see :func:`~pepper_tutor.files.writing.write_text`)."""
+    write_text(path, dump_bank(data), through_links=through_links)
     _CACHE.clear()

@@ -137,8 +137,18 @@ def mine_hand(task: HandTask) -> HandResult:
     return result
 
 
+MAX_HANDS = 10_000
+"""The most hands one job plays (``puzzles mine --hands`` stops at the same figure)."""
+
+
 def tasks_for(hands: int, seed: str, start: int = 0, **options: Any) -> list[HandTask]:
-    """The tasks of a job: hands ``start`` to ``start + hands - 1`` of ``seed``."""
+    """The tasks of a job: hands ``start`` to ``start + hands - 1`` of ``seed`` (1 to
+    :data:`MAX_HANDS` of them, from a ``start`` of 0 or more: else a ``ValueError``)."""
+    if type(hands) is not int or not 1 <= hands <= MAX_HANDS:
+        raise ValueError(f"hands must be a whole number from 1 to {MAX_HANDS:,}, not "
+                         f"{hands!r}"[:120])
+    if type(start) is not int or start < 0:
+        raise ValueError(f"start must be a whole number of 0 or more, not {start!r}"[:120])
     return [HandTask(seed, i, **options) for i in range(start, start + hands)]
 
 
