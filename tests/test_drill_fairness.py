@@ -27,7 +27,9 @@ def test_defend_positions_vary_in_seat_dealer_contract_and_answer():
     assert len({e["bidder"] for e in entries}) == 4
     assert len({e["dealer"] for e in entries}) == 4
     assert "NT" in {e["trump"] for e in entries}
-    assert {e["bid"] for e in entries} & {"LP", "BP"}
+    # The contracts are the players' own bids with the hands dealt (a pepper only where they
+    # would bid one), and more than one.
+    assert len({e["bid"] for e in entries}) >= 2
 
 
 def _scoring(entry: dict) -> str:
@@ -67,6 +69,9 @@ def test_the_scoring_named_in_a_header_does_not_tell_the_answer():
 
 def test_the_scoring_varies_in_every_judgement_drill_and_defence_holds_both_answers():
     for kind in JUDGEMENT_DRILLS:
+        if kind == "defend":  # the sweep rule only: positions.scorings says why
+            assert {_scoring(e) for e in _entries(kind)} == {"standard"}, STALE
+            continue
         assert len({_scoring(e) for e in _entries(kind)}) >= 2, (kind, STALE)
     by_scoring: dict[str, set[str]] = {}
     for e in _entries("defend"):

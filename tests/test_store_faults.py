@@ -636,7 +636,9 @@ def test_kill_9_at_game_night_loses_nothing(tmp_path: Path) -> None:
         store = NightStore(path)
         for i in itertools.count():
             store.join(f"p{cycle}-{i}")
-            store.add_daily("2026-12-02", i, {"N": f"p{cycle}-{i}"}, i, -i, "N 4", "{}")
+            # each deal once a day (a deal already on the board is not written again)
+            deal = cycle * 1_000_000 + i
+            store.add_daily("2026-12-02", deal, {"N": f"p{cycle}-{i}"}, i, -i, "N 4", "{}")
             done()
 
     def check() -> int:

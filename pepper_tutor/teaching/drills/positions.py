@@ -111,11 +111,18 @@ _PRESET_TABLES = ("standard", "simple")
 def scorings(kind: str, rules: RuleSet) -> tuple[RuleSet, ...]:
     """The rule sets a drill of ``kind`` deals under at a table of ``rules``, drawn evenly:
     a preset as it is gets its own scoring twice and the other preset's once, so the scoring
-    varies and the learner reads it; a table with house rules gets its own rules only (every
-    kind alike: ``kind`` is for a drill that may one day need otherwise)."""
+    varies and the learner reads it; a table with house rules gets its own rules only.
+
+    A defend drill at a preset table is dealt under the standard game's sweep rule only.
+    Its contracts are the ones the players bid with the hands dealt, and where a made bid
+    scores every trick (simple scoring) a surrender pays only against a bid of 1 or 2, which
+    the players never open with: there every answer would be "play", and a header naming
+    simple scoring would give it away."""
     own = next((p for p in _PRESET_TABLES if get_ruleset(p) == rules), None)
     if own is None:
         return (rules,)
+    if kind == "defend":
+        return (get_ruleset("standard"),)
     other = next(p for p in _PRESET_TABLES if p != own)
     return (get_ruleset(own), get_ruleset(own), get_ruleset(other))
 
