@@ -90,6 +90,7 @@ from .calling import (
     model_surrenders,
 )
 from .dealing import Dealer, discard_rule, position_seed, send_rule, void_masks
+from .inference import declaration
 from .signals import fits_signals, shown_calls
 from .solver import Position, TranspositionTable, solve, takes_at_least
 from .view import SeatView, view_of
@@ -311,7 +312,7 @@ _Accept = Callable[[list[list[int]]], float]
 _FIRST_LOOK = 30  # samples before stopping early is considered
 _LOOK_EVERY = 10
 _FIRST_DROP = 10  # samples before bid advice drops an option shown worse
-_MAX_DRAWS = 40  # per sample asked: past this, deals are kept whatever the auction says
+_MAX_DRAWS = 40  # per sample: past this, one of the deals drawn is picked by its likelihood
 
 
 def _work_chunk(work: _Work[_R], context: Any, deals: list[list[list[int]]]) -> list[_R]:
@@ -335,26 +336,48 @@ class _Draws:
 
     drawn: int = 0
     kept: int = 0
-    forced: int = 0  # kept because the auction was too unlikely to reach by rejection
+    forced: int = 0  # picked by likelihood among the deals drawn, none kept by rejection
 
 
 def _deals(dealer: Dealer, samples: int, rng: random.Random, accept: _Accept | None,
            draws: _Draws) -> Iterator[list[list[int]]]:
     """Up to ``samples`` deals, drawn one at a time (memory flat in the sample count); with
-    ``accept``, each kept with its likelihood (rejection sampling)."""
+    ``accept``, each kept with its likelihood (rejection sampling). Where the calls are so
+    unlikely that :data:`_MAX_DRAWS` deals pass without one kept, one of those deals is
+    picked in proportion to its likelihood (importance resampling): the deals still follow
+    the calls. (The tries were once one budget for all the samples, and past it every
+    deal was kept at random: after a little pepper nine deals in ten had a random bidder.)"""
     for _ in range(samples):
+        tried: list[tuple[float, list[list[int]]]] = []
         while True:
             deal = dealer.deal(rng)
             draws.drawn += 1
             if accept is None:
                 break
-            if rng.random() < accept(deal):
+            weight = accept(deal)
+            if rng.random() < weight:
                 break
-            if draws.drawn >= _MAX_DRAWS * samples:
+            tried.append((weight, deal))
+            if len(tried) >= _MAX_DRAWS:
                 draws.forced += 1
+                deal = _resample(tried, rng)
                 break
         draws.kept += 1
         yield deal
+
+
+def _resample(tried: Sequence[tuple[float, list[list[int]]]], rng: random.Random
+              ) -> list[list[int]]:
+    """One of ``tried`` in proportion to its weight (the last, if none has any)."""
+    total = sum(w for w, _ in tried)
+    if total <= 0.0:
+        return tried[-1][1]
+    x = rng.random() * total
+    for weight, deal in tried:
+        x -= weight
+        if x < 0.0:
+            return deal
+    return tried[-1][1]
 
 
 _COUNTS = 7  # a side takes 0 to 6 tricks in a hand
@@ -691,6 +714,7 @@ class _CallsAccept:
             self.played.setdefault(int(seat), []).append(card.index)
         self.shown = shown_calls(view.rules, view.calls, viewer)
         self.callers = {int(s) for s, _ in view.calls} - {viewer}
+        self.declared = declaration(view)
         self.rules, self.dealer, self.calls = view.rules, int(view.dealer), list(view.calls)
         self.seats, self.extra, self.likely = seats, extra, likely
 
@@ -702,8 +726,9 @@ class _CallsAccept:
             hands.update({s: h for s, h in self.extra(deal).items() if s in callers})
         if self.shown and not fits_signals(self.rules, self.shown, hands):
             return 0.0
-        return auction_weight(self.rules, self.dealer, self.calls, hands) if self.likely \
-            else 1.0
+        return auction_weight(self.rules, self.dealer, self.calls, hands, self.declared) \
+            if self.likely else 1.0
+
 
 
 def _calls_accept(view: SeatView, viewer: int, auction: bool | None,
@@ -728,8 +753,8 @@ def _auction_note(draws: _Draws, accept: _CallsAccept) -> str:
                 f"ace and each 3 a red jack and a black jack ({draws.kept} of {draws.drawn} "
                 "dealt kept)")
     if draws.forced:
-        note += (f"; {draws.forced} deals kept without that test, the calls being too "
-                 "unlikely to reach by chance")
+        note += (f"; {draws.forced} deals picked by that likelihood among {_MAX_DRAWS} dealt, "
+                 "the calls being too unlikely to meet by chance")
     return note
 
 
