@@ -343,12 +343,15 @@ def _deals(dealer: Dealer, samples: int, rng: random.Random, accept: _Accept | N
            draws: _Draws) -> Iterator[list[list[int]]]:
     """Up to ``samples`` deals, drawn one at a time (memory flat in the sample count); with
     ``accept``, each kept with its likelihood (rejection sampling). Where the calls are so
-    unlikely that :data:`_MAX_DRAWS` deals pass without one kept, one of those deals is
-    picked in proportion to its likelihood (importance resampling): the deals still follow
-    the calls. (The tries were once one budget for all the samples, and past it every
-    deal was kept at random: after a little pepper nine deals in ten had a random bidder.)"""
+    unlikely that :data:`_MAX_DRAWS` deals pass without one kept, one of those that could
+    have made them is picked in proportion to its likelihood (importance resampling): the
+    deals still follow the calls. (That was once the end of one budget of tries for all
+    the samples, past which every deal was kept at random: after a little pepper nine
+    deals in ten had a random bidder.) Only where no deal tried can (a bid signal the cards
+    cannot back) does that budget still end the search."""
     for _ in range(samples):
-        tried: list[tuple[float, list[list[int]]]] = []
+        tries = 0
+        likely: list[tuple[float, list[list[int]]]] = []  # deals tried that could have been
         while True:
             deal = dealer.deal(rng)
             draws.drawn += 1
@@ -357,10 +360,15 @@ def _deals(dealer: Dealer, samples: int, rng: random.Random, accept: _Accept | N
             weight = accept(deal)
             if rng.random() < weight:
                 break
-            tried.append((weight, deal))
-            if len(tried) >= _MAX_DRAWS:
+            tries += 1
+            if weight > 0.0:
+                likely.append((weight, deal))
+            # past the budget for all samples, only where no deal tried could have made
+            # the calls (a bid signal the cards cannot back) is one kept at random
+            if (tries >= _MAX_DRAWS and likely) or draws.drawn >= _MAX_DRAWS * samples:
                 draws.forced += 1
-                deal = _resample(tried, rng)
+                if likely:
+                    deal = _resample(likely, rng)
                 break
         draws.kept += 1
         yield deal
@@ -368,10 +376,8 @@ def _deals(dealer: Dealer, samples: int, rng: random.Random, accept: _Accept | N
 
 def _resample(tried: Sequence[tuple[float, list[list[int]]]], rng: random.Random
               ) -> list[list[int]]:
-    """One of ``tried`` in proportion to its weight (the last, if none has any)."""
+    """One of ``tried`` in proportion to its weight."""
     total = sum(w for w, _ in tried)
-    if total <= 0.0:
-        return tried[-1][1]
     x = rng.random() * total
     for weight, deal in tried:
         x -= weight
@@ -753,8 +759,9 @@ def _auction_note(draws: _Draws, accept: _CallsAccept) -> str:
                 f"ace and each 3 a red jack and a black jack ({draws.kept} of {draws.drawn} "
                 "dealt kept)")
     if draws.forced:
-        note += (f"; {draws.forced} deals picked by that likelihood among {_MAX_DRAWS} dealt, "
-                 "the calls being too unlikely to meet by chance")
+        note += (f"; {draws.forced} deals picked by that likelihood among {_MAX_DRAWS} or "
+                 "more dealt (or, where none fits, kept without that test), the calls being "
+                 "too unlikely to meet by chance")
     return note
 
 
