@@ -80,10 +80,11 @@ def survey(hands: int, seed: int) -> list[dict[str, Any]]:
         if hand_value(RULES, [c.index for c in state.dealt(Seat.N)])[0] < FLOOR:
             continue
         call = player.decide(view_of(state, Seat.N))
+        assert isinstance(call, Bid)
         record: dict[str, Any] = {"bid": int(call), "bidder": 0, "trump": None, "mode": None,
                                   "dealt": {str(s): [c.index for c in state.dealt(Seat(s))]
                                             for s in range(4)}}
-        if isinstance(call, Bid) and call >= Bid.FIVE:
+        if call >= Bid.FIVE:
             state.apply(call)
             while state.phase is Phase.AUCTION:
                 state.apply(Bid.PASS)
