@@ -5,10 +5,11 @@ under the standard rules and lets the expert player (:mod:`pepper_tutor.analysis
 open the bidding from the first seat with every hand the calling model rates at 4.3 tricks
 or more (:data:`FLOOR`: a pepper and most 5s come from such hands, and the expert's calls
 cost seconds each; the figures for a 5 are those of its 5s from such hands); when it opens
-a 5, a 6 or a pepper the others pass and it names its trump and way of playing. It prints, per call, the bidder's trumps in the named suit and how often it
-holds the right bower, then the same counted over the deals the advice imagines from the
-next seat's view at the defense (:func:`imagined`), and writes the contracts and the
-figures to ``FILE`` (JSON), which ``tests/test_call_inference.py`` reads.
+a 5, a 6 or a pepper the others pass and it names its trump and way of playing. It prints,
+per call, the bidder's trumps in the named suit and how often it holds the right bower,
+then the same counted over the deals the advice imagines from the next seat's view at the
+defense (:func:`imagined`), and writes the contracts and the figures to ``FILE`` (JSON),
+which ``tests/test_call_inference.py`` reads.
 """
 
 from __future__ import annotations
