@@ -307,3 +307,23 @@ def test_a_notebook_shows_a_guide_in_a_frame_and_saves_it(tmp_path: Path) -> Non
     assert data["start"] == 5 and data["view"] == "N"
     out = view.save(tmp_path / "hand.html")
     assert page_data(out.read_text("utf-8")) == data
+
+
+def test_direction_controls_in_a_record_never_reach_the_guide() -> None:
+    """A name or a note with a right-to-left override or an invisible mark is shown plain."""
+    import json
+    import re
+    from pathlib import Path
+
+    from pepper_tutor.records.hand_record import parse_record
+    from pepper_tutor.render.guide import build_guide
+    from pepper_tutor.render.guide_html import guide_page
+
+    path = Path(__file__).resolve().parent.parent / "pepper_tutor/data/hands/big-pepper-set.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("Butch", "Bu\u202etch").replace("Knights", "Kni\u200fghts\u2066")
+    page = guide_page(build_guide(parse_record(text)))
+    data = json.loads(re.search(r'id="pg-data">(.*?)</script>', page, re.S).group(1))
+    shown = page + json.dumps(data, ensure_ascii=False)
+    assert not re.search("[\u200e\u200f\u202a-\u202e\u2066-\u2069]", shown)
+    assert "Butch" in shown

@@ -708,3 +708,21 @@ def test_kill_9_during_a_progress_import_leaves_the_old_or_the_new(tmp_path: Pat
     assert loaded & {"ann", "bea"}  # the kills landed after imports, not only before
     scratch = list(home.glob(".import-*"))
     assert len(scratch) <= 1  # at most the last killed one's, cleared at the next import
+
+
+def test_a_command_whose_progress_is_not_kept_ends_non_zero(tmp_path: Path, monkeypatch,
+                                                          capsys) -> None:
+    """A FIFO where the learner store belongs: the progress is shown (empty) with the
+    warning, and the command's status says nothing is kept; a home of its own: 0."""
+    from pepper_tutor.apps.cli import main
+
+    fifo_home = tmp_path / "fifo"
+    fifo_home.mkdir()
+    os.mkfifo(fifo_home / "learners.sqlite")
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(fifo_home))
+    assert main(["progress"]) == 1
+    assert "nothing will be saved" in capsys.readouterr().out.replace("\n", " ")
+    assert main(["review"]) == 1
+    monkeypatch.setenv("PEPPER_TUTOR_HOME", str(tmp_path / "fine"))
+    assert main(["progress"]) == 0
+    assert main(["review"]) == 0

@@ -328,7 +328,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         review = " — a step you missed, once more" if self.session.is_review else ""
         self.progress_text.value = (f"Step {self.session.position + 1} of "
                                     f"{len(self.session.queue)}{review} · "
-                                    f"{html.escape(self.session.progress_text())}")
+                                    f"{html_text(self.session.progress_text())}")
 
     def _answer(self, raw: Any) -> None:
         start = time.perf_counter()

@@ -484,7 +484,7 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
             if reply is None or command == "quit":
                 console.print(Text(quiz.score_text, style="bold"))
                 tutor.goodbye()
-                return 0
+                return kept(store)
             word = reply.strip().lower()
             if command == "hint":
                 console.print(plain(step.hints()[0], style="cyan"))
@@ -513,7 +513,7 @@ def run_quiz(kind: str, seed: int | None = None, count: int | None = None,
         quiz.next_question()
     console.print(Text(f"Done. {quiz.score_text}", style="bold"))
     tutor.goodbye()
-    return 0
+    return kept(store)
 
 
 def run_review(learner: str | None = None, ascii: bool = False, console: Console | None = None,
@@ -524,7 +524,7 @@ def run_review(learner: str | None = None, ascii: bool = False, console: Console
     if tutor.review(seed) and tutor.store.answers("review"):
         tutor.goodbye()
     tutor.report_store()  # what reading the cards found (a card that cannot be read)
-    return 0
+    return kept(store)
 
 
 def run_progress(learner: str | None = None, ascii: bool = False,
@@ -532,7 +532,7 @@ def run_progress(learner: str | None = None, ascii: bool = False,
     store = LearnerStore(learner)
     tutor = Tutor(store, console or make_console(ascii), input, ascii)
     tutor.show_progress()
-    return 0
+    return kept(store)
 
 
 def run_tutor(name: str | None, learner: str | None = None, ascii: bool = False,
@@ -542,7 +542,14 @@ def run_tutor(name: str | None, learner: str | None = None, ascii: bool = False,
     tutor = Tutor(store, console, input_fn, ascii)
     tutor.report_store()
     if name is None:
-        return tutor.menu()
+        return tutor.menu() or kept(store)
     tutor.run_lesson(find_lesson(name))
-    return 0
+    return kept(store)
+
+
+def kept(store: LearnerStore) -> int:
+    """A command's status: 0, or 1 when the store warned that the learner's progress is not
+    kept (a refused or read-only file, a change that could not be saved), so a script sees
+    that nothing was saved."""
+    return 0 if store.keeps_progress else 1
 

@@ -20,7 +20,7 @@ from typing import Any
 from ..engine.seats import Seat
 from ..records.hand_link import record_from_link
 from .guide import Guide, build_guide
-from .plain import safe_json
+from .plain import html_text, safe_json, strip_controls
 
 __all__ = ["guide_page", "page_of", "guide_json", "guide_frame", "guide_for_link", "guide_for_text",
            "viewer_asset", "parse_fragment"]
@@ -38,10 +38,22 @@ def guide_json(guide: Guide, big: bool = False, start: int = 1) -> str:
     """The guide's data as JSON that may stand inside a ``<script>`` element: every ``<``
     is spelled ``\\u003c``, so no text of a record can close the element. ``big`` opens it
     in large print; ``start`` is the step it opens at when its address names none."""
-    data: dict[str, Any] = guide.to_dict()
+    data: dict[str, Any] = _shown(guide.to_dict())
     data["big"] = big
     data["start"] = start
     return safe_json(data).replace("<", "\\u003c")
+
+
+def _shown(value: Any) -> Any:
+    """The data with every text as it may be shown: direction and invisible formatting
+    controls from a record's names and notes removed (the page puts them on screen)."""
+    if isinstance(value, str):
+        return strip_controls(value)
+    if isinstance(value, dict):
+        return {k: _shown(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_shown(v) for v in value]
+    return value
 
 
 def guide_page(guide: Guide, big: bool = False, start: int = 1,
@@ -66,8 +78,8 @@ def page_of(title: str, data: str, assets: str | None = None) -> str:
         script = f'<script src="{where}viewer.js"></script>'
     return ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>{html.escape('Game guide: ' + title)}</title>{style}</head>\n<body>"
-            f'<main id="pg"><h1>{html.escape(title)}</h1>'
+            f"<title>{html_text('Game guide: ' + title)}</title>{style}</head>\n<body>"
+            f'<main id="pg"><h1>{html_text(title)}</h1>'
             "<noscript><p>This guide steps through the hand with JavaScript, which is off: "
             "turn it on to see the hand.</p></noscript></main>\n"
             f'<script type="application/json" id="pg-data">{data}</script>\n{script}\n'
@@ -77,7 +89,7 @@ def page_of(title: str, data: str, assets: str | None = None) -> str:
 def guide_frame(page: str, title: str = "Game guide", height: int = 820) -> str:
     """A page shown inside another (a notebook's output, the Play and learn page): an
     ``iframe`` whose ``srcdoc`` is the page, so its script runs on its own."""
-    return (f'<iframe class="pepper-guide-frame" title="{html.escape(title)}" '
+    return (f'<iframe class="pepper-guide-frame" title="{html_text(title)}" '
             f'srcdoc="{html.escape(page, quote=True)}" style="width:100%;height:{height}px;'
             'border:1px solid #ccc;border-radius:6px"></iframe>')
 

@@ -158,6 +158,12 @@ class LearnerStore:
         self._reported: set[tuple[str, str]] = set()  # rows already said to be unreadable
         self._prepare()
 
+    @property
+    def keeps_progress(self) -> bool:
+        """Whether what the learner does is kept: the file is ours to write and no change
+        has been lost. A command ends with a non-zero status when it is not."""
+        return self._ready and not self._read_only and self.failed_saves == 0
+
     # ---- opening ------------------------------------------------------------------------------
 
     def _warn(self, text: str) -> None:
