@@ -2,7 +2,9 @@
 
 Owns the ``pepper-hand/1`` reader and writer (``hand_record``), the annotator
 (``annotate``, whose reasons in words come from ``pepper_tutor.analysis.reasons``) and the
-game-night score sheet (``scoresheet``). Files are read, written and parsed as located YAML through
+game-night score sheet (``scoresheet``), and tournament night: drawn teams (``teams``), the
+double-elimination bracket (``bracket``), the progressive movement (``movement``) and the one
+value that is either (``tournament``). Files are read, written and parsed as located YAML through
 ``pepper_tutor.files``.
 
 May import: ``pepper_tutor.analysis``, ``pepper_tutor.rulebook``, ``pepper_tutor.engine``,
