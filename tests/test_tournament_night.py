@@ -315,3 +315,85 @@ def test_a_tampered_tournament_file_is_refused_naming_the_result() -> None:
         tournament_from_json({**data, "kind": "swiss"})
     with pytest.raises(TournamentError, match="part missing"):
         tournament_from_json({"format": "pepper-tournament/1", "kind": "progressive"})
+
+
+# ---- pepper-tutor tournament plan ----------------------------------------------------------
+
+def plan(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    from pepper_tutor.apps.cli import main
+
+    code = main(["tournament", "plan", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+PLAYERS = "Ann, Bob, Cy, Di, Eve, Fay, Gus, Hal, Ida, Jo, Kim, Lou, Max, Ned"
+
+
+def test_the_plan_command_prints_the_draw_and_every_game_of_the_bracket(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = plan(capsys, "--players", PLAYERS, "--seed", "11")
+    assert code == 0 and err == ""
+    drawn = draw_teams(parse_names(PLAYERS), 11)
+    assert "partners drawn blind with seed 11" in out
+    for i, team in enumerate(drawn, 1):
+        assert f"  {i}. {team.name}\n" in out
+    assert "7 teams: single games, a team is out after its second loss. 1 bye" in out
+    b = Bracket(drawn, seed=11)
+    shown = [g.id for g in b.games() if g.teams != (BYE, BYE)]
+    ids = {g.id for g in b.games()}
+    assert [line.split()[0] for line in out.splitlines() if line.split()[:1]
+            and line.split()[0] in ids] == shown
+    assert f"{drawn[0].name}: a bye, no game" in out
+    assert "GF2    the same two again, only if the winner of L4-1 wins GF" in out
+    again = plan(capsys, "--players", PLAYERS, "--seed", "11")
+    assert again[1] == out
+
+
+def test_the_plan_command_without_a_seed_prints_the_one_it_drew_with(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = plan(capsys, "--players", "Ann, Bob, Cy, Di", "--json")
+    data = json.loads(out)
+    seed = data["tournament"]["seed"]
+    assert code == 0 and isinstance(seed, int)
+    assert plan(capsys, "--players", "Ann, Bob, Cy, Di", "--seed", str(seed), "--json")[1] == out
+
+
+def test_the_plan_command_prints_each_rounds_tables_of_a_progressive_movement(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    teams_text = "Ann & Bob, Cy & Di, Eve & Fay, Gus & Hal, Ida & Jo"
+    code, out, _ = plan(capsys, "--teams", teams_text, "--format", "progressive",
+                        "--rounds", "5", "--minutes", "25", "--move", "all")
+    assert code == 0
+    assert "5 teams at 2 tables, 5 rounds of 25 minutes" in out
+    m = Movement(parse_teams(teams_text), 5, 25, "all")
+    for r in m.plan():
+        assert f"Round {r.number} (25 minutes)" in out
+        for t in r.tables:
+            a, b = (m.teams[i].name for i in t.teams)
+            assert f"Table {t.table:<3} {a}  v  {b}" in out
+        assert r.sitting_out is not None
+    assert out.count("Sitting out:") == 5
+    code, out, _ = plan(capsys, "--teams", teams_text, "--format", "progressive")
+    assert "8 rounds of 30 minutes" in out and "Round 1 (30 minutes)" in out
+    assert "Rounds 2 to 8: planned from the results as each round ends" in out
+    code, out, _ = plan(capsys, "--teams", teams_text, "--format", "progressive", "--json")
+    data = json.loads(out)
+    assert tournament_from_json(data["tournament"]) == Movement(parse_teams(teams_text), 8, 30)
+    assert [t["teams"] for t in data["rounds"][0]["tables"]] == [[0, 1], [2, 3]]
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--players", "Ann, Bob, Cy"], "3 players cannot be drawn into teams of 2"),
+    (["--teams", "Ann & Bob, Cy"], "'Cy' is not a team of 2"),
+    (["--teams", "Ann & Bob, Cy & Di", "--seed", "3"], "--seed draws partners from --players"),
+    (["--players", "Ann, Bob, Cy, Di", "--rounds", "3"], "are for --format progressive"),
+    (["--players", "Ann, Bob, Cy, Di", "--format", "progressive", "--minutes", "2"],
+     "a round of 5 to 180 minutes, not 2"),
+    (["--players", "Ann, Bob, Cy, ann"], "ann is on the list twice"),
+])
+def test_the_plan_command_refuses_bad_input_in_one_line_with_exit_2(
+        capsys: pytest.CaptureFixture[str], args: list[str], says: str) -> None:
+    code, out, err = plan(capsys, *args)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and says in err and "Traceback" not in err
