@@ -466,11 +466,13 @@ def register(sub: Any) -> None:
                         "computer player takes it (default 60)")
     p.set_defaults(handler=_cmd_night)
 
-    p = sub.add_parser("tournament", help="tournament night: draw partners and print the "
-                                          "bracket or the tables of each round")
-    tsub = p.add_subparsers(dest="action", metavar="plan", required=True)
-    p = tsub.add_parser("plan", help="print the draw and the double-elimination bracket, or "
-                                     "the progressive movement's tables per round")
+    p = sub.add_parser("tournament", help="tournament night without the server: draw "
+                                          "partners, print the bracket or each round's tables")
+    # One action for now; the host's running of the night is game night's (pepper-tutor
+    # night). A positional rather than sub-parsers, so the options are on the command's page.
+    p.add_argument("action", choices=("plan",),
+                   help="plan: print the draw and the double-elimination bracket, or the "
+                        "progressive movement's tables per round")
     who = p.add_mutually_exclusive_group(required=True)
     who.add_argument("--players", metavar="NAMES",
                      help='players to draw into teams of two: "Ann, Bob, Cy, Di"')
