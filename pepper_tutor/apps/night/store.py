@@ -228,6 +228,7 @@ class NightStore:
         path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
         self._players: dict[str, Player] | None = None  # by token (:meth:`cached_player`)
+        self._last_tournament: tuple[str, Tournament] | None = None  # its text and value
         opening = open_store(path, STORE, timeout=BUSY_TIMEOUT)
         for why, aside in opening.set_aside:
             self.warning = (f"the night's file was damaged ({why}); it is kept as {aside} and "
@@ -645,7 +646,7 @@ class NightStore:
     def tournament(self) -> Tournament | None:
         """The night's tournament as it was last written, or None."""
         rows = self._read("SELECT data FROM tournament")
-        return tournament_from_json(json.loads(rows[0]["data"])) if rows else None
+        return self._parsed_tournament(str(rows[0]["data"])) if rows else None
 
     def record_result(self, game: str, winner: int,
                       scores: tuple[int, int] | None = None) -> Tournament:
@@ -674,15 +675,25 @@ class NightStore:
             raise NightError("no tournament has been started tonight")
         return found
 
-    @staticmethod
-    def _tournament_in(db: sqlite3.Connection) -> Tournament | None:
+    def _tournament_in(self, db: sqlite3.Connection) -> Tournament | None:
         row = db.execute("SELECT data FROM tournament").fetchone()
-        return None if row is None else tournament_from_json(json.loads(row["data"]))
+        return None if row is None else self._parsed_tournament(str(row["data"]))
 
-    @staticmethod
-    def _keep_tournament(db: sqlite3.Connection, tournament: Tournament) -> None:
-        db.execute("INSERT OR REPLACE INTO tournament VALUES (1, ?)",
-                   (json.dumps(tournament.to_json()),))
+    def _keep_tournament(self, db: sqlite3.Connection, tournament: Tournament) -> None:
+        text = json.dumps(tournament.to_json())
+        db.execute("INSERT OR REPLACE INTO tournament VALUES (1, ?)", (text,))
+        self._last_tournament = (text, tournament)  # the value is immutable: shared safely
+
+    def _parsed_tournament(self, text: str) -> Tournament:
+        """The tournament this text holds. Reading one checks every result again, which for
+        a long movement (64 teams, 30 rounds) takes a second: the one last written or read
+        is kept, so a result costs one step, not the night's replay."""
+        last = self._last_tournament
+        if last is not None and last[0] == text:
+            return last[1]
+        found = tournament_from_json(json.loads(text))
+        self._last_tournament = (text, found)
+        return found
 
     # ---- the quiz ---------------------------------------------------------------------
 
