@@ -397,3 +397,38 @@ def test_the_plan_command_refuses_bad_input_in_one_line_with_exit_2(
     code, out, err = plan(capsys, *args)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and says in err and "Traceback" not in err
+
+
+# ---- a table's score sheet feeds its game ----------------------------------------------------
+
+def test_a_tables_score_sheet_gives_its_games_result() -> None:
+    from pepper_tutor.records.scoresheet import ScoreSheet
+    from pepper_tutor.records.tournament import sheet_result
+
+    b = Bracket(teams(4))  # W1-2: A1 & B1 against A2 & B2
+    sheet = ScoreSheet("lions-club")
+    sheet.add_simple("N", "4", "H", "partner", "play", 5)
+    with pytest.raises(NotReady, match="W1-2 is a game to 31: the sheet shows no winner yet"):
+        sheet_result(b, "W1-2", sheet, north_south=2)
+    while sheet.winner is None:
+        sheet.add_simple("E", "4", "S", "partner", "play", 2)  # East-West set every time
+    winner, scores = sheet_result(b, "W1-2", sheet, north_south=2)
+    totals = sheet.totals
+    assert sheet.winner == "NS" and winner == 2
+    assert scores == (totals["EW"], totals["NS"])  # in the game's order: team 1, team 2
+    b = b.record("W1-2", winner, scores)
+    with pytest.raises(WrongWinner, match="A1 & B1 is not at W1-1: it is A0 & B0 against "
+                                          "A3 & B3"):
+        sheet_result(b, "W1-1", sheet, north_south=1)
+    with pytest.raises(NotReady, match="W2-1 is not a game to be played now"):
+        sheet_result(b, "W2-1", sheet, north_south=1)
+    # a movement's round ends when time is called: the team ahead has won, level is refused
+    m = Movement(teams(4), rounds=1, minutes=30)
+    timed = ScoreSheet("lions-club")
+    timed.add_simple("N", "4", "H", "partner", "play", 5)
+    winner, scores = sheet_result(m, "R1-T2", timed, north_south=3)
+    assert winner == 3 and scores[1] > scores[0]
+    assert m.record("R1-T2", winner, scores).plan()[0].tables[1].result is not None
+    level = ScoreSheet("lions-club")
+    with pytest.raises(NotReady, match="R1-T1 is level at 0: play a hand more"):
+        sheet_result(m, "R1-T1", level, north_south=0)

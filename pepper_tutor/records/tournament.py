@@ -12,9 +12,10 @@ from typing import Any
 
 from .bracket import FORMAT, Bracket
 from .movement import Movement
-from .teams import Team, TournamentError, WrongWinner
+from .scoresheet import ScoreSheet
+from .teams import NotReady, Team, TournamentError, UnknownGame, WrongWinner
 
-__all__ = ["Tournament", "tournament_from_json", "team_named", "FORMAT"]
+__all__ = ["Tournament", "tournament_from_json", "team_named", "sheet_result", "FORMAT"]
 
 Tournament = Bracket | Movement
 
@@ -43,3 +44,48 @@ def team_named(teams: tuple[Team, ...], name: str) -> int:
         if key == team.name.casefold() or key in (p.casefold() for p in team.players):
             return i
     raise WrongWinner(f"no team here is called {name[:40]!r}")
+
+
+def _teams_at(tournament: Tournament, game_id: str) -> tuple[int, int]:
+    if isinstance(tournament, Bracket):
+        game = tournament.game(game_id)
+        a, b = game.teams
+        if game.state != "ready" or a is None or b is None:
+            raise NotReady(f"{game.id} is not a game to be played now ({game.state})")
+        return a, b
+    table = next((t for r in tournament.plan() for t in r.tables if t.id == game_id), None)
+    if table is None:
+        raise UnknownGame(f"there is no table {game_id[:20]!r} in the plan so far")
+    return table.teams
+
+
+def sheet_result(tournament: Tournament, game_id: str, sheet: ScoreSheet,
+                 north_south: int) -> tuple[int, tuple[int, int]]:
+    """The winner and the scores (in the game's order of its teams) that a table's score
+    sheet gives ``game_id``; ``north_south`` is the team that sat North-South, the other sat
+    East-West. A bracket's game is a game to the target, so its sheet must show the game
+    won; a movement's round ends when time is called, so the team ahead then has won, and a
+    level score is refused (play a hand more)."""
+    a, b = _teams_at(tournament, game_id)
+    if north_south not in (a, b):
+        known = 0 <= north_south < len(tournament.teams)
+        name = tournament.teams[north_south].name if known else f"team {north_south + 1}"
+        raise WrongWinner(f"{name} is not at {game_id}: it is {tournament.teams[a].name} "
+                          f"against {tournament.teams[b].name}")
+    if not sheet.rules.partnerships:
+        raise TournamentError("a tournament's games are played by partners: this sheet's "
+                              "rules have no North-South and East-West")
+    east_west = b if north_south == a else a
+    totals = sheet.totals
+    score = {north_south: totals["NS"], east_west: totals["EW"]}
+    winner_side = sheet.winner
+    if winner_side is None:
+        if isinstance(tournament, Bracket):
+            raise NotReady(f"{game_id} is a game to {sheet.rules.target}: the sheet shows no "
+                           f"winner yet ({totals['NS']} to {totals['EW']})")
+        if totals["NS"] == totals["EW"]:
+            raise NotReady(f"{game_id} is level at {totals['NS']}: play a hand more to "
+                           "settle it")
+        winner_side = "NS" if totals["NS"] > totals["EW"] else "EW"
+    winner = north_south if winner_side == "NS" else east_west
+    return winner, (score[a], score[b])
