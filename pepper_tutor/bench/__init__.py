@@ -1,7 +1,8 @@
 """Benchmarks of the paths people wait on: ``python -m pepper_tutor.bench`` (``make bench``).
 
 One module per path measured (``engine``, ``analysis``, ``teaching``, ``table``, ``night``,
-``startup``, ``puzzles``: mining throughput on each executor; ``tournament`` plays the
+``startup``, ``puzzles``: mining throughput on each executor; ``tournament_night``: a
+result entered at tournament night and the tournament read back; ``tournament`` plays the
 computer players against each other; ``calibration`` sets the make rates the advice predicts
 beside contracts played out), each
 with a ``benches()`` list of functions that take a time budget in seconds and return one
