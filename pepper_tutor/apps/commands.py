@@ -418,6 +418,46 @@ def _cmd_night(args: argparse.Namespace) -> int:
     return serve(args.port, args.lan, args.address, args.name, args.grace)
 
 
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    import secrets
+
+    from ..records.bracket import Bracket
+    from ..records.movement import Movement
+    from ..records.teams import draw_teams, parse_names, parse_teams
+    from ..records.tournament import Tournament
+    from ..render.tournament import plan_data, plan_text
+
+    progressive = args.format == "progressive"
+    if not progressive and (args.rounds is not None or args.minutes is not None
+                            or args.move is not None):
+        print("pepper-tutor: --rounds, --minutes and --move are for --format progressive",
+              file=sys.stderr)
+        return 2
+    seed = None
+    if args.players is not None:
+        # No seed given: one is chosen and printed, so the same draw can be made again.
+        seed = secrets.randbelow(10**6) if args.seed is None else args.seed
+        teams = draw_teams(parse_names(args.players), seed)
+    else:
+        if args.seed is not None:
+            print("pepper-tutor: --seed draws partners from --players; --teams are kept as "
+                  "entered", file=sys.stderr)
+            return 2
+        teams = parse_teams(args.teams)
+    tournament: Tournament = (
+        Movement(teams, 8 if args.rounds is None else args.rounds,
+                 30 if args.minutes is None else args.minutes, args.move or "winners",
+                 seed=seed)
+        if progressive else Bracket(teams, seed=seed))
+    if args.json:
+        from ..render.plain import safe_json
+
+        print(safe_json(plan_data(tournament), indent=2))
+    else:
+        sys.stdout.write(plan_text(tournament))
+    return 0
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser("annotate", help="replay a hand record and explain every trick")
     p.add_argument("file", help="a pepper-hand/1 YAML record")
@@ -523,3 +563,31 @@ def register(sub: Any) -> None:
                    help="seconds a sleeping phone keeps its seat at the table before a "
                         "computer player takes it (default 60)")
     p.set_defaults(handler=_cmd_night)
+
+    p = sub.add_parser("tournament", help="tournament night without the server: draw "
+                                          "partners, print the bracket or each round's tables")
+    # One action for now; the host's running of the night is game night's (pepper-tutor
+    # night). A positional rather than sub-parsers, so the options are on the command's page.
+    p.add_argument("action", choices=("plan",),
+                   help="plan: print the draw and the double-elimination bracket, or the "
+                        "progressive movement's tables per round")
+    who = p.add_mutually_exclusive_group(required=True)
+    who.add_argument("--players", metavar="NAMES",
+                     help='players to draw into teams of two: "Ann, Bob, Cy, Di"')
+    who.add_argument("--teams", metavar="TEAMS",
+                     help='teams as entered, in seed order: "Ann & Bob, Cy & Di"')
+    p.add_argument("--seed", type=int, default=None,
+                   help="with --players: the same seed, the same draw (default: a new one, "
+                        "printed)")
+    p.add_argument("--format", choices=("bracket", "progressive"), default="bracket",
+                   help="a double-elimination bracket of single games (default), or a "
+                        "progressive movement of timed rounds at numbered tables")
+    p.add_argument("--rounds", type=positive_count, default=None,
+                   help="progressive: the number of rounds (default 8)")
+    p.add_argument("--minutes", type=positive_count, default=None,
+                   help="progressive: each round's minutes (default 30)")
+    p.add_argument("--move", choices=("winners", "all"), default=None,
+                   help="progressive: winners move up a table (default), or all move by a "
+                        "fixed schedule")
+    p.add_argument("--json", action="store_true", help="print the plan as JSON")
+    p.set_defaults(handler=_cmd_tournament)

@@ -2,7 +2,8 @@
 
 One module per path measured (``engine``, ``analysis``, ``teaching``, ``table``, ``night``,
 ``startup``, ``guide``: a hand's game guide with and without the coach, ``puzzles``: mining
-throughput on each executor; ``tournament`` plays the computer players against each other;
+throughput on each executor; ``tournament_night``: a result entered at tournament night and
+the tournament read back; ``tournament`` plays the computer players against each other;
 ``ladder`` plays every pairing of them, the reference player of table tips and the
 all-seeing ceiling; ``calibration`` sets the make rates the advice predicts
 beside contracts played out), each

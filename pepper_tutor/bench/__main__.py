@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from . import analysis, engine, guide, night, puzzles, startup, table, teaching
+from . import analysis, engine, guide, night, puzzles, startup, table, teaching, tournament_night
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -33,7 +33,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(args_in)
     benches: list[Callable[[float], str]] = [
         *startup.benches(), *engine.benches(), *analysis.benches(), *teaching.benches(),
-        *table.benches(), *guide.benches(), *night.benches(), *puzzles.benches()]
+        *table.benches(), *guide.benches(), *night.benches(), *puzzles.benches(),
+        *tournament_night.benches()]
     for bench in benches:
         print(bench(args.seconds), flush=True)
 

@@ -1,4 +1,5 @@
-"""A night's state in one SQLite file: players, matches, hands, quiz questions and answers.
+"""A night's state in one SQLite file: players, matches, hands, quiz questions and answers,
+the card table and the tournament.
 
 Every change is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``) in WAL mode, so a change
 the server has acknowledged survives a crash or ``kill -9`` (changes to the sheet are also
@@ -13,8 +14,9 @@ else's is renamed aside (``NAME.sqlite.damaged-TIMESTAMP-XXXX``) and a new night
 :attr:`NightStore.warning` says so. A busy, full, read-only or newer file is not damage: the
 night does not start (:class:`NightError`, naming the file) and the file is left as it is.
 
-The rules of the sheet are :class:`~pepper_tutor.records.scoresheet.ScoreSheet`'s; this module
-only keeps what was entered.
+The rules of the sheet are :class:`~pepper_tutor.records.scoresheet.ScoreSheet`'s, and those of
+a tournament :mod:`pepper_tutor.records.tournament`'s; this module only keeps what was entered
+(a tournament is written whole at every change, in the change's transaction).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
 from ...files.database import Schema, connect, open_store, transaction
 from ...records.scoresheet import EntryError, HandEntry, ScoredHand, ScoreSheet
+from ...records.tournament import Tournament, tournament_from_json
 from ...rulebook.feedback import AnswerError
 from ...teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
 from ...teaching.puzzles.themes import THEMES
@@ -122,10 +125,13 @@ CREATE TABLE IF NOT EXISTS rejoin_codes (
 CREATE TABLE IF NOT EXISTS card_table (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tournament (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    data TEXT NOT NULL);
 """
-# question_puzzles, daily_deals, rejoin_codes and card_table are made when a night's file is
-# opened, so they are not among the tables every file of the store has: a night's file from
-# before they came is still a night's file.
+# question_puzzles, daily_deals, rejoin_codes, card_table and tournament are made when a
+# night's file is opened, so they are not among the tables every file of the store has: a
+# night's file from before they came is still a night's file.
 STORE = Schema(frozenset({"meta", "players", "matches", "hands", "questions", "answers"}),
                SCHEMA)
 
@@ -222,6 +228,7 @@ class NightStore:
         path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
         self._players: dict[str, Player] | None = None  # by token (:meth:`cached_player`)
+        self._last_tournament: tuple[str, Tournament] | None = None  # its text and value
         opening = open_store(path, STORE, timeout=BUSY_TIMEOUT)
         for why, aside in opening.set_aside:
             self.warning = (f"the night's file was damaged ({why}); it is kept as {aside} and "
@@ -622,6 +629,71 @@ class NightStore:
             return None
         found = json.loads(rows[0]["data"])
         return found if isinstance(found, dict) else None
+
+    # ---- tournament night ---------------------------------------------------------------
+
+    def start_tournament(self, tournament: Tournament, replace: bool = False) -> None:
+        """Keep this tournament as the night's (its teams, plan and any results). One that
+        has results already is replaced only when ``replace`` says so."""
+        with self._tx() as db:
+            old = self._tournament_in(db)
+            if old is not None and old.results and not replace:
+                n = len(old.results)
+                raise NightError(f"a tournament is under way ({n} result{'' if n == 1 else 's'} "
+                                 "entered): end it before starting another")
+            self._keep_tournament(db, tournament)
+
+    def tournament(self) -> Tournament | None:
+        """The night's tournament as it was last written, or None."""
+        rows = self._read("SELECT data FROM tournament")
+        return self._parsed_tournament(str(rows[0]["data"])) if rows else None
+
+    def record_result(self, game: str, winner: int,
+                      scores: tuple[int, int] | None = None) -> Tournament:
+        """Enter a game's result: read, checked (a
+        :class:`~pepper_tutor.records.teams.TournamentError` says why not) and written in one
+        transaction, so two hosts entering the same game cannot both enter it."""
+        with self._tx() as db:
+            changed = self._running(db).record(game, winner, scores)
+            self._keep_tournament(db, changed)
+        return changed
+
+    def undo_result(self) -> Tournament:
+        """Take back the last result entered."""
+        with self._tx() as db:
+            changed = self._running(db).undo()
+            self._keep_tournament(db, changed)
+        return changed
+
+    def end_tournament(self) -> None:
+        with self._tx() as db:
+            db.execute("DELETE FROM tournament")
+
+    def _running(self, db: sqlite3.Connection) -> Tournament:
+        found = self._tournament_in(db)
+        if found is None:
+            raise NightError("no tournament has been started tonight")
+        return found
+
+    def _tournament_in(self, db: sqlite3.Connection) -> Tournament | None:
+        row = db.execute("SELECT data FROM tournament").fetchone()
+        return None if row is None else self._parsed_tournament(str(row["data"]))
+
+    def _keep_tournament(self, db: sqlite3.Connection, tournament: Tournament) -> None:
+        text = json.dumps(tournament.to_json())
+        db.execute("INSERT OR REPLACE INTO tournament VALUES (1, ?)", (text,))
+        self._last_tournament = (text, tournament)  # the value is immutable: shared safely
+
+    def _parsed_tournament(self, text: str) -> Tournament:
+        """The tournament this text holds. Reading one checks every result again, which for
+        a long movement (64 teams, 30 rounds) takes a second: the one last written or read
+        is kept, so a result costs one step, not the night's replay."""
+        last = self._last_tournament
+        if last is not None and last[0] == text:
+            return last[1]
+        found = tournament_from_json(json.loads(text))
+        self._last_tournament = (text, found)
+        return found
 
     # ---- the quiz ---------------------------------------------------------------------
 
