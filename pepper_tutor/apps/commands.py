@@ -582,9 +582,9 @@ def register(sub: Any) -> None:
     p.add_argument("--format", choices=("bracket", "progressive"), default="bracket",
                    help="a double-elimination bracket of single games (default), or a "
                         "progressive movement of timed rounds at numbered tables")
-    p.add_argument("--rounds", type=positive_count, default=None,
+    p.add_argument("--rounds", type=counted(1, 100, "a night has fewer rounds"), default=None,
                    help="progressive: the number of rounds (default 8)")
-    p.add_argument("--minutes", type=positive_count, default=None,
+    p.add_argument("--minutes", type=counted(1, 600, "a round of ten hours at most"), default=None,
                    help="progressive: each round's minutes (default 30)")
     p.add_argument("--move", choices=("winners", "all"), default=None,
                    help="progressive: winners move up a table (default), or all move by a "
