@@ -5,9 +5,7 @@ One module per path measured (``engine``, ``analysis``, ``teaching``, ``table``,
 throughput on each executor; ``tournament_night``: a result entered at tournament night and
 the tournament read back; ``tournament`` plays the computer players against each other;
 ``ladder`` plays every pairing of them, the reference player of table tips and the
-all-seeing ceiling; ``strong_calls`` surveys what the computer players hold when they make
-each strong call (the figures the inference tests compare with); ``calibration`` sets the make
-rates the advice predicts
+all-seeing ceiling; ``calibration`` sets the make rates the advice predicts
 beside contracts played out), each
 with a ``benches()`` list of functions that take a time budget in seconds and return one
 printed line; ``timing`` holds the shared helpers, ``loopback`` the small HTTP client the
