@@ -78,7 +78,7 @@ def test_a_markup_home_path_in_a_warning_is_shown_as_written(tmp_path, monkeypat
     blocker.write_text("a file where the home folder would go")
     home = blocker / "[/]home"  # cannot be made: the warning names it
     monkeypatch.setenv("PEPPER_TUTOR_HOME", str(home))
-    assert main(["progress", "--learner", "ann"]) == 0
+    assert main(["progress", "--learner", "ann"]) == 1  # shown, but nothing is kept
     out = capsys.readouterr().out
     assert "nothing will be saved" in " ".join(out.split())
     assert "[bold" in out and "[/]home" in "".join(out.split())
