@@ -30,6 +30,8 @@ def _shot(page, name: str) -> None:
 
 def _play_on(table, page) -> bool:
     """Click until the hand is over; True if a card was refused on the way."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     refused = False
     for _ in range(80):
         if "After the hand" in table.locator(".pepper-review").inner_text():
@@ -37,7 +39,12 @@ def _play_on(table, page) -> bool:
         choices = table.locator(".pepper-choices button")
         if choices.count():
             before = table.locator(".pepper-log").inner_text()
-            choices.first.click()
+            try:
+                choices.first.click(timeout=5_000)
+            except PlaywrightTimeout:
+                # The buttons seen were the last decision's, redrawn away as the hand moved
+                # on (the log had changed first): look again at what is on the table now.
+                continue
             page.wait_for_function(
                 "(b) => document.querySelector('.pepper-table .pepper-log').innerText != b",
                 arg=before)

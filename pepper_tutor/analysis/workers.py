@@ -103,6 +103,13 @@ def stop_now(pool: Executor) -> None:
     processes = list((getattr(pool, "_processes", None) or {}).values())
     for process in processes:
         process.terminate()
+    # A chunk of work bigger than the pipe's buffer may still be half written to the killed
+    # workers' queue, whose reading end this process also holds: joining that queue's feeder
+    # thread at exit would then wait for ever (a parent sent SIGTERM hung so once). Nothing
+    # will read it again, so it is not waited for.
+    call_queue = getattr(pool, "_call_queue", None)
+    if call_queue is not None:
+        call_queue.cancel_join_thread()
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.join(1.0)
