@@ -234,6 +234,9 @@ def test_the_ladder_refuses_a_level_it_does_not_know(capsys):
     with pytest.raises(SystemExit):
         ladder.main(["--levels", "club,grandmaster"])
     assert "grandmaster" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        ladder.main(["--pairs", "club:reference:expert"])
+    assert "--pairs: club:reference:expert is not two of" in capsys.readouterr().err
 
 
 @pytest.mark.slow

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..analysis.executors import DEFAULT_EXECUTOR, ExecutorError, open_executor, parse_executor
-from .tournament import LADDER, Pairing, _Stats, duplicate
+from .tournament import LADDER, Pairing, _Stats, duplicate, parse_pairs
 
 __all__ = ["CLUB_OVER_REFERENCE", "EXPERT_OVER_CLUB", "Goal", "Rung", "goals", "ladder",
            "main", "page", "pairings"]
@@ -176,10 +176,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--levels: {args.levels} is not among {', '.join(LADDER)}")
     pairs = pairings(levels)
     if args.pairs:
-        pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p]
-        for pair in pairs:
-            if len(pair) != 2 or not set(pair) <= set(LADDER):
-                parser.error(f"--pairs: {':'.join(pair)} is not two of {', '.join(LADDER)}")
+        pairs = parse_pairs(parser, args.pairs)
     try:
         parse_executor(args.executor)
     except ExecutorError as err:

@@ -57,7 +57,7 @@ from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
 
 __all__ = ["duplicate", "contract_class", "main", "DealTask", "play_deal", "paired_rates",
-           "Tournament", "tournament", "LADDER", "ladder_player"]
+           "Tournament", "tournament", "LADDER", "ladder_player", "parse_pairs"]
 
 # Every level a match can seat, weakest first: the computer players a learner meets, the
 # reference player of table tips (analysis.table_tips), which shares no code with the
@@ -375,6 +375,18 @@ def tournament(pairs: Sequence[tuple[str, str]], deals: int, seed: int,
     return Tournament(played, stats, rates)
 
 
+def parse_pairs(parser: argparse.ArgumentParser, text: str) -> list[tuple[str, str]]:
+    """``--pairs``: ``first:second`` pairings separated by commas, each of two levels of
+    :data:`LADDER` (anything else is the parser's usage error)."""
+    pairs = []
+    for part in (p for p in text.split(",") if p):
+        pair = tuple(part.split(":"))
+        if len(pair) != 2 or not set(pair) <= set(LADDER):
+            parser.error(f"--pairs: {part} is not two of {', '.join(LADDER)}")
+        pairs.append((pair[0], pair[1]))
+    return pairs
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pepper_tutor.bench tournament",
                                      description="Duplicate matches between the levels.")
@@ -395,10 +407,7 @@ def main(argv: list[str] | None = None) -> None:
                              "dask-local:N or dask://HOST:PORT (the figures are the same on "
                              "each; only the times differ)")
     args = parser.parse_args(argv)
-    pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p]
-    for pair in pairs:
-        if len(pair) != 2 or not set(pair) <= set(LADDER):
-            parser.error(f"--pairs: {':'.join(pair)} is not two of {', '.join(LADDER)}")
+    pairs = parse_pairs(parser, args.pairs)
     try:
         parse_executor(args.executor)
     except ExecutorError as err:
@@ -411,7 +420,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  {p.first:>8} vs {p.second:<8} {p.mean:+6.2f} points per hand "
               f"[{p.low:+.2f}, {p.high:+.2f}]  ({seconds:.0f} s)", flush=True)
 
-    found = tournament([(a, b) for a, b in pairs], args.deals, args.seed, args.rules,
+    found = tournament(pairs, args.deals, args.seed, args.rules,
                        args.analysis_decisions, args.samples, args.executor, said)
     stats = found.stats
     levels = [lv for lv in LADDER if stats[lv].times]

@@ -20,15 +20,15 @@ from typing import Any, Literal
 
 from .teams import (
     EnteredTwice,
-    NothingToUndo,
     NotReady,
     Result,
     Team,
     TournamentError,
     UnknownGame,
-    WrongWinner,
+    game_result,
     teams_from_json,
     teams_to_json,
+    undone,
 )
 
 __all__ = ["Bracket", "Game", "BYE", "FORMAT"]
@@ -251,21 +251,12 @@ class Bracket:
             raise NotReady(f"{game.id} is not ready: it waits for {' and '.join(waits)}")
         a, b = game.teams
         assert a is not None and b is not None
-        if winner not in (a, b):
-            who = name(winner) if 0 <= winner < len(self.teams) else f"team {winner + 1}"
-            raise WrongWinner(f"{who} is not at {game.id}: it is {name(a)} against {name(b)}")
-        if scores is not None:
-            mine, theirs = scores if winner == a else scores[::-1]
-            if mine < theirs:
-                raise WrongWinner(f"{name(winner)} cannot have won {game.id} with fewer points "
-                                  f"({mine} to {theirs})")
-        return replace(self, results=(*self.results, Result(game.id, winner, scores)))
+        result = game_result(self.teams, game.id, game.id, (a, b), winner, scores)
+        return replace(self, results=(*self.results, result))
 
     def undo(self) -> Bracket:
         """The bracket as it was before the last result."""
-        if not self.results:
-            raise NothingToUndo("no result has been entered: there is nothing to undo")
-        return replace(self, results=self.results[:-1])
+        return replace(self, results=undone(self.results))
 
     def _name(self, team: int) -> str:
         return self.teams[team].name

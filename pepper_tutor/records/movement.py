@@ -29,16 +29,16 @@ from typing import Any, Literal
 
 from .teams import (
     EnteredTwice,
-    NothingToUndo,
     NotReady,
     Result,
     RoundOver,
     Team,
     TournamentError,
     UnknownGame,
-    WrongWinner,
+    game_result,
     teams_from_json,
     teams_to_json,
+    undone,
 )
 
 __all__ = ["Movement", "TableGame", "Round", "Standing", "MOVES", "POINTS_A_WIN",
@@ -273,25 +273,16 @@ class Movement:
         if game.result is not None:
             raise EnteredTwice(f"{game.id} is entered already ({name(game.result.winner)} "
                                "won): undo it first to enter it again")
-        a, b = game.teams
-        if winner not in (a, b):
-            who = name(winner) if 0 <= winner < len(self.teams) else f"team {winner + 1}"
-            raise WrongWinner(f"{who} is not at table {table} in round {number}: it is "
-                              f"{name(a)} against {name(b)}")
-        if scores is None:
+        where = f"table {table} in round {number}"
+        if scores is None and winner in game.teams:
             raise TournamentError(f"give both teams' scores for {game.id}: ties in the "
                                   "standings are broken by total score")
-        mine, theirs = scores if winner == a else scores[::-1]
-        if mine < theirs:
-            raise WrongWinner(f"{name(winner)} cannot have won {game.id} with fewer points "
-                              f"({mine} to {theirs})")
-        return replace(self, results=(*self.results, Result(game.id, winner, scores)))
+        result = game_result(self.teams, game.id, where, game.teams, winner, scores)
+        return replace(self, results=(*self.results, result))
 
     def undo(self) -> Movement:
         """The movement as it was before the last result."""
-        if not self.results:
-            raise NothingToUndo("no result has been entered: there is nothing to undo")
-        return replace(self, results=self.results[:-1])
+        return replace(self, results=undone(self.results))
 
     def _name(self, team: int) -> str:
         return self.teams[team].name

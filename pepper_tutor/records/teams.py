@@ -16,7 +16,7 @@ from typing import Any
 __all__ = ["Team", "Result", "TournamentError", "DrawError", "UnknownGame", "EnteredTwice",
            "NotReady", "WrongWinner", "RoundOver", "NothingToUndo", "draw_teams",
            "parse_teams", "parse_names", "teams_to_json", "teams_from_json", "TEAM_SIZE",
-           "MAX_TEAMS"]
+           "MAX_TEAMS", "game_result", "undone"]
 
 #: Partners: Pepper is played by two sides of two.
 TEAM_SIZE = 2
@@ -89,6 +89,31 @@ class Result:
         raw = data.get("scores")
         scores = None if raw is None else (int(raw[0]), int(raw[1]))
         return cls(str(data["game"]), int(data["winner"]), scores)
+
+
+def game_result(teams: Sequence[Team], game: str, where: str, between: tuple[int, int],
+                winner: int, scores: tuple[int, int] | None) -> Result:
+    """The result of ``game`` (played at ``where``) between two teams. Refused
+    (:class:`WrongWinner`): a winner who was not at it, or who has the lower score."""
+    def name(team: int) -> str:
+        return teams[team].name if 0 <= team < len(teams) else f"team {team + 1}"
+
+    a, b = between
+    if winner not in (a, b):
+        raise WrongWinner(f"{name(winner)} is not at {where}: it is {name(a)} against {name(b)}")
+    if scores is not None:
+        mine, theirs = scores if winner == a else scores[::-1]
+        if mine < theirs:
+            raise WrongWinner(f"{name(winner)} cannot have won {game} with fewer points "
+                              f"({mine} to {theirs})")
+    return Result(game, winner, scores)
+
+
+def undone(results: tuple[Result, ...]) -> tuple[Result, ...]:
+    """The results before the last one (:class:`NothingToUndo` when there are none)."""
+    if not results:
+        raise NothingToUndo("no result has been entered: there is nothing to undo")
+    return results[:-1]
 
 
 def _clean(name: str) -> str:
