@@ -3,6 +3,7 @@ TestClient. The night's ``night_store`` and ``night_app`` fixtures are in confte
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -29,3 +30,14 @@ def player_client(app: Any, store: NightStore, name: str) -> tuple[TestClient, s
                     headers=JSON)
     assert r.status_code == 200, r.text
     return client, csrf
+
+
+def wait_for(check: Any, seconds: float = 30.0) -> Any:
+    """``check()``'s first true value within ``seconds`` (the table's threads play on)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.02)
+    raise AssertionError("the table never got there")

@@ -26,7 +26,7 @@ from pepper_tutor.apps.night.store import NIGHT_KINDS, NightError, NightStore, S
 from pepper_tutor.engine.seats import Seat
 from pepper_tutor.records.scoresheet import EntryError, ScoreSheet
 
-from .night_clients import BASE, JSON, host_client, player_client
+from .night_clients import BASE, JSON, host_client, player_client, wait_for
 
 
 @pytest.fixture
@@ -830,18 +830,6 @@ def test_a_join_is_announced_to_the_host_not_to_every_phone(app: Any, store: Nig
 
 # ---- the table -------------------------------------------------------------------------
 
-def _wait(check: Any, seconds: float = 30.0) -> Any:
-    import time
-
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        got = check()
-        if got:
-            return got
-        time.sleep(0.05)
-    raise AssertionError("the table never got there")
-
-
 def _play_my_turns(table: Any, phones: dict[int, Any], rng: Any) -> None:
     """The phone whose turn it is taps a legal action (and first an illegal card, if it has
     one, which is refused with the rule and changes nothing). The table is read under its
@@ -905,14 +893,14 @@ def test_three_phones_and_a_computer_play_a_hand_to_the_sheet(app: Any, store: N
     while not table.state.is_terminal():
         _play_my_turns(table, phones, rng)
         time.sleep(0.01)
-    sheet, _ = _wait(lambda: store.sheet() if store.sheet()[0].entries else None)
+    sheet, _ = wait_for(lambda: store.sheet() if store.sheet()[0].entries else None)
     assert len(sheet.entries) == 1 and sheet.entries[0].dealer == table.state.dealer
     record = parse_record(store.played_records()[1], "played")
     assert record.deal[Seat.N] == table.state.dealt(Seat.N)  # the whole deal is kept
     assert host.get("/hands.zip").status_code == 200
     # after the hand: the coach's grades of the phone's own decisions
     client.post("/table/grade", data={"csrf": csrf}, headers=JSON)
-    graded = _wait(lambda: table.grades.get((1, Seat.N)), 120)
+    graded = wait_for(lambda: table.grades.get((1, Seat.N)), 120)
     assert all(v.headline for v in graded)
     assert "Your decisions" in client.get("/part/table-phone").text
     r = client.post("/table/deal", data={"csrf": csrf}, headers=JSON)
@@ -932,8 +920,8 @@ def test_a_sleeping_phone_keeps_its_seat_for_the_grace_then_a_computer_plays_it(
     assert table.state.to_act == Seat.N  # West dealt: North speaks first, and waits
     time.sleep(0.2)
     assert table.state.to_act == Seat.N and not table.seats[Seat.N].away
-    _wait(lambda: table.seats[Seat.N].away)  # asleep past the grace
-    _wait(lambda: table.state.to_act != Seat.N or table.state.is_terminal())
+    wait_for(lambda: table.seats[Seat.N].away)  # asleep past the grace
+    wait_for(lambda: table.state.to_act != Seat.N or table.state.is_terminal())
     page = client.get("/part/table-phone").text
     assert "Take my seat back" in page
     r = client.post("/table/play", data={"csrf": csrf, "action": "bid:pass"}, headers=JSON)

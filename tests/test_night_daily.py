@@ -15,17 +15,7 @@ from pepper_tutor.apps.night.store import NightStore
 from pepper_tutor.engine.seats import Seat
 from pepper_tutor.teaching.practice.daily import DAILY_DEALS, daily_par, daily_state
 
-from .night_clients import JSON, host_client, player_client
-
-
-def _wait(check: Any, seconds: float = 60.0) -> Any:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        got = check()
-        if got:
-            return got
-        time.sleep(0.02)
-    raise AssertionError("the table never got there")
+from .night_clients import JSON, host_client, player_client, wait_for
 
 
 def _open_daily(night_app: Any, host: TestClient, csrf: str) -> Any:
@@ -78,7 +68,7 @@ def test_the_days_deals_in_order_with_the_days_computer_players(night_app: Any,
         assert {s: table.state.dealt(s) for s in Seat} == {
             s: daily_state(today, i).dealt(s) for s in Seat}  # the day's deal, in order
         _play_as_the_days_computer(table, ann, Seat.S, i)
-        _wait(lambda n=i + 1: len(night_store.daily_deals(today.isoformat())) == n)
+        wait_for(lambda n=i + 1: len(night_store.daily_deals(today.isoformat())) == n, 60.0)
     played = night_store.daily_deals(today.isoformat())
     assert [d["deal"] for d in played] == [1, 2, 3, 4]
     # Ann decided as the day's computer player would, and the others are the day's own:
@@ -104,14 +94,14 @@ def test_each_daily_deal_is_dealt_once_whatever_reopens_it(night_app: Any,
     host.post("/table/deal", data={"csrf": csrf}, headers=JSON)
     # Ann leaves at once: the computers play deal 1 alone, and it does not count
     ann[0].post("/table/leave", data={"csrf": ann[1]}, headers=JSON)
-    _wait(lambda: table.state.is_terminal())
+    wait_for(lambda: table.state.is_terminal(), 60.0)
     assert "it is dealt again" in table.news
     assert night_store.daily_deals(today.isoformat()) == []
     ann[0].post("/table/claim", data={"csrf": ann[1], "seat": "S"}, headers=JSON)
     host.post("/table/deal", data={"csrf": csrf}, headers=JSON)
     assert table.state.dealt(Seat.S) == daily_state(today, 0).dealt(Seat.S)  # deal 1 again
     _play_as_the_days_computer(table, ann, Seat.S, 0)
-    _wait(lambda: night_store.daily_deals(today.isoformat()))
+    wait_for(lambda: night_store.daily_deals(today.isoformat()), 60.0)
     r = host.post("/table/close", data={"csrf": csrf}, headers=JSON)
     assert r.json()["message"] == (f"The table is closed. 1 of the {today.isoformat()} deals "
                                    "is on the daily board.")
@@ -160,7 +150,7 @@ def test_the_rooms_results_are_ranked_against_par_on_the_projector(night_app: An
         r = client.post("/table/play", data={"csrf": c, "action": f"{kinds.get(phase, '')}"
                                                                   f"{action}"}, headers=JSON)
         assert r.status_code == 200, r.text
-    played = _wait(lambda: night_store.daily_deals(date.today().isoformat()))
+    played = wait_for(lambda: night_store.daily_deals(date.today().isoformat()), 60.0)
     assert played[0]["seats"] == {"E": "Bo", "S": "Ann"}
     net, par = played[0]["net"], played[0]["par"]
     shown = host.get("/part/projector").text

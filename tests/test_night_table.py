@@ -19,17 +19,7 @@ from pepper_tutor.engine.cards import Card
 from pepper_tutor.engine.seats import Seat
 from pepper_tutor.engine.state import Phase
 
-from .night_clients import BASE, JSON, host_client, player_client
-
-
-def _wait(check: Any, seconds: float = 30.0) -> Any:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        got = check()
-        if got:
-            return got
-        time.sleep(0.02)
-    raise AssertionError("the table never got there")
+from .night_clients import BASE, JSON, host_client, player_client, wait_for
 
 
 def _open(app: Any, host: TestClient, csrf: str, **fields: str) -> Table:
@@ -149,7 +139,7 @@ def test_nothing_is_played_before_the_host_deals_and_computers_alone_score_nothi
     assert host.post("/table/deal", data={"csrf": csrf}, headers=JSON).status_code == 200
     # Ann leaves before she has made a decision: the computers play the hand alone
     ann.post("/table/leave", data={"csrf": acsrf}, headers=JSON)
-    _wait(lambda: table.state.is_terminal())
+    wait_for(lambda: table.state.is_terminal())
     assert "computers played this hand alone: it is not put on the sheet" in table.news
     assert night_store.sheet()[0].entries == []
     r = host.post("/table/close", data={"csrf": csrf}, headers=JSON)
