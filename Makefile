@@ -39,6 +39,15 @@ $(NATIVE): $(CORE) $(NATIVE_SOURCES)
 	$(BIN)/python -m pepper_tutor.analysis.native build
 	touch $(NATIVE)
 
+# axe-core from npm, pinned, for the browser tests' accessibility checks (tests/axe.py).
+AXE_VERSION := 4.10.3
+AXE := .cache/axe/node_modules/axe-core/axe.min.js
+
+$(AXE):
+	mkdir -p .cache/axe
+	npm install --prefix .cache/axe --no-save --no-audit --no-fund --silent axe-core@$(AXE_VERSION)
+	test -f $(AXE)
+
 # JupyterLab refuses to run as root unless told; containers often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
@@ -79,7 +88,7 @@ check: lint $(NATIVE)
 
 # Then the solver's own tests again on the pure-Python search alone, the fallback of a machine
 # without a C compiler (and of the browser), which the run before leaves to the native one.
-test: lint $(NATIVE) web
+test: lint $(NATIVE) web $(AXE)
 	$(BIN)/python -m pytest -q
 	PEPPER_TUTOR_PURE_SEARCH=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_solver.py tests/test_native.py
 
