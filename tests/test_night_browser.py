@@ -870,6 +870,49 @@ def test_a_phone_that_lost_its_cookie_rejoins_under_its_own_name(screens, night)
         store.close()
 
 
+def _tallest_puzzles(n: int) -> list[Any]:
+    """The shipped puzzles with the most to show on the projector: the longest stories (the
+    facts' text) above the most cards."""
+    from pepper_tutor.apps.night.puzzle_round import PuzzleStep
+    from pepper_tutor.teaching.puzzles.bank import bank_puzzles
+
+    def size(p: Any) -> tuple[int, int]:
+        step = PuzzleStep(id=p.id, puzzle=p)
+        s = step.situation()
+        return (sum(len(label) + len(text) for label, text in step.facts()),
+                len(s.trick) + len(s.cards) + len(s.hand))
+
+    return sorted(bank_puzzles(), key=size, reverse=True)[:n]
+
+
+def test_the_puzzles_with_the_most_to_show_fit_the_projector(screens, night):  # type: ignore[no-untyped-def]
+    """The projector shrinks the text, then the cards, until the whole question fits: checked
+    on the puzzles with the longest stories (the night draws one at random)."""
+    from playwright.sync_api import expect
+
+    host = screens.host()
+    projectors = [screens.projector(host, w, h) for w, h in PROJECTORS]
+    store = NightStore(night.home / "nights" / "test-night.sqlite")
+    try:
+        for puzzle in _tallest_puzzles(4):
+            q = store.ask("puzzle", False, "standard", None, theme=puzzle.theme)
+            # this puzzle, not the one drawn: the store's own row, as the host's ask wrote it
+            with store._tx() as db:
+                db.execute("UPDATE question_puzzles SET puzzle = ? WHERE question_id = ?",
+                           (puzzle.id, q.id))
+            step = current_step(night)
+            assert step.puzzle.id == puzzle.id
+            for (width, height), projector in zip(PROJECTORS, projectors, strict=True):
+                projector.reload()
+                projector.wait_for_selector("body[data-ready='1']")
+                expect(projector.locator(".prompt")).to_have_text(step.prompt)
+                got = measure(projector, bottom=True)
+                assert not got["bad"] and got["scrollHeight"] <= height, (puzzle.id, width, got)
+                shot(projector, f"projector-tallest-puzzle-{width}x{height}")
+    finally:
+        store.close()
+
+
 def test_a_timed_puzzle_round_from_two_phones_ranked_on_the_projector(screens, night):  # type: ignore[no-untyped-def]
     from playwright.sync_api import expect
 

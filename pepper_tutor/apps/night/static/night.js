@@ -337,14 +337,19 @@
     form.querySelector("[data-rank-undo]").addEventListener("click", function () { order.pop(); show(); });
   }
 
-  // The projector: shrink the text (never the cards) until the whole screen fits.
+  // The projector: shrink the text until the whole screen fits; only where the text alone
+  // cannot make room (a puzzle's long story above a hand), the cards too, then the text again.
   function fit(el) {
-    var scale = 1;
-    el.style.setProperty("--fit", "1");
-    while (el.scrollHeight > el.clientHeight + 1 && scale > 0.55) {
-      scale -= 0.05;
-      el.style.setProperty("--fit", scale.toFixed(2));
+    var text = 1, cards = 1;
+    function set() {
+      el.style.setProperty("--fit", text.toFixed(2));
+      el.style.setProperty("--card-fit", cards.toFixed(2));
     }
+    function over() { return el.scrollHeight > el.clientHeight + 1; }
+    set();
+    while (over() && text > 0.55) { text -= 0.05; set(); }
+    while (over() && cards > 0.5) { cards -= 0.05; set(); }
+    while (over() && text > 0.3) { text -= 0.05; set(); }
   }
 
   function tabs() {
