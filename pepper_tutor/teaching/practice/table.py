@@ -441,8 +441,9 @@ class PracticeTable:
     def refine_last(self) -> CoachRefinement | None:
         """Grade the learner's last decision over the next count of ``refine_samples``
         deals: its refinement with the new verdict last (the decision carries it, and the
-        hand's history when the hand is counted), or None when there is nothing more to refine (no refinement, all
-        its steps done, or the learner has decided again, taken back or moved on)."""
+        hand's history when the hand is counted), or None when there is nothing more to
+        refine (no refinement, all its steps done, or the learner has decided again, taken
+        back or moved on)."""
         refinement = self.refinement
         if refinement is None or not refinement.more:
             return None
