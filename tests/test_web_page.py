@@ -275,6 +275,8 @@ def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched
     assert site.page.locator("#pepper-view .pepper-next-hand").is_enabled()
     assert refused, "no card was refused: the rules verdict was never seen"
     site.shot("table-hand-over")
+    _click(site, ".pepper-next-hand")  # the hand's record is saved, the next one dealt
+    assert "Hand 1 counted" in site.text() and "Hand 2" in site.text()
 
 
 def test_progress_survives_a_reload(watched: Site) -> None:
