@@ -405,3 +405,25 @@ def test_the_table_refines_each_grade_to_100_deals_and_says_what_it_revised(
         if kinds == {"card", "call"} and revised:
             break
     assert kinds == {"card", "call"} and revised, (kinds, revised)
+
+
+def test_a_grade_is_made_surer_only_while_its_box_is_shown(tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path, seed=11)
+    _go(app, "table-level", "beginner")
+    reply = _go(app, "table")
+    calls = re.findall(r'data-act="play" data-value="(a:\d+)"', reply["html"])
+    assert len(calls) >= 2 and app.table is not None
+    assert _go(app, "play", calls[-1])["refine"]
+    # Away from the table nothing is refined; back at it, the page is asked to go on.
+    assert not _go(app, "home")["refine"]
+    idle = _go(app, "coach-refine")
+    assert not idle["refine"] and "coach" not in idle
+    assert app.table.learner_decisions[-1].coach.samples == 24  # type: ignore[union-attr]
+    assert _go(app, "table")["refine"]
+    assert _go(app, "coach-refine")["deals"] == 50
+    # A hint for the next decision takes the box: the grade before it is not written over.
+    assert app.table.learner_to_act, _words(reply)
+    hinted = _go(app, "table-hint")
+    assert not hinted["refine"] and "Hint" in _words(hinted)
+    idle = _go(app, "coach-refine")
+    assert "coach" not in idle and "Hint" in _words(idle)

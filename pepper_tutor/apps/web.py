@@ -213,6 +213,7 @@ class WebApp:
         self.offer: SavedMatch | None = None
         self.table_lines: list[str] = []
         self.coach_box = ""
+        self.grade_box = ""  # the box of the grade being made surer (see _refining)
         self.panel: _Panel | None = None
         self.feedback = ""
         self.said = 0  # store warnings already shown
@@ -246,6 +247,7 @@ class WebApp:
             extra = self._do(act, str(value), dict(fields or {}))
             if extra:
                 reply.update(extra)
+            reply.setdefault("refine", self._refining())
             body = self._screen_html()
         except Exception as err:  # shown to the learner and kept for tests, never silent
             self.errors.append(traceback.format_exc())
@@ -307,10 +309,8 @@ class WebApp:
                 self._answer_with(numbers)
         elif act == "play":
             self._table_act(value)
-            return self._refine_more()
         elif act == "ask-coach":
             self._ask()
-            return self._refine_more()
         elif act == "coach-refine":
             return self._refine()
         elif act == "coach-toggle":
@@ -794,20 +794,27 @@ class WebApp:
                     f"<b>Trick {n}: {_e(t.player_name(trick.winner))} won with the "
                     f"{_e(trick.cards[trick.winning_index].display)}</b>")
 
-    def _refine_more(self) -> dict[str, Any]:
-        """Whether the page should ask for a surer grade of the learner's last decision."""
+    def _refining(self) -> bool:
+        """Whether the page should ask for a surer grade (every reply says, as ``refine``):
+        the table is shown, its coach box shows the grade of the learner's last decision
+        (not a hint, a verdict or nothing) and a surer one is to come."""
         refinement = self.table.refinement if self.table is not None else None
-        return {"refine": refinement is not None and refinement.more}
+        return (self.screen == "table" and bool(self.coach_box)
+                and self.coach_box == self.grade_box and refinement is not None
+                and refinement.more)
 
     def _refine(self) -> dict[str, Any]:
         """One more step of the last decision's grade, over more deals: the new coach box
-        (``coach``) for the page to put in place of the old, and ``deals``."""
-        refinement = self.table.refine_last() if self.table is not None else None
-        if refinement is None:
+        (``coach``) for the page to put in place of the old, and ``deals``; nothing where
+        the box no longer shows that grade."""
+        if not self._refining():
             return {"refine": False}
+        assert self.table is not None
+        refinement = self.table.refine_last()
+        assert refinement is not None
         verdict = refinement.verdicts[-1]
         self.coach_box = self._last_coach_html(verdict)
-        return {"refine": refinement.more, "coach": self.coach_box, "deals": verdict.samples}
+        return {"refine": self._refining(), "coach": self.coach_box, "deals": verdict.samples}
 
     def _last_coach_html(self, coach: CoachVerdict) -> str:
         """The coach box for the learner's last decision: with the refinement's state (more
@@ -815,7 +822,8 @@ class WebApp:
         refinement = self.table.refinement if self.table is not None else None
         if refinement is None or coach is not refinement.verdicts[-1]:
             return self._coach_html(coach)
-        return self._coach_html(coach, refinement.first, refinement.more)
+        self.grade_box = self._coach_html(coach, refinement.first, refinement.more)
+        return self.grade_box
 
     def _coach_html(self, coach: CoachVerdict, first: CoachVerdict | None = None,
                     more: bool = False) -> str:
