@@ -304,6 +304,7 @@ Where = tuple[str | int, ...]
 def _analysis(record: HandRecord, view: Seat | None, samples: int | None,
               progress: Callable[[int, int], None] | None) -> dict[Where, StepCoach]:
     """The coach's grade and strip for every decision of the record (by its place)."""
+    from ..analysis.grading import GRADING_SAMPLES
     from ..analysis.solver import solve_state
     from ..engine.state import Phase
     from ..teaching.practice.coach import coach_decision
@@ -321,7 +322,7 @@ def _analysis(record: HandRecord, view: Seat | None, samples: int | None,
             continue
         if state.check(step.action, second_person=False).legal:  # a revoke is a finding
             verdict = coach_decision(state, step.action,
-                                     **({} if samples is None else {"samples": samples}))
+                                     GRADING_SAMPLES if samples is None else samples)
             strip: tuple[StripCell, ...] = ()
             cost = None
             if isinstance(step.action, Card) and not verdict.forced:
