@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from ..engine.calls import Bid, Defense, Mode, Trump
@@ -34,11 +35,12 @@ from ..engine.state import HandState
 from ..records.annotate import Annotation, Finding, TrickNote, annotate
 from ..records.hand_record import HandRecord, Replay, Step, TrickEnd
 from ..rulebook.book import get_rule
+from ..teaching.lessons.step_guide import Moment, StepGuide
 from ..teaching.practice.coach import grade_from_note
 from .plain import one_line
 
 __all__ = ["Guide", "GuideStep", "StepCoach", "StripCell", "build_guide", "cards_named",
-           "GUIDE_FORMAT"]
+           "lesson_guide", "GUIDE_FORMAT"]
 
 GUIDE_FORMAT = "pepper-guide/1"
 
@@ -109,6 +111,7 @@ class GuideStep:
     coach: StepCoach | None = None
     finding: bool = False  # a revoke or a costly card: marked on the step
     out: Seat | None = None  # the bidder's partner, sitting out after the exchange
+    where: tuple[str | int, ...] | None = None  # its action's place in the record
 
     def say(self) -> str:
         """What the live region announces at this step: the sentence, then the words."""
@@ -156,6 +159,17 @@ class Guide:
             if step.trick and step.trick not in starts:
                 starts[step.trick] = i
         return starts
+
+    def step_at(self, moment: Moment) -> int:
+        """The index of the step a lesson's moment names (the deal: 0, the score: the
+        last). A moment the record never reaches opens the score: ``lesson --check`` has
+        said so to the author already."""
+        if moment.is_score:
+            return len(self.steps) - 1
+        if moment.where is None:
+            return 0
+        return next((i for i, s in enumerate(self.steps) if s.where == moment.where),
+                    len(self.steps) - 1)
 
     def to_dict(self) -> dict[str, Any]:
         cards = sorted({c for step in self.steps for c in _cards_of(step)},
@@ -289,6 +303,14 @@ def build_guide(record: HandRecord, seat: Seat | str | None = None, analyse: boo
                  steps=tuple(steps), tricks=len(a.tricks), analysed=bool(graded))
 
 
+@lru_cache(maxsize=16)
+def lesson_guide(guide: StepGuide) -> tuple[Guide, int]:
+    """The guide a lesson step carries and the index of the step it opens at: built once
+    for the lesson as it was read (a front end shows the step again after every answer)."""
+    built = build_guide(guide.record, guide.seat)
+    return built, built.step_at(guide.at)
+
+
 def _names(record: HandRecord) -> dict[Seat, str]:
     players = record.meta.get("players") if isinstance(record.meta, dict) else None
     out: dict[Seat, str] = {}
@@ -412,7 +434,7 @@ class _Builder:
                          hands=self._hands(), table=tuple(self.state.current_trick),
                          won=dict(self.state.tricks_won()) if self.state.trump else {},
                          auction=tuple(self.calls), contract=self.contract, coach=coach,
-                         out=self.state.sitting_out, **more)
+                         out=self.state.sitting_out, where=where, **more)
 
     # -- the walk --
 
