@@ -541,7 +541,7 @@ class WebApp:
         if guide is not None:  # the guide loads the annotator: only for a step that has one
             from ..render.guide_html import lesson_guide_html
 
-            whole = lesson_guide_html(guide, height=640)
+            whole = lesson_guide_html(guide, height=780)
         return (head + bar + line + step_html(step) + whole + self._panel_html()
                 + self._feedback_html() + '<div class="pepper-buttons">'
                 + _button("◀ Back", "back", cls="pepper-back", disabled=session.position == 0)

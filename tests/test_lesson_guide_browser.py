@@ -1,0 +1,77 @@
+"""The Play and learn page in Chromium: a lesson step's whole hand, stepped by keyboard
+inside the step. The page is built from this tree and served on a loopback port; the
+titles it must show are the guide's own steps, built here by the engine from the same
+record."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from pepper_tutor.render.guide import lesson_guide
+from pepper_tutor.teaching.lessons.files import find_lesson
+
+from .axe import assert_accessible
+from .test_web_page import Site, open_site
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Site]:
+    yield from open_site(tmp_path_factory, browser, None)
+
+
+def _act(site: Site, act: str, value: str = "") -> None:
+    """What a click on a button with ``data-act`` sends, and the reply shown."""
+    site.page.evaluate("([a, v]) => window.pepper.send(a, v)", [act, value])
+    site.page.wait_for_function("!document.getElementById('pepper-view').inert")
+
+
+def test_a_lesson_steps_inline_guide_steps_by_keyboard(site: Site) -> None:
+    lesson = find_lesson("scoring")
+    index, step = next((i, s) for i, s in enumerate(lesson.steps) if lesson.guide_of(s))
+    guide = lesson.guide_of(step)
+    assert guide is not None
+    built, at = lesson_guide(guide)
+    titles = [s.title for s in built.steps]
+    _act(site, "lesson", lesson.id)
+    for before in lesson.steps[:index]:  # the steps before it, shown and passed
+        if before.answerable:
+            _act(site, "reveal")
+        _act(site, "next")
+    page = site.page
+    assert f"Step {index + 1} of" in site.text()
+    frame_el = page.locator("#pepper-view .pepper-step-guide iframe.pepper-guide-frame")
+    expect(frame_el).to_have_count(1)
+    assert (frame_el.get_attribute("title") or "").startswith("Game guide: ")
+    frame = page.frame_locator("#pepper-view .pepper-step-guide iframe.pepper-guide-frame")
+    expect(frame.locator("#pg[data-ready=true]")).to_have_count(1)
+    count = frame.locator("#pg-count")
+    title = frame.locator("#pg-step-title")
+    expect(count).to_have_text(f"Step {at + 1} of {len(titles)}")
+    expect(title).to_have_text(titles[at])
+    site.shot("lesson-guide")
+
+    title.focus()  # the keys go to the frame the learner clicked into
+    page.keyboard.press("ArrowRight")
+    expect(title).to_have_text(titles[at + 1])
+    expect(frame.locator("#pg-say")).to_contain_text(titles[at + 1])
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(title).to_have_text(titles[at - 1])
+    page.keyboard.press("End")
+    expect(title).to_have_text(titles[-1])
+    expect(count).to_have_text(f"Step {len(titles)} of {len(titles)}")
+    page.keyboard.press("Home")
+    expect(title).to_have_text(titles[0])
+    page.keyboard.press("ArrowDown")  # the first trick's first card
+    expect(title).to_have_text(titles[built.trick_starts()[1]])
+    # the keys stepped the guide only: the lesson is still at its step, the question open
+    assert f"Step {index + 1} of" in site.text()
+    assert page.locator("#pepper-view .pepper-reveal").is_enabled()
+    assert_accessible(page, include="#pepper-view")
+    assert not site.foreign(), site.foreign()
