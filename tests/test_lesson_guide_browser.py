@@ -73,5 +73,18 @@ def test_a_lesson_steps_inline_guide_steps_by_keyboard(site: Site) -> None:
     # the keys stepped the guide only: the lesson is still at its step, the question open
     assert f"Step {index + 1} of" in site.text()
     assert page.locator("#pepper-view .pepper-reveal").is_enabled()
+    # the step drawn again (a hint) keeps the hand where the learner stepped it
+    page.click("#pepper-view .pepper-hint")
+    page.wait_for_function("!document.getElementById('pepper-view').inert")
+    expect(page.locator("#pepper-view .pepper-feedback")).to_contain_text("Hint 1")
+    expect(title).to_have_text(titles[built.trick_starts()[1]])
     assert_accessible(page, include="#pepper-view")
+    # on a phone the step and its hand fit the width: nothing scrolls sideways
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(title).to_have_text(titles[built.trick_starts()[1]])
+    for where in (page, frame_el.element_handle().content_frame()):
+        assert where is not None
+        width = where.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page scrolls sideways at 390 px ({width} px)"
+    site.shot("lesson-guide-phone")
     assert not site.foreign(), site.foreign()

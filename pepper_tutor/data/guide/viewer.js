@@ -251,7 +251,7 @@
     show(fromHash(), false);
     say.textContent = `${data.title}. Step ${at + 1} of ${steps.length}. ${steps[at].say}`;
     root.dataset.ready = "true";
-    return { show: (i) => show(i, true), get step() { return at; } };
+    return { show: (i, announce = true) => show(i, announce), get step() { return at; } };
   }
 
   window.PepperGuide = { start };
