@@ -15,6 +15,7 @@ from pepper_tutor.render.guide import lesson_guide
 from pepper_tutor.teaching.lessons.files import find_lesson
 
 from .axe import assert_accessible
+from .conftest import ARTIFACTS
 from .test_web_page import Site, open_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -88,3 +89,48 @@ def test_a_lesson_steps_inline_guide_steps_by_keyboard(site: Site) -> None:
         assert width <= 390, f"the page scrolls sideways at 390 px ({width} px)"
     site.shot("lesson-guide-phone")
     assert not site.foreign(), site.foreign()
+
+
+KERNEL_IDLE_JS = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
+}"""
+
+
+def test_the_notebook_lesson_widget_steps_its_whole_hand_by_keyboard(lab_server, page) -> None:
+    """In JupyterLab: the scoring lesson's widget, passed on to the step with a whole hand,
+    shows the viewer inside the step at its moment, and the keys step it."""
+    lesson = find_lesson("scoring")
+    step = next(s for s in lesson.steps if lesson.guide_of(s))
+    guide = lesson.guide_of(step)
+    assert guide is not None
+    built, at = lesson_guide(guide)
+    titles = [s.title for s in built.steps]
+    page.goto(lab_server.url("/lab/tree/05-defending-and-scoring.ipynb") + "&reset")
+    page.wait_for_function(KERNEL_IDLE_JS)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    widget = page.locator(".pepper-lesson", has_text=lesson.title).first
+    expect(widget).to_be_visible()
+    frames = widget.locator(".pepper-step-guide iframe.pepper-guide-frame")
+    progress = widget.locator(".pepper-progress-text")
+    index = lesson.steps.index(step)
+    expect(progress).to_contain_text("Step 1 of")
+    for n, before in enumerate(lesson.steps[:index], 1):  # on to it, as a learner would
+        if before.answerable:
+            widget.locator("button.pepper-reveal").click()
+            expect(widget.locator("button.pepper-next")).to_be_enabled()
+        widget.locator("button.pepper-next").click()
+        expect(progress).to_contain_text(f"Step {n + 1} of")  # the kernel drew the next one
+    expect(frames).to_have_count(1)
+    frame = widget.frame_locator(".pepper-step-guide iframe.pepper-guide-frame")
+    title = frame.locator("#pg-step-title")
+    expect(frame.locator("#pg-count")).to_have_text(f"Step {at + 1} of {len(titles)}")
+    expect(title).to_have_text(titles[at])
+    title.focus()
+    page.keyboard.press("ArrowRight")
+    expect(title).to_have_text(titles[at + 1])
+    page.keyboard.press("End")
+    expect(title).to_have_text(titles[-1])
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    widget.screenshot(path=str(ARTIFACTS / "notebook-lesson-guide.png"))
