@@ -114,14 +114,20 @@ def test_a_hand_that_does_not_read_is_reported_at_its_own_line(tmp_path, capsys)
 
 
 def test_the_shipped_guides_open_where_their_lessons_say():
-    for lesson in (find_lesson("scoring"),):
-        assert lesson.guides, "the scoring lesson shows a whole hand"
+    from pepper_tutor.teaching.lessons.files import all_lessons
+
+    assert find_lesson("scoring").guides, "the scoring lesson shows a whole hand"
+    for lesson in all_lessons():
         for step_id, guide in lesson.guides.items():
             built, at = lesson_guide(guide)
-            step = built.steps[at]
-            kind, trick, card = guide.at.where or ("", 0, 0)
-            assert kind == "tricks" and step.trick == int(trick) + 1
-            assert len(step.table) == int(card) + 1, (step_id, step.title)
+            shown = built.steps[at]
+            if guide.at.where is not None:
+                assert shown.where == guide.at.where, (lesson.id, step_id)
+            else:
+                assert shown.kind == ("score" if guide.at.is_score else "deal"), step_id
+            if guide.at.where and guide.at.where[0] == "tricks":  # that trick, that card
+                trick, card = guide.at.where[1:]
+                assert shown.trick == int(trick) + 1 and len(shown.table) == int(card) + 1
 
 
 def test_the_guide_opens_at_its_moment():
