@@ -399,8 +399,10 @@ class Tutor:
         built, at = lesson_guide(guide)
         last = len(built.steps) - 1
         starts = built.trick_starts()
+        # a step that asks shows the hand only up to where its answer could be read off it
+        end = "the score" if guide.whole else "where it stops"
         self.console.print(plain("In the hand: Enter the next step, b back, t N trick N, "
-                                 "d the deal, e the score, q back to the question.",
+                                 f"d the deal, e {end}, q back to the question.",
                                  style="dim"))
         while True:
             reply = self.ask("hand> ")
@@ -414,7 +416,9 @@ class Tutor:
             if word in GO_ON_WORDS:
                 if at == last:
                     self.console.print("That is the end of the hand: b goes back, q back to "
-                                       "the question.", style="dim")
+                                       "the question." if guide.whole else "The hand stops here "
+                                       "for this question: b goes back, q back to the "
+                                       "question.", style="dim")
                     continue
                 at += 1
             elif word in ("b", "back"):

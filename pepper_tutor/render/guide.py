@@ -37,10 +37,13 @@ from ..records.hand_record import HandRecord, Replay, Step, TrickEnd
 from ..rulebook.book import get_rule
 from ..teaching.lessons.step_guide import Moment, StepGuide
 from ..teaching.practice.coach import grade_from_note
+from ..teaching.questions.answer_free import AnswerForms
+from ..teaching.questions.steps import ScoreStep, TrickWinnerStep
+from ..teaching.questions.steps import Step as LessonStep
 from .plain import one_line
 
 __all__ = ["Guide", "GuideStep", "StepCoach", "StripCell", "build_guide", "cards_named",
-           "lesson_guide", "GUIDE_FORMAT"]
+           "lesson_guide", "guide_gives_away", "GUIDE_FORMAT"]
 
 GUIDE_FORMAT = "pepper-guide/1"
 
@@ -305,10 +308,38 @@ def build_guide(record: HandRecord, seat: Seat | str | None = None, analyse: boo
 
 @lru_cache(maxsize=16)
 def lesson_guide(guide: StepGuide) -> tuple[Guide, int]:
-    """The guide a lesson step carries and the index of the step it opens at: built once
-    for the lesson as it was read (a front end shows the step again after every answer)."""
+    """The guide a lesson step carries, cut at its ``until`` moment, and the index of the
+    step it opens at: built once for the lesson as it was read (a front end shows the step
+    again after every answer). The steps after the cut are not in it at all, so no page,
+    frame or panel made from it holds them, hidden or not."""
     built = build_guide(guide.record, guide.seat)
-    return built, built.step_at(guide.at)
+    steps = built.steps[:built.step_at(guide.until) + 1]
+    cut = replace(built, steps=steps, tricks=max((s.trick for s in steps), default=0))
+    return cut, cut.step_at(guide.at)
+
+
+def guide_gives_away(step: LessonStep[Any], guide: StepGuide) -> str | None:
+    """What in the guide a lesson step shows (cut as the learner gets it) gives the step's
+    answer away, or ``None``: a step of the hand whose words name the answer as the step
+    reads it (its answer as the verdict writes it, its answer's words: "EW -4", "+3"), the
+    hand's score for a score step, or the trick a trick step asks about, won. A card or a
+    seat alone is no give-away: a guide names every card and seat as it deals and plays."""
+    if not step.answerable:
+        return None
+    shown, _ = lesson_guide(guide)
+    answer = AnswerForms(words=(step.answer_text(), *step.answer_forms().words))
+    asked = set(step.trick) if isinstance(step, TrickWinnerStep) else None
+    if answer.named_in(shown.title, roles=False):
+        return f"the hand's title {shown.title!r} gives this step's answer"
+    for i, at in enumerate(shown.steps, 1):
+        if isinstance(step, ScoreStep) and at.kind == "score":
+            return f"its step {i} is the hand's score, this step's answer"
+        if asked and at.winner is not None and {c for _, c in at.table} == asked:
+            return f"its step {i} shows who wins the trick this step asks about"
+        for words in (at.title, *at.lines, at.rule_text, at.coach and at.coach.words):
+            if words and answer.named_in(words, roles=False):
+                return f"its step {i} says {words!r}, which gives this step's answer"
+    return None
 
 
 def _names(record: HandRecord) -> dict[Seat, str]:

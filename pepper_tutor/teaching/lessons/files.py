@@ -36,9 +36,11 @@ from ..questions.steps import (
 from ..questions.table_steps import TableStep
 from .step_guide import (
     MOMENT_FORMS,
+    SCORE,
     StepGuide,
     example_hand,
     example_hands,
+    moment_place,
     moment_problem,
     parse_moment,
 )
@@ -51,7 +53,7 @@ STEP_KINDS: dict[str, type[Step[Any]]] = {cls.kind: cls for cls in (
     ExplainStep, RankStep, TrickWinnerStep, LegalPlaysStep, PlayStep, BidStep, DeclareStep,
     ExchangeStep, DefendStep, ScoreStep, GameStep, TableStep)}
 COMMON = ("kind", "id", "prompt", "hint", "note", "cite", "wrong", "rules", "guide")
-GUIDE_KEYS = ("hand", "at", "seat")
+GUIDE_KEYS = ("hand", "at", "until", "seat")
 # what each kind of step takes in a lesson file, from the step classes themselves
 FIELDS: dict[str, tuple[str, ...]] = {k: cls.lesson_fields for k, cls in STEP_KINDS.items()}
 REQUIRED: dict[str, tuple[str, ...]] = {k: cls.lesson_required for k, cls in STEP_KINDS.items()}
@@ -222,7 +224,7 @@ class _Reader(RulesCollector):
         if step.answerable:
             step.wrong = self.wrong_notes(step, raw.get("wrong"), (*path, "wrong"))
         if "guide" in raw:
-            guide = self.guide((*path, "guide"), raw["guide"])
+            guide = self.guide((*path, "guide"), raw["guide"], step.answerable)
             if guide is not None:
                 lesson.guides[step.id] = guide
         if "answer" in raw:
@@ -230,10 +232,12 @@ class _Reader(RulesCollector):
                                                 "an answer this step accepts")
         return step
 
-    def guide(self, path: tuple[str | int, ...], raw: Any) -> StepGuide | None:
-        """A step's whole hand: ``{hand: NAME or PATH, at: MOMENT, seat: S}``. The record is
-        read now, so a hand that does not read is this lesson's problem, at the hand's own
-        line; whether the moment is in it is ``check_lesson``'s."""
+    def guide(self, path: tuple[str | int, ...], raw: Any, asks: bool) -> StepGuide | None:
+        """A step's whole hand: ``{hand: NAME or PATH, at: MOMENT, until: MOMENT, seat: S}``.
+        The record is read now, so a hand that does not read is this lesson's problem, at
+        the hand's own line; whether the moments are in it is ``check_lesson``'s. A step
+        that ``asks`` something shows the hand up to ``at`` unless ``until`` says: what
+        comes after the moment the question is about may answer it."""
         if isinstance(raw, str):
             raw = {"hand": raw}
         if not isinstance(raw, dict) or "hand" not in raw:
@@ -246,13 +250,15 @@ class _Reader(RulesCollector):
                                        f"{', '.join(GUIDE_KEYS)})")
         hand = self.word((*path, "hand"), raw["hand"], "an example hand's name or a path")
         at = self.value((*path, "at"), raw.get("at", "deal"), parse_moment, MOMENT_FORMS)
+        until = (self.value((*path, "until"), raw["until"], parse_moment, MOMENT_FORMS)
+                 if "until" in raw else at if asks else SCORE)
         seat = None
         if "seat" in raw:
             try:
                 seat = Seat.parse(str(raw["seat"]))
             except ValueError as err:
                 self.bad((*path, "seat"), str(err))
-        if hand is None or at is None or ("seat" in raw and seat is None):
+        if hand is None or at is None or until is None or ("seat" in raw and seat is None):
             return None
         file = self.hand_file(hand)
         if file is None:
@@ -273,7 +279,8 @@ class _Reader(RulesCollector):
             self.bad((*path, "seat"), f"{seat.word} has no seat at this hand's "
                                       f"{record.rules.players}-player table")
             return None
-        return StepGuide(hand, record, at, seat, self.doc.where((*path, "at"))[0])
+        return StepGuide(hand, record, at, seat, self.doc.where((*path, "at"))[0], until,
+                         self.doc.where((*path, "until"))[0] if "until" in raw else 0)
 
     def hand_file(self, hand: str) -> Path | None:
         """An example hand by name (``set-bid``), else a path from the lesson's folder."""
@@ -567,10 +574,10 @@ def check_lesson(lesson: Lesson, known_ids: set[str] | None = None,
 
     for step in lesson.steps:
         guide = lesson.guides.get(step.id)
-        if guide is not None and (missing := moment_problem(guide.record, guide.at)):
-            out.append(Problem(lesson.file, guide.line or step.line, 1,
-                               f"step {step.id} ({step.kind}): the guide opens {guide.words}, "
-                               f"but {missing}"))
+        if guide is not None:
+            for problem, line in _guide_problems(guide):
+                out.append(Problem(lesson.file, line or step.line, 1,
+                                   f"step {step.id} ({step.kind}): {problem}"))
         try:
             found = step.problems()
         except (ValueError, TypeError, IndexError, KeyError, NotImplementedError) as err:
@@ -602,6 +609,25 @@ def check_lesson(lesson: Lesson, known_ids: set[str] | None = None,
                 bad(None, f"requires {req!r}, which is not a lesson")
     if len(lesson.answerable_steps) < 1:
         bad(None, "a lesson needs at least one step that asks something")
+    return out
+
+
+def _guide_problems(guide: StepGuide) -> list[tuple[str, int]]:
+    """Where a step's guide opens or ends at a moment its hand has not, or ends before it
+    opens; each with the line that says so. (Whether what it shows gives the step's answer
+    away is the guide's own words: ``render.guide.guide_gives_away``.)"""
+    out = []
+    if missing := moment_problem(guide.record, guide.at):
+        out.append((f"the guide opens {guide.words}, but {missing}", guide.line))
+    line = guide.until_line or guide.line
+    if guide.until is guide.at:  # the default for a step that asks: said once, above
+        return out
+    if missing := moment_problem(guide.record, guide.until):
+        out.append((f"the guide ends at {guide.until.text}, but {missing}", line))
+    elif moment_place(guide.record, guide.until) < moment_place(guide.record, guide.at):
+        out.append((f"the guide ends at {guide.until.text}, before it opens at "
+                    f"{guide.at.text} (until is the last moment shown: {guide.at.text} or "
+                    "later)", line))
     return out
 
 

@@ -22,8 +22,8 @@ from pathlib import Path
 from ...engine.seats import Seat
 from ...records.hand_record import HandRecord, Replay, Step
 
-__all__ = ["Moment", "StepGuide", "parse_moment", "moment_problem", "example_hand",
-           "example_hands", "MOMENT_FORMS"]
+__all__ = ["Moment", "StepGuide", "parse_moment", "moment_problem", "moment_place",
+           "example_hand", "example_hands", "MOMENT_FORMS", "SCORE"]
 
 MOMENT_FORMS = "deal, call N, trump, trick N, trick N card M or score"
 _MOMENT = re.compile(r"^(?:(deal|trump|score)|call (\d+)|trick (\d+)(?: card (\d+))?)$")
@@ -62,6 +62,18 @@ def parse_moment(raw: object) -> Moment:
     return Moment(text, ("tricks", int(trick) - 1, int(card or 1) - 1))
 
 
+SCORE = Moment("score", None)
+
+
+def moment_place(record: HandRecord, moment: Moment) -> int:
+    """Where ``moment`` comes in ``record``, to put two moments in order: the deal -1, the
+    score after every action, a moment the record never reaches with the score."""
+    places = [item.where for item in Replay(record) if isinstance(item, Step)]
+    if moment.where is None:
+        return len(places) if moment.is_score else -1
+    return places.index(moment.where) if moment.where in places else len(places)
+
+
 def moment_problem(record: HandRecord, moment: Moment) -> str | None:
     """Why ``record`` has no such moment (it stops before it, or never gets there), or
     ``None`` when it has."""
@@ -87,7 +99,8 @@ def moment_problem(record: HandRecord, moment: Moment) -> str | None:
 
 @dataclass(frozen=True, eq=False)
 class StepGuide:
-    """The hand a step shows, where it opens, and whose view (``None``: all hands).
+    """The hand a step shows, where it opens, whose view (``None``: all hands) and where it
+    ends (``until``: the last moment shown; the lesson reader puts a step's default there).
     Compared by identity: a lesson read once keeps the same guide for its step, so a front
     end may keep what it built from it."""
 
@@ -96,6 +109,13 @@ class StepGuide:
     at: Moment
     seat: Seat | None = None
     line: int = 0  # where the lesson gives it
+    until: Moment = SCORE
+    until_line: int = 0  # where the lesson says until, if it does
+
+    @property
+    def whole(self) -> bool:
+        """Whether the guide goes on to the hand's score."""
+        return self.until.is_score
 
     @property
     def words(self) -> str:
