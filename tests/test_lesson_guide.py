@@ -212,6 +212,8 @@ def test_an_answerable_step_with_a_guide_is_still_answered(tmp_path):
     assert len(built.steps) == at + 1
     assert built.steps[at].title in text and built.steps[at - 1].title in text
     assert "The hand stops here for this question" in text
+    assert "It stops there, before anything that would answer the question." in " ".join(
+        text.split())
     assert "e where it stops" in text and "e the score" not in text
     assert "Right." in text
     assert store.lesson("a-hand") is not None
@@ -389,6 +391,8 @@ def test_a_step_that_asks_shows_its_hand_only_up_to_its_moment(tmp_path):
     for later in whole.steps[at + 1:]:
         assert later.title not in page and later.title not in html, later.title
     assert "The score" not in page and _page_data(html)["trick_starts"] == {}
+    assert "It stops there, before anything that would answer the question." in page
+    assert "It stops" not in lesson_guide_html(explains)
     shown, opens = lesson_guide(explains)
     assert shown.steps[-1].kind == "score" and len(shown.steps) == len(whole.steps)
     assert shown.steps[opens].where == ("tricks", 3, 2)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from pepper_tutor.render.guide import lesson_guide
+from pepper_tutor.render.guide import build_guide, lesson_guide
 from pepper_tutor.teaching.lessons.files import find_lesson
 
 from .axe import assert_accessible
@@ -57,15 +57,28 @@ def test_a_lesson_steps_inline_guide_steps_by_keyboard(site: Site) -> None:
     expect(title).to_have_text(titles[at])
     site.shot("lesson-guide")
 
+    # the step asks the score, so its hand stops where it opens: nothing later is in the
+    # frame at all, and its End and trick list say where the hand stops
+    whole = build_guide(guide.record, guide.seat)
+    assert at == len(titles) - 1 < len(whole.steps) - 1
+    srcdoc = frame_el.get_attribute("srcdoc") or ""
+    for later in whole.steps[at + 1:]:
+        assert later.title not in srcdoc, later.title
+    assert "The score" not in srcdoc
+    expect(frame.locator("#pg-trick option")).to_have_text(
+        ["The deal", *[f"Trick {t}" for t in built.trick_starts()], "Where the hand stops"])
     title.focus()  # the keys go to the frame the learner clicked into
-    page.keyboard.press("ArrowRight")
-    expect(title).to_have_text(titles[at + 1])
-    expect(frame.locator("#pg-say")).to_contain_text(titles[at + 1])
-    page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     expect(title).to_have_text(titles[at - 1])
+    expect(frame.locator("#pg-say")).to_contain_text(titles[at - 1])
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # no further than where it opened
+    expect(title).to_have_text(titles[at])
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(title).to_have_text(titles[at - 2])
     page.keyboard.press("End")
-    expect(title).to_have_text(titles[-1])
+    expect(title).to_have_text(titles[at])
     expect(count).to_have_text(f"Step {len(titles)} of {len(titles)}")
     page.keyboard.press("Home")
     expect(title).to_have_text(titles[0])
@@ -128,9 +141,10 @@ def test_the_notebook_lesson_widget_steps_its_whole_hand_by_keyboard(lab_server,
     expect(frame.locator("#pg-count")).to_have_text(f"Step {at + 1} of {len(titles)}")
     expect(title).to_have_text(titles[at])
     title.focus()
-    page.keyboard.press("ArrowRight")
-    expect(title).to_have_text(titles[at + 1])
-    page.keyboard.press("End")
-    expect(title).to_have_text(titles[-1])
+    page.keyboard.press("ArrowLeft")
+    expect(title).to_have_text(titles[at - 1])
+    page.keyboard.press("End")  # where the hand stops for this question: where it opened
+    expect(title).to_have_text(titles[at])
+    assert at == len(titles) - 1
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     widget.screenshot(path=str(ARTIFACTS / "notebook-lesson-guide.png"))

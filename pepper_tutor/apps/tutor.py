@@ -382,13 +382,13 @@ class Tutor:
 
     def show_guide(self, guide: StepGuide) -> None:
         """The step's whole hand at the moment it is about, and how to step through it."""
-        from ..render.guide import lesson_guide
+        from ..render.guide import lesson_guide, stops_words
         from ..render.guide_terminal import guide_step_panel
 
         built, at = lesson_guide(guide)
         self.console.print(guide_step_panel(built, at, self.ascii))
         self.console.print("This step comes with a whole hand: type guide (or g) to step "
-                           "through it.", style="dim")
+                           f"through it.{stops_words(guide)}", style="dim")
 
     def walk_guide(self, guide: StepGuide) -> bool:
         """Step through the whole hand from the moment it opens at, until the learner goes

@@ -43,7 +43,7 @@ from ..teaching.questions.steps import Step as LessonStep
 from .plain import one_line
 
 __all__ = ["Guide", "GuideStep", "StepCoach", "StripCell", "build_guide", "cards_named",
-           "lesson_guide", "guide_gives_away", "GUIDE_FORMAT"]
+           "lesson_guide", "guide_gives_away", "stops_words", "GUIDE_FORMAT"]
 
 GUIDE_FORMAT = "pepper-guide/1"
 
@@ -317,6 +317,14 @@ def lesson_guide(guide: StepGuide) -> tuple[Guide, int]:
     cut = replace(built, steps=steps, tricks=max((s.trick for s in steps), default=0))
     return cut, cut.step_at(guide.at)
 
+
+def stops_words(step_guide: StepGuide) -> str:
+    """What a lesson step says of a hand cut short (its guide's ``until``), or nothing."""
+    if step_guide.whole:
+        return ""
+    guide, at = lesson_guide(step_guide)
+    where = "there" if at == len(guide.steps) - 1 else f"at step {len(guide.steps)}"
+    return f" It stops {where}, before anything that would answer the question."
 
 def guide_gives_away(step: LessonStep[Any], guide: StepGuide) -> str | None:
     """What in the guide a lesson step shows (cut as the learner gets it) gives the step's

@@ -20,7 +20,7 @@ from typing import Any
 from ..engine.seats import Seat
 from ..records.hand_link import record_from_link
 from ..teaching.lessons.step_guide import StepGuide
-from .guide import Guide, build_guide, lesson_guide
+from .guide import Guide, build_guide, lesson_guide, stops_words
 from .plain import html_text, safe_json, strip_controls
 
 __all__ = ["guide_page", "page_of", "guide_json", "guide_frame", "guide_for_link", "guide_for_text",
@@ -105,8 +105,10 @@ def lesson_guide_html(step_guide: StepGuide, height: int = 720) -> str:
     label = html_text("A whole hand: " + guide.title)
     return (f'<section class="pepper-step-guide" aria-label="{label}">'
             f"<p><b>A whole hand:</b> {html_text(guide.title)}. It opens at step {at + 1} of "
-            f"{len(guide.steps)}: {html_text(guide.steps[at].title)} Step through it with its "
-            "buttons, or click inside it and use the arrow keys.</p>" + frame + "</section>")
+            f"{len(guide.steps)}: {html_text(guide.steps[at].title)}{stops_words(step_guide)} "
+            "Step through it with its buttons, or click inside it and use the arrow keys.</p>"
+            + frame + "</section>")
+
 
 
 def parse_fragment(fragment: str) -> dict[str, str]:
