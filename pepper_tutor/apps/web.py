@@ -550,7 +550,13 @@ class WebApp:
         open_step = step.answerable and not (session.status.solved or session.status.revealed)
         line = (f'<p class="pepper-progress-text">Step {session.position + 1} of '
                 f"{len(session.queue)}{review} · {_e(session.progress_text())}</p>")
-        return (head + bar + line + step_html(step) + self._panel_html()
+        guide = lesson.guide_of(step)
+        whole = ""
+        if guide is not None:  # the guide loads the annotator: only for a step that has one
+            from ..render.guide_html import lesson_guide_html
+
+            whole = lesson_guide_html(guide, height=780)
+        return (head + bar + line + step_html(step) + whole + self._panel_html()
                 + self._feedback_html() + '<div class="pepper-buttons">'
                 + _button("◀ Back", "back", cls="pepper-back", disabled=session.position == 0)
                 + _button("Hint", "hint", cls="pepper-hint", disabled=not open_step)

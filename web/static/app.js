@@ -45,8 +45,32 @@ async function offlineCopy() {
   }
 }
 
+// A lesson step's whole hand (a guide in a frame) stays at the step the learner stepped it to
+// when Python draws the step again (an answer, a hint): the same guide reopens there.
+function guideSteps() {
+  const at = new Map();
+  for (const frame of view.querySelectorAll("iframe.pepper-guide-frame")) {
+    const guide = frame.contentWindow && frame.contentWindow.pepperGuide;
+    if (guide) at.set(frame.getAttribute("srcdoc"), guide.step);
+  }
+  return at;
+}
+
+function keepGuideSteps(at) {
+  for (const frame of view.querySelectorAll("iframe.pepper-guide-frame")) {
+    const step = at.get(frame.getAttribute("srcdoc"));
+    if (step === undefined) continue;
+    frame.addEventListener("load", () => {
+      const guide = frame.contentWindow.pepperGuide;
+      if (guide && guide.step !== step) guide.show(step, false);
+    }, { once: true });
+  }
+}
+
 function show(reply) {
+  const guides = guideSteps();
   view.innerHTML = reply.html;
+  keepGuideSteps(guides);
   if (reply.download) {
     const bytes = Uint8Array.from(atob(reply.download.base64), (c) => c.charCodeAt(0));
     const link = document.createElement("a");
