@@ -157,8 +157,15 @@ def _say(phone: TestClient, csrf: str, text: str, **extra: str) -> tuple[int, st
 
 
 def _south_to_act(table: Table) -> HandState:
-    return wait_for(lambda: table.state if table.state.to_act == Seat.S or
-                    table.state.is_terminal() else None)
+    """The table's state once it is South's turn or the hand is over (read under the table's
+    lock: a computer's card is applied and said as one change)."""
+    def ready() -> HandState | None:
+        with table.lock:
+            state = table.state
+            if state is not None and (state.to_act == Seat.S or state.is_terminal()):
+                return state.copy()
+            return None
+    return wait_for(ready)
 
 
 def test_a_whole_hand_typed_at_the_seat_from_what_it_hears(night_app: Any,
@@ -182,7 +189,8 @@ def test_a_whole_hand_typed_at_the_seat_from_what_it_hears(night_app: Any,
         assert status == 200 and said.startswith("You: "), said
         typed += 1
     assert typed >= 1
-    told = " ".join(text for _, text in table.said_since(0))
+    with table.lock:
+        told = " ".join(text for _, text in table.said_since(0))
     assert told.count(" wins the trick.") == len(state.tricks)
     assert re.search(r"South (bids|passes)", told)
     assert not RULE_ID.search(told)
