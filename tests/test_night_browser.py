@@ -43,11 +43,13 @@ class Screens:
         self.contexts: list[Any] = []
         self.foreign: list[str] = []
         self.errors: list[str] = []
+        # More options of every context: bypass_csp=True lets tests/axe.py inject axe-core.
+        self.context_options: dict[str, Any] = {}
 
     def open(self, width: int, height: int, phone: bool = False) -> Any:
         ctx = self.browser.new_context(viewport={"width": width, "height": height},
                                        is_mobile=phone, has_touch=phone,
-                                       device_scale_factor=1)
+                                       device_scale_factor=1, **self.context_options)
         base = self.night.base_url
 
         def guard(route: Any) -> None:

@@ -154,6 +154,13 @@ def _decide(table: Table, player_id: int, raw: str, confirm: bool) -> str:
     if action is None:  # the confirm option holds the card
         held = table.held(player_id) or raw
         words = card_words(Card.parse(held), *_trump_of(table))
+        state = table.state
+        phase = state.phase if state is not None else Phase.PLAY
+        if phase is Phase.DISCARD:
+            return f"Put {words} aside? Press it again, or type yes, to put it aside."
+        if phase is Phase.SEND and state is not None and state.bidder is not None:
+            return (f"Pass {words} to {state.bidder.word}? Press it again, or type yes, to "
+                    "pass it.")
         return f"Play {words}? Press it again, or type yes, to play it."
     return f"You: {action_text(action)}."
 
@@ -181,15 +188,19 @@ def table_say(request: Request) -> Response:
             return _hand_said(table, player.id)
         if word in ("table", "trick", "where", "turn", "what"):
             return _table_said(table, player.id)
+        # A deal or a decision that went in is said by the table's own event ("South
+        # bids 4."), once: no reply besides.
         if word == "deal":
             table.deal()
-            return "Dealt: the next hand is on."
+            return ""
         if word in ("yes", "y", "confirm"):
             held = table.held(player.id)
             if held is None:
                 raise NightError("no card is waiting for a yes: type the card to play")
-            return _decide(table, player.id, held, False)
-        return _decide(table, player.id, text, form.get("confirm") == "1")
+            _decide(table, player.id, held, False)
+            return ""
+        told = _decide(table, player.id, text, form.get("confirm") == "1")
+        return "" if told.startswith("You: ") else told
     return _player_action(request, act)
 
 
@@ -379,7 +390,9 @@ def table_view(night: Night, player_id: int | None) -> dict[str, Any] | None:
                         my_turn=seen.my_turn,
                         options=_options(state.phase, seen.legal) if seen.my_turn else [],
                         hand_words=hand_words(seen.hand, *_trump_of(table)),
-                        turn_words=_turn_said(table, state, mine))
+                        turn_words=_turn_said(table, state, mine),
+                        # said again only after another decision, not on any redraw
+                        turn_key=f"{table.key}-{table.hands_played}-{len(table.decisions)}")
             view["grades"] = table.grades.get((table.hands_played, mine), "none")
             view["state"] += f"-{view['grades'] is None}"
         return view

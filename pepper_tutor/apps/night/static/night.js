@@ -192,7 +192,7 @@
   }
 
   // ---- the seat's live region: every table event said once, in the server's words -------
-  var saidUpTo = null, turnSaid = null, saidTable = null, LOG_KEPT = 40;
+  var saidUpTo = null, turnSaid = null, saidTable = null, LOG_KEPT = 200;  // a whole hand and then some
 
   function say(text) {
     var log = document.getElementById("seat-live");
