@@ -116,6 +116,9 @@ def test_every_phone_screen_passes_axe_and_the_timer_is_extended_from_the_phone(
     from playwright.sync_api import expect
 
     host = screens.host()
+    projector = screens.projector(host)
+    assert_accessible(host)
+    assert_accessible(projector)  # the lobby, with the room code
     phone = screens.phone("Ada")
     expect(phone.locator(".quiz-phone .waiting")).to_be_visible()
     assert_accessible(phone)  # waiting for the first question
@@ -145,11 +148,15 @@ def test_every_phone_screen_passes_axe_and_the_timer_is_extended_from_the_phone(
     phone.wait_for_function(
         f"() => Number(document.querySelector('[data-remaining]').dataset.remaining) > {left + 20}")
     expect(host.locator(".time-asked")).to_contain_text("Ada +30 s")
+    assert_accessible(projector)  # the question on the big screen
+    assert_accessible(host)
     answer(phone, current_step(night), right=True)
     assert_accessible(phone)  # answered
     host.click("button.close-button")
     expect(phone.locator(".closed")).to_be_visible()
     assert_accessible(phone)  # the answer and the feedback
+    projector.locator(".answer-line").wait_for()
+    assert_accessible(projector)  # the room's answers and the leaderboard
     phone.click("[data-tab=sheet]")
     assert_accessible(phone)  # the scores and the leaderboard
     setting(phone, "large-print")
