@@ -383,8 +383,8 @@ class Table:
     def _apply(self, seat: Seat, action: Action, by_computer: bool) -> None:
         state = self.state
         assert state is not None
-        self.decisions.append(Decision(seat, state.copy(), action, by_computer))
         before = state.copy()
+        self.decisions.append(Decision(seat, before, action, by_computer))
         state.apply(action)
         news = event_words(before, seat, action, state)
         if state.is_terminal():
