@@ -103,6 +103,12 @@ def phone_by_keyboard(screens: Screens, name: str) -> Any:
     page = screens.open(*PHONE, phone=True)
     page.goto(screens.night.join_link)
     assert_accessible(page)  # the join screen
+    tab_to(page, "input[data-setting='large-print']")  # large print before joining
+    page.keyboard.press("Space")
+    assert page.evaluate("() => document.documentElement.classList.contains('large-print')")
+    got = measure(page)
+    assert not got["bad"] and got["scrollWidth"] <= PHONE[0] and not got["small"], got
+    keep(page, "join-large-print-390x844")
     tab_to(page, "input[name=name]")
     page.keyboard.type(name)
     page.keyboard.press("Enter")
