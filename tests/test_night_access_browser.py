@@ -238,6 +238,12 @@ def test_a_whole_hand_at_a_seat_by_keyboard_alone_reading_only_the_live_region(
                 checked.add("exchange")
                 assert_accessible(page)  # the exchange at the seat
                 keep(page, "seat-exchange-large-print-390x844", ".table-view", ".you")
+            if "read" not in checked:  # the hand by suit and the table, on request
+                checked.add("read")
+                held = command("hand", r"^You hold \d+ cards?\. ")
+                assert len(re.findall(r"(?:Trumps, [a-z]+|Clubs|Diamonds|Hearts|Spades): ",
+                                      held)) == 4, held
+                assert "You may: " in command("table", r"Tricks: ")
             pick = next((c for c in ("little pepper", "exchange", "play") if c in choices),
                         choices[0])
             reply = command(pick, r"^(South |(Play|Put|Pass) the )")
