@@ -43,11 +43,13 @@ class Screens:
         self.contexts: list[Any] = []
         self.foreign: list[str] = []
         self.errors: list[str] = []
+        # More options of every context: bypass_csp=True lets tests/axe.py inject axe-core.
+        self.context_options: dict[str, Any] = {}
 
     def open(self, width: int, height: int, phone: bool = False) -> Any:
         ctx = self.browser.new_context(viewport={"width": width, "height": height},
                                        is_mobile=phone, has_touch=phone,
-                                       device_scale_factor=1)
+                                       device_scale_factor=1, **self.context_options)
         base = self.night.base_url
 
         def guard(route: Any) -> None:
@@ -1095,7 +1097,8 @@ def test_the_table_keeps_the_rules_and_the_people_through_a_kill_9(screens, nigh
         "Put one card aside, face down: tap it (nobody else sees it).")
     shot(phones["N"], "phone-table-discard-390x844")
     aside = phones["N"].locator(".my-hand .answer-card").first
-    discard, discard_label = aside.get_attribute("data-card"), aside.inner_text().strip()
+    # the card's face (J♦), not the suit's word under it
+    discard, discard_label = aside.get_attribute("data-card"), aside.locator(".face").inner_text()
     aside.click()
     expect(projector.locator(".news")).to_have_text("North puts a card aside, face down.")
     south = phones["S"]
@@ -1122,7 +1125,7 @@ def test_the_table_keeps_the_rules_and_the_people_through_a_kill_9(screens, nigh
         "cs => cs.map(c => c.dataset.card)") == held
     expect(projector.locator(".news")).to_contain_text("restarted")
     sent = south.locator(".my-hand .answer-card").first
-    passed, passed_label = sent.get_attribute("data-card"), sent.inner_text().strip()
+    passed, passed_label = sent.get_attribute("data-card"), sent.locator(".face").inner_text()
     sent.click()
     expect(phones["N"].locator(f".my-hand [data-card='{passed}']")).to_be_visible()
     expect(projector.locator(".news")).to_have_text(
