@@ -283,6 +283,7 @@ class WebApp:
                     f"{_e(str(err) or type(err).__name__)}</div>"
                     + _button("Back to the start", "home", cls="pepper-home"))
             reply["error"] = self.errors[-1]
+            self.spoken.append(f"Something went wrong: {str(err) or type(err).__name__}")
         reply["html"] = body
         reply["say"] = " ".join(self.spoken)
         self.spoken = []

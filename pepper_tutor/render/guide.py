@@ -183,7 +183,8 @@ class Guide:
             "seats": [str(s) for s in self.seats],
             "names": {str(s): self.names.get(s, s.word) for s in self.seats},
             "seat_words": {str(s): s.word for s in self.seats},
-            "cards": {str(c): {"display": c.display, "words": _card_words(c), "red": c.is_red}
+            "cards": {str(c): {"display": c.display, "words": _card_words(c), "red": c.is_red,
+                               "suit": c.suit.letter, "suit_words": c.suit.plural}
                       for c in cards},
             "tricks": self.tricks, "trick_starts": self.trick_starts(),
             "analysed": self.analysed,

@@ -73,10 +73,10 @@ function keepGuideSteps(at) {
 // the same words twice in a row are said twice.
 let sayTimer = null;
 function announce(text) {
-  if (!text) return;
-  window.pepper.heard.push(text);
   sayRegion.textContent = "";
   clearTimeout(sayTimer);
+  if (!text) return;
+  window.pepper.heard.push(text);
   sayTimer = setTimeout(() => { sayRegion.textContent = text; }, 50);
 }
 
