@@ -102,8 +102,8 @@ def test_200_percent_zoom_and_320_pixels_lose_nothing(page: Any, tmp_path: Path,
 def test_every_control_is_44_pixels_on_a_phone(page: Any, tmp_path: Path) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     open_guide(page, _analysed(tmp_path))
-    small = page.evaluate(f"""() => [...document.querySelectorAll('#pg button, #pg select,
-        #pg input')].filter(e => e.getClientRects().length)
+    small = page.evaluate(f"""() => [...document.querySelectorAll(
+        '#pg button, #pg select, #pg input')].filter(e => e.getClientRects().length)
       .map(e => [e, e.getBoundingClientRect()])
       .filter(([e, r]) => r.width < {TARGET} || r.height < {TARGET})
       .map(([e, r]) => (e.textContent || e.id) + ' ' + Math.round(r.width) + 'x' +
