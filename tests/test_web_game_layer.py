@@ -88,12 +88,13 @@ def test_the_table_by_typed_lines_alone(tmp_path: Path) -> None:
     _go(app, "home")
     said = _typed(app, "table")
     assert said.startswith("You sit South") and "You may choose: pass" in said
-    _go(app, "coach-toggle", "off")
     assert _typed(app, "hand").startswith("Your hand, 6 cards.")
     assert "Contract" in _typed(app, "table") or "auction" in _typed(app, "table")
     assert "I could not read 'xyzzy'" in _typed(app, "xyzzy")
     said = _typed(app, "pass")
-    assert said.startswith("You pass.")
+    assert said.startswith("You pass. Coach: ")  # the coach's grade is said too,
+    assert not re.search(r"(?:10|[9TJQKA])[♣♦♥♠]", said), said  # its cards in words
+    _go(app, "coach-toggle", "off")
     for _ in range(20):
         if "The hand is over" in said:
             break

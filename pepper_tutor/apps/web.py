@@ -285,12 +285,21 @@ class WebApp:
             reply["error"] = self.errors[-1]
             self.spoken.append(f"Something went wrong: {str(err) or type(err).__name__}")
         reply["html"] = body
-        reply["say"] = " ".join(self.spoken)
-        self.spoken = []
+        reply["say"] = self._said()
         reply["look"] = [name for name in ("large", "four") if self.settings[name]]
         reply["saved"] = self.store.ok
         reply["ms"] = round((time.perf_counter() - start) * 1000, 1)
         return json.dumps(reply)
+
+    def _said(self) -> str:
+        """What the live region says for this request, every card in words as a screen
+        reader should say it (the coach writes "K♣"); said once, so forgotten here."""
+        if not self.spoken:
+            return ""
+        from ..render.guide import spelled_cards  # the annotator: only once words are said
+
+        said, self.spoken = spelled_cards(" ".join(self.spoken)), []
+        return said
 
     def _do(self, act: str, value: str, fields: dict[str, str]) -> dict[str, Any] | None:
         simple: dict[str, Callable[[], None]] = {
