@@ -3,7 +3,8 @@
 axe-core (tests/axe.py) on every screen a learner reaches: the loading screen, the start,
 a lesson step, a quiz and its feedback, the score form, a review, the progress, the settings,
 the table in the auction, mid-hand, with a card waiting to be confirmed and after the hand,
-the puzzles and their feedback, the themes; again in large print with four-colour suits.
+the puzzles and their feedback, the themes; again in large print with four-colour suits, and
+in the dark theme.
 The page at 200% zoom and on a phone: nothing wider than the screen, every target 44 px.
 Then a whole hand played with the keyboard alone, deciding from the live region's words and
 nothing else on the page. Screenshots of large print and four colours go to the artifacts.
@@ -175,11 +176,38 @@ def test_large_print_and_four_colours_are_kept_and_pass(site: Site) -> None:
     site.page.wait_for_function("window.pepper && window.pepper.ready", timeout=START)
     cls = site.page.locator("html").get_attribute("class") or ""
     assert "pepper-large" in cls and "pepper-four" in cls
+    _click(site, ".pepper-open-table")  # the match begun before the reload is offered
+    assert site.page.locator("#pepper-view .pepper-resume-offer").count() == 1
+    assert_accessible(site.page)
     _click(site, ".pepper-nav .pepper-settings-link")
     site.page.uncheck("#pepper-view .pepper-set-large")
     _settle(site)
     site.page.uncheck("#pepper-view .pepper-set-four")
     _settle(site)
+
+
+def test_the_dark_theme_passes_too(site: Site) -> None:
+    site.page.emulate_media(color_scheme="dark")
+    try:
+        _home(site)
+        assert_accessible(site.page)
+        _click(site, ".pepper-quiz-tricks")
+        assert_accessible(site.page)
+        _click(site, ".pepper-reveal")  # the feedback with its rule quoted
+        assert_accessible(site.page)
+        _home(site)
+        _click(site, ".pepper-lesson-bowers")
+        assert_accessible(site.page)
+        _table_mid_hand(site)
+        assert_accessible(site.page)
+        _click(site, ".pepper-nav .pepper-settings-link")
+        assert_accessible(site.page)
+        _home(site)
+        _click(site, ".pepper-open-puzzles")
+        assert_accessible(site.page)
+        site.shot("puzzles-dark")
+    finally:
+        site.page.emulate_media(color_scheme="light")
 
 
 def _wider_than_screen(page: Any) -> list[str]:

@@ -106,6 +106,9 @@ def test_the_table_by_typed_lines_alone(tmp_path: Path) -> None:
         said = _typed(app, line)
     assert "The hand is over" in said
     assert "Hand 1 counted" in _typed(app, "next")
+    _typed(app, "start")
+    said = _typed(app, "table")  # back at the table: where it stands, and the choices
+    assert said.startswith("Back at the table. Hand 2") and "You may choose" in said, said
 
 
 def test_a_card_counts_only_when_confirmed_and_the_setting_is_kept(tmp_path: Path) -> None:

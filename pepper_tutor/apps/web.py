@@ -753,7 +753,7 @@ class WebApp:
 
         from ..teaching.practice.table import PracticeTable
 
-        self.offer = None
+        self.offer, self.pending = None, ""
         kwargs = self._table_kwargs()
         if self.seed is None:
             kept = "" if fresh else self._kept(TABLE_DEAL_FILE)
@@ -778,7 +778,7 @@ class WebApp:
 
         if self.offer is None:
             return
-        offer, self.offer = self.offer, None
+        offer, self.offer, self.pending = self.offer, None, ""
         self.table = PracticeTable.resume(offer, **self._table_kwargs())
         self.table_lines = [f"<b>Resumed your match:</b> {_e(offer.summary)}."]
         self.spoken.append(f"Resumed your match: {offer.summary}.")
@@ -1135,10 +1135,16 @@ class WebApp:
         elif self.screen == "table" and self.table is not None and self.offer is None:
             self._table_command(line)
         elif text in ("table", "play", "sit"):
+            dealt = self.table is not None
             self._open_table()
             if self.offer is not None:
                 self.spoken.append(f"You have a match in progress ({self.offer.summary}): "
                                    "type resume, or new match.")
+            elif dealt:  # back at a table already dealt: where it stands
+                from ..render.table_words import table_sentence
+
+                self.spoken.append("Back at the table. " + table_sentence(self._need_table()))
+                self._say_turn()
         elif self.offer is not None and text == "resume":
             self._resume()
         elif self.offer is not None and text == "new match":
