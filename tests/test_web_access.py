@@ -242,6 +242,12 @@ def test_200_percent_zoom_and_a_narrow_screen_lose_nothing(site: Site, width: in
             _click(site, f".pepper-nav {screen}")
             assert _wider_than_screen(site.page) == [], screen
         _home(site)
+        _click(site, ".pepper-lesson-bowers")
+        assert _wider_than_screen(site.page) == []
+        _home(site)
+        _click(site, ".pepper-quiz-score")
+        assert _wider_than_screen(site.page) == []
+        _home(site)
         _click(site, ".pepper-open-table")
         assert _wider_than_screen(site.page) == []
         _home(site)
@@ -257,6 +263,12 @@ def test_targets_are_44_pixels_on_a_phone(site: Site) -> None:
         for screen in (".pepper-home", ".pepper-settings-link"):
             _click(site, f".pepper-nav {screen}")
             assert _small_targets(site.page) == [], screen
+        _home(site)
+        _click(site, ".pepper-lesson-bowers")
+        assert _small_targets(site.page) == []
+        _home(site)
+        _click(site, ".pepper-quiz-score")
+        assert _small_targets(site.page) == []
         _home(site)
         _click(site, ".pepper-open-table")
         assert _small_targets(site.page) == []
