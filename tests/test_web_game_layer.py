@@ -140,3 +140,20 @@ def test_a_card_counts_only_when_confirmed_and_the_setting_is_kept(tmp_path: Pat
     assert again.settings == {"large": True, "four": False, "confirm": True}
     assert _go(again, "home")["look"] == ["large"]
     assert set(again.settings) == set(SETTINGS)
+
+
+def test_the_table_is_read_with_the_trick_so_far_and_the_tricks_won() -> None:
+    from pepper_tutor.render.table_words import table_sentence
+
+    t = PracticeTable("standard", "S", "beginner", coach=False, seed=SEED, history=False)
+    assert "The auction is on." in table_sentence(t)
+    t.act("pass")
+    while t.state.phase is not Phase.PLAY:
+        t.act(t.state.legal_actions()[0])
+    s = t.state
+    said = table_sentence(t)
+    assert f"Contract: {t.contract_text()}." in said
+    for i, (seat, card) in enumerate(s.current_trick):  # each card with who played it
+        verb = "led" if i == 0 else "played"
+        assert f"{t.player_name(seat)} {verb} {card_words(card, s.trump)}" in said
+    assert "Tricks won: " in said and said.endswith("Your turn.")

@@ -151,8 +151,9 @@ def table_sentence(table: PracticeTable) -> str:
         number = len(s.tricks) + 1
         if trick:
             left = s.rules.left_bower
-            cards = ", ".join(f"{table.player_name(seat)} {card_words(card, s.trump, left)}"
-                              for seat, card in trick)
+            cards = "; ".join(
+                f"{table.player_name(seat)} {'led' if i == 0 else 'played'} "
+                f"{card_words(card, s.trump, left)}" for i, (seat, card) in enumerate(trick))
             parts.append(f"Trick {number} so far: {cards}.")
         else:
             parts.append(f"Trick {number}: no card played yet.")
