@@ -146,7 +146,7 @@ def test_the_table_is_read_with_the_trick_so_far_and_the_tricks_won() -> None:
     from pepper_tutor.render.table_words import table_sentence
 
     t = PracticeTable("standard", "S", "beginner", coach=False, seed=SEED, history=False)
-    assert "The auction is on." in table_sentence(t)
+    assert f"The auction is on: the high bid is {t.contract_text()}." in table_sentence(t)
     t.act("pass")
     while t.state.phase is not Phase.PLAY:
         t.act(t.state.legal_actions()[0])

@@ -142,9 +142,10 @@ def table_sentence(table: PracticeTable) -> str:
     totals = ", ".join(f"{side}{' (your side)' if side == table.learner_side else ''} {points}"
                        for side, points in table.match.totals.items())
     parts = [f"Hand {table.hand_number}, match to {table.rules.target}: {totals}."]
-    if s.bidder is None:
-        parts.append("The auction is on.")
-    else:
+    if s.phase is Phase.AUCTION:
+        parts.append("The auction is on: " + (f"the high bid is {table.contract_text()}."
+                                              if s.bidder is not None else "nobody has bid."))
+    elif s.bidder is not None:
         parts.append(f"Contract: {table.contract_text()}.")
     if s.phase is Phase.PLAY:
         trick = s.current_trick
