@@ -65,7 +65,9 @@ def test_a_trick_step_names_its_winner_and_rule_in_words() -> None:
     assert last_of_first["rule"] == "rank.right-bower"
     assert "South wins trick 1 with the J♥" in " ".join(last_of_first["lines"])
     assert "right bower" in last_of_first["rule_text"]
-    assert last_of_first["say"].startswith("East plays the 10♥.")
+    # said with the card in words, for a screen reader
+    assert last_of_first["say"].startswith("East plays the ten of hearts.")
+    assert "South wins trick 1 with the jack of hearts" in last_of_first["say"]
 
 
 def test_the_revoke_is_marked_on_its_card() -> None:

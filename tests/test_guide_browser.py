@@ -16,6 +16,7 @@ from pepper_tutor.records.hand_record import load_record
 from pepper_tutor.render.guide import build_guide
 from pepper_tutor.render.guide_html import guide_page
 
+from .axe import assert_accessible
 from .conftest import ARTIFACTS
 from .test_guide import HANDS, hidden_from, named_anywhere
 
@@ -236,15 +237,18 @@ def test_a_link_with_the_hand_in_its_address_opens_at_its_step(guide_site, brows
 def test_the_guide_page_opens_a_pasted_record_and_says_what_is_wrong(guide_site,
                                                                       browser) -> None:
     ctx, pg, _, errors = _open_link(browser, f"{guide_site}guide.html")
+    assert_accessible(pg)  # the form, every field labelled
     pg.fill("#pg-text", "format: pepper-hand/1\ndealer: Q\n")
     pg.click("text=Open the guide")
     pg.wait_for_selector("#pg-problem:not([hidden])")
     assert "Q" in pg.locator("#pg-problem").inner_text()
+    assert_accessible(pg)
     revoke = next(p for p in HANDS if p.stem == "revoke")
     pg.fill("#pg-text", revoke.read_text("utf-8"))
     pg.click("text=Open the guide")
     pg.wait_for_selector("#pg[data-ready=true]")
     assert "hand=" in pg.evaluate("location.hash")
+    assert_accessible(pg)
     link = pg.locator("#pg-link").input_value()
     pg.keyboard.press("End")
     assert "The score" in pg.locator("#pg-step-title").inner_text()

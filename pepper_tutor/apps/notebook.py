@@ -31,6 +31,7 @@ from ..files.writing import write_bytes
 from ..records.annotate import Annotation, annotate
 from ..records.hand_record import HandRecord, load_record
 from ..render.annotation import to_html
+from ..render.cards_html import label
 from ..render.plain import html_text
 from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
 from ..rulebook.feedback import AnswerError, Feedback
@@ -128,6 +129,7 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
             self._plain_buttons()
 
     def _style(self, b: widgets.Button, card: Card) -> None:
+        b.tooltip = label(card)  # the card in words: the one label JupyterLab lets it carry
         b.style.text_color = "#c8102e" if card.is_red else "#1a1a1a"
         b.style.button_color = CARD_PAPER
         b.style.font_weight = "bold"

@@ -29,6 +29,7 @@ from ..engine.calls import Trump
 from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
+from ..render.cards_html import label as card_label
 from ..render.cards_html import trick_html
 from ..render.plain import html_text
 from ..render.table_html import seats_html
@@ -240,8 +241,10 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                              "" if t.hand_over else "<i>The computer players are thinking…</i>")
         buttons = []
         for card in hand:
+            # the card in words as its tooltip: the one label JupyterLab lets a button carry
             b = _button(card.display, "pepper-card", f"pepper-card-{card}",
-                        "pepper-red" if card.is_red else "pepper-black")
+                        "pepper-red" if card.is_red else "pepper-black",
+                        tooltip=card_label(card, s.trump, s.rules.left_bower))
             b.disabled = not (yours and card_phase)
             b.on_click(self.guard(lambda _b, c=card: self._act(c)))
             buttons.append(b)

@@ -34,7 +34,7 @@ from ..engine.state import Phase
 from ..files.home import tutor_home
 from ..files.reading import read_text
 from ..files.writing import write_text
-from ..render.cards_html import trick_html
+from ..render.cards_html import label, trick_html
 from ..render.plain import html_text
 from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
 from ..render.table_html import seats_html
@@ -45,6 +45,7 @@ from ..teaching.learner.store import DB_NAME, LearnerStore
 from ..teaching.lessons.files import Lesson, all_lessons, find_lesson
 from ..teaching.lessons.session import LessonSession
 from ..teaching.progress_file import FILE_NAME, ProgressFileRefused, load_progress, progress_bytes
+from ..teaching.questions.commands import Command, read_command
 from ..teaching.questions.steps import Step
 from .guide import guide_href, saved_hands_html
 
@@ -78,7 +79,26 @@ LEARNER_FILE = "web-learner.txt"
 # its first decision saves the match; and the puzzle shown and not yet answered.
 TABLE_DEAL_FILE = "web-table-deal.txt"
 PUZZLE_FILE = "web-puzzle.txt"
+# The page's settings (large print, four colours, confirm a card), one ``name=on|off`` a line.
+SETTINGS_FILE = "web-settings.txt"
+SETTINGS: dict[str, str] = {
+    "large": "Large print: bigger text, cards and buttons on every screen",
+    "four": "Four-colour suits: spades black, hearts red, diamonds blue, clubs green",
+    "confirm": "Confirm a card before it counts: a card you choose at the table is played "
+               "only when you choose it again (or press Confirm, or type yes)",
+}
 DEFAULT_LEARNER = "learner"
+# The page's own words for the command line at the table, beside the terminal's
+# (apps.table.TABLE_COMMANDS); read by the same reader, so a card or call always wins.
+PAGE_COMMANDS = (Command("hand", ("hand", "my hand", "cards", "read hand")),
+                 Command("choices", ("choices", "options", "legal")),
+                 Command("table", ("table", "trick", "board", "score")),
+                 Command("next", ("next", "next hand", "deal")),
+                 Command("yes", ("yes", "confirm"), ("y",)),
+                 Command("cancel", ("no", "cancel"), ("n",)))
+TABLE_HELP = ("Type a card (JD or jack of diamonds), a call (pass, 4, LP), a trump, exchange "
+              "or partner, play or surrender; or: hand, choices, table, hint, coach, undo, "
+              "replay N, review, next, help.")
 
 DRILLS: dict[str, str] = {
     "tricks": "Who wins the trick?",
@@ -112,12 +132,17 @@ def _button(label: str, act: str, value: object = "", *, cls: str = "",
 
 
 def _card_button(card: Card, act: str, value: object, *, cls: str = "", disabled: bool = False,
-                 pressed: bool | None = None) -> str:
+                 pressed: bool | None = None, trump: Trump | None = None,
+                 left_bower: bool = True) -> str:
+    """A card to click: its rank and suit shape, the suit's word under them, its colour (two
+    or four colours), and its name in words with its part this hand for a screen reader."""
     colour = "pepper-red" if card.is_red else "pepper-black"
     state = "" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"'
-    return (f'<button type="button" class="pepper-card {colour} pepper-card-{card} {cls}" '
-            f'data-act="{act}" data-value="{_e(value)}"{state}'
-            f'{" disabled" if disabled else ""}>{_e(card.display)}</button>')
+    return (f'<button type="button" class="pepper-card {colour} pepper-suit-{card.suit.letter} '
+            f'pepper-card-{card} {cls}" aria-label="{_e(label(card, trump, left_bower))}" '
+            f'data-act="{act}" data-value="{_e(value)}"{state}{" disabled" if disabled else ""}>'
+            f'<span class="pepper-face">{_e(card.display)}</span><span class="pepper-suit-word" '
+            f'aria-hidden="true">{_e(card.suit.plural)}</span></button>')
 
 
 class _Panel:
@@ -228,6 +253,9 @@ class WebApp:
         self.puzzle_answer: Answer | None = None  # the last answer to the puzzle shown
         self.puzzle_tried: set[str] = set()  # the answers tried on the puzzle shown
         self.puzzle_shown = False  # Show answer was pressed
+        self.settings = self._read_settings()
+        self.spoken: list[str] = []  # what the live region says after this request
+        self.pending = ""  # a card chosen at the table and not yet confirmed ("c:JD")
 
     def _learner_name(self) -> str:
         path = self.home / LEARNER_FILE
@@ -255,10 +283,23 @@ class WebApp:
                     f"{_e(str(err) or type(err).__name__)}</div>"
                     + _button("Back to the start", "home", cls="pepper-home"))
             reply["error"] = self.errors[-1]
+            self.spoken.append(f"Something went wrong: {str(err) or type(err).__name__}")
         reply["html"] = body
+        reply["say"] = self._said()
+        reply["look"] = [name for name in ("large", "four") if self.settings[name]]
         reply["saved"] = self.store.ok
         reply["ms"] = round((time.perf_counter() - start) * 1000, 1)
         return json.dumps(reply)
+
+    def _said(self) -> str:
+        """What the live region says for this request, every card in words as a screen
+        reader should say it (the coach writes "K♣"); said once, so forgotten here."""
+        if not self.spoken:
+            return ""
+        from ..render.guide import spelled_cards  # the annotator: only once words are said
+
+        said, self.spoken = spelled_cards(" ".join(self.spoken)), []
+        return said
 
     def _do(self, act: str, value: str, fields: dict[str, str]) -> dict[str, Any] | None:
         simple: dict[str, Callable[[], None]] = {
@@ -269,7 +310,8 @@ class WebApp:
             "review": self._open_review, "table": self._open_table,
             "table-new": self._new_match, "table-resume": self._resume,
             "take-back": self._take_back, "table-hint": self._table_hint,
-            "next-hand": self._next_hand,
+            "next-hand": self._next_hand, "settings": lambda: self._go("settings"),
+            "play-cancel": self._cancel_card,
             "puzzles": self._open_puzzles, "puzzle-next": self._next_puzzle,
             "puzzle-reveal": self._reveal_puzzle, "puzzle-themes": lambda: self._go("themes"),
         }
@@ -313,6 +355,10 @@ class WebApp:
             self._ask()
         elif act == "coach-refine":
             return self._refine()
+        elif act == "command":
+            self._command(fields.get("line", ""))
+        elif act.startswith("set-") and act[4:] in SETTINGS:
+            self._set(act[4:], value == "on")
         elif act == "coach-toggle":
             if self.table is not None:
                 self.table.coach = value == "on"
@@ -454,14 +500,25 @@ class WebApp:
         body = {"home": self._home_html, "lesson": self._lesson_html, "quiz": self._quiz_html,
                 "review": self._review_html, "progress": self._progress_html,
                 "table": self._table_html, "puzzles": self._puzzles_html,
-                "themes": self._themes_html}[self.screen]()
-        nav = ('<nav class="pepper-nav">' + _button("Start", "home", cls="pepper-home")
-               + _button("Progress", "progress", cls="pepper-progress-link") + "</nav>")
+                "themes": self._themes_html, "settings": self._settings_html}[self.screen]()
+        nav = ('<nav class="pepper-nav" aria-label="The page">'
+               + _button("Start", "home", cls="pepper-home")
+               + _button("Progress", "progress", cls="pepper-progress-link")
+               + _button("Settings", "settings", cls="pepper-settings-link") + "</nav>")
+        at_table = self.screen == "table" and self.table is not None and self.offer is None
+        help_text = TABLE_HELP if at_table else self._help_line()
+        command = ('<form class="pepper-command" data-act="command" '
+                   'aria-label="Command line"><label for="pepper-command">Type a command'
+                   '</label> <input id="pepper-command" name="line" type="text" '
+                   'autocomplete="off" spellcheck="false" aria-describedby="pepper-command-'
+                   'help"> <button type="submit" class="pepper-btn">Go</button>'
+                   f'<div id="pepper-command-help" class="pepper-muted">{_e(help_text)}</div>'
+                   "</form>")
         notice, self.notice = self.notice, ""
         return (f"<style>{FEEDBACK_CSS}</style>{nav}"
                 + (f'<div class="pepper-fb pepper-notice" role="status">{notice}</div>'
                    if notice else "")
-                + body + self._save_notice())
+                + body + command + self._save_notice())
 
     def _save_notice(self) -> str:
         """Whatever the store could not save, said on every screen until it is said once."""
@@ -696,7 +753,7 @@ class WebApp:
 
         from ..teaching.practice.table import PracticeTable
 
-        self.offer = None
+        self.offer, self.pending = None, ""
         kwargs = self._table_kwargs()
         if self.seed is None:
             kept = "" if fresh else self._kept(TABLE_DEAL_FILE)
@@ -709,7 +766,11 @@ class WebApp:
             _e(f"You sit {t.seat.word}; computer players at {t.level} level. "
                f"{t.rules.name.capitalize()} rules, match to {t.rules.target}.")]
         self.coach_box = ""
+        self.spoken.append(f"You sit {t.seat.word}; computer players at {t.level} level. "
+                           f"{t.rules.name.capitalize()} rules, match to {t.rules.target}. "
+                           f"Hand {t.hand_number}.")
         self._say(t.decisions)
+        self._say_turn()
         self._go("table")
 
     def _resume(self) -> None:
@@ -717,11 +778,13 @@ class WebApp:
 
         if self.offer is None:
             return
-        offer, self.offer = self.offer, None
+        offer, self.offer, self.pending = self.offer, None, ""
         self.table = PracticeTable.resume(offer, **self._table_kwargs())
         self.table_lines = [f"<b>Resumed your match:</b> {_e(offer.summary)}."]
+        self.spoken.append(f"Resumed your match: {offer.summary}.")
         self._say(self.table.decisions)
         self.coach_box = ""
+        self._say_turn()
 
     def _need_table(self) -> PracticeTable:
         if self.table is None:
@@ -741,26 +804,62 @@ class WebApp:
             action = legal[index]
         else:
             raise ValueError(f"the page sent {value!r}, which is no card or choice")
+        if isinstance(action, Card) and self.settings["confirm"] and self.pending != value:
+            self._choose_card(action, value)
+            return
+        self._decide(action)
+
+    def _choose_card(self, card: Card, value: str) -> None:
+        """With "confirm a card" on: the card is chosen, and counts when chosen again."""
+        from ..render.table_words import card_words
+
+        s = self._need_table().state
+        self.pending = value
+        self.spoken.append(f"Play {card_words(card, s.trump, s.rules.left_bower)}? Choose it "
+                           "again, press Confirm or type yes; or choose another card.")
+
+    def _cancel_card(self) -> None:
+        if self.pending:
+            self.pending = ""
+            self.spoken.append("Not played: choose a card.")
+
+    def _decide(self, action: Any) -> None:
+        """The learner's decision (an action, or a typed line the table reads), said aloud
+        with the computer players' replies, or the rules' refusal."""
+        t = self._need_table()
+        self.pending = ""
         result = t.act(action)
         if not result.verdict.legal:
             self.coach_box = self._verdict_html(result.verdict, action)
+            self.spoken.append(self._refusal_words(result.verdict, action))
             return
         self._keep(TABLE_DEAL_FILE, "")  # begun: the history keeps the match now
         self._say([t.learner_decisions[-1]])
         coach = result.coach
         self.coach_box = "" if coach is None or coach.forced else self._last_coach_html(coach)
+        if coach is not None and not coach.forced:
+            self.spoken.append(f"Coach: {coach.headline}"
+                               + ("" if coach.grade.value == "Best" else f" {coach.reason}"))
         self._say(result.replies)
+        self._say_turn()
 
     def _take_back(self) -> None:
         d = self._need_table().take_back()
+        self.pending = ""
         self.table_lines.append(f"<i>You took back {_e(action_text(d.action))}.</i>")
+        self.spoken.append(f"You took back {action_text(d.action)}.")
         self.coach_box = ""
+        self._say_turn()
 
     def _replay_from(self, number: int) -> None:
         d = self._need_table().replay_from(number)
+        self.pending = ""
         self.table_lines.append(f"<i>Back to your decision {number} "
                                 f"({_e(action_text(d.action))}): same cards, choose again.</i>")
+        self.spoken.append(f"Back to your decision {number} ({action_text(d.action)}): same "
+                           "cards, choose again.")
         self.coach_box = ""
+        self._say_turn()
 
     def _ask(self) -> None:
         t = self._need_table()
@@ -768,28 +867,42 @@ class WebApp:
         mine = t.learner_decisions
         if coach is not None:
             self.coach_box = self._last_coach_html(coach)
+            self.spoken.append(f"Coach: {coach.headline} {coach.reason}")
         elif mine and mine[-1].hinted:
             self.coach_box = ('<div class="pepper-fb">You asked for a hint on that decision, '
                               "so it is not graded.</div>")
+            self.spoken.append("You asked for a hint on that decision, so it is not graded.")
+        else:
+            self.spoken.append("You have not made a decision this hand yet: type hint for "
+                               "the coach's suggestion on this one.")
 
     def _table_hint(self) -> None:
         hint = self._need_table().hint()
         self.coach_box = ('<div class="pepper-fb pepper-hint-text"><b>Hint</b> (this decision '
                           f"will not be graded): {_e(hint.text)}</div>")
+        self.spoken.append(f"Hint (this decision will not be graded): {hint.text}")
 
     def _next_hand(self) -> None:
         t = self._need_table()
         result = t.next_hand()
-        self.table_lines = [f"<b>Hand {result.number} counted:</b> "
-                            + _e(", ".join(f"{s} {p}" for s, p in result.totals.items()))]
+        counted = f"Hand {result.number} counted: " + ", ".join(
+            f"{s} {p}" for s, p in result.totals.items())
+        self.table_lines = [f"<b>{_e(counted)}</b>"]
+        self.spoken.append(counted + ".")
         if t.history_news:
             self.table_lines.append(f"<i>{_e(t.history_news)}</i>")
+        self.pending = ""
         self._say(t.decisions)
         self.coach_box = ""
+        self._say_turn()
 
     def _say(self, moves: list[Decision] | tuple[Decision, ...]) -> None:
+        """The moves in the table's log, and each once, in words, to the live region."""
+        from ..render.table_words import event_sentence
+
         t = self._need_table()
         size = len(t.state.active_seats)
+        self.spoken.extend(event_sentence(t, d) for d in moves)
         for d in moves:
             self.table_lines.append(f"You: {_e(d.text)}" if d.learner else
                                     f"{_e(t.player_name(d.seat))} {_e(d.words)}")
@@ -900,8 +1013,19 @@ class WebApp:
         prompt = (f"<b>{_e(phase_prompt(s))}</b>" if yours else "" if t.hand_over else
                   "<i>The computer players are thinking…</i>")
         hand = sort_by_rank(s.hand(t.seat), s.trump if s.trump is not None else Trump.NT)
-        cards = "".join(_card_button(c, "play", f"c:{c}", disabled=not (yours and card_phase))
+        confirm = self.settings["confirm"]
+        cards = "".join(_card_button(c, "play", f"c:{c}", disabled=not (yours and card_phase),
+                                     trump=s.trump, left_bower=s.rules.left_bower,
+                                     pressed=(self.pending == f"c:{c}") if confirm else None)
                         for c in hand)
+        waiting = ""
+        if confirm and self.pending and yours and card_phase:
+            chosen = Card.parse(self.pending[2:])
+            waiting = ('<div class="pepper-buttons pepper-confirm">'
+                       + _button(f"Confirm: play the {_e(chosen.display)}", "play",
+                                 self.pending, cls="pepper-confirm-card primary",
+                                 aria=f"Confirm: play the {label(chosen, s.trump)}")
+                       + _button("Cancel", "play-cancel", cls="pepper-cancel-card") + "</div>")
         choices = ""
         if yours and not card_phase:
             choices = "".join(
@@ -918,9 +1042,9 @@ class WebApp:
         return (f'<h2>The practice table</h2><div class="pepper-table"><p class="pepper-table-'
                 f'score"><b>Hand {t.hand_number}</b> · match to {t.rules.target}: {totals}</p>'
                 + board + self._seats_html() + f'<p class="pepper-prompt">{prompt}</p>'
-                + f'<div class="pepper-hand">{cards}</div>'
-                + f'<div class="pepper-choices">{choices}</div>'
-                + f'<div class="pepper-coach" aria-live="polite">{self.coach_box}</div>'
+                + f'<div class="pepper-hand" role="group" aria-label="Your hand">{cards}</div>'
+                + waiting + f'<div class="pepper-choices">{choices}</div>'
+                + f'<div class="pepper-coach">{self.coach_box}</div>'
                 + '<div class="pepper-buttons">'
                 + _button("Hint", "table-hint", cls="pepper-hint", disabled=not yours,
                           title="The coach suggests this decision, and says why (it is then "
@@ -973,6 +1097,170 @@ class WebApp:
         if t.match.over:
             parts.append(f"<p><b>The match is over: {_e(str(t.match.winner))} won.</b></p>")
         return "".join(parts) + "</div>"
+
+    def _say_turn(self) -> None:
+        """After the table moved: the learner's choices, or how the hand ended."""
+        from ..render.table_words import turn_sentence
+
+        t = self._need_table()
+        if t.hand_over:
+            over = " The match is over." if t.match.over else " Type next for the next hand."
+            self.spoken.append(f"The hand is over. {t.result_text()}{over}")
+        else:
+            self.spoken.append(turn_sentence(t))
+
+    @staticmethod
+    def _refusal_words(verdict: Verdict, action: Any) -> str:
+        what = f"the {action.display}" if isinstance(action, Card) else action_text(action)
+        if len(verdict.facts) == 2 and "is not what this step needs" in verdict.facts[0]:
+            return f"I could not read {str(action)!r}: {verdict.facts[1]}. Type help for help."
+        return f"Not allowed: {what}. {' '.join(verdict.facts)}"
+
+    # ---- the game layer: the typed command line and the settings ----------------------------
+
+    def _command(self, line: str) -> None:
+        """A typed line, as the terminal reads it: at the table a decision or one of the
+        table's commands; on any screen the name of a screen to go to."""
+        text = " ".join(line.lower().split())
+        goto = {"start": "home", "home": "home", "lessons": "home", "progress": "progress",
+                "settings": "settings", "puzzles": "puzzles"}
+        if not text:
+            self.spoken.append(self._help_line())
+        elif text in goto:
+            if goto[text] == "puzzles":
+                self._open_puzzles()
+            else:
+                self._go(goto[text])
+            self.spoken.append(f"{goto[text].capitalize().replace('Home', 'Start')} screen.")
+        elif self.screen == "table" and self.table is not None and self.offer is None:
+            self._table_command(line)
+        elif text in ("table", "play", "sit"):
+            dealt = self.table is not None
+            self._open_table()
+            if self.offer is not None:
+                self.spoken.append(f"You have a match in progress ({self.offer.summary}): "
+                                   "type resume, or new match.")
+            elif dealt:  # back at a table already dealt: where it stands
+                from ..render.table_words import table_sentence
+
+                self.spoken.append("Back at the table. " + table_sentence(self._need_table()))
+                self._say_turn()
+        elif self.offer is not None and text == "resume":
+            self._resume()
+        elif self.offer is not None and text == "new match":
+            self._new_match()
+        else:
+            self.spoken.append(f"Nothing here reads {line.strip()[:40]!r}. "
+                               + self._help_line())
+
+    def _help_line(self) -> str:
+        if self.screen == "table" and self.table is not None:
+            return TABLE_HELP
+        return ("Type table to sit at the practice table, puzzles, progress, settings or "
+                "start.")
+
+    def _table_command(self, line: str) -> None:
+        from ..render.table_words import hand_by_suit, table_sentence, turn_sentence
+        from .table import TABLE_COMMANDS
+
+        t = self._need_table()
+        text = " ".join(line.lower().split())
+
+        def is_decision(raw: str) -> bool:
+            return not t.hand_over and t.learner_to_act and t.check(raw).legal
+
+        command = read_command(line, (*TABLE_COMMANDS, *PAGE_COMMANDS), is_decision)
+        if self.pending and command in ("yes", "cancel"):
+            if command == "yes":
+                self._table_act(self.pending)
+            else:
+                self._cancel_card()
+            return
+        if text.startswith("replay"):
+            number = text.removeprefix("replay").strip()
+            if not number.isdigit():
+                self.spoken.append("Say which of your decisions: replay 1, replay 2, ...")
+            else:
+                try:
+                    self._replay_from(int(number))
+                except ValueError as err:
+                    self.spoken.append(str(err))
+            return
+        actions: dict[str | None, Callable[[], None]] = {
+            "help": lambda: self.spoken.append(TABLE_HELP),
+            "quit": lambda: self.spoken.append("Your match is kept: type start to leave the "
+                                               "table, and table to come back."),
+            "hint": self._table_hint, "coach": self._ask,
+            "hand": lambda: self.spoken.append(hand_by_suit(t)),
+            "table": lambda: self.spoken.append(table_sentence(t)),
+            "choices": lambda: self.spoken.append(turn_sentence(t) or "It is not your turn."),
+            "review": lambda: self.spoken.append(
+                f"{t.result_text()} {t.review().summary}" if t.hand_over else
+                "The review comes when the hand is over."),
+            "next": self._next_hand_said, "yes": lambda: self.spoken.append(
+                "No card is waiting to be confirmed."),
+            "cancel": lambda: self.spoken.append("No card is waiting to be confirmed."),
+        }
+        if command == "undo":
+            try:
+                self._take_back()
+            except ValueError as err:
+                self.spoken.append(str(err))
+        elif command in actions:
+            actions[command]()
+        elif command is None and text == "new match":
+            self._new_match()
+        elif t.hand_over:
+            self.spoken.append("The hand is over: type next for the next hand, or review.")
+        elif not t.learner_to_act:
+            self.spoken.append("It is not your turn.")
+        else:
+            chosen = t.check(line)
+            if (chosen.legal and isinstance(chosen.action, Card) and self.settings["confirm"]
+                    and self.pending != f"c:{chosen.action}"):
+                self._choose_card(chosen.action, f"c:{chosen.action}")
+            else:
+                self._decide(line)
+
+    def _next_hand_said(self) -> None:
+        t = self._need_table()
+        if not t.hand_over:
+            self.spoken.append("The hand is not over yet.")
+        elif t.match.over:
+            self.spoken.append("The match is over: type new match to start another.")
+        else:
+            self._next_hand()
+
+    def _read_settings(self) -> dict[str, bool]:
+        kept = dict(line.partition("=")[::2] for line in self._kept(SETTINGS_FILE).splitlines())
+        return {name: kept.get(name, "off") == "on" for name in SETTINGS}
+
+    def _set(self, name: str, on: bool) -> None:
+        self.settings[name] = on
+        self._keep(SETTINGS_FILE, "\n".join(f"{k}={'on' if v else 'off'}"
+                                            for k, v in self.settings.items()))
+        if name == "confirm" and not on:
+            self.pending = ""
+        self.spoken.append(f"{SETTINGS[name].split(':')[0]}: {'on' if on else 'off'}.")
+
+    def _settings_html(self) -> str:
+        boxes = "".join(
+            f'<div class="pepper-setting"><input type="checkbox" id="pepper-set-{name}" '
+            f'class="pepper-set-{name}" data-act="set-{name}"'
+            f'{" checked" if self.settings[name] else ""}> <label for="pepper-set-{name}">'
+            f"{_e(words)}</label></div>" for name, words in SETTINGS.items())
+        return ("<h2>Settings</h2><p>Kept in this browser with your progress.</p>"
+                f'<fieldset class="pepper-settings"><legend>How the page looks and plays'
+                f"</legend>{boxes}</fieldset>"
+                "<h3>Playing by keyboard or with a screen reader</h3><p>Every screen has a "
+                "command line (press <kbd>/</kbd> to jump to it). At the table type a card "
+                "(<code>JD</code>, <code>jack of diamonds</code>), a call (<code>pass</code>, "
+                "<code>4</code>, <code>LP</code>), a trump, or a word: <code>hand</code> reads "
+                "your hand suit by suit, <code>choices</code> what you may do, "
+                "<code>table</code> the trick and the score, and <code>hint</code>, "
+                "<code>coach</code>, <code>undo</code>, <code>review</code>, <code>next</code>"
+                ", <code>help</code>. Everything that happens at the table is said once, "
+                "in words, to your screen reader.</p>")
 
     # ---- the puzzles ------------------------------------------------------------------------
 
@@ -1059,12 +1347,13 @@ class WebApp:
 
         def cards(value: list[Card]) -> str:
             return " ".join(f'<span class="pepper-inline-card pepper-'
-                            f'{"red" if c.is_red else "black"}">{_e(c.display)}</span>'
+                            f'{"red" if c.is_red else "black"} pepper-suit-{c.suit.letter}" '
+                            f'role="img" aria-label="{_e(label(c))}">{_e(c.display)}</span>'
                             for c in value)
 
-        rows = "".join(f'<tr><td class="pepper-muted">{_e(label)}</td><td>'
+        rows = "".join(f'<tr><td class="pepper-muted">{_e(name)}</td><td>'
                        f"{cards(value) if isinstance(value, list) else _e(value)}</td></tr>"
-                       for label, value in position_facts(puzzle))
+                       for name, value in position_facts(puzzle))
         return (f'<table class="pepper-board pepper-puzzle-position">{rows}</table>'
                 f'<p class="pepper-prompt"><b>{_e(question(puzzle))}</b></p>')
 

@@ -43,7 +43,8 @@ from ..teaching.questions.steps import Step as LessonStep
 from .plain import one_line
 
 __all__ = ["Guide", "GuideStep", "StepCoach", "StripCell", "build_guide", "cards_named",
-           "lesson_guide", "guide_gives_away", "stops_words", "GUIDE_FORMAT"]
+           "lesson_guide", "guide_gives_away", "stops_words", "spelled_cards",
+           "GUIDE_FORMAT"]
 
 GUIDE_FORMAT = "pepper-guide/1"
 
@@ -117,11 +118,12 @@ class GuideStep:
     where: tuple[str | int, ...] | None = None  # its action's place in the record
 
     def say(self) -> str:
-        """What the live region announces at this step: the sentence, then the words."""
+        """What the live region announces at this step: the sentence, then the words, each
+        card spelled out ("the ten of hearts", not a letter and a symbol)."""
         parts = [self.title, *self.lines]
         if self.coach is not None and self.coach.grade:
             parts.append(f"Coach: {self.coach.grade}.")
-        return " ".join(parts)
+        return spelled_cards(" ".join(parts))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -183,7 +185,8 @@ class Guide:
             "seats": [str(s) for s in self.seats],
             "names": {str(s): self.names.get(s, s.word) for s in self.seats},
             "seat_words": {str(s): s.word for s in self.seats},
-            "cards": {str(c): {"display": c.display, "words": _card_words(c), "red": c.is_red}
+            "cards": {str(c): {"display": c.display, "words": _card_words(c), "red": c.is_red,
+                               "suit": c.suit.letter, "suit_words": c.suit.plural}
                       for c in cards},
             "tricks": self.tricks, "trick_starts": self.trick_starts(),
             "analysed": self.analysed,
@@ -218,6 +221,16 @@ _NOTATION = re.compile(r"(?<![A-Za-z0-9])(9|10|[TJQKA])([CDHS♣♦♥♠])(?![A
 _WORDS = re.compile(r"\b(nine|ten|jack|queen|king|ace)s? of (club|diamond|heart|spade)s?\b",
                     re.IGNORECASE)
 _BOWERS = re.compile(r"\b(right|left) bower\b", re.IGNORECASE)
+
+
+def spelled_cards(text: str) -> str:
+    """A text with every card written in notation (``J♦``, ``10H``) spelled out in words
+    ("jack of diamonds"), as a screen reader should say it."""
+    def words(m: re.Match[str]) -> str:
+        card = Card.parse(_RANKS[m.group(1)] + _SYMBOLS.get(m.group(2), m.group(2)))
+        return _card_words(card)
+
+    return _NOTATION.sub(words, text)
 
 
 def cards_named(text: str, trump: Trump | None = None) -> set[Card]:

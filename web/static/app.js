@@ -6,6 +6,7 @@ const statusLine = document.getElementById("pepper-status");
 const bar = document.getElementById("pepper-load-bar");
 const busy = document.getElementById("pepper-busy");
 const storage = document.getElementById("pepper-storage");
+const sayRegion = document.getElementById("pepper-say");
 
 let worker = null;
 let nextId = 1;
@@ -13,8 +14,9 @@ const waiting = new Map();
 // What the bench and the tests read: how long each reply took.
 // saved: the last reply whose changes are in the browser's storage.
 // refined: each surer grade of the last decision that came in the background (see refine).
+// heard: every text the live region was given, in order.
 window.pepper = { timings: [], ready: false, startMs: null, offline: null, said: [], sent: 0,
-                  saved: -1, refined: [] };
+                  saved: -1, refined: [], heard: [] };
 
 function say(text, fraction) {
   statusLine.textContent = text;
@@ -67,10 +69,46 @@ function keepGuideSteps(at) {
   }
 }
 
-function show(reply) {
+// The live region says each reply's words once: emptied, then filled a moment later, so
+// the same words twice in a row are said twice.
+let sayTimer = null;
+function announce(text) {
+  sayRegion.textContent = "";
+  clearTimeout(sayTimer);
+  if (!text) return;
+  window.pepper.heard.push(text);
+  sayTimer = setTimeout(() => { sayRegion.textContent = text; }, 50);
+}
+
+// The element that had the focus, found again in the new screen: the same id, or the same
+// act and value; else the command line where the screen has one.
+function focusKey(el) {
+  if (!el || !view.contains(el)) return null;
+  if (el.closest(".pepper-command")) return "#pepper-command";
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  if (el.dataset && el.dataset.act) {
+    return `[data-act="${CSS.escape(el.dataset.act)}"][data-value="${
+      CSS.escape(el.dataset.value || "")}"]`;
+  }
+  return null;
+}
+
+function refocus(key) {
+  if (key === null) return;
+  const again = view.querySelector(key);
+  const target = again && !again.disabled ? again : view.querySelector("#pepper-command");
+  if (target) target.focus();
+}
+
+function show(reply, key = null) {
   const guides = guideSteps();
   view.innerHTML = reply.html;
   keepGuideSteps(guides);
+  const look = reply.look || [];
+  document.documentElement.classList.toggle("pepper-large", look.includes("large"));
+  document.documentElement.classList.toggle("pepper-four", look.includes("four"));
+  refocus(key);
+  announce(reply.say);
   if (reply.download) {
     const bytes = Uint8Array.from(atob(reply.download.base64), (c) => c.charCodeAt(0));
     const link = document.createElement("a");
@@ -86,6 +124,7 @@ function show(reply) {
 }
 
 function send(act, value = "", fields = {}, extra = {}, transfer = []) {
+  const key = focusKey(document.activeElement);
   const id = nextId++;
   window.pepper.sent = id;
   const started = performance.now();
@@ -100,7 +139,7 @@ function send(act, value = "", fields = {}, extra = {}, transfer = []) {
       view.removeAttribute("aria-busy");
       window.pepper.timings.push({ act, ms: performance.now() - started, python: reply.ms,
                                    start: started });
-      show(reply);
+      show(reply, key);
       if (reply.refine) refine();
       resolve(reply);
     });
@@ -152,6 +191,17 @@ view.addEventListener("change", async (ev) => {
   } else {
     send(el.dataset.act, el.value);
   }
+});
+
+// "/" jumps to the command line, from anywhere but a field being typed in.
+document.addEventListener("keydown", (ev) => {
+  if (ev.key !== "/" || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const tag = (ev.target && ev.target.tagName) || "";
+  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  const line = view.querySelector("#pepper-command");
+  if (!line) return;
+  ev.preventDefault();
+  line.focus();
 });
 
 function boot() {

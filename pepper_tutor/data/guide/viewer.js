@@ -33,11 +33,15 @@
     let timer = null;
     const cards = data.cards;
 
+    // A card: rank and suit shape, the suit's word under them, and its colour (two, or
+    // four with the four-colour option); its name in words for a screen reader.
     const cardEl = (code, win) => {
       const c = cards[code];
-      return el("span", { cls: "pg-card" + (c.red ? " pg-red" : "") + (win ? " pg-win" : ""),
-        role: "img", "aria-label": c.words + (win ? ", winning" : ""), title: c.words,
-        "data-card": code, text: c.display });
+      return el("span", { cls: "pg-card" + (c.red ? " pg-red" : "") + (win ? " pg-win" : "")
+        + (c.suit ? " pg-suit-" + c.suit : ""), role: "img",
+        "aria-label": c.words + (win ? ", winning" : ""), title: c.words, "data-card": code },
+        [el("span", { cls: "pg-face", text: c.display }),
+          c.suit_words ? el("small", { cls: "pg-suit-word", text: c.suit_words }) : null]);
     };
 
     // ---- the skeleton ----
@@ -91,12 +95,14 @@
       ["700", "fast (0.7 s)"]]) pace.append(el("option", { value: v, text: label }));
     pace.value = "1500";
     const big = el("button", { type: "button", "aria-pressed": "false", text: "Large print" });
+    const four = el("button", { type: "button", "aria-pressed": "false",
+      text: "Four-colour suits" });
     // The step buttons stay at the bottom of the screen while the page scrolls (a phone).
     const controls = el("nav", { cls: "pg-controls", "aria-label": "Step through the hand" },
       [first, back, play, fwd, end]);
     const options = el("div", { cls: "pg-options" }, [
       el("label", { for: "pg-trick" }, [document.createTextNode("Go to"), trickPick]),
-      el("label", { for: "pg-pace" }, [document.createTextNode("Pace"), pace]), big]);
+      el("label", { for: "pg-pace" }, [document.createTextNode("Pace"), pace]), big, four]);
     const link = el("input", { id: "pg-link", readonly: true, type: "text" });
     const copy = el("button", { type: "button", text: "Copy link" });
     const tools = el("div", { cls: "pg-tools" }, [
@@ -230,11 +236,22 @@
       try { await navigator.clipboard.writeText(link.value); copy.textContent = "Copied"; }
       catch (err) { copy.textContent = "Select and copy the link"; }
     };
-    big.onclick = () => {
-      const on = !root.classList.contains("pg-big");
-      root.classList.toggle("pg-big", on);
-      big.setAttribute("aria-pressed", String(on));
+    // Large print and four colours are kept in this browser for the next guide (where it
+    // lets a page keep anything: a guide opened from disk or in a frame may not).
+    const looks = (() => {
+      try { return JSON.parse(localStorage.getItem("pepper-guide-look") || "{}") || {}; }
+      catch (err) { return {}; }
+    })();
+    const setLook = (button, cls, name, on, keep = true) => {
+      root.classList.toggle(cls, on);
+      button.setAttribute("aria-pressed", String(on));
+      if (!keep) return;
+      looks[name] = on;
+      try { localStorage.setItem("pepper-guide-look", JSON.stringify(looks)); }
+      catch (err) { /* not kept: this page may keep nothing */ }
     };
+    big.onclick = () => setLook(big, "pg-big", "big", !root.classList.contains("pg-big"));
+    four.onclick = () => setLook(four, "pg-four", "four", !root.classList.contains("pg-four"));
     document.addEventListener("keydown", (ev) => {
       if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
       const tag = (ev.target && ev.target.tagName) || "";
@@ -250,7 +267,8 @@
       return Number.isInteger(n) && n >= 1 ? n - 1 : 0;
     };
     window.addEventListener("hashchange", () => { if (fromHash() !== at) show(fromHash(), true); });
-    if (data.big) big.click();
+    setLook(big, "pg-big", "big", Boolean(data.big || looks.big), false);
+    setLook(four, "pg-four", "four", Boolean(looks.four), false);
     show(fromHash(), false);
     say.textContent = `${data.title}. Step ${at + 1} of ${steps.length}. ${steps[at].say}`;
     root.dataset.ready = "true";

@@ -483,6 +483,11 @@ class PracticeTable:
         self.keep_match()
         return TurnResult(verdict, decision.coach, replies)
 
+    def check(self, raw: Action | str | int) -> Verdict:
+        """The rules' verdict on what the learner typed or chose, read as :meth:`act`
+        reads it, without acting: a front end that asks before a card counts."""
+        return self.state.check(self._read_card(raw))
+
     def _read_card(self, raw: Action | str | int) -> Action | str | int:
         """A card named as a learner says it ("the nine", "the left bower", "jack of
         hearts") read against the learner's hand, where a card is what is asked; anything

@@ -1,0 +1,348 @@
+"""The Play and learn page for every player, in Chromium (issue 37, items 5 and 6).
+
+axe-core (tests/axe.py) on every screen a learner reaches: the loading screen, the start,
+a lesson step, a quiz and its feedback, the score form, a review, the progress, the settings,
+the table in the auction, mid-hand, with a card waiting to be confirmed and after the hand,
+the puzzles and their feedback, the themes; again in large print with four-colour suits, and
+in the dark theme.
+The page at 200% zoom and on a phone: nothing wider than the screen, every target 44 px.
+Then a whole hand played with the keyboard alone, deciding from the live region's words and
+nothing else on the page. Screenshots of large print and four colours go to the artifacts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .axe import assert_accessible
+from .conftest import ARTIFACTS
+from .test_web_page import START, Site, _click, _due_progress_file, _home, _settle, open_site
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SEED = 11
+# The smallest target a finger is given (WCAG 2.5.5's size, asked for on phones).
+TARGET = 44
+# What the live region says: a card as a player says it.
+CARD_WORDS = re.compile(r"the (nine|ten|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Site]:
+    yield from open_site(tmp_path_factory, browser, SEED)
+
+
+def _table_mid_hand(site: Site) -> None:
+    """A new match with the coach off, played by clicks until a card of the play is due."""
+    _home(site)
+    _click(site, ".pepper-open-table")
+    if site.page.locator("#pepper-view .pepper-resume-offer").count():
+        _click(site, ".pepper-resume")
+    if site.page.locator("#pepper-view .pepper-coach-toggle").is_checked():
+        site.page.click("#pepper-view .pepper-coach-toggle")
+        _settle(site)
+    _click(site, ".pepper-new-match")
+    for _ in range(12):
+        cards = site.page.locator("#pepper-view .pepper-hand .pepper-card:not([disabled])")
+        if cards.count() and "Your card" in site.text():
+            return
+        choices = site.page.locator("#pepper-view .pepper-choices button")
+        pas = site.page.locator("#pepper-view :is(.pepper-choice-pass, .pepper-choice-play)")
+        (pas.first if pas.count() else choices.first).click()
+        _settle(site)
+    raise AssertionError(f"no card of the play came: {site.text()[:600]}")
+
+
+def test_the_loading_screen_and_the_start(site: Site) -> None:
+    # a second tab waits on the loading screen (the first holds the progress)
+    second = site.context.new_page()
+    try:
+        second.goto(site.url)
+        second.wait_for_function(
+            "document.getElementById('pepper-status').textContent.includes('another tab')")
+        assert_accessible(second)
+    finally:
+        second.close()
+    _home(site)
+    assert_accessible(site.page)
+
+
+def test_lessons_quizzes_and_a_review(site: Site, tmp_path: Path) -> None:
+    _home(site)
+    site.page.set_input_files("#pepper-view .pepper-import", str(_due_progress_file(tmp_path)))
+    site.page.wait_for_selector("#pepper-view .pepper-notice")
+    _settle(site)
+    _click(site, ".pepper-open-review")
+    assert_accessible(site.page)
+    _home(site)
+    _click(site, ".pepper-lesson-bowers")
+    assert_accessible(site.page)
+    _click(site, ".pepper-next")
+    _click(site, ".pepper-next")  # a step answered by putting cards in order
+    assert site.page.locator("#pepper-view .pepper-answer .pepper-card").count() >= 3
+    _click(site, ".pepper-answer .pepper-card")
+    assert_accessible(site.page)
+    _click(site, ".pepper-hint")
+    assert_accessible(site.page)
+    for drill in ("tricks", "score", "bid"):
+        _home(site)
+        _click(site, f".pepper-quiz-{drill}")
+        assert_accessible(site.page)
+    _click(site, ".pepper-reveal")  # the feedback panel
+    assert_accessible(site.page)
+    _click(site, ".pepper-nav .pepper-progress-link")
+    assert_accessible(site.page)
+
+
+def test_the_table_the_settings_and_the_puzzles(site: Site) -> None:
+    _click(site, ".pepper-nav .pepper-settings-link")
+    assert_accessible(site.page)
+    site.page.check("#pepper-view .pepper-set-confirm")
+    _settle(site)
+    _table_mid_hand(site)
+    assert_accessible(site.page)
+    card = site.page.locator("#pepper-view .pepper-hand .pepper-card:not([disabled])").first
+    name = card.get_attribute("aria-label")
+    assert name and CARD_WORDS.search("the " + name), name  # a card is named in words
+    card.click()
+    _settle(site)
+    confirm = site.page.locator("#pepper-view .pepper-confirm-card")
+    assert confirm.count() == 1, "a card counted without being confirmed"
+    assert site.page.locator("#pepper-view .pepper-card[aria-pressed=true]").count() == 1
+    assert_accessible(site.page)
+    confirm.click()
+    _settle(site)
+    assert site.page.locator("#pepper-view .pepper-confirm-card").count() == 0
+    _click(site, ".pepper-nav .pepper-settings-link")
+    site.page.uncheck("#pepper-view .pepper-set-confirm")
+    _settle(site)
+    _click(site, ".pepper-nav .pepper-home")
+    _click(site, ".pepper-open-table")
+    for _ in range(12):  # the rest of the hand, the first legal card each time
+        if "After the hand" in site.text():
+            break
+        cards = site.page.locator("#pepper-view .pepper-hand .pepper-card:not([disabled])")
+        for i in range(cards.count()):
+            cards.nth(i).click()
+            _settle(site)
+            if "Not allowed" not in site.page.inner_text("#pepper-view .pepper-coach"):
+                break
+    assert "After the hand" in site.text()
+    assert_accessible(site.page)
+    _home(site)
+    _click(site, ".pepper-open-puzzles")
+    assert_accessible(site.page)
+    _click(site, ".pepper-answer button:not([disabled])")
+    assert_accessible(site.page)
+    _click(site, ".pepper-puzzle-dashboard")
+    assert_accessible(site.page)
+
+
+def test_large_print_and_four_colours_are_kept_and_pass(site: Site) -> None:
+    _click(site, ".pepper-nav .pepper-settings-link")
+    site.page.check("#pepper-view .pepper-set-large")
+    _settle(site)
+    site.page.check("#pepper-view .pepper-set-four")
+    _settle(site)
+    html = site.page.locator("html")
+    assert "pepper-large" in (html.get_attribute("class") or "")
+    assert "pepper-four" in (html.get_attribute("class") or "")
+    assert_accessible(site.page)
+    site.shot("settings-large")
+    _table_mid_hand(site)
+    # four colours: diamonds and clubs no longer share the hearts' and spades' ink
+    ink = site.page.evaluate("""() => Object.fromEntries(['C', 'D', 'H', 'S'].map(s => {
+        const b = document.querySelector('#pepper-view .pepper-hand .pepper-suit-' + s);
+        return [s, b ? getComputedStyle(b).color : null]; }))""")
+    shown = [c for c in ink.values() if c is not None]
+    assert len(set(shown)) == len(shown), ink
+    big = site.page.locator("#pepper-view .pepper-hand .pepper-card").first.bounding_box()
+    assert big is not None and big["width"] >= 76, big
+    assert_accessible(site.page)
+    site.shot("table-large-four")
+    site.page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        site.shot("table-large-four-phone")
+        assert _wider_than_screen(site.page) == []
+    finally:
+        site.page.set_viewport_size({"width": 1100, "height": 1000})
+    # kept across a reload, as the progress is
+    site.page.reload()
+    site.page.wait_for_function("window.pepper && window.pepper.ready", timeout=START)
+    cls = site.page.locator("html").get_attribute("class") or ""
+    assert "pepper-large" in cls and "pepper-four" in cls
+    _click(site, ".pepper-open-table")  # the match begun before the reload is offered
+    assert site.page.locator("#pepper-view .pepper-resume-offer").count() == 1
+    assert_accessible(site.page)
+    _click(site, ".pepper-nav .pepper-settings-link")
+    site.page.uncheck("#pepper-view .pepper-set-large")
+    _settle(site)
+    site.page.uncheck("#pepper-view .pepper-set-four")
+    _settle(site)
+
+
+def test_the_dark_theme_passes_too(site: Site) -> None:
+    site.page.emulate_media(color_scheme="dark")
+    try:
+        _home(site)
+        assert_accessible(site.page)
+        _click(site, ".pepper-quiz-tricks")
+        assert_accessible(site.page)
+        _click(site, ".pepper-reveal")  # the feedback with its rule quoted
+        assert_accessible(site.page)
+        _home(site)
+        _click(site, ".pepper-lesson-bowers")
+        assert_accessible(site.page)
+        _table_mid_hand(site)
+        assert_accessible(site.page)
+        _click(site, ".pepper-nav .pepper-settings-link")
+        assert_accessible(site.page)
+        _home(site)
+        _click(site, ".pepper-open-puzzles")
+        assert_accessible(site.page)
+        site.shot("puzzles-dark")
+    finally:
+        site.page.emulate_media(color_scheme="light")
+
+
+def _wider_than_screen(page: Any) -> list[str]:
+    """Elements that reach past the right edge of the screen (content lost at this width)."""
+    found: list[str] = page.evaluate("""() => {
+      const w = document.documentElement.clientWidth;
+      return [...document.querySelectorAll('#pepper-view *, header *')]
+        .filter(e => e.getBoundingClientRect().right > w + 1 && e.getClientRects().length)
+        .map(e => e.tagName + '.' + e.className).slice(0, 8); }""")
+    return found
+
+
+def _small_targets(page: Any) -> list[str]:
+    """Buttons, fields, menus and setting rows smaller than TARGET px in either direction."""
+    found: list[str] = page.evaluate(f"""() => [...document.querySelectorAll(
+        '#pepper-view button, #pepper-view select, #pepper-view input:not([type=checkbox]),' +
+        '#pepper-view .pepper-setting, #pepper-view .pepper-import-label, header a')]
+      .filter(e => e.getClientRects().length)
+      .map(e => [e, e.getBoundingClientRect()])
+      .filter(([e, r]) => r.width < {TARGET} || r.height < {TARGET})
+      .map(([e, r]) => e.tagName + '.' + e.className + ' ' + Math.round(r.width) + 'x' +
+           Math.round(r.height)).slice(0, 8)""")
+    return found
+
+
+@pytest.mark.parametrize("width", [550, 320])
+def test_200_percent_zoom_and_a_narrow_screen_lose_nothing(site: Site, width: int) -> None:
+    # 550 px is this 1100 px window at 200%; 320 px is WCAG's reflow width (400%)
+    site.page.set_viewport_size({"width": width, "height": 900})
+    try:
+        for screen in (".pepper-home", ".pepper-settings-link", ".pepper-progress-link"):
+            _click(site, f".pepper-nav {screen}")
+            assert _wider_than_screen(site.page) == [], screen
+        _home(site)
+        _click(site, ".pepper-lesson-bowers")
+        assert _wider_than_screen(site.page) == []
+        _home(site)
+        _click(site, ".pepper-quiz-score")
+        assert _wider_than_screen(site.page) == []
+        _home(site)
+        _click(site, ".pepper-open-table")
+        assert _wider_than_screen(site.page) == []
+        _home(site)
+        _click(site, ".pepper-open-puzzles")
+        assert _wider_than_screen(site.page) == []
+    finally:
+        site.page.set_viewport_size({"width": 1100, "height": 1000})
+
+
+def test_targets_are_44_pixels_on_a_phone(site: Site) -> None:
+    site.page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        for screen in (".pepper-home", ".pepper-settings-link"):
+            _click(site, f".pepper-nav {screen}")
+            assert _small_targets(site.page) == [], screen
+        _home(site)
+        _click(site, ".pepper-lesson-bowers")
+        assert _small_targets(site.page) == []
+        _home(site)
+        _click(site, ".pepper-quiz-score")
+        assert _small_targets(site.page) == []
+        _home(site)
+        _click(site, ".pepper-open-table")
+        assert _small_targets(site.page) == []
+        site.shot("table-phone")
+        _home(site)
+        _click(site, ".pepper-open-puzzles")
+        assert _small_targets(site.page) == []
+    finally:
+        site.page.set_viewport_size({"width": 1100, "height": 1000})
+
+
+# ---- a whole hand by keyboard, hearing only the live region ---------------------------------
+
+
+class Ear:
+    """A player at the keyboard who knows only what the live region says."""
+
+    def __init__(self, site: Site) -> None:
+        self.page = site.page
+        self.heard: list[str] = []
+
+    def type(self, line: str) -> str:
+        """Type a line into the command line and press Enter; what the region says then."""
+        self.page.keyboard.type(line)
+        self.page.keyboard.press("Enter")
+        self.page.wait_for_function(
+            "window.pepper.saved >= window.pepper.sent && "
+            "document.getElementById('pepper-say').textContent !== ''")
+        said = str(self.page.inner_text("#pepper-say"))
+        self.heard.append(said)
+        return said
+
+
+def _decide(said: str) -> str:
+    """The line to type for the choices the live region just listed."""
+    options = said.rsplit("You may choose: ", 1)[1].rstrip(".")
+    cards = CARD_WORDS.findall(options)
+    if cards:
+        rank, suit = cards[0]
+        return f"{rank} of {suit}"  # typed as a player says it
+    words = options.split(", ")
+    for pick in ("play", "pass", "partner"):  # defend, let the others bid, play as a pair
+        if pick in words:
+            return pick
+    return words[0]
+
+
+def test_a_whole_hand_by_keyboard_from_the_live_region_alone(site: Site) -> None:
+    _home(site)
+    ear = Ear(site)
+    site.page.keyboard.press("/")  # the command line, from anywhere
+    said = ear.type("table")
+    if "type resume, or new match" in said or "Your card" in said or "You sit" not in said:
+        said = ear.type("new match")
+    assert "You sit South" in said, said
+    said = ear.type("hand")
+    assert said.startswith("Your hand, 6 cards."), said
+    for _ in range(40):
+        if "The hand is over" in said:
+            break
+        if "You may choose: " not in said:
+            said = ear.type("choices")
+            continue
+        said = ear.type(_decide(said))
+        assert "Not allowed" not in said and "could not read" not in said, said
+    assert "The hand is over" in said, ear.heard
+    every = " ".join(ear.heard)
+    tricks = [int(n) for n in re.findall(r"wins? trick (\d)", every)]
+    assert tricks == list(range(1, len(tricks) + 1)) and tricks, every  # each trick once
+    played = re.findall(r"(?:plays?|leads?) (the \w+ of \w+)", every)
+    # each card said once (three or four to a trick, as a partner sits out or not)
+    assert len(played) == len(set(played)) >= 3 * len(tricks), played
+    assert re.search(r"Points this hand|the bidders", every), every
+    said = ear.type("next")
+    assert "Hand 1 counted" in said, said
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "web-keyboard-hand.txt").write_text("\n".join(ear.heard) + "\n", "utf-8")

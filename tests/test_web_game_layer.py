@@ -1,0 +1,159 @@
+"""The Play and learn page's game layer, in this process (no browser): every table event said
+once in the engine's words, the hand read by suit, the typed command line read as the
+terminal reads it, the settings kept, and a card that counts only when confirmed."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pepper_tutor.apps.web import SETTINGS, WebApp
+from pepper_tutor.engine.calls import Trump
+from pepper_tutor.engine.cards import Card
+from pepper_tutor.engine.ranking import effective_suit, trick_winner
+from pepper_tutor.engine.state import Phase
+from pepper_tutor.render.table_words import card_words, event_sentence, hand_by_suit
+from pepper_tutor.teaching.practice.table import PracticeTable
+
+SEED = 11
+
+
+def _go(app: WebApp, act: str, value: str = "", **fields: str) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(app.handle(act, value, fields))
+    assert "error" not in reply, reply["error"]
+    return reply
+
+
+def _typed(app: WebApp, line: str) -> str:
+    return str(_go(app, "command", line=line)["say"])
+
+
+@pytest.mark.parametrize(("card", "trump", "words"), [
+    ("JD", Trump.H, "the jack of diamonds, the left bower"),
+    ("JH", Trump.H, "the jack of hearts, the right bower"),
+    ("9H", Trump.H, "the nine of hearts, a trump"),
+    ("JD", Trump.NT, "the jack of diamonds"),
+    ("AS", None, "the ace of spades"),
+])
+def test_a_card_is_said_with_its_part_this_hand(card: str, trump: Trump | None,
+                                                words: str) -> None:
+    assert card_words(Card.parse(card), trump) == words
+
+
+def test_without_the_left_bower_a_jack_is_only_its_suit() -> None:
+    assert card_words(Card.parse("JD"), Trump.H, left_bower=False) == "the jack of diamonds"
+
+
+def test_every_card_of_a_hand_is_said_and_each_trick_names_its_winner() -> None:
+    t = PracticeTable("standard", "S", "beginner", coach=False, seed=SEED, history=False,
+                      auto=True)
+    t.play_bots()
+    s = t.state
+    assert s.tricks, "the hand was thrown in: choose another seed"
+    size = len(s.active_seats)
+    for d in t.decisions:
+        said = event_sentence(t, d)
+        if d.phase is not Phase.PLAY:
+            assert said == f"{t.player_name(d.seat)} {d.words}."
+            continue
+        assert isinstance(d.action, Card)
+        assert card_words(d.action, s.trump, s.rules.left_bower) in said
+        n, place = d.where
+        trick = s.tricks[n - 1]
+        if place == size:  # the trick's last card says who won it, as the engine found
+            cards = list(trick.cards)
+            won = trick.seats[trick_winner(cards, s.trump or Trump.NT, s.rules.left_bower)]
+            assert said.endswith(f"; {t.player_name(won)} wins trick {n}.")
+        else:
+            assert "wins trick" not in said
+
+
+def test_the_hand_is_read_suit_by_suit_trumps_first_with_the_bowers() -> None:
+    t = PracticeTable("standard", "S", "beginner", coach=False, seed=SEED, history=False)
+    held = t.state.hand(t.seat)
+    said = hand_by_suit(t)
+    assert said.startswith(f"Your hand, {len(held)} cards.")
+    for card in held:  # every card, under its suit
+        suit = effective_suit(card, t.state.trump or Trump.NT)
+        group = re.search(rf"{suit.plural.capitalize()}: ([^.]*)\.", said, re.IGNORECASE)
+        assert group is not None and card.rank.word in group.group(1), (card, said)
+
+
+def test_the_table_by_typed_lines_alone(tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path, seed=SEED, coach_samples=4)
+    _go(app, "home")
+    said = _typed(app, "table")
+    assert said.startswith("You sit South") and "You may choose: pass" in said
+    assert _typed(app, "hand").startswith("Your hand, 6 cards.")
+    assert "Contract" in _typed(app, "table") or "auction" in _typed(app, "table")
+    assert "I could not read 'xyzzy'" in _typed(app, "xyzzy")
+    said = _typed(app, "pass")
+    assert said.startswith("You pass. Coach: ")  # the coach's grade is said too,
+    assert not re.search(r"(?:10|[9TJQKA])[♣♦♥♠]", said), said  # its cards in words
+    _go(app, "coach-toggle", "off")
+    for _ in range(20):
+        if "The hand is over" in said:
+            break
+        options = said.rsplit("You may choose: ", 1)[1]
+        card = re.search(r"the (\w+) of (\w+)", options)
+        line = f"{card.group(1)} of {card.group(2)}" if card else options.split(", ")[0]
+        if "play" in options.split(", "):
+            line = "play"
+        said = _typed(app, line)
+    assert "The hand is over" in said
+    assert "Hand 1 counted" in _typed(app, "next")
+    _typed(app, "start")
+    said = _typed(app, "table")  # back at the table: where it stands, and the choices
+    assert said.startswith("Back at the table. Hand 2") and "You may choose" in said, said
+
+
+def test_a_card_counts_only_when_confirmed_and_the_setting_is_kept(tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path, seed=SEED, coach_samples=4)
+    _go(app, "set-confirm", "on")
+    _go(app, "set-large", "on")
+    _typed(app, "table")
+    _go(app, "coach-toggle", "off")
+    _typed(app, "pass")
+    t = app.table
+    assert t is not None
+    while t.state.phase is not Phase.PLAY:
+        _typed(app, "play" if t.state.phase is Phase.DEFENSE else str(t.state.legal_actions()[0]))
+    card = t.state.legal_actions()[0]
+    assert isinstance(card, Card)
+    before = len(t.learner_decisions)
+    reply = _go(app, "play", f"c:{card}")
+    assert len(t.learner_decisions) == before  # chosen, not played
+    assert reply["say"].startswith(f"Play {card_words(card, t.state.trump)}?")
+    assert 'aria-pressed="true"' in reply["html"] and "pepper-confirm-card" in reply["html"]
+    _go(app, "play-cancel")
+    assert len(t.learner_decisions) == before
+    _typed(app, card_words(card).removeprefix("the "))  # typed: asked again
+    assert len(t.learner_decisions) == before
+    said = _typed(app, "yes")
+    assert len(t.learner_decisions) == before + 1 and said.startswith("You ")
+    # kept: a new page (a reload) has the same settings
+    again = WebApp(home=tmp_path, seed=SEED)
+    assert again.settings == {"large": True, "four": False, "confirm": True}
+    assert _go(again, "home")["look"] == ["large"]
+    assert set(again.settings) == set(SETTINGS)
+
+
+def test_the_table_is_read_with_the_trick_so_far_and_the_tricks_won() -> None:
+    from pepper_tutor.render.table_words import table_sentence
+
+    t = PracticeTable("standard", "S", "beginner", coach=False, seed=SEED, history=False)
+    assert f"The auction is on: the high bid is {t.contract_text()}." in table_sentence(t)
+    t.act("pass")
+    while t.state.phase is not Phase.PLAY:
+        t.act(t.state.legal_actions()[0])
+    s = t.state
+    said = table_sentence(t)
+    assert f"Contract: {t.contract_text()}." in said
+    for i, (seat, card) in enumerate(s.current_trick):  # each card with who played it
+        verb = "led" if i == 0 else "played"
+        assert f"{t.player_name(seat)} {verb} {card_words(card, s.trump)}" in said
+    assert "Tricks won: " in said and said.endswith("Your turn.")
