@@ -19,7 +19,7 @@ from ...records.tournament import Tournament
 __all__ = ["GameRow", "NextTable", "team_of", "playable", "next_tables", "bracket_columns",
            "clock_view", "standings_rows", "summary", "last_result"]
 
-_STAGES = {"winners": "Winners' bracket", "losers": "Losers' bracket", "final": "Grand final"}
+_STAGES = {"winners": "Winners'", "losers": "Losers'", "final": "Grand final"}
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def bracket_columns(b: Bracket) -> list[tuple[str, list[GameRow]]]:
         if g.teams == (BYE, BYE) or (g.id == "GF2" and g.state in ("waiting", "not needed")):
             continue  # no game: two byes, or a deciding game not (yet) needed
         title = (_STAGES["final"] if g.stage == "final"
-                 else f"{_STAGES[g.stage]}, round {g.round}")
+                 else f"{_STAGES[g.stage]} round {g.round}")
         if not columns or columns[-1][0] != title:
             columns.append((title, []))
         columns[-1][1].append(_bracket_row(b, g))
