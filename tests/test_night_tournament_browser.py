@@ -17,7 +17,6 @@ import random
 import sqlite3
 import urllib.parse
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
