@@ -14,6 +14,7 @@ from __future__ import annotations
 import http.cookiejar
 import json
 import random
+import re
 import sqlite3
 import urllib.parse
 import urllib.request
@@ -228,3 +229,73 @@ def test_eight_drawn_teams_to_the_champion_through_a_kill_9(screens: Screens, ni
     expect(host.locator("form.start-tournament")).to_have_count(1)
     expect(projector.locator(".proj-tournament")).to_have_count(0)
     expect(ann.locator(".tournament-phone")).to_have_count(0)
+
+
+def test_a_movement_with_its_round_clock_and_standings_on_every_screen(
+        screens: Screens, night: Any, browser: Any) -> None:
+    """A progressive movement of four entered teams: the round clock counts down on the
+    projector, the host's tab and a phone, the standings follow the results; the tournament
+    tab and the phone's team pass axe-core (WCAG 2.1 AA)."""
+    from playwright.sync_api import expect
+
+    from .axe import assert_accessible
+
+    # contexts that let axe-core's script in past the page's script policy
+    host_ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    phone_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                    has_touch=True, bypass_csp=True)
+    try:
+        host = host_ctx.new_page()
+        host.goto(night.host_link)
+        host.wait_for_selector("body[data-ready='1']")
+        projector = screens.projector(host)
+        phone = phone_ctx.new_page()
+        phone.goto(night.join_link)
+        phone.fill("input[name=name]", "Cy")
+        phone.click("button[type=submit]")
+        phone.wait_for_selector("body[data-ready='1']")
+        host.click("[data-tab=tournament]")
+        form = host.locator("form.start-tournament")
+        assert_accessible(host, include=".tournament-host")
+        form.locator(".f-how-entered").check()
+        form.locator(".f-teams").fill("Ann & Bob, Cy & Di, Eve & Fay, Gus & Hal")
+        form.locator(".f-format").select_option("progressive")
+        form.locator(".f-rounds").fill("2")
+        form.locator(".f-minutes").fill("20")
+        form.locator(".start-tournament-button").click()
+        expect(host.locator(".tournament-host h2")).to_have_text(
+            "Progressive movement, 4 teams, 2 rounds of 20 minutes, winners move up "
+            "(as entered)")
+        expect(projector.locator(".round-clock-box")).to_contain_text(
+            "the clock starts when the host starts it")
+        mine = phone.locator(".tournament-phone")
+        expect(mine.locator(".my-table")).to_have_text("Table 1")
+        expect(mine.locator(".my-opponents")).to_have_text("Ann & Bob")
+        host.locator("button.clock-button").click()
+        for screen in (projector, host, phone):
+            clock = screen.locator(".round-clock")
+            expect(clock).to_have_text(re.compile(r"^(20:00|19:5\d)$"))
+            expect(clock).to_have_text(re.compile(r"^19:5\d$"), timeout=5_000)  # it runs
+        assert_accessible(host, include=".tournament-host")
+        assert_accessible(phone, include=".tournament-phone")
+        shot(projector, "tournament-movement-projector")
+        shot(phone, "tournament-movement-phone")
+        results = (("R1-T1", "won-b", (12, 21)), ("R1-T2", "won-a", (25, 20)))
+        for game, button, scores in results:
+            row = host.locator(f".result-row[data-game='{game}']")
+            row.locator(".f-score-a").fill(str(scores[0]))
+            row.locator(".f-score-b").fill(str(scores[1]))
+            row.locator(f".{button}").click()
+            expect(host.locator(f".result-row[data-game='{game}']")).to_have_count(0)
+        # round 2: Cy & Di won at table 1 and stay; Eve & Fay come up from table 2
+        expect(mine.locator(".my-table")).to_have_text("Table 1")
+        expect(mine.locator(".my-opponents")).to_have_text("Eve & Fay")
+        # level on points, Eve & Fay ahead on total score (25 to 21)
+        expect(mine.locator(".my-team")).to_contain_text("2 points, rank 2")
+        expect(projector.locator(".proj-tournament h1")).to_contain_text("Round 2 of 2")
+        expect(projector.locator(".standing-row").first).to_contain_text("Eve & Fay")
+        expect(projector.locator(".standing-row").nth(1)).to_contain_text("Cy & Di")
+        expect(projector.locator(".round-clock-box")).to_contain_text("the clock starts")
+    finally:
+        host_ctx.close()
+        phone_ctx.close()
