@@ -105,13 +105,23 @@ def check_screens(night: Any, projector: Any, phone: Any, name: str) -> Bracket:
 
 
 def enter_result(host: Any, game: str, first_wins: bool, scores: tuple[int, int]) -> None:
+    """Type the scores in the game's row and press the winner's button: the row goes, and
+    what was entered is said at the top of the tab."""
     from playwright.sync_api import expect
 
     row = host.locator(f".result-row[data-game='{game}']")
     row.locator(".f-score-a").fill(str(scores[0]))
     row.locator(".f-score-b").fill(str(scores[1]))
     row.locator(".won-a" if first_wins else ".won-b").click()
-    expect(host.locator(f".result-row[data-game='{game}']")).to_have_count(0)
+    try:
+        expect(host.locator(f".result-row[data-game='{game}']")).to_have_count(0)
+    except AssertionError:  # say what the row was told, and what else was being typed
+        raise AssertionError(host.evaluate(
+            "() => [document.querySelector('[data-part=tournament-host]').innerText, "
+            "Array.from(document.querySelectorAll('form[data-dirty]')).map(f => f.outerHTML)]")
+            ) from None
+    expect(host.locator(".tournament-host h2 + p.msg")).to_contain_text(f"Entered {game}: ")
+    expect(host.locator(".result-row .msg").filter(has_text="Entered")).to_have_count(0)
 
 
 def restart(night: Any) -> None:
