@@ -14,7 +14,8 @@ from typing import Any
 
 from ...records.bracket import BYE, Bracket, Game
 from ...records.movement import POINTS_A_WIN, Movement
-from ...records.tournament import Tournament
+from ...records.teams import WrongWinner
+from ...records.tournament import Tournament, team_named
 
 __all__ = ["GameRow", "NextTable", "team_of", "playable", "next_tables", "bracket_columns",
            "clock_view", "standings_rows", "summary", "last_result"]
@@ -54,9 +55,10 @@ class NextTable:
 
 def team_of(t: Tournament, name: str) -> int | None:
     """The team a player of this name is in (any case), or None."""
-    key = " ".join(name.split()).casefold()
-    return next((i for i, team in enumerate(t.teams)
-                 if key in (p.casefold() for p in team.players)), None)
+    try:
+        return team_named(t.teams, name)
+    except WrongWinner:
+        return None
 
 
 def _name(t: Tournament, team: int | None, words: str) -> str:
