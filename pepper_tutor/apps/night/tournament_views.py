@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...records.bracket import BYE, Bracket, Game
-from ...records.movement import POINTS_A_WIN, Movement
+from ...records.movement import POINTS_A_WIN, Movement, Round
 from ...records.teams import WrongWinner
 from ...records.tournament import Tournament, team_named
 
@@ -113,13 +113,15 @@ def _bracket_next(b: Bracket, team: int) -> NextTable:
     return NextTable(team, name, g.id, against, "waits for its opponent")
 
 
-def _movement_next(m: Movement, team: int) -> NextTable:
+def _movement_next(m: Movement, team: int, plan: tuple[Round, ...], current: int
+                   ) -> NextTable:
+    # ``plan`` and ``current`` are the movement's, worked out once for every team: each
+    # costs a walk over the results, and a room of 64 teams asks 64 times.
     name = m.teams[team].name
-    if m.over:
+    if current > m.rounds:
         return NextTable(team, name, "", "", "finished")
-    plan = m.plan()
-    now = plan[m.current - 1]
-    g = m.next_game(team)
+    now = plan[current - 1]
+    g = next((x for x in now.tables if team in x.teams and x.result is None), None)
     if g is not None:
         other = g.teams[1] if g.teams[0] == team else g.teams[0]
         return NextTable(team, name, f"Table {g.table}", m.teams[other].name,
@@ -143,7 +145,8 @@ def next_tables(t: Tournament) -> list[NextTable]:
     """Each team's next table, in seed order."""
     if isinstance(t, Bracket):
         return [_bracket_next(t, i) for i in range(len(t.teams))]
-    return [_movement_next(t, i) for i in range(len(t.teams))]
+    plan, current = t.plan(), t.current
+    return [_movement_next(t, i, plan, current) for i in range(len(t.teams))]
 
 
 def standings_rows(m: Movement) -> list[dict[str, Any]]:
