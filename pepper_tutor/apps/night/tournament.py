@@ -58,7 +58,7 @@ from .tournament_views import (
 
 __all__ = ["tournament_start", "tournament_result", "tournament_table", "tournament_sheet",
            "tournament_undo", "tournament_clock", "tournament_end", "host_part",
-           "phone_part", "projector_part", "PART"]
+           "phone_part", "projector_part", "shown", "phone_view", "PART"]
 
 PART = "tournament"  # the event every change publishes
 SCORE_LIMIT = 9999  # a game's score, either sign: a typo of a few digits is refused
@@ -302,13 +302,14 @@ def tournament_sheet(request: Request) -> Response:
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-def _shown(t: Tournament, night: Night) -> dict[str, Any]:
-    """What the host and the projector both show."""
+def shown(t: Tournament, notes: dict[str, Any]) -> dict[str, Any]:
+    """What the host's tab and the projector both show of ``t`` (``notes``: what the store
+    keeps beside it, :meth:`~.store.NightStore.tournament_notes`)."""
     # Teams by name, as people look for their own.
-    shown = sorted(next_tables(t), key=lambda n: n.name.casefold())
-    ctx: dict[str, Any] = {"t": t, "summary": summary(t), "next": shown,
+    by_name = sorted(next_tables(t), key=lambda n: n.name.casefold())
+    ctx: dict[str, Any] = {"t": t, "summary": summary(t), "next": by_name,
                            "playable": playable(t),
-                           "clock": clock_view(t, night.store.tournament_notes())}
+                           "clock": clock_view(t, notes)}
     if isinstance(t, Bracket):
         ctx["columns"] = bracket_columns(t)
         ctx["champion"] = None if t.champion is None else t.teams[t.champion].name
@@ -324,7 +325,7 @@ def host_part(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
     ctx["players"] = [p.name for p in night.store.players()]
     ctx["moves"] = MOVES
     if t is not None:
-        ctx.update(_shown(t, night))
+        ctx.update(shown(t, night.store.tournament_notes()))
         ctx.update(plan=plan_text(t), last=last_result(t), at_table=_at_table(night, t))
     return page(request, "_tournament-host.html", ctx)
 
@@ -334,8 +335,25 @@ def projector_part(request: Request, night: Night, ctx: dict[str, Any]) -> Respo
     t = night.store.tournament()
     if t is None:
         return None
-    ctx.update(_shown(t, night))
+    ctx.update(shown(t, night.store.tournament_notes()))
     return page(request, "_tournament-projector.html", ctx)
+
+
+def phone_view(t: Tournament, name: str, notes: dict[str, Any]) -> dict[str, Any]:
+    """What the phone of the player called ``name`` shows: its team and next table."""
+    team = team_of(t, name)
+    ctx: dict[str, Any] = {"t": t, "summary": summary(t), "team": team,
+                           "clock": clock_view(t, notes)}
+    if team is not None:
+        ctx["mine"] = next_tables(t)[team]
+        ctx["team_name"] = t.teams[team].name
+        if isinstance(t, Bracket):
+            ctx["losses"] = t.losses()[team]
+            ctx["champion"] = None if t.champion is None else t.teams[t.champion].name
+        else:
+            ctx["standing"] = next(s for s in standings_rows(t)
+                                   if s["name"] == t.teams[team].name)
+    return ctx
 
 
 def phone_part(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
@@ -346,16 +364,5 @@ def phone_part(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
     t = night.store.tournament()
     if t is None:
         return HTMLResponse("", headers=NO_STORE)
-    team = team_of(t, player.name)
-    ctx.update(t=t, summary=summary(t), team=team,
-               clock=clock_view(t, night.store.tournament_notes()))
-    if team is not None:
-        ctx["mine"] = next_tables(t)[team]
-        ctx["team_name"] = t.teams[team].name
-        if isinstance(t, Bracket):
-            ctx["losses"] = t.losses()[team]
-            ctx["champion"] = None if t.champion is None else t.teams[t.champion].name
-        else:
-            ctx["standing"] = next(s for s in standings_rows(t)
-                                   if s["name"] == t.teams[team].name)
+    ctx.update(phone_view(t, player.name, night.store.tournament_notes()))
     return page(request, "_tournament-phone.html", ctx)
