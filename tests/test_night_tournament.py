@@ -392,3 +392,23 @@ def test_a_restarted_server_shows_the_same_tournament(tmp_path: Path) -> None:
     assert re.search(r"Round 1 of 3 (29|30):\d\d", after["projector"])
     store2.close()
     store.close()
+
+
+def test_a_quiz_question_has_the_projector_then_the_tournament_comes_back(
+        night_app: Any, night_store: NightStore) -> None:
+    host, csrf = host_client(night_app, night_store)
+    _room(night_app, night_store, 4)
+    assert _post(host, "/tournament/start", csrf, how="draw", players="", seed="1")[0] == 200
+    assert "Next tables" in _text(host, "projector")
+    assert host.post("/quiz/ask", data={"csrf": csrf, "kind": "bowers", "level": "easy",
+                                        "preset": "standard", "timer": "0"},
+                     headers=JSON).status_code == 200
+    assert "Next tables" not in _text(host, "projector")  # the open question has it
+    assert _post(host, "/quiz/close", csrf)[0] == 200
+    shown = host.get("/part/projector").text
+    assert "The answer:" in shown and "data-redraw-in" in shown  # the answer, for a while
+    con = sqlite3.connect(night_store.path)  # the answer was shown long enough ago
+    con.execute("UPDATE questions SET closed = closed - 3600")
+    con.commit()
+    con.close()
+    assert "Next tables" in _text(host, "projector")

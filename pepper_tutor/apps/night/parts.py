@@ -149,6 +149,8 @@ def _host_part(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
         ctx["qr"] = qr_svg(ctx["join_url"])
         ctx["table"] = table_view(night, None)
         ctx["showing_results"] = results_left(ctx.get("q"))
+        # the tournament comes back when the answer has been shown, as the table does
+        ctx["then_tournament"] = night.store.tournament() is not None
         if ctx.get("step") is not None:
             first, span, rest = projector_cells(ctx["step"])
             ctx.update(first=first, span=span, rest=rest, trump_line=trump_line(ctx["step"]),
