@@ -91,3 +91,81 @@ def test_ctrl_c_stops_the_workers_at_once(tmp_path, to_group):
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+def _held_by_another_thread(future: object) -> bool:
+    """Whether ``future``'s lock is held (tried from a thread of its own, as the pool's
+    thread would take it to hand back a result)."""
+    import threading
+
+    took: list[bool] = []
+
+    def probe() -> None:
+        lock = future._condition  # type: ignore[attr-defined]
+        got = lock.acquire(timeout=1.0)
+        took.append(got)
+        if got:
+            lock.release()
+
+    thread = threading.Thread(target=probe)
+    thread.start()
+    thread.join()
+    return not took[0]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
+                         ids=["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_signal_during_the_wait_stops_it_and_leaves_no_lock_held(signum: int) -> None:
+    """The stopping signal comes while the parent waits on many futures (the wait takes their
+    locks one by one, where a signal once left some held and the pool's thread hung at exit):
+    it ends the wait with the shell's status, and every future can still be finished."""
+    import threading
+    from concurrent.futures import Future
+
+    from pepper_tutor.analysis.workers import stopping_on_signals, wait_first
+
+    futures: list[Future[int]] = [Future() for _ in range(200)]
+    sender = threading.Timer(0.3, os.kill, (os.getpid(), signum))
+    with stopping_on_signals():
+        sender.start()
+        with pytest.raises((SystemExit, KeyboardInterrupt)) as stopped:
+            wait_first(futures)
+    sender.join()
+    if signum == signal.SIGINT:
+        assert stopped.type is KeyboardInterrupt
+    else:
+        assert stopped.type is SystemExit and stopped.value.code == 128 + signum
+    assert not any(_held_by_another_thread(f) for f in futures)
+    futures[0].set_result(1)  # what the pool's thread does: it must not block
+
+
+def test_the_wait_returns_what_is_done() -> None:
+    from concurrent.futures import Future
+
+    from pepper_tutor.analysis.workers import wait_first
+
+    waiting: Future[int] = Future()
+    done: Future[int] = Future()
+    done.set_result(3)
+    assert wait_first([waiting, done]) == {done}
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads /proc")
+def test_a_process_started_for_the_pool_begins_deaf_to_ctrl_c() -> None:
+    """Ctrl-C to the whole terminal while a worker is still importing must not print its
+    traceback: a process started inside starting_workers begins with Ctrl-C held back, and
+    this process has it back as before once the block ends."""
+    from pepper_tutor.analysis.workers import starting_workers
+
+    def held(status: str) -> bool:
+        mask = next(line for line in status.splitlines() if line.startswith("SigBlk:"))
+        return bool(int(mask.split()[1], 16) & (1 << (signal.SIGINT - 1)))
+
+    with starting_workers():
+        child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
+                                 stdin=subprocess.PIPE)
+    try:
+        assert held(Path(f"/proc/{child.pid}/status").read_text())
+        assert not held(Path("/proc/self/status").read_text())
+    finally:
+        child.communicate(b"")

@@ -15,6 +15,7 @@ from pepper_tutor.engine.calls import Bid
 from pepper_tutor.engine.seats import Seat
 from pepper_tutor.engine.state import HandState, Phase
 from pepper_tutor.teaching.practice.coach import (
+    CoachRefinement,
     CoachVerdict,
     coach_decision,
     coach_hint,
@@ -137,3 +138,68 @@ def test_a_grade_too_close_to_call_says_so_and_reads_back_from_its_note():
     sure = CoachVerdict("bidding", Bid.PASS, Bid.THREE, "3 in ♠", Grade.MISTAKE, 1.0, 0.8,
                         1.2, "You hold the A♠.", GRADING_SAMPLES)
     assert "too close" not in sure.headline and grade_from_note(sure.note) is Grade.MISTAKE
+
+
+# ---- a grade refined over more deals (the browser page's background work) ------------------
+
+
+@pytest.mark.parametrize("seed, calls", [(11, 0), (12, 2)])
+def test_a_refined_call_ends_with_the_one_shot_grade_over_as_many_deals(seed, calls):
+    state = _auction(seed, calls)
+    for action in (Bid.PASS, state.legal_actions()[-1]):
+        refinement = CoachRefinement(state, action, (12, 24, 40))
+        assert refinement.more and refinement.first is None
+        seen = []
+        while refinement.more:
+            seen.append(refinement.step())
+        # A call reads back what it solved: every step is taken, each the one-shot verdict.
+        assert [v.samples for v in seen] == [12, 24, 40]
+        for verdict in seen:
+            _same(verdict, coach_decision(state, action, samples=verdict.samples))
+        assert refinement.first is seen[0] and refinement.step() is seen[-1]
+
+
+def test_a_refined_card_goes_from_the_first_grade_to_the_last():
+    state = _card(21)
+    for action in state.legal_actions():
+        refinement = CoachRefinement(state, action, (12, 24, 40))
+        first, last = refinement.step(), refinement.step()
+        assert not refinement.more and (first.samples, last.samples) == (12, 40)
+        _same(first, coach_decision(state, action, samples=12))
+        _same(last, coach_decision(state, action, samples=40))
+
+
+def test_a_forced_choice_has_nothing_to_refine_and_steps_must_grow():
+    state = _card(21)
+    with pytest.raises(ValueError, match="grow"):
+        CoachRefinement(state, state.legal_actions()[0], (24, 24))
+    with pytest.raises(ValueError, match="grow"):
+        CoachRefinement(state, state.legal_actions()[0], ())
+    forced = HandState.deal("standard", Seat.N, random.Random(1))
+    forced.apply(Bid.BIG_PEPPER)
+    while len(forced.legal_actions()) > 1:
+        forced.apply(Bid.PASS)
+    refinement = CoachRefinement(forced, forced.legal_actions()[0], (12, 24))
+    assert refinement.step().forced and not refinement.more
+
+
+def test_the_table_refines_the_last_decision_until_the_learner_decides_again():
+    table = PracticeTable(seed=4, level="club", coach=True, coach_samples=12,
+                          refine_samples=(24, 40), history=False)
+    call = table.legal()[-1]
+    decision_first = table.act(call).coach
+    assert decision_first is not None and decision_first.samples == 12
+    refinement = table.refinement
+    assert refinement is not None and refinement.more
+    assert table.refine_last() is refinement
+    assert table.learner_decisions[-1].coach is refinement.verdicts[-1]
+    assert refinement.verdicts[-1].samples == 24
+    table.refine_last()
+    assert table.learner_decisions[-1].coach.samples == 40  # type: ignore[union-attr]
+    assert table.refine_last() is None and not refinement.more
+    # A take-back leaves nothing to refine; the same call again starts afresh.
+    table.take_back()
+    assert table.refinement is None and table.refine_last() is None
+    again = table.act(call).coach
+    assert again is not None
+    _same(again, decision_first)

@@ -43,11 +43,13 @@ class Screens:
         self.contexts: list[Any] = []
         self.foreign: list[str] = []
         self.errors: list[str] = []
+        # More options of every context: bypass_csp=True lets tests/axe.py inject axe-core.
+        self.context_options: dict[str, Any] = {}
 
     def open(self, width: int, height: int, phone: bool = False) -> Any:
         ctx = self.browser.new_context(viewport={"width": width, "height": height},
                                        is_mobile=phone, has_touch=phone,
-                                       device_scale_factor=1)
+                                       device_scale_factor=1, **self.context_options)
         base = self.night.base_url
 
         def guard(route: Any) -> None:
@@ -870,6 +872,49 @@ def test_a_phone_that_lost_its_cookie_rejoins_under_its_own_name(screens, night)
         store.close()
 
 
+def _tallest_puzzles(n: int) -> list[Any]:
+    """The shipped puzzles with the most to show on the projector: the longest stories (the
+    facts' text) above the most cards."""
+    from pepper_tutor.apps.night.puzzle_round import PuzzleStep
+    from pepper_tutor.teaching.puzzles.bank import bank_puzzles
+
+    def size(p: Any) -> tuple[int, int]:
+        step = PuzzleStep(id=p.id, puzzle=p)
+        s = step.situation()
+        return (sum(len(label) + len(text) for label, text in step.facts()),
+                len(s.trick) + len(s.cards) + len(s.hand))
+
+    return sorted(bank_puzzles(), key=size, reverse=True)[:n]
+
+
+def test_the_puzzles_with_the_most_to_show_fit_the_projector(screens, night):  # type: ignore[no-untyped-def]
+    """The projector shrinks the text, then the cards, until the whole question fits: checked
+    on the puzzles with the longest stories (the night draws one at random)."""
+    from playwright.sync_api import expect
+
+    host = screens.host()
+    projectors = [screens.projector(host, w, h) for w, h in PROJECTORS]
+    store = NightStore(night.home / "nights" / "test-night.sqlite")
+    try:
+        for puzzle in _tallest_puzzles(4):
+            q = store.ask("puzzle", False, "standard", None, theme=puzzle.theme)
+            # this puzzle, not the one drawn: the store's own row, as the host's ask wrote it
+            with store._tx() as db:
+                db.execute("UPDATE question_puzzles SET puzzle = ? WHERE question_id = ?",
+                           (puzzle.id, q.id))
+            step = current_step(night)
+            assert step.puzzle.id == puzzle.id
+            for (width, height), projector in zip(PROJECTORS, projectors, strict=True):
+                projector.reload()
+                projector.wait_for_selector("body[data-ready='1']")
+                expect(projector.locator(".prompt")).to_have_text(step.prompt)
+                got = measure(projector, bottom=True)
+                assert not got["bad"] and got["scrollHeight"] <= height, (puzzle.id, width, got)
+                shot(projector, f"projector-tallest-puzzle-{width}x{height}")
+    finally:
+        store.close()
+
+
 def test_a_timed_puzzle_round_from_two_phones_ranked_on_the_projector(screens, night):  # type: ignore[no-untyped-def]
     from playwright.sync_api import expect
 
@@ -1052,7 +1097,8 @@ def test_the_table_keeps_the_rules_and_the_people_through_a_kill_9(screens, nigh
         "Put one card aside, face down: tap it (nobody else sees it).")
     shot(phones["N"], "phone-table-discard-390x844")
     aside = phones["N"].locator(".my-hand .answer-card").first
-    discard, discard_label = aside.get_attribute("data-card"), aside.inner_text().strip()
+    # the card's face (J♦), not the suit's word under it
+    discard, discard_label = aside.get_attribute("data-card"), aside.locator(".face").inner_text()
     aside.click()
     expect(projector.locator(".news")).to_have_text("North puts a card aside, face down.")
     south = phones["S"]
@@ -1079,7 +1125,7 @@ def test_the_table_keeps_the_rules_and_the_people_through_a_kill_9(screens, nigh
         "cs => cs.map(c => c.dataset.card)") == held
     expect(projector.locator(".news")).to_contain_text("restarted")
     sent = south.locator(".my-hand .answer-card").first
-    passed, passed_label = sent.get_attribute("data-card"), sent.inner_text().strip()
+    passed, passed_label = sent.get_attribute("data-card"), sent.locator(".face").inner_text()
     sent.click()
     expect(phones["N"].locator(f".my-hand [data-card='{passed}']")).to_be_visible()
     expect(projector.locator(".news")).to_have_text(

@@ -111,3 +111,33 @@ def test_a_judgement_missed_at_the_practice_table_becomes_a_review_card(tmp_path
     session = ReviewSession(store, seed=1, at=datetime.now(UTC) + timedelta(days=2))
     q = session.question
     assert isinstance(q, ChoiceStep) and q.kind == "bid" and step_theme(q) == "bid"
+
+
+def test_a_grade_refined_over_more_deals_keeps_one_review_card_a_decision(tmp_path,
+                                                                           monkeypatch):
+    """The browser page's table grades over a few deals, then over more: the judgement
+    missed becomes one card, not one a step."""
+    from pepper_tutor import Bid, HandState
+    from pepper_tutor.engine.seats import Seat
+    from pepper_tutor.teaching.practice.table import PracticeTable
+
+    store = LearnerStore("di", tmp_path)
+    recorded = []
+    keep = store.record
+    monkeypatch.setattr(store, "record", lambda attempt: (recorded.append(attempt),
+                                                          keep(attempt))[1])
+    table = PracticeTable(seed=1, coach=True, coach_samples=20, history=False, store=store,
+                          refine_samples=(40,))
+    table.state = HandState.from_hands({"E": ["TH", "QS", "KS", "9S", "TS", "9C"],
+                                        "S": ["JH", "JD", "AH", "KH", "AS", "AC"],
+                                        "W": ["TC", "KC", "JC", "QH", "9H", "9D"],
+                                        "N": ["QC", "JS", "QD", "KD", "TD", "AD"]}, dealer="N")
+    table.play_bots()
+    assert table.state.to_act is Seat.S
+    first = table.act(Bid.PASS).coach
+    assert first is not None and first.grade in ("Mistake", "Blunder") and len(recorded) == 1
+    refinement = table.refine_last()
+    assert refinement is not None and not refinement.more
+    surer = table.learner_decisions[-1].coach
+    assert surer is not None and surer.samples == 40 and surer.grade in ("Mistake", "Blunder")
+    assert len(recorded) == 1 and list(store.review_cards()) == ["judgement.bid.bid"]

@@ -343,3 +343,87 @@ def test_the_progress_file_carries_the_puzzle_ratings(tmp_path: Path) -> None:
     reply = _go(second, "import", str(bare), name="learners.sqlite")
     assert "The file holds no puzzle ratings: yours here are unchanged." in _words(reply)
     assert f"Your puzzle rating: {rating:.0f}, after 1 puzzle." in _words(reply)
+
+
+def _coach_words(reply: dict[str, Any]) -> str:
+    return _words({"html": reply.get("coach") or reply["html"]})
+
+
+@pytest.mark.slow
+def test_the_table_refines_each_grade_to_100_deals_and_says_what_it_revised(
+        tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path, seed=11)
+    assert (app.coach_samples, app.refined_samples[-1]) == (24, 100)
+    _go(app, "table-level", "beginner")
+    _go(app, "table")
+    kinds: set[str] = set()
+    revised = 0
+    for _ in range(80):
+        table = app.table
+        assert table is not None
+        if table.hand_over:
+            _go(app, "next-hand")
+            continue
+        legal = table.legal()
+        last = legal[-1]
+        is_card = table.state.phase.name == "PLAY"
+        reply = _go(app, "play", f"c:{last}" if is_card else f"a:{len(legal) - 1}")
+        if len(legal) == 1:
+            assert not reply["refine"]  # nothing to grade: nothing to refine
+            continue
+        first = re.search(r"pepper-grade-(\w+)", reply["html"])
+        assert first is not None and reply["refine"], _words(reply)
+        assert "Graded over 24 deals of the cards you cannot see; grading over more deals" \
+            in _words(reply)
+        steps = []
+        while reply["refine"]:
+            reply = _go(app, "coach-refine")
+            steps.append(reply["deals"])
+            assert 'class="pepper-coach"' in reply["html"] and reply["coach"] in reply["html"]
+        # A call reads back what it solved and takes every step; a card goes straight on.
+        assert steps == ([100] if is_card else [50, 75, 100])
+        kinds.add("card" if is_card else "call")
+        words = _coach_words(reply)
+        assert "Graded over 100 deals of the cards you cannot see." in words
+        final = re.search(r"pepper-grade-(\w+)", reply["coach"])
+        assert final is not None
+        decision = table.learner_decisions[-1]
+        assert decision.coach is not None and decision.coach.samples == 100
+        if final.group(1) != first.group(1):
+            revised += 1
+            assert (f"Revised: over 24 deals this was graded {first.group(1).capitalize()}; "
+                    f"over 100 deals it is {final.group(1).capitalize()}.") in words
+        else:
+            assert "Revised" not in words
+        # The learner asks the coach again: the surer grade, still said as revised.
+        again = _go(app, "ask-coach")
+        assert not again["refine"]
+        assert "Graded over 100 deals of the cards you cannot see." in _words(again)
+        assert ("Revised" in _words(again)) == (final.group(1) != first.group(1))
+        done = _go(app, "coach-refine")
+        assert not done["refine"] and "coach" not in done
+        if kinds == {"card", "call"} and revised:
+            break
+    assert kinds == {"card", "call"} and revised, (kinds, revised)
+
+
+def test_a_grade_is_made_surer_only_while_its_box_is_shown(tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path, seed=11)
+    _go(app, "table-level", "beginner")
+    reply = _go(app, "table")
+    calls = re.findall(r'data-act="play" data-value="(a:\d+)"', reply["html"])
+    assert len(calls) >= 2 and app.table is not None
+    assert _go(app, "play", calls[-1])["refine"]
+    # Away from the table nothing is refined; back at it, the page is asked to go on.
+    assert not _go(app, "home")["refine"]
+    idle = _go(app, "coach-refine")
+    assert not idle["refine"] and "coach" not in idle
+    assert app.table.learner_decisions[-1].coach.samples == 24  # type: ignore[union-attr]
+    assert _go(app, "table")["refine"]
+    assert _go(app, "coach-refine")["deals"] == 50
+    # A hint for the next decision takes the box: the grade before it is not written over.
+    assert app.table.learner_to_act, _words(reply)
+    hinted = _go(app, "table-hint")
+    assert not hinted["refine"] and "Hint" in _words(hinted)
+    idle = _go(app, "coach-refine")
+    assert "coach" not in idle and "Hint" in _words(idle)

@@ -239,7 +239,17 @@ def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched
     grade = coach.inner_text()
     assert re.match(r"(Best|Good|Inaccuracy|Mistake|Blunder)\b", grade), grade
     assert not grade.startswith(("Best", "Good")), f"seed {SEED}: the top bid was {grade}"
+    assert "Graded over 24 deals of the cards you cannot see; grading over more" in grade
     site.shot("table-mistake")
+    # Graded again over more deals while the learner looks: the box says so, and says it
+    # revised the grade shown first where the surer one is another.
+    site.page.wait_for_function("window.pepper.refined.some(r => r.deals >= 100)")
+    surer = coach.inner_text()
+    assert "Graded over 100 deals of the cards you cannot see." in surer, surer
+    was = grade.split(maxsplit=1)[0].strip(",:")
+    now = site.page.inner_text("#pepper-view .pepper-coach .pepper-grade-text")
+    assert ("Revised: over 24 deals this was graded" in surer) == (not now.startswith(was))
+    site.shot("table-refined")
     _click(site, ".pepper-undo")
     assert "You took back" in site.text()
     assert site.page.locator("#pepper-view .pepper-coach .pepper-fb").count() == 0
@@ -265,6 +275,8 @@ def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched
     assert site.page.locator("#pepper-view .pepper-next-hand").is_enabled()
     assert refused, "no card was refused: the rules verdict was never seen"
     site.shot("table-hand-over")
+    _click(site, ".pepper-next-hand")  # the hand's record is saved, the next one dealt
+    assert "Hand 1 counted" in site.text() and "Hand 2" in site.text()
 
 
 def test_progress_survives_a_reload(watched: Site) -> None:

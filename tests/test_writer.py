@@ -165,6 +165,16 @@ def test_write_new_takes_the_first_free_name_and_replaces_nothing(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.yaml", "b.yaml"]
 
 
+def test_write_new_works_where_the_platform_has_no_hard_links(tmp_path, monkeypatch):
+    # A browser tab's Python (Pyodide) has no os.link: the page's next hand saves its record.
+    (tmp_path / "a.yaml").write_bytes(b"first")
+    monkeypatch.delattr(os, "link")
+    path = write_new(tmp_path, ["a.yaml", "b.yaml"], b"second")
+    assert path == tmp_path / "b.yaml" and path.read_bytes() == b"second"
+    assert (tmp_path / "a.yaml").read_bytes() == b"first"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.yaml", "b.yaml"]
+
+
 def test_write_new_under_a_race_gives_every_writer_its_own_file(tmp_path):
     names = [f"hand-{n:03d}.yaml" for n in range(1, 60)]
     got: list[Path] = []

@@ -243,6 +243,23 @@ def lesson_guides(path: Path) -> list[str]:
     return [str(n) for n in names] if isinstance(names, list) else []
 
 
+def _step_guides(lesson: Any, page_src: str) -> str:
+    """The lesson's steps that show an example hand (their ``guide:``), each linked to that
+    hand's guide in the docs at the step it opens at."""
+    from pepper_tutor.render.guide import lesson_guide
+    from pepper_tutor.teaching.lessons.step_guide import example_hands
+
+    links = []
+    for step in lesson.steps:
+        guide = lesson.guide_of(step)
+        if guide is None or guide.hand not in example_hands():
+            continue  # a hand of the lesson's own has no guide page in the docs
+        at = lesson_guide(guide)[1]
+        links.append(f"step `{step.id}`: [{_esc(guide.hand)} at {_esc(guide.at.text)}]"
+                     f"({_rel(page_src, f'guides/{guide.hand}.html')}#step={at + 1})")
+    return ", ".join(links)
+
+
 def gen_lessons(page_src: str) -> str:
     from pepper_tutor.teaching.lessons.files import all_lessons
 
@@ -279,6 +296,9 @@ def gen_lessons(page_src: str) -> str:
             facts.append(("Step through a hand", ", ".join(
                 f"[{_esc(name)}]({_rel(page_src, f'guides/{name}.html')})"
                 for name in guides)))
+        beside = _step_guides(lesson, page_src)
+        if beside:
+            facts.append(("A whole hand beside a step", beside))
         nbs = in_notebooks.get(lesson.id, [])
         if nbs:
             facts.append(("In the notebooks", ", ".join(

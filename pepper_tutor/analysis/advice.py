@@ -69,7 +69,7 @@ import os
 import random
 import threading
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any, TypeVar
@@ -93,7 +93,7 @@ from .dealing import Dealer, discard_rule, position_seed, send_rule, void_masks
 from .signals import fits_signals, shown_calls
 from .solver import Position, TranspositionTable, solve, takes_at_least
 from .view import SeatView, view_of
-from .workers import start_worker, stop_now, stopping_on_signals
+from .workers import start_worker, starting_workers, stop_now, stopping_on_signals, wait_first
 
 __all__ = [
     "MAX_SAMPLES",
@@ -578,8 +578,9 @@ def _run_pool(work: _Work[_R], context: Any, source: Iterator[list[list[int]]], 
               total: int, workers: int, method: str, progress: Progress | None,
               tally: Tally, row: Callable[[_R], Sequence[Outcome]],
               record: Callable[[list[list[int]], _R], None] | None) -> None:
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
-                               initializer=start_worker, initargs=(os.getpid(),))
+    with starting_workers():
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
+                                   initializer=start_worker, initargs=(os.getpid(),))
     try:
         chunks: dict[Future[list[_R]], list[list[list[int]]]] = {}  # each future's deals
         exhausted = False
@@ -589,10 +590,11 @@ def _run_pool(work: _Work[_R], context: Any, source: Iterator[list[list[int]]], 
                 if not chunk:
                     exhausted = True
                     break
-                chunks[pool.submit(_work_chunk, work, context, chunk)] = chunk
+                with starting_workers():
+                    chunks[pool.submit(_work_chunk, work, context, chunk)] = chunk
             if not chunks:
                 break
-            finished, _ = wait(chunks, return_when=FIRST_COMPLETED)
+            finished = wait_first(chunks)
             for future in finished:
                 for deal, result in zip(chunks.pop(future), future.result(), strict=True):
                     if record is not None:

@@ -33,12 +33,12 @@ import re
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .workers import start_worker, stop_now, stopping_on_signals
+from .workers import start_worker, starting_workers, stop_now, stopping_on_signals, wait_first
 
 __all__ = ["DEFAULT_EXECUTOR", "ExecutorSpec", "parse_executor", "open_executor",
            "run_indexed", "ExecutorError", "cpus"]
@@ -130,8 +130,9 @@ def _local_pool(workers: int) -> ProcessPoolExecutor:
     # live display).
     method = ("fork" if "fork" in multiprocessing.get_all_start_methods()
               and threading.active_count() == 1 else "spawn")
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
-                               initializer=start_worker, initargs=(os.getpid(),))
+    with starting_workers():
+        return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
+                                   initializer=start_worker, initargs=(os.getpid(),))
 
 
 def _dask() -> Any:
@@ -230,10 +231,11 @@ def _run_some(executor: Executor, fn: Callable[[T], R], tasks: Sequence[T], left
             if index is None:
                 exhausted = True
                 break
-            pending[executor.submit(fn, tasks[index])] = index
+            with starting_workers():
+                pending[executor.submit(fn, tasks[index])] = index
         if not pending:
             break
-        finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+        finished = wait_first(list(pending))
         broken: BaseException | None = None
         for future in finished:
             index = pending.pop(future)

@@ -218,12 +218,19 @@ seeds (bid advice over 200 deals takes well under a second compiled)."""
 
 
 def grade_choice(state: HandState | SeatView, action: object, samples: int = GRADING_SAMPLES,
-                 seed: int | None = None) -> tuple[DecisionGrade, Advice]:
+                 seed: int | None = None, solved: SolvedDeals | None = None
+                 ) -> tuple[DecisionGrade, Advice]:
     """Grade ``action`` for the seat to act in ``state`` (before it is applied): the advice
     over ``samples`` deals seeded from the position (and ``seed``, to draw another set),
     so the same choice in the same position always gets the same grade; then
-    :func:`grade_decision`. Returns the grade and the advice it was read from."""
-    solved = SolvedDeals()  # what the first advice solved, for the second (bids only)
+    :func:`grade_decision`. Returns the grade and the advice it was read from.
+
+    ``solved`` (bids only) reads what an earlier grading of the same choice solved on the
+    same deals: the first deals of a grading over more deals are those of one over fewer
+    (seeded alike), so the coach's refinement solves only the deals it adds; the grade is
+    the same as without it."""
+    if solved is None:
+        solved = SolvedDeals()  # what the first advice solved, for the second (bids only)
     advice = advise(state, samples=samples, seed=seed, solved=solved)
     option = advice.choice(action)
     if (option is not None and advice.decision in ("bid", "declare")

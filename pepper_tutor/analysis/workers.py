@@ -15,6 +15,13 @@ Two guards, both needed:
   into :class:`SystemExit` with status 128 + the signal's number, the shell's convention, so
   the parent's ``except BaseException`` stops the workers and the process ends as it would
   have, only cleanly.
+
+The parent waits for its workers with :func:`wait_first`, never with ``wait`` itself: an
+exception raised by a signal handler inside ``concurrent.futures.wait`` can leave some of the
+futures' locks held (they are taken one by one, before the ``with`` that would free them), and
+the pool's own thread, which must take them to hand back a result, then waits for ever, and
+the process with it at exit (Ctrl-C's KeyboardInterrupt alike). Inside :func:`wait_first` a
+signal is only noted, and raised as the same exception once the wait has let go of the locks.
 """
 
 from __future__ import annotations
@@ -25,14 +32,18 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
-from concurrent.futures import Executor
+from collections.abc import Collection, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from types import FrameType
+from typing import Any
 
-__all__ = ["STOPPING_SIGNALS", "start_worker", "stopping_on_signals", "stop_now"]
+__all__ = ["STOPPING_SIGNALS", "start_worker", "stopping_on_signals", "stop_now", "wait_first",
+           "starting_workers"]
 
 _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 _POLL_SECONDS = 0.5
+# How long a stopping signal that arrives during wait_first can wait to be acted on.
+_WAIT_TICK = 0.1
 
 STOPPING_SIGNALS: tuple[signal.Signals, ...] = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -41,6 +52,8 @@ STOPPING_SIGNALS: tuple[signal.Signals, ...] = tuple(
 def start_worker(parent: int) -> None:
     """The pool's initializer: ``parent`` is the pid of the process that made the pool."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # held back since birth (starting_workers)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     # A forked worker inherits the parent's handlers: under stopping_on_signals SIGTERM
     # would raise SystemExit inside the task, which the pool hands back as the task's
     # result, and the worker would go on; terminate() must end it.
@@ -53,6 +66,24 @@ def start_worker(parent: int) -> None:
     # the signal, and this process already has another parent.
     if os.getppid() != parent:
         os._exit(1)
+
+
+@contextlib.contextmanager
+def starting_workers() -> Iterator[None]:
+    """Around whatever may start a process (making a pool, handing it work): Ctrl-C is held
+    back in this thread meanwhile, and a process started inside begins with it held back too
+    (the signal mask survives fork and exec), until :func:`start_worker` ignores it. Without
+    this a Ctrl-C to the whole terminal while a worker (or multiprocessing's resource tracker)
+    is still importing prints that process's traceback. A Ctrl-C held back here is acted on as
+    soon as the block ends; nothing is lost."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _die_with_parent_linux() -> bool:
@@ -73,23 +104,63 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _exit_on_signal(signum: int, frame: FrameType | None) -> None:
-    raise SystemExit(128 + signum)
+class _Stop:
+    """The stopping signal that came while the main thread was inside :func:`wait_first`."""
+
+    waiting = False
+    signum: int | None = None
+
+
+def _stopped(signum: int) -> BaseException:
+    """What a signal ends the work with: Ctrl-C as Python's own interrupt, the others as
+    the shell's exit status."""
+    if signum == signal.SIGINT:
+        return KeyboardInterrupt()
+    return SystemExit(128 + signum)
+
+
+def _stop_on_signal(signum: int, frame: FrameType | None) -> None:
+    if _Stop.waiting:
+        _Stop.signum = signum  # wait_first raises it once out of concurrent.futures.wait
+        return
+    raise _stopped(signum)
+
+
+def wait_first(futures: Collection[Future[Any]]) -> set[Future[Any]]:
+    """The futures done once at least one is (``wait(..., FIRST_COMPLETED)``), where Ctrl-C
+    or a stopping signal ends the wait (with KeyboardInterrupt, or SystemExit as
+    :func:`stopping_on_signals` says) without leaving a future's lock held (see the module's
+    notes)."""
+    _Stop.waiting = True
+    try:
+        while True:
+            done, _ = wait(futures, timeout=_WAIT_TICK, return_when=FIRST_COMPLETED)
+            if _Stop.signum is not None:
+                signum, _Stop.signum = _Stop.signum, None
+                raise _stopped(signum)
+            if done:
+                return done
+    finally:
+        _Stop.waiting = False
 
 
 @contextlib.contextmanager
 def stopping_on_signals() -> Iterator[None]:
     """While inside, SIGTERM and SIGHUP raise :class:`SystemExit` (128 + the signal) in the
-    main thread instead of ending the process on the spot. Only signals left at their default
-    are taken over (a program's own handler is kept), and only from the main thread (the only
-    one Python lets set handlers); the old handlers come back on the way out."""
+    main thread instead of ending the process on the spot, and Ctrl-C its KeyboardInterrupt
+    as always, only never inside :func:`wait_first`'s hold on the futures. Only signals left
+    at their default are taken over (a program's own handler is kept), and only from the main
+    thread (the only one Python lets set handlers); the old handlers come back on the way
+    out."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     taken: list[tuple[signal.Signals, object]] = []
     for signum in STOPPING_SIGNALS:
         if signal.getsignal(signum) is signal.SIG_DFL:
-            taken.append((signum, signal.signal(signum, _exit_on_signal)))
+            taken.append((signum, signal.signal(signum, _stop_on_signal)))
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        taken.append((signal.SIGINT, signal.signal(signal.SIGINT, _stop_on_signal)))
     try:
         yield
     finally:

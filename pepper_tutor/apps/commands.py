@@ -280,6 +280,7 @@ def _check_lessons(paths: list[str], analysis: bool = True) -> int:
         # The analysis is seeded with a bounded sample: the same verdict on every run.
         try:
             found = check_lesson(lesson, known if not paths else None, analysis=analysis)
+            found = found or _guides_giving_away(lesson)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
             found = [Problem(lesson.file, 1, 1, f"cannot check this lesson: {err!r}")]
         problems += found
@@ -289,6 +290,24 @@ def _check_lessons(paths: list[str], analysis: bool = True) -> int:
     for problem in problems:
         print(f"pepper-tutor: {strip_controls(problem)}", file=sys.stderr)
     return 2 if problems else 0
+
+
+def _guides_giving_away(lesson: Any) -> list[Any]:
+    """Each step whose whole hand, as the learner is shown it, gives the step's answer away
+    (the guide's words are render's, so this check is made here, after ``check_lesson``)."""
+    from ..files.yamlpos import Problem
+    from ..render.guide import guide_gives_away
+
+    out = []
+    for step in lesson.steps:
+        guide = lesson.guide_of(step)
+        if guide is not None and (why := guide_gives_away(step, guide)):
+            out.append(Problem(lesson.file, guide.until_line or guide.line or step.line, 1,
+                               f"step {step.id} ({step.kind}): {guide.words}, shown until "
+                               f"{guide.until.text}, gives the answer away: {why}; end it "
+                               "earlier with until (a step that asks stops at its at moment "
+                               "unless until says)"))
+    return out
 
 
 def _cmd_quiz(args: argparse.Namespace) -> int:

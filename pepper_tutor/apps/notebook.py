@@ -244,6 +244,8 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.progress_text.add_class("pepper-progress-text")
         self.situation = widgets.HTML()
         self.situation.add_class("pepper-situation")
+        self.guide = widgets.HTML()  # the whole hand a step may carry (its guide:)
+        self.guide.add_class("pepper-step-guide")
         self.feedback = widgets.HTML()
         self.feedback.add_class("pepper-feedback")
         self.guard = _Guard(self._show_error)
@@ -310,6 +312,11 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             return
         self._progress_line()
         self.situation.value = step_html(step)
+        guide = self.lesson.guide_of(step)
+        if guide is not None:
+            from ..render.guide_html import lesson_guide_html
+
+            self.guide.value = lesson_guide_html(guide)
         last = self.session.status.last
         # a step solved before (Back, or the notebook opened again) says so, with why
         self.feedback.value = feedback_html(last) if self.session.status.solved and last else ""
@@ -319,8 +326,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.back_button.disabled = self.session.position == 0
         nav = widgets.HBox([self.back_button, self.hint_button, self.reveal_button,
                             self.next_button])
+        shown = [self.guide] if guide is not None else []
         self.children = [self.title, self.progress, self.progress_text, self.situation,
-                         self.panel, self.feedback, self.save_notice, nav]
+                         *shown, self.panel, self.feedback, self.save_notice, nav]
 
     def _progress_line(self) -> None:
         done = self.session.progress()[0]

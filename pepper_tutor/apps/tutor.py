@@ -23,6 +23,7 @@ from ..rulebook.feedback import AnswerError, Feedback
 from ..teaching.learner.store import LearnerStore
 from ..teaching.lessons.files import Lesson, all_lessons, find_lesson
 from ..teaching.lessons.session import LessonSession
+from ..teaching.lessons.step_guide import StepGuide
 from ..teaching.questions.commands import (
     HINT,
     QUIT,
@@ -43,6 +44,9 @@ __all__ = ["run_tutor", "run_quiz", "run_review", "run_progress", "render_step",
 
 # Quizzes and reviews have no step before, so no "back".
 ASK_COMMANDS = (HINT, RULE, REVEAL, SKIP, QUIT)
+# A lesson step that carries a whole hand (its guide:) also steps through that hand.
+GUIDE = Command("guide", ("guide",), ("g",), says="step through the whole hand")
+GUIDE_WORDS = ("g", "guide", ":g", ":guide")
 QUIT_WORDS = ("q", "quit", "exit")
 GO_ON_WORDS = ("", "n", "next", "go", "go on", "continue")  # what "Press Enter" takes as Enter
 InputFn = Callable[[str], str]
@@ -267,7 +271,10 @@ class Tutor:
             self.console.print(plain(f"{lesson.title} · {where} · {session.progress_text()}",
                                      style="dim"))
             self.console.print(render_step(step, self.ascii))
-            outcome = self.run_step(session, step)
+            guide = lesson.guide_of(step)
+            if guide is not None:
+                self.show_guide(guide)
+            outcome = self.run_step(session, step, guide)
             self.report_store()
             if outcome == "quit":
                 if not from_menu:
@@ -373,13 +380,77 @@ class Tutor:
         said = " ".join(x for x in (f"{example}." if example else "", line, note) if x)
         return said
 
-    def run_step(self, session: LessonSession, step: Step[Any]) -> str:
+    def show_guide(self, guide: StepGuide) -> None:
+        """The step's whole hand at the moment it is about, and how to step through it."""
+        from ..render.guide import lesson_guide, stops_words
+        from ..render.guide_terminal import guide_step_panel
+
+        built, at = lesson_guide(guide)
+        self.console.print(guide_step_panel(built, at, self.ascii))
+        self.console.print("This step comes with a whole hand: type guide (or g) to step "
+                           f"through it.{stops_words(guide)}", style="dim")
+
+    def walk_guide(self, guide: StepGuide) -> bool:
+        """Step through the whole hand from the moment it opens at, until the learner goes
+        back to the question (True) or the input ends (False)."""
+        from ..render.guide import lesson_guide
+        from ..render.guide_terminal import guide_step_panel
+
+        built, at = lesson_guide(guide)
+        last = len(built.steps) - 1
+        starts = built.trick_starts()
+        # a step that asks shows the hand only up to where its answer could be read off it
+        end = "the score" if guide.whole else "where it stops"
+        self.console.print(plain("In the hand: Enter the next step, b back, t N trick N, "
+                                 f"d the deal, e {end}, q back to the question.",
+                                 style="dim"))
+        while True:
+            reply = self.ask("hand> ")
+            word = None if reply is None else " ".join(reply.lower().split())
+            if word is None:
+                return False
+            if word in ("q", "quit", "done", "question"):
+                self.console.print("Back to the question.", style="dim")
+                return True
+            number = word.removeprefix("trick").removeprefix("t").strip()
+            if word in GO_ON_WORDS:
+                if at == last:
+                    self.console.print("That is the end of the hand: b goes back, q back to "
+                                       "the question." if guide.whole else "The hand stops here "
+                                       "for this question: b goes back, q back to the "
+                                       "question.", style="dim")
+                    continue
+                at += 1
+            elif word in ("b", "back"):
+                at = max(0, at - 1)
+            elif word in ("d", "deal", "start"):
+                at = 0
+            elif word in ("e", "end", "score"):
+                at = last
+            elif word.startswith("t") and number.isdigit() and int(number) in starts:
+                at = starts[int(number)]
+            else:
+                tricks = f"1 to {len(starts)}" if starts else "none in this hand"
+                self.console.print(plain(f"{(reply or '').strip()!r} is not a choice in the "
+                                         f"hand: Enter, b, t N (tricks {tricks}), d, e or q.",
+                                         style="yellow"))
+                continue
+            self.console.print(guide_step_panel(built, at, self.ascii))
+
+    def run_step(self, session: LessonSession, step: Step[Any],
+                 guide: StepGuide | None = None) -> str:
+        commands = STEP_COMMANDS + ((GUIDE,) if guide is not None else ())
         if not step.answerable:
             while True:
-                reply = self.ask("Press Enter to go on (b: back, q: quit) ")
+                more = "g: the whole hand, " if guide is not None else ""
+                reply = self.ask(f"Press Enter to go on ({more}b: back, q: quit) ")
                 word = None if reply is None else reply.strip().lower()
                 if word is None or word in QUIT_WORDS:
                     return "quit"
+                if guide is not None and word in GUIDE_WORDS:
+                    if not self.walk_guide(guide):
+                        return "quit"
+                    continue
                 if word in ("b", "back"):
                     session.back()
                     return "moved"
@@ -394,9 +465,13 @@ class Tutor:
             if reply is None:
                 return "quit"
             word = reply.strip().lower()
-            command = read_command(reply, STEP_COMMANDS, answers(step.parse))
+            command = read_command(reply, commands, answers(step.parse))
             if command == "quit":
                 return "quit"
+            if command == "guide" and guide is not None:
+                if not self.walk_guide(guide):
+                    return "quit"
+                continue
             if command == "hint":
                 level, text = session.hint()
                 self.console.print(Panel(plain(text), title=f"hint {level} of "
@@ -418,13 +493,13 @@ class Tutor:
                 session.next()
                 return "moved"
             if not word:
-                self.console.print(plain(self.step_help(step), style="dim"))
+                self.console.print(plain(self.step_help(step, commands), style="dim"))
                 continue
             try:
                 fb = session.answer(reply)
             except AnswerError as err:
                 self.console.print(plain(f"I could not read that: {err}.", style="yellow"))
-                self.console.print(plain(self.step_help(step), style="dim"))
+                self.console.print(plain(self.step_help(step, commands), style="dim"))
                 continue
             self.console.print(render_feedback(fb, self.ascii))
             if fb.correct or fb.revealed:

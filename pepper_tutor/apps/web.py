@@ -57,15 +57,21 @@ if TYPE_CHECKING:  # the table core loads the analysis: only when the table is o
     from ..teaching.puzzles.store import PuzzleStore
     from ..teaching.review.session import ReviewSession
 
-__all__ = ["WebApp", "BROWSER_COACH_SAMPLES", "LEARNER_FILE"]
+__all__ = ["WebApp", "BROWSER_COACH_SAMPLES", "BROWSER_REFINED_SAMPLES", "LEARNER_FILE"]
 
-# Deals the coach solves for one decision in the browser, where only the pure-Python search
-# runs in WebAssembly (several times slower than the terminal's compiled one): the one
-# exception to the drills' count, so a call is graded in about a second. The grading is
-# still the drills' (grade_choice, deals seeded from the position): the same choice gets
-# the same grade on every visit, and a grade its wider interval does not allow says "too
-# close to call".
+# Deals the coach solves for one decision's first grade in the browser, where only the
+# pure-Python search runs in WebAssembly (several times slower than the terminal's compiled
+# one): the one exception to the drills' count, so a call is graded in about a second. The
+# grading is still the drills' (grade_choice, deals seeded from the position): the same
+# choice gets the same grade on every visit, and a grade its wider interval does not allow
+# says "too close to call".
 BROWSER_COACH_SAMPLES = 24
+# Then the page asks again while the learner looks (act "coach-refine", one step a
+# message, so a click waits for one step at most): the same grade over more deals, each
+# step's first deals those of the step before. A call reads back what it solved on them
+# and goes by the smaller steps; other decisions go straight to the last (see
+# CoachRefinement).
+BROWSER_REFINED_SAMPLES = (50, 75, 100)
 # The name progress is kept under, in the tutor home (a loaded file may bring another).
 LEARNER_FILE = "web-learner.txt"
 # A match dealt and not yet begun (its seed), so a reload sits down at the same hand until
@@ -190,10 +196,12 @@ class WebApp:
     """The page's state: the screen shown, the session behind it and the learner store."""
 
     def __init__(self, home: Path | None = None, seed: int | None = None,
-                 coach_samples: int = BROWSER_COACH_SAMPLES) -> None:
+                 coach_samples: int = BROWSER_COACH_SAMPLES,
+                 refined_samples: tuple[int, ...] = BROWSER_REFINED_SAMPLES) -> None:
         self.home = home or tutor_home()
         self.seed = seed
         self.coach_samples = coach_samples
+        self.refined_samples = refined_samples
         self.store = LearnerStore(self._learner_name(), self.home)
         self.screen = "home"
         self.notice = ""  # a one-off message on the next screen (a file loaded, ...)
@@ -205,6 +213,7 @@ class WebApp:
         self.offer: SavedMatch | None = None
         self.table_lines: list[str] = []
         self.coach_box = ""
+        self.grade_box = ""  # the box of the grade being made surer (see _refining)
         self.panel: _Panel | None = None
         self.feedback = ""
         self.said = 0  # store warnings already shown
@@ -238,6 +247,7 @@ class WebApp:
             extra = self._do(act, str(value), dict(fields or {}))
             if extra:
                 reply.update(extra)
+            reply.setdefault("refine", self._refining())
             body = self._screen_html()
         except Exception as err:  # shown to the learner and kept for tests, never silent
             self.errors.append(traceback.format_exc())
@@ -258,7 +268,7 @@ class WebApp:
             "check": lambda: self._answer_with(self._need_panel().checked()),
             "review": self._open_review, "table": self._open_table,
             "table-new": self._new_match, "table-resume": self._resume,
-            "take-back": self._take_back, "ask-coach": self._ask, "table-hint": self._table_hint,
+            "take-back": self._take_back, "table-hint": self._table_hint,
             "next-hand": self._next_hand,
             "puzzles": self._open_puzzles, "puzzle-next": self._next_puzzle,
             "puzzle-reveal": self._reveal_puzzle, "puzzle-themes": lambda: self._go("themes"),
@@ -299,6 +309,10 @@ class WebApp:
                 self._answer_with(numbers)
         elif act == "play":
             self._table_act(value)
+        elif act == "ask-coach":
+            self._ask()
+        elif act == "coach-refine":
+            return self._refine()
         elif act == "coach-toggle":
             if self.table is not None:
                 self.table.coach = value == "on"
@@ -536,7 +550,13 @@ class WebApp:
         open_step = step.answerable and not (session.status.solved or session.status.revealed)
         line = (f'<p class="pepper-progress-text">Step {session.position + 1} of '
                 f"{len(session.queue)}{review} · {_e(session.progress_text())}</p>")
-        return (head + bar + line + step_html(step) + self._panel_html()
+        guide = lesson.guide_of(step)
+        whole = ""
+        if guide is not None:  # the guide loads the annotator: only for a step that has one
+            from ..render.guide_html import lesson_guide_html
+
+            whole = lesson_guide_html(guide, height=780)
+        return (head + bar + line + step_html(step) + whole + self._panel_html()
                 + self._feedback_html() + '<div class="pepper-buttons">'
                 + _button("◀ Back", "back", cls="pepper-back", disabled=session.position == 0)
                 + _button("Hint", "hint", cls="pepper-hint", disabled=not open_step)
@@ -651,6 +671,7 @@ class WebApp:
             history = True  # the table says why, and keeps no history
         return {"coach": self.table.coach if self.table is not None else True,
                 "seed": self.seed, "coach_samples": self.coach_samples,
+                "refine_samples": self.refined_samples,
                 "save_dir": self.home / "table-hands", "history": history}
 
     def _kept(self, name: str) -> str:
@@ -727,7 +748,7 @@ class WebApp:
         self._keep(TABLE_DEAL_FILE, "")  # begun: the history keeps the match now
         self._say([t.learner_decisions[-1]])
         coach = result.coach
-        self.coach_box = "" if coach is None or coach.forced else self._coach_html(coach)
+        self.coach_box = "" if coach is None or coach.forced else self._last_coach_html(coach)
         self._say(result.replies)
 
     def _take_back(self) -> None:
@@ -746,7 +767,7 @@ class WebApp:
         coach = t.grade_last()
         mine = t.learner_decisions
         if coach is not None:
-            self.coach_box = self._coach_html(coach)
+            self.coach_box = self._last_coach_html(coach)
         elif mine and mine[-1].hinted:
             self.coach_box = ('<div class="pepper-fb">You asked for a hint on that decision, '
                               "so it is not graded.</div>")
@@ -779,12 +800,57 @@ class WebApp:
                     f"<b>Trick {n}: {_e(t.player_name(trick.winner))} won with the "
                     f"{_e(trick.cards[trick.winning_index].display)}</b>")
 
-    def _coach_html(self, coach: CoachVerdict) -> str:
+    def _refining(self) -> bool:
+        """Whether the page should ask for a surer grade (every reply says, as ``refine``):
+        the table is shown, its coach box shows the grade of the learner's last decision
+        (not a hint, a verdict or nothing) and a surer one is to come."""
+        refinement = self.table.refinement if self.table is not None else None
+        return (self.screen == "table" and bool(self.coach_box)
+                and self.coach_box == self.grade_box and refinement is not None
+                and refinement.more)
+
+    def _refine(self) -> dict[str, Any]:
+        """One more step of the last decision's grade, over more deals: the new coach box
+        (``coach``) for the page to put in place of the old, and ``deals``; nothing where
+        the box no longer shows that grade."""
+        if not self._refining():
+            return {"refine": False}
+        assert self.table is not None
+        refinement = self.table.refine_last()
+        assert refinement is not None
+        verdict = refinement.verdicts[-1]
+        self.coach_box = self._last_coach_html(verdict)
+        return {"refine": self._refining(), "coach": self.coach_box, "deals": verdict.samples}
+
+    def _last_coach_html(self, coach: CoachVerdict) -> str:
+        """The coach box for the learner's last decision: with the refinement's state (more
+        deals to come; a grade revised from the one shown first)."""
+        refinement = self.table.refinement if self.table is not None else None
+        if refinement is None or coach is not refinement.verdicts[-1]:
+            return self._coach_html(coach)
+        self.grade_box = self._coach_html(coach, refinement.first, refinement.more)
+        return self.grade_box
+
+    def _coach_html(self, coach: CoachVerdict, first: CoachVerdict | None = None,
+                    more: bool = False) -> str:
+        """A grade, the deals it rests on and, where it is surer than the one shown
+        ``first`` and no longer the same grade, that it revises it (a grade the learner
+        has read never changes unsaid)."""
         grade = coach.grade.value
         reason = "" if grade == "Best" else f"<div>{_e(coach.reason)}</div>"
+        revised = ""
+        if first is not None and first is not coach and first.grade is not coach.grade:
+            revised = (f'<div class="pepper-grade-revised"><b>Revised:</b> over '
+                       f"{first.samples} deals this was graded {_e(first.grade.value)}; over "
+                       f"{coach.samples} deals it is {_e(grade)}.</div>")
+        deals = ""
+        if not coach.forced:
+            later = "; grading over more deals…" if more else "."
+            deals = (f'<div class="pepper-muted pepper-grade-deals">Graded over '
+                     f"{coach.samples} deals of the cards you cannot see{later}</div>")
         return (f'<div class="pepper-fb pepper-grade pepper-grade-{grade.lower()}" '
-                f'style="border-left-color:{_GRADE_COLOUR[grade]}"><b class="pepper-grade-text">'
-                f"{_e(coach.headline)}</b>{reason}</div>")
+                f'style="border-left-color:{_GRADE_COLOUR[grade]}">{revised}<b class="pepper-'
+                f'grade-text">{_e(coach.headline)}</b>{reason}{deals}</div>')
 
     def _verdict_html(self, verdict: Verdict, action: Any) -> str:
         what = f"the {action.display}" if isinstance(action, Card) else action_text(action)

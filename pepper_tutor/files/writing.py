@@ -179,7 +179,7 @@ def write_new(folder: PathLike, names: Iterable[str], data: bytes, attempts: int
             continue
         tmp = _write_temp(_folder(target, str(target)), target, str(target), data, mode, None)
         try:
-            os.link(tmp, target, follow_symlinks=False)
+            _link(tmp, target)
         except FileExistsError:
             continue
         except OSError as err:
@@ -193,6 +193,14 @@ def write_new(folder: PathLike, names: Iterable[str], data: bytes, attempts: int
         _sync_folder(where)
         return target
     raise WriteError(f"{where}: no free name for a new file after {attempts} tries")
+
+
+def _link(source: str, target: Path) -> None:
+    """``os.link``; where the platform has none (a browser tab's Python, Pyodide) the error
+    of a folder without hard links, so the caller creates the file exclusively instead."""
+    if not hasattr(os, "link"):
+        raise OSError(errno.ENOTSUP, "hard links are not supported here")
+    os.link(source, target, follow_symlinks=False)
 
 
 def replace_refusal(info: os.stat_result, euid: int | None, groups: Iterable[int],

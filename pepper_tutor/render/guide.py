@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from ..engine.calls import Bid, Defense, Mode, Trump
@@ -34,11 +35,15 @@ from ..engine.state import HandState
 from ..records.annotate import Annotation, Finding, TrickNote, annotate
 from ..records.hand_record import HandRecord, Replay, Step, TrickEnd
 from ..rulebook.book import get_rule
+from ..teaching.lessons.step_guide import Moment, StepGuide
 from ..teaching.practice.coach import grade_from_note
+from ..teaching.questions.answer_free import AnswerForms
+from ..teaching.questions.steps import ScoreStep, TrickWinnerStep
+from ..teaching.questions.steps import Step as LessonStep
 from .plain import one_line
 
 __all__ = ["Guide", "GuideStep", "StepCoach", "StripCell", "build_guide", "cards_named",
-           "GUIDE_FORMAT"]
+           "lesson_guide", "guide_gives_away", "stops_words", "GUIDE_FORMAT"]
 
 GUIDE_FORMAT = "pepper-guide/1"
 
@@ -109,6 +114,7 @@ class GuideStep:
     coach: StepCoach | None = None
     finding: bool = False  # a revoke or a costly card: marked on the step
     out: Seat | None = None  # the bidder's partner, sitting out after the exchange
+    where: tuple[str | int, ...] | None = None  # its action's place in the record
 
     def say(self) -> str:
         """What the live region announces at this step: the sentence, then the words."""
@@ -156,6 +162,17 @@ class Guide:
             if step.trick and step.trick not in starts:
                 starts[step.trick] = i
         return starts
+
+    def step_at(self, moment: Moment) -> int:
+        """The index of the step a lesson's moment names (the deal: 0, the score: the
+        last). A moment the record never reaches opens the score: ``lesson --check`` has
+        said so to the author already."""
+        if moment.is_score:
+            return len(self.steps) - 1
+        if moment.where is None:
+            return 0
+        return next((i for i, s in enumerate(self.steps) if s.where == moment.where),
+                    len(self.steps) - 1)
 
     def to_dict(self) -> dict[str, Any]:
         cards = sorted({c for step in self.steps for c in _cards_of(step)},
@@ -289,6 +306,50 @@ def build_guide(record: HandRecord, seat: Seat | str | None = None, analyse: boo
                  steps=tuple(steps), tricks=len(a.tricks), analysed=bool(graded))
 
 
+@lru_cache(maxsize=16)
+def lesson_guide(guide: StepGuide) -> tuple[Guide, int]:
+    """The guide a lesson step carries, cut at its ``until`` moment, and the index of the
+    step it opens at: built once for the lesson as it was read (a front end shows the step
+    again after every answer). The steps after the cut are not in it at all, so no page,
+    frame or panel made from it holds them, hidden or not."""
+    built = build_guide(guide.record, guide.seat)
+    steps = built.steps[:built.step_at(guide.until) + 1]
+    cut = replace(built, steps=steps, tricks=max((s.trick for s in steps), default=0))
+    return cut, cut.step_at(guide.at)
+
+
+def stops_words(step_guide: StepGuide) -> str:
+    """What a lesson step says of a hand cut short (its guide's ``until``), or nothing."""
+    if step_guide.whole:
+        return ""
+    guide, at = lesson_guide(step_guide)
+    where = "there" if at == len(guide.steps) - 1 else f"at step {len(guide.steps)}"
+    return f" It stops {where}, before anything that would answer the question."
+
+def guide_gives_away(step: LessonStep[Any], guide: StepGuide) -> str | None:
+    """What in the guide a lesson step shows (cut as the learner gets it) gives the step's
+    answer away, or ``None``: a step of the hand whose words name the answer as the step
+    reads it (its answer as the verdict writes it, its answer's words: "EW -4", "+3"), the
+    hand's score for a score step, or the trick a trick step asks about, won. A card or a
+    seat alone is no give-away: a guide names every card and seat as it deals and plays."""
+    if not step.answerable:
+        return None
+    shown, _ = lesson_guide(guide)
+    answer = AnswerForms(words=(step.answer_text(), *step.answer_forms().words))
+    asked = set(step.trick) if isinstance(step, TrickWinnerStep) else None
+    if answer.named_in(shown.title, roles=False):
+        return f"the hand's title {shown.title!r} gives this step's answer"
+    for i, at in enumerate(shown.steps, 1):
+        if isinstance(step, ScoreStep) and at.kind == "score":
+            return f"its step {i} is the hand's score, this step's answer"
+        if asked and at.winner is not None and {c for _, c in at.table} == asked:
+            return f"its step {i} shows who wins the trick this step asks about"
+        for words in (at.title, *at.lines, at.rule_text, at.coach and at.coach.words):
+            if words and answer.named_in(words, roles=False):
+                return f"its step {i} says {words!r}, which gives this step's answer"
+    return None
+
+
 def _names(record: HandRecord) -> dict[Seat, str]:
     players = record.meta.get("players") if isinstance(record.meta, dict) else None
     out: dict[Seat, str] = {}
@@ -304,6 +365,7 @@ Where = tuple[str | int, ...]
 def _analysis(record: HandRecord, view: Seat | None, samples: int | None,
               progress: Callable[[int, int], None] | None) -> dict[Where, StepCoach]:
     """The coach's grade and strip for every decision of the record (by its place)."""
+    from ..analysis.grading import GRADING_SAMPLES
     from ..analysis.solver import solve_state
     from ..engine.state import Phase
     from ..teaching.practice.coach import coach_decision
@@ -321,7 +383,7 @@ def _analysis(record: HandRecord, view: Seat | None, samples: int | None,
             continue
         if state.check(step.action, second_person=False).legal:  # a revoke is a finding
             verdict = coach_decision(state, step.action,
-                                     **({} if samples is None else {"samples": samples}))
+                                     GRADING_SAMPLES if samples is None else samples)
             strip: tuple[StripCell, ...] = ()
             cost = None
             if isinstance(step.action, Card) and not verdict.forced:
@@ -412,7 +474,7 @@ class _Builder:
                          hands=self._hands(), table=tuple(self.state.current_trick),
                          won=dict(self.state.tricks_won()) if self.state.trump else {},
                          auction=tuple(self.calls), contract=self.contract, coach=coach,
-                         out=self.state.sitting_out, **more)
+                         out=self.state.sitting_out, where=where, **more)
 
     # -- the walk --
 

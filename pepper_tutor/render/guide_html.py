@@ -13,17 +13,18 @@ what its Python answers.
 from __future__ import annotations
 
 import html
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
 from ..engine.seats import Seat
 from ..records.hand_link import record_from_link
-from .guide import Guide, build_guide
+from ..teaching.lessons.step_guide import StepGuide
+from .guide import Guide, build_guide, lesson_guide, stops_words
 from .plain import html_text, safe_json, strip_controls
 
 __all__ = ["guide_page", "page_of", "guide_json", "guide_frame", "guide_for_link", "guide_for_text",
-           "viewer_asset", "parse_fragment"]
+           "viewer_asset", "parse_fragment", "lesson_guide_html"]
 
 
 @cache
@@ -92,6 +93,22 @@ def guide_frame(page: str, title: str = "Game guide", height: int = 820) -> str:
     return (f'<iframe class="pepper-guide-frame" title="{html_text(title)}" '
             f'srcdoc="{html.escape(page, quote=True)}" style="width:100%;height:{height}px;'
             'border:1px solid #ccc;border-radius:6px"></iframe>')
+
+
+@lru_cache(maxsize=16)
+def lesson_guide_html(step_guide: StepGuide, height: int = 720) -> str:
+    """A lesson step's whole hand inside the step (the notebook's lesson widget, the Play and
+    learn page): a line saying what it is and where it opens, then the one-file viewer in a
+    frame, opened at that moment. Built once for the lesson as it was read."""
+    guide, at = lesson_guide(step_guide)
+    frame = guide_frame(guide_page(guide, start=at + 1), f"Game guide: {guide.title}", height)
+    label = html_text("A whole hand: " + guide.title)
+    return (f'<section class="pepper-step-guide" aria-label="{label}">'
+            f"<p><b>A whole hand:</b> {html_text(guide.title)}. It opens at step {at + 1} of "
+            f"{len(guide.steps)}: {html_text(guide.steps[at].title)}{stops_words(step_guide)} "
+            "Step through it with its buttons, or click inside it and use the arrow keys.</p>"
+            + frame + "</section>")
+
 
 
 def parse_fragment(fragment: str) -> dict[str, str]:

@@ -12,8 +12,9 @@ let nextId = 1;
 const waiting = new Map();
 // What the bench and the tests read: how long each reply took.
 // saved: the last reply whose changes are in the browser's storage.
+// refined: each surer grade of the last decision that came in the background (see refine).
 window.pepper = { timings: [], ready: false, startMs: null, offline: null, said: [], sent: 0,
-                  saved: -1 };
+                  saved: -1, refined: [] };
 
 function say(text, fraction) {
   statusLine.textContent = text;
@@ -44,8 +45,32 @@ async function offlineCopy() {
   }
 }
 
+// A lesson step's whole hand (a guide in a frame) stays at the step the learner stepped it to
+// when Python draws the step again (an answer, a hint): the same guide reopens there.
+function guideSteps() {
+  const at = new Map();
+  for (const frame of view.querySelectorAll("iframe.pepper-guide-frame")) {
+    const guide = frame.contentWindow && frame.contentWindow.pepperGuide;
+    if (guide) at.set(frame.getAttribute("srcdoc"), guide.step);
+  }
+  return at;
+}
+
+function keepGuideSteps(at) {
+  for (const frame of view.querySelectorAll("iframe.pepper-guide-frame")) {
+    const step = at.get(frame.getAttribute("srcdoc"));
+    if (step === undefined) continue;
+    frame.addEventListener("load", () => {
+      const guide = frame.contentWindow.pepperGuide;
+      if (guide && guide.step !== step) guide.show(step, false);
+    }, { once: true });
+  }
+}
+
 function show(reply) {
+  const guides = guideSteps();
   view.innerHTML = reply.html;
+  keepGuideSteps(guides);
   if (reply.download) {
     const bytes = Uint8Array.from(atob(reply.download.base64), (c) => c.charCodeAt(0));
     const link = document.createElement("a");
@@ -73,14 +98,34 @@ function send(act, value = "", fields = {}, extra = {}, transfer = []) {
       busy.hidden = true;
       view.inert = false;
       view.removeAttribute("aria-busy");
-      window.pepper.timings.push({ act, ms: performance.now() - started, python: reply.ms });
+      window.pepper.timings.push({ act, ms: performance.now() - started, python: reply.ms,
+                                   start: started });
       show(reply);
+      if (reply.refine) refine();
       resolve(reply);
     });
     worker.postMessage({ id, act, value: String(value), fields, ...extra }, transfer);
   });
 }
 window.pepper.send = (act, value, fields) => send(act, value, fields);
+
+// The coach's grade of the last decision, made surer over more deals while the learner looks:
+// one step a message, asked only while no message of the learner's waits (the worker runs
+// one at a time, so a click waits for one step at most), and put in place of the coach box
+// alone, so nothing else on the page moves. The reply of a click asks again where it graded.
+function refine() {
+  if (waiting.size) return;
+  const id = nextId++;
+  waiting.set(id, (reply) => {
+    window.pepper.refined.push({ deals: reply.deals || 0, at: performance.now(),
+                                 python: reply.ms });
+    if (reply.error) console.error(reply.error);
+    const box = view.querySelector(".pepper-coach");
+    if (reply.coach && box) box.innerHTML = reply.coach;
+    if (reply.refine) refine();
+  });
+  worker.postMessage({ id, act: "coach-refine", value: "", fields: {} });
+}
 
 view.addEventListener("click", (ev) => {
   const el = ev.target.closest("button[data-act]");

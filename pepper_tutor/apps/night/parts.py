@@ -61,13 +61,16 @@ def quiz_context(night: Night, player: Player | None) -> dict[str, Any]:
         # reading every answer and the leaderboard on each question made a question's
         # arrival cost the square of the room.
         answers = store.answers(q.id)
-        ctx.update(answered=len(answers), players=len(store.players()))
+        ctx.update(answered=len(answers), players=len(store.players()),
+                   time_asked=store.time_asked(q.id),
+                   waiting=store.waiting_for(q.id) if q.is_open and q.closes else [])
         if not q.is_open:
             ctx["results"] = results(q, step, answers)
             ctx["board"] = store.leaderboard()[:8]
     else:
         mine = store.answer_of(player.id, q.id)
         ctx["mine"] = mine
+        ctx["untimed"] = player.id in store.untimed()
         if mine is not None and not q.is_open:
             ctx["feedback"] = feedback_html(step.judge(mine["answer"]))
         ctx["situation"] = situation
@@ -137,6 +140,7 @@ def _host_part(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
     need_host(request)
     ctx.update(quiz_context(night, None))
     ctx["all_players"] = night.store.players()
+    ctx["untimed"] = night.store.untimed()
     ctx["board"] = night.store.leaderboard()
     ctx["room"] = night.room_code
     ctx["join_url"] = night.config.join_url(night.room_code)

@@ -10,13 +10,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ...engine.rules import RuleSetError
-from .auth import need_host, player_of
+from .auth import is_host, need_host, player_of
 from .middleware import form_id, form_int, form_of
 from .responses import done, refused, write_failed
 from .state import night_of
-from .store import NightError
+from .store import MORE_TIME, NightError
 
-__all__ = ["quiz_ask", "quiz_close", "quiz_answer"]
+__all__ = ["quiz_ask", "quiz_close", "quiz_answer", "quiz_more_time", "quiz_untimed"]
 
 
 def quiz_ask(request: Request) -> Response:
@@ -84,3 +84,52 @@ def quiz_answer(request: Request) -> Response:
         return write_failed(request, err)
     night.events.publish("answers")
     return done(request, "Your answer is in. Watch the big screen!")
+
+
+def quiz_more_time(request: Request) -> Response:
+    """More time on the open question, asked by a player or by the host (for a player): the
+    whole room gets it, and the results say who asked."""
+    form = form_of(request)
+    player = player_of(request)
+    if player is None and not is_host(request):
+        raise HTTPException(403, "Only players and the host ask for more time.")
+    night = night_of(request)
+    qid = form_id(form, "question", "question")
+    try:
+        night.store.more_time(qid, player.id if player is not None else None)
+    except NightError as err:
+        return refused(request, err, 409)
+    except sqlite3.Error as err:
+        return write_failed(request, err)
+    night.events.publish("quiz")
+    return done(request, f"{MORE_TIME} seconds more, for everyone.")
+
+
+def quiz_untimed(request: Request) -> Response:
+    """A player's own setting (or the host's for a player): no time limit on questions. A
+    timed question then waits for their answer, or for the host to close it."""
+    form = form_of(request)
+    on = form.get("on") == "1"
+    night = night_of(request)
+    player = player_of(request)
+    if is_host(request) and form.get("player"):
+        who = form_id(form, "player", "player")
+        named = next((p for p in night.store.players() if p.id == who), None)
+        if named is None:
+            raise HTTPException(404, "No such player.")
+        name = named.name
+    elif player is not None:
+        who, name = player.id, "you"
+    else:
+        raise HTTPException(403, "Only players and the host change a player's time limit.")
+    try:
+        night.store.set_untimed(who, on)
+    except sqlite3.Error as err:
+        return write_failed(request, err)
+    night.events.publish("quiz")
+    night.events.publish("players")
+    if on:
+        return done(request, f"No time limit for {name}: a timed question waits for "
+                             f"{'your' if name == 'you' else 'their'} answer (the host can "
+                             "still close it).")
+    return done(request, f"Questions are timed for {name} again, as for everyone.")

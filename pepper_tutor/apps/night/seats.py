@@ -16,6 +16,7 @@ from ...engine.calls import Bid, Defense, Mode, Trump
 from ...engine.cards import Card
 from ...engine.seats import Seat
 from ...engine.state import Phase
+from ...render.spoken import card_words, choices_words, hand_words
 from ...rulebook.verdict import action_text
 from ...teaching.practice.daily import DAILY_DEALS
 from .auth import is_host, need_host, player_of
@@ -27,7 +28,7 @@ from .table import Table
 from .views import daily_board
 
 __all__ = ["table_open", "table_close", "table_claim", "table_leave", "table_play",
-           "table_back", "table_deal", "table_grade", "table_view"]
+           "table_say", "table_back", "table_deal", "table_grade", "table_view"]
 
 
 def table_open(request: Request) -> Response:
@@ -120,7 +121,7 @@ def _player_action(request: Request, act: Any) -> Response:
     try:
         message = act(_table(night_of(request)), player, form)
     except NightError as err:
-        return refused(request, err, 409 if "turn" in str(err) else 400)
+        return refused(request, err, 409 if "turn, not yours" in str(err) else 400)
     return done(request, message)
 
 
@@ -144,8 +145,109 @@ def table_leave(request: Request) -> Response:
 
 def table_play(request: Request) -> Response:
     def act(table: Table, player: Any, form: dict[str, str]) -> str:
-        return f"You: {action_text(table.act(player.id, form.get('action', '')[:40]))}."
+        return _decide(table, player.id, form.get("action", "")[:40], form.get("confirm") == "1")
     return _player_action(request, act)
+
+
+def _decide(table: Table, player_id: int, raw: str, confirm: bool) -> str:
+    action = table.act(player_id, raw, confirm)
+    if action is None:  # the confirm option holds the card
+        held = table.held(player_id) or raw
+        words = card_words(Card.parse(held), *_trump_of(table))
+        state = table.state
+        phase = state.phase if state is not None else Phase.PLAY
+        if phase is Phase.DISCARD:
+            return f"Put {words} aside? Press it again, or type yes, to put it aside."
+        if phase is Phase.SEND and state is not None and state.bidder is not None:
+            return (f"Pass {words} to {state.bidder.word}? Press it again, or type yes, to "
+                    "pass it.")
+        return f"Play {words}? Press it again, or type yes, to play it."
+    return f"You: {action_text(action)}."
+
+
+def _trump_of(table: Table) -> tuple[Any, bool]:
+    state = table.state
+    return (state.trump if state is not None else None), table.rules.left_bower
+
+
+# The seat's typed command line: its words besides the decisions themselves.
+SAY_HELP = ("Type a card (jack of diamonds, JD, the left bower), a call (pass, 4, little "
+            "pepper), trumps (hearts, no trump), exchange or partner, play or surrender. "
+            "Or: hand (your cards by suit), table (the contract, the trick and whose turn), "
+            "yes (play the card you are confirming), deal (the next hand), help.")
+
+
+def table_say(request: Request) -> Response:
+    """The seat's typed command: a decision in words, or one of the words of SAY_HELP."""
+    def act(table: Table, player: Any, form: dict[str, str]) -> str:
+        text = " ".join(form.get("text", "").split())[:60]
+        word = text.lower().strip(" .!?")
+        if word in ("", "help", "?"):
+            return SAY_HELP
+        if word in ("hand", "my hand", "cards"):
+            return _hand_said(table, player.id)
+        if word in ("table", "trick", "where", "turn", "what"):
+            return _table_said(table, player.id)
+        # A deal or a decision that went in is said by the table's own event ("South
+        # bids 4."), once: no reply besides.
+        if word == "deal":
+            table.deal()
+            return ""
+        if word in ("yes", "y", "confirm"):
+            held = table.held(player.id)
+            if held is None:
+                raise NightError("no card is waiting for a yes: type the card to play")
+            _decide(table, player.id, held, False)
+            return ""
+        told = _decide(table, player.id, text, form.get("confirm") == "1")
+        return "" if told.startswith("You: ") else told
+    return _player_action(request, act)
+
+
+def _hand_said(table: Table, player_id: int) -> str:
+    with table.lock:
+        seat, state = table.seat_of(player_id), table.state
+        if seat is None:
+            raise NightError("you are watching: claim a seat to hold cards")
+        if state is None:
+            return "No hand is dealt yet."
+        return hand_words(view_of(state, seat).hand, *_trump_of(table))
+
+
+def _table_said(table: Table, player_id: int) -> str:
+    with table.lock:
+        seat, state = table.seat_of(player_id), table.state
+        if state is None:
+            return "No hand is dealt yet."
+        parts = [f"{_contract(state)}."]
+        trick = state.current_trick
+        if trick:
+            trump, left = _trump_of(table)
+            parts.append("On the table: " + "; ".join(
+                f"{s.word}, {card_words(c, trump, left)}" for s, c in trick) + ".")
+        won = ", ".join(f"{side} {n}" for side, n in state.tricks_won().items())
+        parts.append(f"Tricks: {won}.")
+        if seat is not None:
+            parts.append(_turn_said(table, state, seat) or
+                         (f"{state.to_act.word} to play." if state.to_act is not None
+                          else "The hand is over."))
+        return " ".join(parts)
+
+
+_TASKS = {Phase.AUCTION: "bid", Phase.DECLARE_TRUMP: "name trumps",
+          Phase.DECLARE_MODE: "choose how to play", Phase.DEFENSE: "choose: play or surrender",
+          Phase.PLAY: "play a card"}
+
+
+def _turn_said(table: Table, state: Any, seat: Seat) -> str:
+    """The seat's turn in words with every choice it has, said so it can be typed back; ""
+    when it is not the seat's turn."""
+    seen = view_of(state, seat)
+    if not seen.my_turn:
+        return ""
+    _, ask = _exchange(state, seat)
+    task = ask.split(":")[0] if ask else f"Your turn to {_TASKS.get(state.phase, 'act')}"
+    return f"{task}. You may: {choices_words(seen.legal)}."
 
 
 def table_back(request: Request) -> Response:
@@ -178,8 +280,9 @@ def table_deal(request: Request) -> Response:
 
 # ---- what each screen is shown ---------------------------------------------------------------
 
-def _card(card: Card) -> dict[str, Any]:
-    return {"value": str(card), "label": card.display, "red": card.is_red}
+def _card(card: Card, trump: Any = None, left_bower: bool = True) -> dict[str, Any]:
+    return {"value": str(card), "label": card.display, "red": card.is_red,
+            "suit": card.suit.plural, "words": card_words(card, trump, left_bower)}
 
 
 def _options(phase: Phase, legal: tuple[Any, ...]) -> list[dict[str, str]]:
@@ -251,7 +354,9 @@ def table_view(night: Night, player_id: int | None) -> dict[str, Any] | None:
             "state": f"{table.version}-{q.id if asking and q else 0}", "hand": [],
             "options": [], "my_turn": False, "grades": None, "daily": None,
             "totals": table.store.sheet()[0].totals, "exchange": "", "ask": "",
-            "people": [s.word for s in sorted(table.people)]}
+            "people": [s.word for s in sorted(table.people)],
+            "said": table.said_since(0), "key": table.key, "hand_words": "",
+            "turn_words": ""}
         if table.daily is not None:
             base["daily"] = {"day": table.daily.isoformat(), "deal": table.daily_deal,
                              "deals": DAILY_DEALS,
@@ -270,19 +375,24 @@ def table_view(night: Night, player_id: int | None) -> dict[str, Any] | None:
             **base, "seats": seats, "dealt": True,
             "contract": _contract(state), "over": state.is_terminal(),
             "turn": turn.word if turn is not None else None,
-            "trick": [{"seat": s.word, **_card(c)} for s, c in state.current_trick],
+            "trick": [{"seat": s.word, **_card(c, *_trump_of(table))}
+                      for s, c in state.current_trick],
             "won": state.tricks_won(), "exchange": exchange,
             "ask": ask if turn == mine else "",
             "calls": ", ".join(f"{s.word} {_label(b)}" for s, b in state.calls)}
         if state.tricks and not state.current_trick:
             last = state.tricks[-1]
-            view["trick"] = [{"seat": s.word, **_card(c)} for s, c in zip(last.seats,
-                                                                           last.cards,
-                                                                           strict=True)]
+            view["trick"] = [{"seat": s.word, **_card(c, *_trump_of(table))}
+                             for s, c in zip(last.seats, last.cards, strict=True)]
         if mine is not None:
             seen = view_of(state, mine)
-            view.update(hand=[_card(c) for c in seen.hand], my_turn=seen.my_turn,
-                        options=_options(state.phase, seen.legal) if seen.my_turn else [])
+            view.update(hand=[_card(c, *_trump_of(table)) for c in seen.hand],
+                        my_turn=seen.my_turn,
+                        options=_options(state.phase, seen.legal) if seen.my_turn else [],
+                        hand_words=hand_words(seen.hand, *_trump_of(table)),
+                        turn_words=_turn_said(table, state, mine),
+                        # said again only after another decision, not on any redraw
+                        turn_key=f"{table.key}-{table.hands_played}-{len(table.decisions)}")
             view["grades"] = table.grades.get((table.hands_played, mine), "none")
             view["state"] += f"-{view['grades'] is None}"
         return view

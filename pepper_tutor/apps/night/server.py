@@ -54,7 +54,7 @@ from .players import (
     rotate_code,
     set_scorekeeper,
 )
-from .quiz import quiz_answer, quiz_ask, quiz_close
+from .quiz import quiz_answer, quiz_ask, quiz_close, quiz_more_time, quiz_untimed
 from .responses import http_error, server_error
 from .seats import (
     table_back,
@@ -65,6 +65,7 @@ from .seats import (
     table_leave,
     table_open,
     table_play,
+    table_say,
 )
 from .sheet import (
     export_csv,
@@ -119,6 +120,8 @@ routes: list[BaseRoute] = [
     post("/quiz/ask", quiz_ask),
     post("/quiz/close", quiz_close),
     post("/quiz/answer", quiz_answer),
+    post("/quiz/more-time", quiz_more_time),
+    post("/quiz/untimed", quiz_untimed),
     post("/sheet/add", sheet_add),
     post("/sheet/undo", sheet_undo),
     post("/sheet/new", sheet_new),
@@ -136,6 +139,7 @@ routes: list[BaseRoute] = [
     post("/table/claim", table_claim),
     post("/table/leave", table_leave),
     post("/table/play", table_play),
+    post("/table/say", table_say),
     post("/table/back", table_back),
     post("/table/deal", table_deal),
     post("/table/grade", table_grade),

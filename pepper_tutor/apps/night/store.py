@@ -64,6 +64,8 @@ NAME_MAX = 24
 # A rejoin code is guessed against one name, under the wrong-code lockout: 20**6 (64 million)
 # codes at a few guesses a minute last far longer than a night.
 REJOIN_LENGTH = 6
+# Seconds a player (or the host) adds to a timed question with "more time".
+MORE_TIME = 30
 # Seconds a change waits for another's lock: a phone's request should fail in seconds, not hang.
 BUSY_TIMEOUT = 5.0
 
@@ -128,8 +130,16 @@ CREATE TABLE IF NOT EXISTS card_table (
 CREATE TABLE IF NOT EXISTS tournament (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS more_time (
+    question_id INTEGER NOT NULL REFERENCES questions(id) ON DELETE CASCADE,
+    player_id INTEGER REFERENCES players(id) ON DELETE CASCADE,
+    seconds INTEGER NOT NULL,
+    at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS untimed (
+    player_id INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE);
 """
-# question_puzzles, daily_deals, rejoin_codes, card_table and tournament are made when a
+# question_puzzles, daily_deals, rejoin_codes, card_table, tournament, more_time and untimed
+# are made when a
 # night's file is opened, so they are not among the tables every file of the store has: a
 # night's file from before they came is still a night's file.
 STORE = Schema(frozenset({"meta", "players", "matches", "hands", "questions", "answers"}),
@@ -767,14 +777,65 @@ class NightStore:
                              (time.time(), qid))
         return cur.rowcount == 1
 
+    def more_time(self, qid: int, player_id: int | None, seconds: int = MORE_TIME) -> float:
+        """Give the open question ``seconds`` more, for the whole room (its answer is shown to
+        everyone when it closes, so nobody may answer after that); ``player_id`` asked (None:
+        the host). Kept in the night's file: the results say who asked. Returns the new
+        closing time."""
+        with self._tx() as db:
+            row = db.execute("SELECT closed, closes FROM questions WHERE id = ?",
+                             (qid,)).fetchone()
+            if row is None or row["closed"] is not None:
+                raise NightError("this question is closed: answers are no longer taken")
+            if row["closes"] is None:
+                raise NightError("this question has no time limit: take your time")
+            now = time.time()
+            closes = max(float(row["closes"]), now) + seconds
+            db.execute("UPDATE questions SET closes = ? WHERE id = ?", (closes, qid))
+            db.execute("INSERT INTO more_time VALUES (?, ?, ?, ?)", (qid, player_id, seconds,
+                                                                     now))
+        return closes
+
+    def time_asked(self, qid: int) -> list[tuple[str, int]]:
+        """Who asked for more time on the question (the host as "the host"), and how much."""
+        rows = self._read("SELECT p.name, m.seconds FROM more_time m LEFT JOIN players p "
+                          "ON p.id = m.player_id WHERE m.question_id = ? ORDER BY m.at", (qid,))
+        return [(str(r["name"] or "the host"), int(r["seconds"])) for r in rows]
+
+    def set_untimed(self, player_id: int, on: bool) -> None:
+        """A player for whom a question's timer does not run out: a timed question waits
+        for their answer (or for the host to close it)."""
+        with self._tx() as db:
+            if on:
+                db.execute("INSERT OR IGNORE INTO untimed VALUES (?)", (player_id,))
+            else:
+                db.execute("DELETE FROM untimed WHERE player_id = ?", (player_id,))
+
+    def untimed(self) -> set[int]:
+        return {int(r["player_id"]) for r in self._read("SELECT player_id FROM untimed")}
+
+    def waiting_for(self, qid: int) -> list[str]:
+        """The players without a time limit who have not answered the question yet."""
+        rows = self._read("SELECT p.name FROM untimed u JOIN players p ON p.id = u.player_id "
+                          "WHERE NOT EXISTS (SELECT 1 FROM answers a WHERE a.question_id = ? "
+                          "AND a.player_id = u.player_id) ORDER BY p.name COLLATE NOCASE",
+                          (qid,))
+        return [str(r["name"]) for r in rows]
+
     def close_expired(self) -> bool:
-        """Close a question whose timer ran out; True if one was closed."""
+        """Close a question whose timer ran out, unless a player without a time limit has
+        not answered it yet; True if one was closed."""
         now = time.time()
-        due = "closed IS NULL AND closes IS NOT NULL AND closes <= ?"
+        due = ("closed IS NULL AND closes IS NOT NULL AND closes <= ? AND NOT EXISTS ("
+               "SELECT 1 FROM untimed u WHERE NOT EXISTS (SELECT 1 FROM answers a WHERE "
+               "a.question_id = questions.id AND a.player_id = u.player_id))")
         if not self._read(f"SELECT 1 FROM questions WHERE {due}", (now,)):
             return False  # the usual case, asked twice a second: no write, no fsync
         with self._tx() as db:
-            cur = db.execute(f"UPDATE questions SET closed = closes WHERE {due}", (now,))
+            # Closed when its time ran out, or at the last answer of a player it waited for.
+            cur = db.execute("UPDATE questions SET closed = MAX(closes, (SELECT COALESCE("
+                             "MAX(at), 0) FROM answers a WHERE a.question_id = questions.id)) "
+                             f"WHERE {due}", (now,))
         return cur.rowcount > 0
 
     def answer(self, player: Player, qid: int, raw: str) -> bool:
@@ -793,8 +854,11 @@ class NightStore:
                 row = db.execute("SELECT closed, closes FROM questions WHERE id = ?",
                                  (qid,)).fetchone()
                 now = time.time()
-                if row["closed"] is not None or (row["closes"] is not None
-                                                 and row["closes"] <= now):
+                late = row["closes"] is not None and row["closes"] <= now
+                if late and db.execute("SELECT 1 FROM untimed WHERE player_id = ?",
+                                       (player.id,)).fetchone():
+                    late = False  # the timer does not run out for this player
+                if row["closed"] is not None or late:
                     raise NightError("this question is closed: answers are no longer taken")
                 db.execute("INSERT INTO answers VALUES (?, ?, ?, ?, ?, ?)",
                            (qid, player.id, raw, step.key(parsed), int(correct), now))

@@ -41,6 +41,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import random
+import re
 import secrets
 import sqlite3
 import threading
@@ -53,12 +54,13 @@ from typing import Any
 from ...analysis.players import LEVELS, Player, make_player
 from ...analysis.view import SeatView, view_of
 from ...engine.calls import Bid, Defense, Mode, Trump
-from ...engine.cards import Card, NotationError
+from ...engine.cards import Card, NotationError, spoken_cards
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
 from ...engine.state import Action, HandState, Phase
 from ...records.hand_record import dump_record, record_from_state
 from ...records.scoresheet import EntryError, HandEntry
+from ...render.spoken import action_words, choices_words, event_words
 from ...teaching.practice.daily import (
     DAILY_DEALS,
     DAILY_LEVEL,
@@ -70,10 +72,14 @@ from ...teaching.practice.daily import (
 )
 from .store import NightError, NightStore
 
-__all__ = ["Table", "Decision", "GRACE", "PAUSE", "parse_action", "action_value", "said"]
+__all__ = ["Table", "Decision", "GRACE", "PAUSE", "SAID_KEPT", "parse_action", "action_value",
+           "said"]
 
 GRACE = 60.0  # seconds a phone that is not seen keeps its seat before a computer plays it
 PAUSE = 0.7  # seconds between computer plays, so that people can follow the cards
+# The table's last events kept for the phones' live region: a phone that was redrawn a few
+# events late (it asks at most four times a second) still says each one, once.
+SAID_KEPT = 40
 
 
 @dataclass(frozen=True)
@@ -130,8 +136,14 @@ class Table:
         self.decisions: list[Decision] = []
         self.last: tuple[HandState, list[Decision]] | None = None  # the hand just finished
         self.news = ""  # what the table says about the last change ("North took the trick")
+        # Every event said, numbered from 1 (``said_count``): the last SAID_KEPT of them.
+        self.said: list[str] = []
+        self.said_count = 0
+        self.key = secrets.token_hex(4)  # this table, opened now: its events are numbered anew
         self.grades: dict[tuple[int, Seat], list[Any] | None] = {}
         self.closed = False
+        # The card each player's confirm option holds: (the table's version then, the card).
+        self.pending: dict[int, tuple[int, str]] = {}
         if saved is not None:
             self._restore(saved)
         self._save()
@@ -204,6 +216,8 @@ class Table:
                 self.last = (state, list(self.decisions))
         self.news = (f"{data['news']} (The server was restarted: the table goes on where it "
                      "was.)" if data.get("news") else "")
+        if self.news:
+            self._say(self.news)
 
     # ---- seats ------------------------------------------------------------------------
 
@@ -313,8 +327,28 @@ class Table:
             return len(self.store.daily_deals(self.daily.isoformat())) + 1
         return self.deal_index + 1
 
-    def act(self, player_id: int, raw: str) -> Action:
-        """The phone's decision; NightError with the rule if it is not the seat's to make."""
+    def act(self, player_id: int, raw: str, confirm: bool = False) -> Action | None:
+        """The phone's decision, a tap's value or typed words ("jack of diamonds", "pass",
+        "hearts"); NightError with the reason if it is not the seat's to make. With
+        ``confirm`` (the player's option) a card counts only when it comes a second time
+        with nothing changed at the table between: the first time it is only held (None)."""
+        with self.lock:
+            seat, action = self._checked(player_id, raw)
+            if confirm and isinstance(action, Card) and \
+                    self.pending.get(player_id) != (self.version, str(action)):
+                self.pending[player_id] = (self.version, str(action))
+                return None
+            self.pending.pop(player_id, None)
+            self._apply(seat, action, by_computer=False)
+            return action
+
+    def held(self, player_id: int) -> str | None:
+        """The card the player's confirm option holds, while nothing changed at the table."""
+        with self.lock:
+            version, value = self.pending.get(player_id, (-1, ""))
+            return value if version == self.version else None
+
+    def _checked(self, player_id: int, raw: str) -> tuple[Seat, Action]:
         with self.lock:
             if self.closed:  # a tap that set out before the host closed or reopened it
                 raise NightError("the host closed that table: look at the Table tab again")
@@ -332,25 +366,27 @@ class Table:
             if state.to_act != seat:
                 who = state.to_act.word if state.to_act is not None else "nobody"
                 raise NightError(f"it is {who}'s turn, not yours")
-            try:
-                action = parse_action(raw)
-            except (NotationError, ValueError):
-                raise NightError(f"{raw[:20]!r} is no card or call") from None
-            verdict = state.check(action, seat)
+            if ":" in raw:  # a tap's value
+                try:
+                    verdict = state.check(parse_action(raw), seat)
+                except (NotationError, ValueError):
+                    raise NightError(f"{raw[:20]!r} is no card or call") from None
+            else:
+                verdict = state.check(typed_action(state, raw), seat)
             if not verdict.legal or verdict.action is None:
-                raise NightError(verdict.explanation)
-            self._apply(seat, verdict.action, by_computer=False)
-            return verdict.action
+                refused = " ".join(verdict.facts)
+                if verdict.alternatives:
+                    refused += f" You may: {choices_words(verdict.alternatives)}."
+                raise NightError(refused)
+            return seat, verdict.action
 
     def _apply(self, seat: Seat, action: Action, by_computer: bool) -> None:
         state = self.state
         assert state is not None
-        self.decisions.append(Decision(seat, state.copy(), action, by_computer))
-        tricks = len(state.tricks)
-        news = said(state, seat, action)
+        before = state.copy()
+        self.decisions.append(Decision(seat, before, action, by_computer))
         state.apply(action)
-        if len(state.tricks) > tricks:
-            news += f" {state.tricks[-1].winner.word} takes the trick."
+        news = event_words(before, seat, action, state)
         if state.is_terminal():
             news += " " + self._finish(state)
         self._changed(news)
@@ -401,12 +437,23 @@ class Table:
         return (f"Daily deal {number} is on the board: North-South {net:+d} net points, par "
                 f"{par:+d}.")
 
-    def _changed(self, news: str) -> None:
+    def _changed(self, news: str, say: bool = True) -> None:
         self.version += 1
         self.news = news
+        if say:
+            self._say(news)
         self._save()
         self.wake.notify_all()
         self.publish("table")
+
+    def _say(self, news: str) -> None:
+        self.said_count += 1
+        self.said = [*self.said[-(SAID_KEPT - 1):], news]
+
+    def said_since(self, count: int) -> list[tuple[int, str]]:
+        """The events after the ``count``-th, numbered (as many as are kept)."""
+        first = self.said_count - len(self.said) + 1
+        return [(first + i, text) for i, text in enumerate(self.said) if first + i > count]
 
     # ---- the computer players' thread -----------------------------------------------------
 
@@ -484,7 +531,7 @@ class Table:
         verdicts = [coach_decision(d.before, d.action) for d in mine]
         with self.lock:
             self.grades[key] = verdicts
-            self._changed(self.news)
+            self._changed(self.news, say=False)
 
 
 def entry_of(state: HandState) -> HandEntry:
@@ -517,11 +564,29 @@ def said(state: HandState, seat: Seat, action: Action) -> str:
     """What the room is told of ``seat``'s ``action`` (before it is applied to ``state``):
     a card put aside or passed in the exchange is face down, so the room hears only that it
     was."""
-    if state.phase is Phase.DISCARD:
-        return f"{seat.word} puts a card aside, face down."
-    if state.phase is Phase.SEND and state.bidder is not None:
-        return f"{seat.word} passes a card to {state.bidder.word}, face down."
-    return f"{seat.word}: {_words(action)}."
+    return action_words(state, seat, action)
+
+
+CARD_PHASES = (Phase.PLAY, Phase.DISCARD, Phase.SEND)
+_BOWER = re.compile(r"\b(right|left) bower\b", re.IGNORECASE)
+
+
+def typed_action(state: HandState, text: str) -> str:
+    """What a player typed, as the engine's checker reads it: a card in notation or spelled
+    ("JD", "jd", "the jack of diamonds", "the left bower" once trumps are a suit), a call,
+    a trump, a way of playing or a defence as the terminal table takes them."""
+    text = " ".join(text.split())
+    if state.phase not in CARD_PHASES:
+        return text
+    words = spoken_cards(text).split()
+    with contextlib.suppress(NotationError):
+        return str(Card.parse(words[0])) if words else text
+    bower = _BOWER.search(text)
+    trump = state.trump
+    if bower and trump is not None and trump.suit is not None:
+        suit = trump.suit if bower.group(1).lower() == "right" else trump.suit.sister
+        return f"J{suit.letter}"
+    return text
 
 
 def parse_action(raw: str) -> Action:
@@ -536,8 +601,3 @@ def parse_action(raw: str) -> Action:
         raise ValueError(raw)
     return parsers[kind](value)
 
-
-def _words(action: Action) -> str:
-    from ...rulebook.verdict import action_text
-
-    return action_text(action)

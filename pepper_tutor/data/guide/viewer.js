@@ -76,13 +76,16 @@
     const back = button("◀ Back", "ArrowLeft", "Back one step");
     const play = button("▶ Play", "Space", null);  // its words say what it does: Play, Pause
     const fwd = button("Next ▶", "ArrowRight", "Next step");
-    const end = button("End »", "End", "Go to the end (the score)");
+    // a lesson step's hand may stop before the score (where the step's answer would be)
+    const ending = steps[last].kind === "score" ? "the score" : "where the hand stops";
+    const end = button("End »", "End", `Go to the end (${ending})`);
     const trickPick = el("select", { id: "pg-trick" });
     trickPick.append(el("option", { value: "0", text: "The deal" }));
     for (let t = 1; t <= data.tricks; t++) {
       trickPick.append(el("option", { value: String(data.trick_starts[t]), text: `Trick ${t}` }));
     }
-    trickPick.append(el("option", { value: String(last), text: "The score" }));
+    trickPick.append(el("option", { value: String(last),
+      text: ending[0].toUpperCase() + ending.slice(1) }));
     const pace = el("select", { id: "pg-pace" });
     for (const [v, label] of [["3000", "slow (3 s)"], ["1500", "medium (1.5 s)"],
       ["700", "fast (0.7 s)"]]) pace.append(el("option", { value: v, text: label }));
@@ -100,7 +103,7 @@
       el("label", { for: "pg-link" }, [document.createTextNode("Link to this step")]), link,
       copy]);
     const keys = el("p", { cls: "pg-keys", text: "Keys: → next step, ← back, ↑ ↓ trick by " +
-      "trick, Home the deal, End the score, Space play or pause." });
+      `trick, Home the deal, End ${ending}, Space play or pause.` });
     const say = el("div", { cls: "pg-sr", role: "status", "aria-live": "polite",
       id: "pg-say" });
     root.classList.add("pg");
@@ -251,7 +254,7 @@
     show(fromHash(), false);
     say.textContent = `${data.title}. Step ${at + 1} of ${steps.length}. ${steps[at].say}`;
     root.dataset.ready = "true";
-    return { show: (i) => show(i, true), get step() { return at; } };
+    return { show: (i, announce = true) => show(i, announce), get step() { return at; } };
   }
 
   window.PepperGuide = { start };

@@ -19,7 +19,7 @@ from ...engine.rules import RuleSet, get_ruleset
 from ...engine.seats import Seat
 from ...files.reading import CONTROL_CHARACTERS
 from ...files.yamlpos import LoadError, Problem, load_located, read_file
-from ...records.hand_record import RulesCollector
+from ...records.hand_record import RulesCollector, load_record
 from ...rulebook.book import get_rulebook
 from ...rulebook.feedback import AnswerError
 from ..questions.choice_steps import BidStep, ChoiceStep, DeclareStep, DefendStep, ExchangeStep
@@ -34,6 +34,16 @@ from ..questions.steps import (
     TrickWinnerStep,
 )
 from ..questions.table_steps import TableStep
+from .step_guide import (
+    MOMENT_FORMS,
+    SCORE,
+    StepGuide,
+    example_hand,
+    example_hands,
+    moment_place,
+    moment_problem,
+    parse_moment,
+)
 
 __all__ = ["Lesson", "STEP_KINDS", "load_lesson", "parse_lesson", "check_lesson",
            "lesson_files", "all_lessons", "find_lesson", "LoadError"]
@@ -42,7 +52,8 @@ FORMAT = "pepper-lesson/1"
 STEP_KINDS: dict[str, type[Step[Any]]] = {cls.kind: cls for cls in (
     ExplainStep, RankStep, TrickWinnerStep, LegalPlaysStep, PlayStep, BidStep, DeclareStep,
     ExchangeStep, DefendStep, ScoreStep, GameStep, TableStep)}
-COMMON = ("kind", "id", "prompt", "hint", "note", "cite", "wrong", "rules")
+COMMON = ("kind", "id", "prompt", "hint", "note", "cite", "wrong", "rules", "guide")
+GUIDE_KEYS = ("hand", "at", "until", "seat")
 # what each kind of step takes in a lesson file, from the step classes themselves
 FIELDS: dict[str, tuple[str, ...]] = {k: cls.lesson_fields for k, cls in STEP_KINDS.items()}
 REQUIRED: dict[str, tuple[str, ...]] = {k: cls.lesson_required for k, cls in STEP_KINDS.items()}
@@ -59,10 +70,15 @@ class Lesson:
     steps: list[Step[Any]]
     file: str = "<lesson>"
     claims: dict[str, Any] = field(default_factory=dict)  # step id -> stated answer
+    guides: dict[str, StepGuide] = field(default_factory=dict)  # step id -> its whole hand
 
     @property
     def answerable_steps(self) -> list[Step[Any]]:
         return [s for s in self.steps if s.answerable]
+
+    def guide_of(self, step: Step[Any]) -> StepGuide | None:
+        """The whole hand shown with ``step`` (its ``guide:``), if it has one."""
+        return self.guides.get(step.id)
 
     def step(self, step_id: str) -> Step[Any]:
         for s in self.steps:
@@ -207,10 +223,71 @@ class _Reader(RulesCollector):
             return None
         if step.answerable:
             step.wrong = self.wrong_notes(step, raw.get("wrong"), (*path, "wrong"))
+        if "guide" in raw:
+            guide = self.guide((*path, "guide"), raw["guide"], step.answerable)
+            if guide is not None:
+                lesson.guides[step.id] = guide
         if "answer" in raw:
             lesson.claims[step.id] = self.value((*path, "answer"), raw["answer"], step.parse,
                                                 "an answer this step accepts")
         return step
+
+    def guide(self, path: tuple[str | int, ...], raw: Any, asks: bool) -> StepGuide | None:
+        """A step's whole hand: ``{hand: NAME or PATH, at: MOMENT, until: MOMENT, seat: S}``.
+        The record is read now, so a hand that does not read is this lesson's problem, at
+        the hand's own line; whether the moments are in it is ``check_lesson``'s. A step
+        that ``asks`` something shows the hand up to ``at`` unless ``until`` says: what
+        comes after the moment the question is about may answer it."""
+        if isinstance(raw, str):
+            raw = {"hand": raw}
+        if not isinstance(raw, dict) or "hand" not in raw:
+            self.bad(path, "guide needs the hand: {hand: set-bid, at: trick 4}, an example "
+                           "hand's name or a hand record's path from this lesson's folder")
+            return None
+        for key in raw:
+            if key not in GUIDE_KEYS:
+                self.bad((*path, key), f"a guide has no key {key!r} (expected "
+                                       f"{', '.join(GUIDE_KEYS)})")
+        hand = self.word((*path, "hand"), raw["hand"], "an example hand's name or a path")
+        at = self.value((*path, "at"), raw.get("at", "deal"), parse_moment, MOMENT_FORMS)
+        until = (self.value((*path, "until"), raw["until"], parse_moment, MOMENT_FORMS)
+                 if "until" in raw else at if asks else SCORE)
+        seat = None
+        if "seat" in raw:
+            try:
+                seat = Seat.parse(str(raw["seat"]))
+            except ValueError as err:
+                self.bad((*path, "seat"), str(err))
+        if hand is None or at is None or until is None or ("seat" in raw and seat is None):
+            return None
+        file = self.hand_file(hand)
+        if file is None:
+            self.bad((*path, "hand"), f"no example hand {hand!r} (there are: "
+                                      f"{', '.join(example_hands())}); a file of your own is "
+                                      "named by its path, such as hands/my-hand.yaml")
+            return None
+        if not file.is_file():
+            self.bad((*path, "hand"), f"no hand record at {str(file)!r} (a path is read from "
+                                      "this lesson's folder)")
+            return None
+        try:
+            record = load_record(file)
+        except LoadError as err:  # the hand's own problems, at the hand's own lines
+            self.problems.extend(err.problems)
+            return None
+        if seat is not None and seat >= record.rules.players:
+            self.bad((*path, "seat"), f"{seat.word} has no seat at this hand's "
+                                      f"{record.rules.players}-player table")
+            return None
+        return StepGuide(hand, record, at, seat, self.doc.where((*path, "at"))[0], until,
+                         self.doc.where((*path, "until"))[0] if "until" in raw else 0)
+
+    def hand_file(self, hand: str) -> Path | None:
+        """An example hand by name (``set-bid``), else a path from the lesson's folder."""
+        if "/" not in hand and "\\" not in hand and not hand.endswith((".yaml", ".yml")):
+            return example_hand(hand) if hand in example_hands() else None
+        path = Path(hand)
+        return path if path.is_absolute() else Path(self.doc.file).parent / path
 
     def cite(self, raw: dict[str, Any], path: tuple[str | int, ...]) -> tuple[str, ...]:
         cite = raw.get("cite")
@@ -496,6 +573,11 @@ def check_lesson(lesson: Lesson, known_ids: set[str] | None = None,
         out.append(Problem(lesson.file, step.line if step else 1, 1, where + message))
 
     for step in lesson.steps:
+        guide = lesson.guides.get(step.id)
+        if guide is not None:
+            for problem, line in _guide_problems(guide):
+                out.append(Problem(lesson.file, line or step.line, 1,
+                                   f"step {step.id} ({step.kind}): {problem}"))
         try:
             found = step.problems()
         except (ValueError, TypeError, IndexError, KeyError, NotImplementedError) as err:
@@ -527,6 +609,25 @@ def check_lesson(lesson: Lesson, known_ids: set[str] | None = None,
                 bad(None, f"requires {req!r}, which is not a lesson")
     if len(lesson.answerable_steps) < 1:
         bad(None, "a lesson needs at least one step that asks something")
+    return out
+
+
+def _guide_problems(guide: StepGuide) -> list[tuple[str, int]]:
+    """Where a step's guide opens or ends at a moment its hand has not, or ends before it
+    opens; each with the line that says so. (Whether what it shows gives the step's answer
+    away is the guide's own words: ``render.guide.guide_gives_away``.)"""
+    out = []
+    if missing := moment_problem(guide.record, guide.at):
+        out.append((f"the guide opens {guide.words}, but {missing}", guide.line))
+    line = guide.until_line or guide.line
+    if guide.until is guide.at:  # the default for a step that asks: said once, above
+        return out
+    if missing := moment_problem(guide.record, guide.until):
+        out.append((f"the guide ends at {guide.until.text}, but {missing}", line))
+    elif moment_place(guide.record, guide.until) < moment_place(guide.record, guide.at):
+        out.append((f"the guide ends at {guide.until.text}, before it opens at "
+                    f"{guide.at.text} (until is the last moment shown: {guide.at.text} or "
+                    "later)", line))
     return out
 
 

@@ -38,9 +38,11 @@ call" where it spans from a good choice to a mistake). The hint reads the same a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
-from ...analysis.advice import Advice, OptionAdvice, advise
+from ...analysis.advice import Advice, OptionAdvice, SolvedDeals, advise
 from ...analysis.grading import GRADING_SAMPLES, Grade, grade_choice
 from ...analysis.players import conventions
 from ...analysis.reasons import convention_words, decision_reason, option_words, verdict_headline
@@ -51,8 +53,8 @@ from ...engine.state import Action, HandState, Phase
 from ...rulebook.verdict import action_text
 from ..learner.review_cards import judgement_key
 
-__all__ = ["CoachVerdict", "coach_decision", "decision_kind", "grade_from_note", "KINDS", "Hint",
-           "coach_hint", "judgement_missed"]
+__all__ = ["CoachVerdict", "coach_decision", "CoachRefinement", "decision_kind", "grade_from_note",
+           "KINDS", "Hint", "coach_hint", "judgement_missed"]
 
 # The kinds as the learner reads them and the history stores them: "defence" is a stored
 # value (the rows of every history file carry it), so it keeps its spelling.
@@ -126,18 +128,20 @@ class CoachVerdict:
 
 
 def coach_decision(state: HandState, action: Action, samples: int = GRADING_SAMPLES,
-                   seed: int | None = None) -> CoachVerdict:
+                   seed: int | None = None, solved: SolvedDeals | None = None) -> CoachVerdict:
     """Grade ``action`` (legal, by the seat to act in ``state``, before it is applied), as
     :func:`~pepper_tutor.analysis.grading.grade_choice` grades it: with ``seed`` ``None``
     the deals are seeded from the position, so the grade depends on the position and the
     choice only. Fewer ``samples`` only where asked for a quick answer (a demonstration, a
-    test, the browser's pure-Python search): the grade is then less sure."""
+    test, the browser's pure-Python search): the grade is then less sure. ``solved``: what
+    an earlier grading of the same choice solved, read instead of solved again (see
+    :func:`coach_refined`)."""
     kind = decision_kind(state)
     legal = state.legal_actions()
     if len(legal) <= 1:
         return CoachVerdict(kind, action, action, action_text(action), Grade.BEST, 0.0, 0.0,
                             0.0, "There was no other choice.", 0, forced=True)
-    graded, advice = grade_choice(state, action, samples=samples, seed=seed)
+    graded, advice = grade_choice(state, action, samples=samples, seed=seed, solved=solved)
     by_net = all(o.net is not None for o in advice.options)
     best = advice.best
     mine = advice.choice(action)
@@ -150,6 +154,55 @@ def coach_decision(state: HandState, action: Action, samples: int = GRADING_SAMP
     return CoachVerdict(kind, action, best_action, option_words(best), graded.grade,
                         graded.loss, graded.low, graded.high, reason, advice.samples,
                         convention=habit, close=graded.close, advice=advice)
+
+
+class CoachRefinement:
+    """The coach's verdict on one decision, refined over more deals step by step: a quick
+    grade first, then surer ones, for a front end that shows the first at once and the
+    rest as they come (the browser page, whose pure-Python search takes seconds to grade a
+    call over 100 deals). ``steps`` are growing counts of deals (24, 50, 75, 100); each
+    verdict is the one :func:`coach_decision` gives over that many deals.
+
+    The deals of a step begin with those of the step before (seeded from the position
+    alike), and a call's or a declaration's solutions on them are read back
+    (:class:`~pepper_tutor.analysis.advice.SolvedDeals`), so its steps solve only the deals
+    they add. Any other decision's advice would solve its first deals again at every step:
+    it goes from the first step straight to the last. ``state`` must not change while the
+    refinement runs."""
+
+    def __init__(self, state: HandState, action: Action, steps: Sequence[int]) -> None:
+        if not steps or any(b <= a for a, b in pairwise(steps)):
+            raise ValueError(f"the steps of a refined grade grow: {list(steps)}")
+        self.state = state
+        self.action = action
+        self.steps = tuple(steps) if state.phase in _READ_BACK else tuple(
+            dict.fromkeys((steps[0], steps[-1])))
+        self.verdicts: list[CoachVerdict] = []
+        self._solved = SolvedDeals()
+
+    @property
+    def more(self) -> bool:
+        """A surer verdict is still to come."""
+        if self.verdicts and self.verdicts[-1].forced:
+            return False
+        return len(self.verdicts) < len(self.steps)
+
+    @property
+    def first(self) -> CoachVerdict | None:
+        """The verdict shown first, which a later one may revise."""
+        return self.verdicts[0] if self.verdicts else None
+
+    def step(self) -> CoachVerdict:
+        """The verdict over the next count of deals (the last one again when done)."""
+        if self.more:
+            samples = self.steps[len(self.verdicts)]
+            self.verdicts.append(coach_decision(self.state, self.action, samples=samples,
+                                                solved=self._solved))
+        return self.verdicts[-1]
+
+
+# The decisions whose advice reads back what an earlier one solved on the same deals.
+_READ_BACK = (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE)
 
 
 def _convention(state: HandState, action: Action) -> str:

@@ -21,7 +21,7 @@ import dataclasses
 import itertools
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -41,7 +41,15 @@ from ...rulebook.verdict import Verdict, action_text
 from ..learner.attempts import Attempt
 from ..learner.store import LearnerStore
 from ..questions.answers import read_cards
-from .coach import CoachVerdict, Hint, coach_decision, coach_hint, decision_kind, judgement_missed
+from .coach import (
+    CoachRefinement,
+    CoachVerdict,
+    Hint,
+    coach_decision,
+    coach_hint,
+    decision_kind,
+    judgement_missed,
+)
 from .history import HistoryUnreadable, SavedMatch, TableHistory
 from .players import ALONE_SETTINGS, DEFAULT_ALONE, LEVELS, Player, bot_decide, make_bot
 
@@ -144,7 +152,8 @@ class PracticeTable:
                  level: str = "club", coach: bool = True, seed: int | None = None,
                  coach_samples: int = GRADING_SAMPLES, save_dir: Path | str | None = None,
                  history: TableHistory | bool | None = True, auto: bool = False,
-                 alone: str = DEFAULT_ALONE, store: LearnerStore | None = None) -> None:
+                 alone: str = DEFAULT_ALONE, store: LearnerStore | None = None,
+                 refine_samples: Sequence[int] = ()) -> None:
         self.rules = get_ruleset(rules)
         self.seat = Seat.parse(seat)
         if self.seat >= self.rules.players:
@@ -161,6 +170,10 @@ class PracticeTable:
         self.coach = coach
         self.auto = auto
         self.coach_samples = coach_samples
+        # More deals to grade the learner's last decision over, step by step, after the
+        # first grade over coach_samples (refine_last: the browser page's background work).
+        self.refine_samples = tuple(refine_samples)
+        self._refining: tuple[Decision, CoachRefinement] | None = None
         self.rng = random.Random(seed)
         self.seed = seed
         self.save_dir = Path(save_dir) if save_dir is not None else None
@@ -197,13 +210,14 @@ class PracticeTable:
     def resume(cls, saved: SavedMatch, *, coach: bool = True, seed: int | None = None,
                coach_samples: int = GRADING_SAMPLES, save_dir: Path | str | None = None,
                history: TableHistory | bool | None = True,
-               alone: str = DEFAULT_ALONE) -> PracticeTable:
+               alone: str = DEFAULT_ALONE, refine_samples: Sequence[int] = ()
+               ) -> PracticeTable:
         """The match ``saved`` in the history, where it stopped: its totals, whose deal it
         is, the hands counted, and the hand in progress with the actions taken so far (the
         coach's grades of that hand are not kept: its decisions are shown, not graded)."""
         table = cls(saved.rules, saved.seat, saved.level, coach=coach, seed=seed,
                     coach_samples=coach_samples, save_dir=save_dir, history=history,
-                    alone=alone)
+                    alone=alone, refine_samples=refine_samples)
         table._restore(saved)
         return table
 
@@ -391,18 +405,62 @@ class PracticeTable:
             moves.append(decision)
         return moves
 
-    def _grade(self, action: Action, state: HandState | None = None) -> CoachVerdict:
+    def _grade(self, action: Action, state: HandState | None = None,
+               decision: Decision | None = None) -> CoachVerdict:
         """The coach's verdict on ``action`` in ``state`` (default: now); a judgement the
-        learner missed is kept as a review card in the learner's store."""
+        learner missed is kept as a review card in the learner's store. With
+        ``refine_samples``, the learner's ``decision`` is then the one :meth:`refine_last`
+        refines."""
         before = state or self.state
         # Deals seeded from the position, not the table's dice: a take-back or a replay
         # grades the same choice the same way, and the coach never changes the deals.
-        verdict = coach_decision(before, action, samples=self.coach_samples)
+        if decision is None or not self.refine_samples or self.auto:
+            verdict = coach_decision(before, action, samples=self.coach_samples)
+            self._missed(before, verdict)
+            return verdict
+        # A state of its own: the table's moves on while the refinement waits its turn.
+        steps = (self.coach_samples, *(n for n in self.refine_samples if n > self.coach_samples))
+        own = state if state is not None else self._replayed(decision.at)
+        refinement = CoachRefinement(own, action, steps)
+        verdict = refinement.step()
+        self._refining = (decision, refinement)
+        self._missed(refinement.state, verdict)
+        return verdict
+
+    def _missed(self, before: HandState, verdict: CoachVerdict,
+                first: CoachVerdict | None = None) -> None:
+        """A judgement missed kept as a review card, once a decision: by its first verdict
+        or, where that did not miss one, by the refined ``verdict`` that does."""
         card = judgement_missed(before, verdict)
+        if first is not None and judgement_missed(before, first) is not None:
+            return
         if card is not None and self.store is not None and not self.auto:
             self.store.record(Attempt("table", verdict.kind, False, counts=False,
                                       missed=(card,), origin=f"table {verdict.kind}"))
-        return verdict
+
+    def refine_last(self) -> CoachRefinement | None:
+        """Grade the learner's last decision over the next count of ``refine_samples``
+        deals: its refinement with the new verdict last (the decision carries it, and the
+        hand's history when the hand is counted), or None when there is nothing more to
+        refine (no refinement, all its steps done, or the learner has decided again, taken
+        back or moved on)."""
+        refinement = self.refinement
+        if refinement is None or not refinement.more:
+            return None
+        verdict = refinement.step()
+        decision = self.learner_decisions[-1]
+        decision.coach = verdict
+        self._missed(refinement.state, verdict, refinement.first)
+        return refinement
+
+    @property
+    def refinement(self) -> CoachRefinement | None:
+        """The refinement of the learner's last decision's grade (its ``more``: a surer
+        verdict is still to come from :meth:`refine_last`), if it has one."""
+        refining = self._refining
+        mine = self.learner_decisions
+        return refining[1] if refining is not None and mine and mine[-1] is refining[0] \
+            else None
 
     def act(self, raw: Action | str | int) -> TurnResult:
         """The learner's action. Illegal: the verdict, nothing changes. Legal: graded (in
@@ -418,7 +476,7 @@ class PracticeTable:
         decision = self._note(self.seat, action, learner=True)
         decision.hinted = self.hinted_now
         if self.coach and not decision.hinted:
-            decision.coach = self._grade(action)
+            decision.coach = self._grade(action, decision=decision)
         self.state.apply(action)
         self.decisions.append(decision)
         replies = tuple(self.play_bots())
@@ -448,7 +506,7 @@ class PracticeTable:
         if last.hinted:  # asked for a hint first: the coach does not grade its own advice
             return None
         if last.coach is None:
-            last.coach = self._grade(last.action, self._replayed(last.at))
+            last.coach = self._grade(last.action, self._replayed(last.at), last)
         return last.coach
 
     def _replayed(self, upto: int) -> HandState:

@@ -93,17 +93,20 @@
     el._stale = 0;
     sheetKnown = Math.max(sheetKnown, at);
     var was = stateOf(el), now = stateOf(fresh.content);
-    if (el.dataset.loaded && was !== undefined && was === now) return;
+    if (el.dataset.loaded && was !== undefined && was === now) { retime(el, fresh.content); return; }
     if (now !== undefined && was !== now) lastMessage = null;  // a new question: new messages
     var open = Array.prototype.filter.call(el.querySelectorAll("details[open]"), function (d) {
       return d.className; }).map(function (d) { return d.className; });
+    var focus = focusKey(el);
     el.innerHTML = html;
+    refocus(el, focus);
     open.forEach(function (cls) {  // a section the person opened stays open
       var again = el.querySelector('details[class="' + cls + '"]');
       if (again) again.open = true;
     });
     el.dataset.loaded = "1";
     setup(el);
+    sayNews(el);
     syncVersions();
     if (lastMessage) {
       var shown = false;
@@ -163,7 +166,90 @@
 
   function refreshAll(name) { return Promise.all(parts(name).map(refresh)); }
 
+  // The same screen, its timer moved (someone asked for more time): the new time only, so
+  // that nothing ticked or typed on the question is lost.
+  function retime(el, fresh) {
+    var now = fresh.querySelector("[data-remaining]");
+    el.querySelectorAll("[data-remaining]").forEach(function (span) {
+      if (now) { span.dataset.remaining = now.dataset.remaining; span.textContent = now.textContent; }
+    });
+  }
+
+  // Where the keyboard was in a part about to be redrawn, found again after: a seat played by
+  // keyboard must not lose its place each time another seat plays.
+  function focusKey(el) {
+    var a = document.activeElement;
+    if (!a || a === document.body || !el.contains(a)) return null;
+    var keys = ["card", "action", "claim", "rankCard"];
+    for (var i = 0; i < keys.length; i++) {
+      if (a.dataset[keys[i]]) return "[data-" + keys[i].replace(/[A-Z]/g, function (c) { return "-" + c.toLowerCase(); }) + '="' + a.dataset[keys[i]] + '"]';
+    }
+    return a.className ? "." + a.className.split(" ")[0] : null;
+  }
+
+  function refocus(el, key) {
+    if (!key) return;
+    var again = el.querySelector(key) || el.querySelector(".my-hand button, .options button, button");
+    if (again) again.focus();
+  }
+
+  // ---- the seat's live region: every table event said once, in the server's words -------
+  var saidUpTo = null, turnSaid = null, saidTable = null, LOG_KEPT = 200;  // a whole hand and then some
+
+  function say(text) {
+    var log = document.getElementById("seat-live");
+    if (!log || !text) return;
+    var line = document.createElement("p");
+    line.textContent = text;
+    log.appendChild(line);
+    while (log.childElementCount > LOG_KEPT) log.removeChild(log.firstElementChild);
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function sayNews(el) {
+    var data = el.querySelector(".said-data");
+    if (data && saidTable !== null && data.dataset.table !== saidTable) saidUpTo = 0;  // a new table
+    if (data) saidTable = data.dataset.table;
+    var items = el.querySelectorAll(".said-data li[data-n]");
+    var last = saidUpTo;
+    items.forEach(function (li) {
+      var n = Number(li.dataset.n);
+      if (saidUpTo !== null && n > saidUpTo) say(li.textContent);
+      last = Math.max(last === null ? 0 : last, n);
+    });
+    if (items.length || saidUpTo === null) saidUpTo = last === null ? 0 : last;
+    var turn = el.querySelector(".turn-data");
+    if (turn && turn.textContent && turn.dataset.key !== turnSaid) say(turn.textContent);
+    if (turn) turnSaid = turn.dataset.key;
+  }
+
+  // ---- each phone's own settings, kept on the phone ------------------------------------
+  function settings() {
+    var kept = {};
+    try { kept = JSON.parse(localStorage.getItem("night-settings") || "{}") || {}; } catch (e) { kept = {}; }
+    return kept;
+  }
+
+  function applySettings() {
+    var kept = settings();
+    ["large-print", "four-colour"].forEach(function (name) {
+      document.documentElement.classList.toggle(name, !!kept[name]);
+    });
+    document.querySelectorAll("[data-setting]").forEach(function (box) {
+      box.checked = !!kept[box.dataset.setting];
+      if (box.dataset.bound) return;
+      box.dataset.bound = "1";
+      box.addEventListener("change", function () {
+        var now = settings();
+        now[box.dataset.setting] = box.checked;
+        try { localStorage.setItem("night-settings", JSON.stringify(now)); } catch (e) { /* private mode */ }
+        applySettings();
+      });
+    });
+  }
+
   function message(form, text, ok) {
+    if (form.dataset.say !== undefined) { say(text); return; }
     var box = form.nextElementSibling;
     while (box && !box.classList.contains("msg")) box = box.nextElementSibling;
     if (!box) box = form.parentElement.querySelector(".msg");
@@ -244,6 +330,7 @@
     if (wrong) { message(form, wrong, false); return Promise.resolve(); }
     var data = new FormData(form);
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    if (settings()["confirm-cards"] && (form.classList.contains("play-form") || form.dataset.say !== undefined)) data.append("confirm", "1");
     var body = new URLSearchParams();
     data.forEach(function (v, k) { if (typeof v === "string" && k !== "card" && k.indexOf("side_") !== 0) body.append(k, v); });
     var buttons = form.querySelectorAll("button");
@@ -287,6 +374,7 @@
         return home ? refresh(home) : null;
       }
       if (j.reset) { form.reset(); recall(form); }
+      if (form.dataset.say !== undefined && form.elements.text) form.elements.text.value = "";
       delete form.dataset.dirty;
       if (j.version !== undefined && form.hasAttribute("data-sheet-form")) ownChange(sent, j.version);
       remember(form);
@@ -339,22 +427,40 @@
     form.querySelector("[data-rank-undo]").addEventListener("click", function () { order.pop(); show(); });
   }
 
-  // The projector: shrink the text (never the cards) until the whole screen fits.
+  // The projector: shrink the text until the whole screen fits; only where the text alone
+  // cannot make room (a puzzle's long story above a hand), the cards too, then the text again.
   function fit(el) {
-    var scale = 1;
-    el.style.setProperty("--fit", "1");
-    while (el.scrollHeight > el.clientHeight + 1 && scale > 0.55) {
-      scale -= 0.05;
-      el.style.setProperty("--fit", scale.toFixed(2));
+    var text = 1, cards = 1;
+    function set() {
+      el.style.setProperty("--fit", text.toFixed(2));
+      el.style.setProperty("--card-fit", cards.toFixed(2));
     }
+    function over() { return el.scrollHeight > el.clientHeight + 1; }
+    set();
+    while (over() && text > 0.55) { text -= 0.05; set(); }
+    while (over() && cards > 0.5) { cards -= 0.05; set(); }
+    while (over() && text > 0.3) { text -= 0.05; set(); }
   }
 
   function tabs() {
-    var buttons = document.querySelectorAll("[data-tab]");
-    buttons.forEach(function (b) {
-      b.addEventListener("click", function () {
-        buttons.forEach(function (o) { o.setAttribute("aria-selected", o === b ? "true" : "false"); });
-        document.querySelectorAll("[data-panel]").forEach(function (p) { p.hidden = p.dataset.panel !== b.dataset.tab; });
+    var buttons = Array.prototype.slice.call(document.querySelectorAll("[data-tab]"));
+    function pick(b) {
+      buttons.forEach(function (o) {
+        o.setAttribute("aria-selected", o === b ? "true" : "false");
+        o.tabIndex = o === b ? 0 : -1;
+      });
+      document.querySelectorAll("[data-panel]").forEach(function (p) { p.hidden = p.dataset.panel !== b.dataset.tab; });
+    }
+    buttons.forEach(function (b, i) {
+      b.tabIndex = b.getAttribute("aria-selected") === "true" ? 0 : -1;
+      b.addEventListener("click", function () { pick(b); });
+      b.addEventListener("keydown", function (ev) {  // the arrow keys move along the tabs
+        var step = {ArrowRight: 1, ArrowLeft: -1}[ev.key];
+        if (!step) return;
+        var next = buttons[(i + step + buttons.length) % buttons.length];
+        pick(next);
+        next.focus();
+        ev.preventDefault();
       });
     });
   }
@@ -408,7 +514,14 @@
     refreshAll();
   }
 
+  applySettings();  // before the first paint where the script runs early enough
+  document.addEventListener("click", function (ev) {
+    var asked = ev.target.closest && ev.target.closest("[data-say-text]");
+    if (asked) say(asked.dataset.sayText);
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
+    applySettings();
     setup(document);
     tabs();
     countdowns();
