@@ -298,7 +298,7 @@ def test_a_movement_over_the_web_the_clock_the_standings_and_a_round_over(
     status, said = _post(host, "/tournament/result", csrf, game="R2-T1", winner="0",
                          score_a="20", score_b="14")
     assert status == 409 and "round 2 has not started" in said
-    assert "its round 1 result is in" in _text(phones["Player 0"][0], "tournament-phone")
+    assert "Your team has its round 1 result in" in _text(phones["Player 0"][0], "tournament-phone")
     assert _post(host, "/tournament/result", csrf, game="R1-T2", winner="3", score_a="9",
                  score_b="18")[0] == 200
     # round 2: the winners moved up (table 1's winners stay; the losers of table 1 go down)

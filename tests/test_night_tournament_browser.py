@@ -88,8 +88,8 @@ def check_screens(night: Any, projector: Any, phone: Any, name: str) -> Bracket:
         return b
     game = b.next_game(team)
     if game is None:
-        expect(row.locator(".note")).to_have_text("out (2 losses)")
-        expect(mine.locator(".my-next")).to_contain_text("out (2 losses)")
+        expect(row.locator(".note")).to_have_text("is out (2 losses)")
+        expect(mine.locator(".my-next")).to_contain_text("Your team is out (2 losses)")
         return b
     other = game.teams[1] if game.teams[0] == team else game.teams[0]
     if game.state == "ready":

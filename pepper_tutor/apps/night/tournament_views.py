@@ -44,7 +44,8 @@ class GameRow:
 @dataclass(frozen=True)
 class NextTable:
     """Where a team plays next, in words: ``where`` ("Table 2"), ``against`` (the other
-    team, or where it comes from) and ``note`` (sitting out, out, champion, waiting)."""
+    team, or where it comes from) and ``note`` (the game, or, with no table, what the team
+    does: "is out (2 losses)", "sits out round 3", said after "Your team")."""
 
     team: int
     name: str
@@ -105,7 +106,7 @@ def _bracket_next(b: Bracket, team: int) -> NextTable:
     g = b.next_game(team)
     if g is None:
         lost = b.losses()[team]
-        return NextTable(team, name, "", "", "out (2 losses)" if lost >= 2 else "finished")
+        return NextTable(team, name, "", "", "is out (2 losses)" if lost >= 2 else "finished")
     other = 1 if g.teams[0] == team else 0
     against = _name(b, g.teams[other], g.froms[other])
     if g.state == "ready":
@@ -137,7 +138,7 @@ def _movement_next(m: Movement, team: int, plan: tuple[Round, ...], current: int
                              f"round {later.round}, once round {now.number} is in")
     if now.number == m.rounds:
         return NextTable(team, name, "", "", "played its last round")
-    return NextTable(team, name, "", "", f"its round {now.number} result is in: the next "
+    return NextTable(team, name, "", "", f"has its round {now.number} result in: the next "
                                          "table follows when every table is in")
 
 
