@@ -189,6 +189,32 @@ def test_undo_returns_the_exact_previous_bracket(n: int, picks: list[int]) -> No
         assert undone.games() == before.games() and undone.to_json() == before.to_json()
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 16), st.lists(st.integers(0, 1000), min_size=1, max_size=40))
+def test_a_ready_game_keeps_its_numbered_table_until_its_result_is_in(
+        n: int, picks: list[int]) -> None:
+    states = run_bracket(n, picks)
+    most = 2 ** max(1, (n - 1).bit_length()) // 2  # the first round's games: the most at once
+    for before, after in itertools.pairwise(states):
+        for state in (before, after):
+            tables = state.tables()
+            assert sorted(tables) == sorted(g.id for g in state.ready())
+            assert len(set(tables.values())) == len(tables)  # one game a table
+            assert all(1 <= t <= most for t in tables.values())
+        # a result moves no other game's teams; undo gives the tables back
+        kept = {g: t for g, t in before.tables().items() if g in after.tables()}
+        assert {g: after.tables()[g] for g in kept} == kept
+        assert after.undo().tables() == before.tables()
+
+
+def test_tables_are_given_lowest_first_and_freed_by_results() -> None:
+    b = Bracket(teams(8))
+    assert b.tables() == {"W1-1": 1, "W1-2": 2, "W1-3": 3, "W1-4": 4}
+    b = b.record("W1-2", 3)  # seeds 4 and 5 (the seeding 1 8 4 5 2 7 3 6)
+    b = b.record("W1-1", 0)  # W2-1 and L1-1 are ready now: tables 1 and 2, freed
+    assert b.tables() == {"W1-3": 3, "W1-4": 4, "W2-1": 1, "L1-1": 2}
+
+
 # ---- the progressive movement --------------------------------------------------------------
 
 def test_winners_move_up_one_table_and_the_head_tables_losers_go_to_the_foot() -> None:

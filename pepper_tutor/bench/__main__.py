@@ -22,6 +22,11 @@ def main(argv: list[str] | None = None) -> None:
 
         ladder.main(args_in[1:])
         return
+    if args_in[:1] == ["signals"]:  # the Lions Club's bid signals, with and without
+        from . import signals
+
+        signals.main(args_in[1:])
+        return
     if args_in[:1] == ["calibration"]:  # make rates predicted against played out
         from . import calibration
 

@@ -1,6 +1,8 @@
 """Benchmark of tournament night: how long the host waits for a result to be entered in the
 night's store (checked, written and fsynced), and for a tournament to be read back when the
-night's file is opened again, for a large bracket and a short and a very long movement."""
+night's file is opened again, for a large bracket and a short and a very long movement; and
+how long the screens take to draw it half way through (the host's tab, the projector and a
+phone: each result redraws every one of them)."""
 
 from __future__ import annotations
 
@@ -15,9 +17,9 @@ from ..apps.night.store import NightStore
 from ..records.bracket import Bracket
 from ..records.movement import Movement
 from ..records.teams import draw_teams
-from ..records.tournament import Tournament
+from ..records.tournament import Tournament, tournament_from_json
 
-__all__ = ["benches", "bench_tournament_results", "SHAPES"]
+__all__ = ["benches", "bench_tournament_results", "bench_tournament_screens", "SHAPES"]
 
 
 def _p95(values: list[float]) -> float:
@@ -85,5 +87,64 @@ def bench_tournament_results(seconds: float) -> str:
     return "tournament night: " + "; ".join(parts)
 
 
+def _half_way(start: Tournament, rng: random.Random) -> Tournament:
+    """``start`` with about half its results entered (winners and scores at random)."""
+    t = start
+    total = 2 * len(t.teams) - 2 if isinstance(t, Bracket) else t.rounds * t.table_count
+    while len(t.results) < total // 2:
+        if isinstance(t, Bracket):
+            game = rng.choice(t.ready())
+            a, b = game.teams
+            assert a is not None and b is not None
+            t = t.record(game.id, (a, b)[rng.randrange(2)])
+        else:
+            table = rng.choice([g for g in t.plan()[t.current - 1].tables if g.result is None])
+            t = t.record(table.id, table.teams[0], (31, rng.randint(0, 30)))
+    return t
+
+
+def bench_tournament_screens(seconds: float) -> str:
+    """Each shape half way through, drawn as the host's tab, the projector and a phone."""
+    from ..apps.night.state import Night, NightConfig
+    from ..apps.night.tournament import phone_view, shown
+    from ..apps.night.tournament_views import last_result
+    from ..render.tournament import plan_text
+
+    rng = random.Random(5)
+    parts = []
+    with tempfile.TemporaryDirectory() as home:
+        store = NightStore(Path(home) / "night.sqlite")
+        templates = Night.open(store, NightConfig("http://127.0.0.1:8866", "bench")).templates
+
+        def draw(name: str, ctx: dict[str, object]) -> None:
+            templates.get_template(name).render({**ctx, "csrf": "x" * 43})
+
+        screens: dict[str, Callable[[Tournament], None]] = {
+            "host": lambda t: draw("_tournament-host.html", {
+                **shown(t, {}), "plan": plan_text(t), "last": last_result(t),
+                "at_table": None, "players": [], "moves": ()}),
+            "projector": lambda t: draw("_tournament-projector.html", shown(t, {})),
+            "phone": lambda t: draw("_tournament-phone.html",
+                                    phone_view(t, t.teams[0].players[0], {})),
+        }
+        for name, make in SHAPES.items():
+            text = _half_way(make(), rng).to_json()
+            figures = []
+            for screen, drawn in screens.items():
+                times: list[float] = []
+                start = time.perf_counter()
+                while len(times) < 3 or time.perf_counter() - start < seconds / 9:
+                    # A value read afresh, nothing worked out yet: the first screen drawn
+                    # after a result meets it so (the others share what it worked out).
+                    fresh = tournament_from_json(text)
+                    t0 = time.perf_counter()
+                    drawn(fresh)
+                    times.append((time.perf_counter() - t0) * 1000)
+                figures.append(f"{screen} {statistics.median(times):.0f} ms")
+            parts.append(f"{name}: " + ", ".join(figures))
+        store.close()
+    return "tournament night's screens half way: " + "; ".join(parts)
+
+
 def benches() -> list[Callable[[float], str]]:
-    return [bench_tournament_results]
+    return [bench_tournament_results, bench_tournament_screens]

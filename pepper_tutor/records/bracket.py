@@ -15,6 +15,7 @@ dropping it, and the state after undo is exactly the state before the result.
 from __future__ import annotations
 
 import functools
+import itertools
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -221,6 +222,27 @@ class Bracket:
             if g.state == "done" and g.loser is not None:
                 count[g.loser] += 1
         return count
+
+    def tables(self) -> dict[str, int]:
+        """The numbered table of each game ready now. A game keeps the table it was given
+        when it became ready (the lowest free one then), so a result never sends the teams
+        of another game to a new table; it follows from the results, so undo gives back the
+        tables as they were."""
+        return self._tables
+
+    @functools.cached_property
+    def _tables(self) -> dict[str, int]:
+        given: dict[str, int] = {}
+        for n in range(len(self.results) + 1):
+            then = self if n == len(self.results) else replace(self, results=self.results[:n])
+            ready = [g.id for g in then.ready()]
+            given = {g: t for g, t in given.items() if g in ready}
+            used = set(given.values())
+            free = (t for t in itertools.count(1) if t not in used)
+            for g in ready:
+                if g not in given:
+                    given[g] = next(free)
+        return given
 
     def next_game(self, team: int) -> Game | None:
         """The team's next game (ready, or waiting for its opponent), or None once it is out

@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator
 
 __all__ = ["Broadcaster", "PARTS", "BATCH"]
 
-PARTS = ("sheet", "quiz", "players", "answers", "roles", "room", "table")
+PARTS = ("sheet", "quiz", "players", "answers", "roles", "room", "table", "tournament")
 KEEPALIVE = 15.0  # seconds between comments that keep proxies and phones from hanging up
 BATCH = 0.25  # seconds: at most four announcements of one part a second
 

@@ -32,6 +32,9 @@ from .responses import page, qr_svg
 from .seats import table_view
 from .state import Night, night_of
 from .store import Player, Question
+from .tournament import host_part as tournament_host
+from .tournament import phone_part as tournament_phone
+from .tournament import projector_part as tournament_projector
 from .views import match_rows, projector_cells, results, sheet_view, trump_line
 
 __all__ = ["part", "stream"]
@@ -142,9 +145,16 @@ def _host_part(request: Request, night: Night, ctx: dict[str, Any]) -> Response:
     ctx["room"] = night.room_code
     ctx["join_url"] = night.config.join_url(night.room_code)
     if name == "projector":
+        # A tournament has the screen while no question (or its answer) is on it.
+        if not (ctx.get("q") is not None and (ctx["q"].is_open or results_left(ctx["q"]))):
+            shown = tournament_projector(request, night, ctx)
+            if shown is not None:
+                return shown
         ctx["qr"] = qr_svg(ctx["join_url"])
         ctx["table"] = table_view(night, None)
         ctx["showing_results"] = results_left(ctx.get("q"))
+        # the tournament comes back when the answer has been shown, as the table does
+        ctx["then_tournament"] = night.store.tournament() is not None
         if ctx.get("step") is not None:
             first, span, rest = projector_cells(ctx["step"])
             ctx.update(first=first, span=span, rest=rest, trump_line=trump_line(ctx["step"]),
@@ -201,7 +211,8 @@ DRAWN: dict[str, Callable[[Request, Night, dict[str, Any]], Response]] = {
     "entry": _entry, "quiz-phone": _quiz_phone, "projector": _host_part,
     "quiz-host": _host_part, "players": _host_part, "board": _board, "room": _room,
     "room-code": _room_code, "matches": _matches, "table-phone": _table_phone,
-    "table-host": _table_host}
+    "table-host": _table_host, "tournament-host": tournament_host,
+    "tournament-phone": tournament_phone}
 
 
 async def part(request: Request) -> Response:

@@ -79,6 +79,15 @@ from .sheet import (
 from .state import HERE, Night, NightConfig
 from .store import NightStore
 from .tools import annotate_record, ruling
+from .tournament import (
+    tournament_clock,
+    tournament_end,
+    tournament_result,
+    tournament_sheet,
+    tournament_start,
+    tournament_table,
+    tournament_undo,
+)
 
 __all__ = ["create_app", "NightConfig", "MAX_BODY", "routes"]
 
@@ -136,6 +145,13 @@ routes: list[BaseRoute] = [
     post("/table/grade", table_grade),
     post("/ruling", ruling),
     post("/annotate", annotate_record),
+    post("/tournament/start", tournament_start),
+    post("/tournament/result", tournament_result),
+    post("/tournament/undo", tournament_undo),
+    post("/tournament/table", tournament_table),
+    post("/tournament/sheet", tournament_sheet),
+    post("/tournament/clock", tournament_clock),
+    post("/tournament/end", tournament_end),
     Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
 ]
 

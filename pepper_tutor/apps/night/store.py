@@ -652,6 +652,7 @@ class NightStore:
                 raise NightError(f"a tournament is under way ({n} result{'' if n == 1 else 's'} "
                                  "entered): end it before starting another")
             self._keep_tournament(db, tournament)
+            db.execute("DELETE FROM meta WHERE key = 'tournament_notes'")
 
     def tournament(self) -> Tournament | None:
         """The night's tournament as it was last written, or None."""
@@ -678,6 +679,28 @@ class NightStore:
     def end_tournament(self) -> None:
         with self._tx() as db:
             db.execute("DELETE FROM tournament")
+            db.execute("DELETE FROM meta WHERE key = 'tournament_notes'")
+
+    def tournament_notes(self) -> dict[str, Any]:
+        """What the night keeps beside its tournament (the round clock, the game played at
+        the app's table): gone with the tournament it was kept for."""
+        rows = self._read("SELECT value FROM meta WHERE key = 'tournament_notes'")
+        found = json.loads(rows[0]["value"]) if rows else {}
+        return found if isinstance(found, dict) else {}
+
+    def note_tournament(self, key: str, value: Any) -> None:
+        """Keep ``value`` (JSON) under ``key`` beside the tournament that is running (None
+        forgets it)."""
+        with self._tx() as db:
+            self._running(db)
+            row = db.execute("SELECT value FROM meta WHERE key = 'tournament_notes'").fetchone()
+            notes = json.loads(row["value"]) if row is not None else {}
+            if value is None:
+                notes.pop(key, None)
+            else:
+                notes[key] = value
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('tournament_notes', ?)",
+                       (json.dumps(notes),))
 
     def _running(self, db: sqlite3.Connection) -> Tournament:
         found = self._tournament_in(db)

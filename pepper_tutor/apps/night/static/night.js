@@ -67,7 +67,9 @@
   }
 
   function formKey(form) {
-    var who = form.elements.player ? form.elements.player.value : "";
+    // (a row's form: the player, or the tournament's game, it is about)
+    var row = form.elements.player || form.elements.game;
+    var who = row ? row.value : "";
     return form.getAttribute("action") + "|" + who;
   }
 
