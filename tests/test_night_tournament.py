@@ -98,7 +98,7 @@ def test_the_store_refuses_as_the_tournament_does_and_writes_nothing(tmp_path: P
     assert store.tournament() is None
 
 
-def _enter_forever(path: str, acked: Any) -> None:
+def _enter_forever(path: str, acked: Any, changes: Any) -> None:
     store = NightStore(Path(path))
     rng = random.Random(os.getpid())
     while True:
@@ -109,6 +109,7 @@ def _enter_forever(path: str, acked: Any) -> None:
         else:
             t = store.record_result(*next_result(t, rng))
         acked.value = len(t.results)  # the server would answer the host now
+        changes.value += 1
 
 
 def test_kill_9_while_results_are_entered_loses_nothing_and_leaves_a_tournament(
@@ -121,9 +122,16 @@ def test_kill_9_while_results_are_entered_loses_nothing_and_leaves_a_tournament(
     last = NightStore(path).tournament()
     for _ in range(10):
         acked = ctx.Value("i", len(last.results) if last else 0)
-        child = ctx.Process(target=_enter_forever, args=(str(path), acked))
+        changes = ctx.Value("i", 0)
+        child = ctx.Process(target=_enter_forever, args=(str(path), acked, changes))
         child.start()
-        time.sleep(rng.uniform(0.05, 0.3))
+        # The kill lands among the changes, however slow the machine: after the first one
+        # is acknowledged, at a random moment of the work that follows.
+        deadline = time.monotonic() + 60
+        while changes.value == 0 and time.monotonic() < deadline:
+            time.sleep(0.002)
+        assert changes.value > 0, "the writer never entered a result"
+        time.sleep(rng.uniform(0.0, 0.1))
         os.kill(child.pid or 0, signal.SIGKILL)
         child.join(10)
         assert child.exitcode == -signal.SIGKILL
