@@ -210,10 +210,13 @@ def test_a_short_ladder_is_the_same_in_this_process_and_on_a_pool_and_writes_its
     ceiling = here[1].pairing
     assert ceiling.mean > 0  # all-seeing against table tips, on the same cards
     out = tmp_path / "ladder.md"
-    ladder.main(["--deals", "4", "--pairs", "reference:beginner,ceiling:beginner",
-                 "--executor", "local", "--docs", str(out)])
+    ladder.main(["--deals", "4", "--slow-deals", "3", "--pairs",
+                 "reference:beginner,ceiling:beginner", "--executor", "local", "--docs",
+                 str(out)])
     text = out.read_text(encoding="utf-8")
-    assert "| reference | beginner | 4 |" in text and "| ceiling | beginner | 4 |" in text
+    # The ceiling's pairing plays --slow-deals, the others --deals; the page says both.
+    assert "| reference | beginner | 4 |" in text and "| ceiling | beginner | 3 |" in text
+    assert "--deals 4 --slow-deals 3" in text
     assert "club ahead of reference by at least 0.5 a hand: not played" in text
     assert "written:" in capsys.readouterr().out
 
@@ -242,6 +245,7 @@ def test_the_ladder_refuses_a_level_it_does_not_know(capsys):
 @pytest.mark.slow
 def test_a_short_ladder_is_the_same_on_a_dask_local_cluster():
     pytest.importorskip("distributed")
-    pairs = [("reference", "beginner"), ("ceiling", "reference")]
+    # The club player samples its decisions: its seeds, too, come from the deal alone.
+    pairs = [("reference", "beginner"), ("ceiling", "reference"), ("club", "reference")]
     assert ([r.pairing for r in ladder.ladder(pairs, 4, 9, executor="dask-local:2")]
             == [r.pairing for r in ladder.ladder(pairs, 4, 9, executor="local")])

@@ -7,7 +7,9 @@ the dealing auction-aware), the table's bid signals as the players make and read
 (``signals``), sampled advice for every decision (``advice``), the measured
 correction of double-dummy trick counts to the tricks taken in play (``calibration``),
 grading of played cards and decisions (``grading``), the reasons in words (``reasons``),
-what one seat may see (``view``), the computer players that decide from it (``players``), the
+what one seat may see (``view``), the computer players that decide from it (``players``;
+the shares of tricks a hand's count takes double-dummy, which the club player bids by, in
+``hand_odds``), the
 yardsticks they are measured against: a player of table tips that shares no code with the
 analysis (``table_tips``) and an all-seeing one that decides double-dummy on the real cards
 (``ceiling``), the

@@ -10,7 +10,9 @@ card. :func:`make_player` builds one of three levels:
   ace instead of a trump, playing high for no reason), never those no player makes: it
   never surrenders holding a bower, never bids a pepper without the cards for it, never
   discards a bower; never an illegal action.
-- ``club``: sound heuristics for the auction (:mod:`.calling`); the way of playing from a
+- ``club``: bids the call worth most by the measured shares of tricks such hands take
+  double-dummy (:mod:`.hand_odds`; over its partner, and at tables unlike the measured
+  ones, by the calling model, :mod:`.calling`); the way of playing from a
   short sampled analysis of the two ways (the exchange when the analysis says so, by the
   *going alone* setting); sampled double-dummy play for the defense and every card (the
   unseen cards dealt at random).
@@ -58,6 +60,7 @@ from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
 from .calling import hand_tricks, hand_value, opening, quick_count, side_estimate, trump_count
 from .dealing import discard_rule, send_rule
+from .hand_odds import measured_for, valued_call
 from .signals import signal_call
 from .view import SeatView, view_of
 
@@ -374,6 +377,11 @@ def _heuristic_call(view: SeatView) -> Action:
         standing = _partner_standing(view)
         if standing is not None and estimate < standing.tricks + 1.5:
             return Bid.PASS  # partner's contract stands: raise it only with a trick to spare
+        if standing is None and measured_for(rules):
+            # The model's estimate runs a half to a whole trick short of what such hands
+            # take (analysis.hand_odds): bid by the measured shares of tricks instead. Over
+            # partner a pass is worth partner's contract, not nothing, so the old rule stays.
+            return valued_call(view)
         return _bid_for(view, estimate, opening(rules))
     trump = int(view.trump) if view.trump is not None else 4
     if view.phase is Phase.DECLARE_TRUMP:
@@ -617,8 +625,9 @@ def cautious_best(advice: Advice, caution: float) -> OptionAdvice:
 
 
 class ClubPlayer(_SamplingPlayer):
-    """Sound bidding by the calling model; defense and every card by sampled double-dummy
-    play over random deals of the unseen cards."""
+    """Bids by the measured shares of tricks (:mod:`.hand_odds`); the way of playing, the
+    defense and every card by sampled double-dummy play over random deals of the unseen
+    cards."""
 
     level = "club"
 

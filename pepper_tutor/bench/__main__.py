@@ -27,6 +27,11 @@ def main(argv: list[str] | None = None) -> None:
 
         signals.main(args_in[1:])
         return
+    if args_in[:1] == ["hand_odds"]:  # the calling model's count against double-dummy play
+        from . import hand_odds
+
+        hand_odds.main(args_in[1:])
+        return
     if args_in[:1] == ["calibration"]:  # make rates predicted against played out
         from . import calibration
 

@@ -30,12 +30,15 @@ from dataclasses import dataclass
 from ..analysis.executors import DEFAULT_EXECUTOR, ExecutorError, open_executor, parse_executor
 from .tournament import LADDER, Pairing, _Stats, duplicate, parse_pairs
 
-__all__ = ["CLUB_OVER_REFERENCE", "EXPERT_OVER_CLUB", "Goal", "Rung", "goals", "ladder",
+__all__ = ["CLUB_OVER_REFERENCE", "EXPERT_OVER_CLUB", "SLOW", "Goal", "Rung", "goals", "ladder",
            "main", "page", "pairings"]
 
 DEFAULT_DEALS = 10_000
 CLUB_OVER_REFERENCE = 0.5  # points a hand the club player must be ahead of table tips
 EXPERT_OVER_CLUB = 1.0  # points a hand the expert must be ahead of the club player
+# The levels that solve many deals a decision: a pairing with one takes 10-100 times as long
+# (--slow-deals plays fewer deals there).
+SLOW = ("expert", "ceiling")
 
 
 @dataclass(frozen=True)
@@ -76,16 +79,20 @@ def pairings(levels: Sequence[str] = LADDER) -> list[tuple[str, str]]:
 
 def ladder(pairs: Sequence[tuple[str, str]], deals: int, seed: int, rules: str = "standard",
            executor: str | None = DEFAULT_EXECUTOR,
-           on_rung: Callable[[Rung], None] | None = None) -> list[Rung]:
-    """Each pairing's duplicate match over ``deals`` deals, on ``executor`` (``None``: in
-    this process); ``on_rung(rung)`` as each ends."""
+           on_rung: Callable[[Rung], None] | None = None,
+           slow_deals: int | None = None) -> list[Rung]:
+    """Each pairing's duplicate match over ``deals`` deals (``slow_deals`` for a pairing
+    with a :data:`SLOW` level, when given), on ``executor`` (``None``: in this process);
+    ``on_rung(rung)`` as each ends."""
     stats = {level: _Stats() for level in LADDER}
     rungs = []
     with contextlib.ExitStack() as stack:
         executors = None if executor is None else stack.enter_context(open_executor(executor))
         for first, second in pairs:
             start = time.perf_counter()
-            pairing = duplicate(first, second, deals, seed, stats, rules, executors=executors)
+            count = deals if slow_deals is None or not {first, second} & set(SLOW) \
+                else slow_deals
+            pairing = duplicate(first, second, count, seed, stats, rules, executors=executors)
             rungs.append(Rung(pairing, time.perf_counter() - start))
             if on_rung is not None:
                 on_rung(rungs[-1])
@@ -123,8 +130,10 @@ def page(rungs: Sequence[Rung], command: str, executor: str, seconds: float, rul
         "bowers, the ace of trumps and the trumps' length to bid, always take the exchange, "
         "play when a trick is in sight (`analysis/table_tips.py`). It shares no code with the "
         "analysis, so beating it is not the analysis agreeing with itself.",
-        "- **club**: the default computer player: a calling model for the auction, sampled "
-        "double-dummy play.",
+        "- **club**: the default computer player: bids the call worth most by the shares of "
+        "tricks hands of its count take double-dummy, measured over 40,000 dealt hands "
+        "(`analysis/hand_odds.py`, `python -m pepper_tutor.bench hand_odds`); the way of "
+        "playing, the defense and the cards by sampled double-dummy play.",
         "- **expert**: every decision from the sampled double-dummy advice.",
         "- **ceiling**: sees every hand and makes every choice double-dummy on the real cards "
         "(`analysis/ceiling.py`). No person can play like this; a level's distance to it is "
@@ -145,7 +154,8 @@ def page(rungs: Sequence[Rung], command: str, executor: str, seconds: float, rul
         "## How it was measured",
         "",
         f"On `{executor}`, {seconds / 60:,.1f} minutes in all, on a machine of "
-        f"{os.cpu_count()} cores. The figures do not depend on the executor or its worker "
+        f"{os.cpu_count()} cores (its load average at the end: {os.getloadavg()[0]:.1f}). "
+        "The figures do not depend on the executor or its worker "
         "count: each deal is seeded from the seed and its index and the results are merged in "
         "deal order.",
         "",
@@ -158,6 +168,9 @@ def main(argv: list[str] | None = None) -> None:
         prog="python -m pepper_tutor.bench ladder",
         description="Duplicate matches for every pairing of the ladder's levels.")
     parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, help="deals per pairing")
+    parser.add_argument("--slow-deals", type=int, default=None,
+                        help="deals for a pairing with the expert or the ceiling (default: "
+                             "--deals)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--levels", default=",".join(LADDER),
@@ -169,8 +182,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--docs", default=None, metavar="PATH",
                         help="also write the table as this docs page (docs/ladder.md)")
     args = parser.parse_args(argv)
-    if args.deals < 2:
-        parser.error("--deals: at least 2 deals make an interval")
+    if args.deals < 2 or (args.slow_deals is not None and args.slow_deals < 2):
+        parser.error("--deals, --slow-deals: at least 2 deals make an interval")
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     if not levels or not set(levels) <= set(LADDER):
         parser.error(f"--levels: {args.levels} is not among {', '.join(LADDER)}")
@@ -181,7 +194,9 @@ def main(argv: list[str] | None = None) -> None:
         parse_executor(args.executor)
     except ExecutorError as err:
         parser.error(str(err))
-    print(f"The ladder, {args.rules}, {args.deals:,} deals a pairing (each twice, seats "
+    slow = "" if args.slow_deals is None else (
+        f" ({args.slow_deals:,} with the {' or the '.join(SLOW)})")
+    print(f"The ladder, {args.rules}, {args.deals:,} deals a pairing{slow} (each twice, seats "
           f"swapped), on {args.executor}; points a hand for the first level, 95% interval:",
           flush=True)
 
@@ -191,7 +206,8 @@ def main(argv: list[str] | None = None) -> None:
               f"  ({rung.seconds:,.0f} s)", flush=True)
 
     start = time.perf_counter()
-    rungs = ladder(pairs, args.deals, args.seed, args.rules, args.executor, said)
+    rungs = ladder(pairs, args.deals, args.seed, args.rules, args.executor, said,
+                   args.slow_deals)
     seconds = time.perf_counter() - start
     print()
     for goal in goals(rungs):
@@ -201,6 +217,8 @@ def main(argv: list[str] | None = None) -> None:
 
         shown = ["python -m pepper_tutor.bench ladder", f"--deals {args.deals}",
                  f"--seed {args.seed}", f"--executor {args.executor}"]
+        if args.slow_deals is not None:
+            shown.insert(2, f"--slow-deals {args.slow_deals}")
         if args.rules != "standard":
             shown.append(f"--rules {args.rules}")
         if args.pairs:
