@@ -100,7 +100,7 @@ def test_an_event_is_said_with_the_card_its_role_and_who_won_the_trick() -> None
         seat = state.to_act
         state.apply(state.check(card).action)
     assert event_words(before, seat, Card.parse("JH"), state) == (
-        "West plays the jack of hearts, the right bower. West wins the trick. "
+        "West plays the jack of hearts, the right bower; West wins trick 1. "
         "Tricks: NS 0, EW 1.")
     assert card_words(Card.parse("AH"), Trump.parse("H")) == "the ace of hearts, a trump"
 
@@ -191,7 +191,8 @@ def test_a_whole_hand_typed_at_the_seat_from_what_it_hears(night_app: Any,
     assert typed >= 1
     with table.lock:
         told = " ".join(text for _, text in table.said_since(0))
-    assert told.count(" wins the trick.") == len(state.tricks)
+    won = [int(n) for n in re.findall(r"; [A-Z][a-z]+ wins trick (\d)\. Tricks: ", told)]
+    assert won == list(range(1, len(state.tricks) + 1)), told  # each trick once, in order
     assert re.search(r"South (bids|passes)", told)
     assert not RULE_ID.search(told)
 

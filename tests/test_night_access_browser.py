@@ -260,7 +260,7 @@ def test_a_whole_hand_at_a_seat_by_keyboard_alone_reading_only_the_live_region(
     assert {"mid-hand", "exchange"} <= checked, heard(page)
     text = "\n".join(heard(page))
     assert re.search(r"South (leads|plays) the [a-z]+ of [a-z]+", text), text
-    assert " wins the trick. Tricks: " in text
+    assert re.search(r"; [A-Z][a-z]+ wins trick \d\. Tricks: ", text), text
     assert command("hand", r"^(You hold|No hand)")
     assert_accessible(page)  # after the hand
     got = measure(page)

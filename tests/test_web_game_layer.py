@@ -13,10 +13,11 @@ import pytest
 
 from pepper_tutor.apps.web import SETTINGS, WebApp
 from pepper_tutor.engine.calls import Trump
-from pepper_tutor.engine.cards import Card
+from pepper_tutor.engine.cards import Card, Suit
 from pepper_tutor.engine.ranking import effective_suit, trick_winner
 from pepper_tutor.engine.state import Phase
-from pepper_tutor.render.table_words import card_words, event_sentence, hand_by_suit
+from pepper_tutor.render.spoken import card_words, hand_words
+from pepper_tutor.render.table_words import event_sentence
 from pepper_tutor.teaching.practice.table import PracticeTable
 
 SEED = 11
@@ -55,28 +56,41 @@ def test_every_card_of_a_hand_is_said_and_each_trick_names_its_winner() -> None:
     s = t.state
     assert s.tricks, "the hand was thrown in: choose another seed"
     size = len(s.active_seats)
+    won = dict.fromkeys(s.rules.sides, 0)
     for d in t.decisions:
         said = event_sentence(t, d)
+        assert said.startswith(f"{t.player_name(d.seat)} ") and said.endswith("."), said
+        if d.phase in (Phase.DISCARD, Phase.SEND):  # face down: the table hears no card
+            assert isinstance(d.action, Card) and "a card" in said and "face down" in said
+            assert d.action.suit.plural not in said, said
+            continue
         if d.phase is not Phase.PLAY:
-            assert said == f"{t.player_name(d.seat)} {d.words}."
+            assert "wins trick" not in said and "Tricks:" not in said, said
             continue
         assert isinstance(d.action, Card)
         assert card_words(d.action, s.trump, s.rules.left_bower) in said
         n, place = d.where
         trick = s.tricks[n - 1]
-        if place == size:  # the trick's last card says who won it, as the engine found
-            cards = list(trick.cards)
-            won = trick.seats[trick_winner(cards, s.trump or Trump.NT, s.rules.left_bower)]
-            assert said.endswith(f"; {t.player_name(won)} wins trick {n}.")
+        assert (" leads " in said) == (place == 1), said
+        if place == size:  # the trick's last card says who won it, as the engine found,
+            cards = list(trick.cards)  # and the tricks each side has taken by then
+            winner = trick.seats[trick_winner(cards, s.trump or Trump.NT, s.rules.left_bower)]
+            won[s.rules.side_of(winner)] += 1
+            count = ", ".join(f"{side} {k}" for side, k in won.items())
+            assert said.endswith(f"; {t.player_name(winner)} wins trick {n}. "
+                                 f"Tricks: {count}."), said
         else:
             assert "wins trick" not in said
+    assert won == s.tricks_won()
 
 
 def test_the_hand_is_read_suit_by_suit_trumps_first_with_the_bowers() -> None:
     t = PracticeTable("standard", "S", "beginner", coach=False, seed=SEED, history=False)
     held = t.state.hand(t.seat)
-    said = hand_by_suit(t)
-    assert said.startswith(f"Your hand, {len(held)} cards.")
+    said = hand_words(held, t.state.trump, t.state.rules.left_bower)
+    assert said.startswith(f"You hold {len(held)} cards.")
+    for suit in Suit:  # every suit said, a void too
+        assert re.search(rf"{suit.plural}: ", said, re.IGNORECASE), (suit, said)
     for card in held:  # every card, under its suit
         suit = effective_suit(card, t.state.trump or Trump.NT)
         group = re.search(rf"{suit.plural.capitalize()}: ([^.]*)\.", said, re.IGNORECASE)
@@ -88,7 +102,10 @@ def test_the_table_by_typed_lines_alone(tmp_path: Path) -> None:
     _go(app, "home")
     said = _typed(app, "table")
     assert said.startswith("You sit South") and "You may choose: pass" in said
-    assert _typed(app, "hand").startswith("Your hand, 6 cards.")
+    assert app.table is not None
+    held = app.table.state.hand(app.table.seat)
+    said = _typed(app, "hand")
+    assert said.startswith("You hold 6 cards.") and said == hand_words(held, None)
     assert "Contract" in _typed(app, "table") or "auction" in _typed(app, "table")
     assert "I could not read 'xyzzy'" in _typed(app, "xyzzy")
     said = _typed(app, "pass")
@@ -99,7 +116,7 @@ def test_the_table_by_typed_lines_alone(tmp_path: Path) -> None:
         if "The hand is over" in said:
             break
         options = said.rsplit("You may choose: ", 1)[1]
-        card = re.search(r"the (\w+) of (\w+)", options)
+        card = re.search(r"(\w+) of (\w+)", options)  # a card as it is typed
         line = f"{card.group(1)} of {card.group(2)}" if card else options.split(", ")[0]
         if "play" in options.split(", "):
             line = "play"
@@ -157,3 +174,21 @@ def test_the_table_is_read_with_the_trick_so_far_and_the_tricks_won() -> None:
         verb = "led" if i == 0 else "played"
         assert f"{t.player_name(seat)} {verb} {card_words(card, s.trump)}" in said
     assert "Tricks won: " in said and said.endswith("Your turn.")
+
+
+def test_the_learner_hears_their_own_actions_in_the_second_person() -> None:
+    t = PracticeTable("standard", "S", "beginner", coach=False, seed=SEED, history=False)
+    while not t.hand_over:
+        if not t.learner_to_act:
+            t.play_bots()
+            continue
+        legal = t.state.legal_actions()
+        bids = [a for a in legal if str(a) != "pass"]  # bid, to hear the learner play too
+        t.act(bids[-1] if t.state.phase is Phase.AUCTION and bids else legal[0])
+    mine = [d for d in t.decisions if d.learner]
+    assert any(d.phase is Phase.PLAY for d in mine)
+    for d in mine:
+        said = event_sentence(t, d)
+        assert re.match(r"You (bid|pass|name|play|lead|put|will exchange)\b", said), said
+        if isinstance(d.action, Card):  # the learner hears the card they put aside too
+            assert card_words(d.action).removeprefix("the ") in said, said

@@ -811,7 +811,7 @@ class WebApp:
 
     def _choose_card(self, card: Card, value: str) -> None:
         """With "confirm a card" on: the card is chosen, and counts when chosen again."""
-        from ..render.table_words import card_words
+        from ..render.spoken import card_words
 
         s = self._need_table().state
         self.pending = value
@@ -1160,7 +1160,8 @@ class WebApp:
                 "start.")
 
     def _table_command(self, line: str) -> None:
-        from ..render.table_words import hand_by_suit, table_sentence, turn_sentence
+        from ..render.spoken import hand_words
+        from ..render.table_words import table_sentence, turn_sentence
         from .table import TABLE_COMMANDS
 
         t = self._need_table()
@@ -1191,7 +1192,8 @@ class WebApp:
             "quit": lambda: self.spoken.append("Your match is kept: type start to leave the "
                                                "table, and table to come back."),
             "hint": self._table_hint, "coach": self._ask,
-            "hand": lambda: self.spoken.append(hand_by_suit(t)),
+            "hand": lambda: self.spoken.append(hand_words(t.state.hand(t.seat), t.state.trump,
+                                                          t.state.rules.left_bower)),
             "table": lambda: self.spoken.append(table_sentence(t)),
             "choices": lambda: self.spoken.append(turn_sentence(t) or "It is not your turn."),
             "review": lambda: self.spoken.append(

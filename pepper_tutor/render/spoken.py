@@ -9,7 +9,7 @@ player can type what they heard.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.cards import Card, Suit
@@ -18,8 +18,8 @@ from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
 from .cards_html import label
 
-__all__ = ["card_words", "action_words", "event_words", "hand_words", "choice_words",
-           "choices_words"]
+__all__ = ["card_words", "deed_words", "action_words", "trick_words", "event_words",
+           "hand_words", "choice_words", "choices_words"]
 
 
 def card_words(card: Card, trump: Trump | None = None, left_bower: bool = True) -> str:
@@ -46,29 +46,56 @@ def choices_words(actions: Iterable[Action]) -> str:
     return ", ".join(choice_words(a) for a in actions)
 
 
-def action_words(state: HandState, seat: Seat, action: Action) -> str:
-    """What ``seat`` did, said to the whole table (``state`` is the state before it): a card
-    put aside or passed in the exchange is face down, so only that it was is said."""
-    who = seat.word
-    if state.phase is Phase.DISCARD:
-        return f"{who} puts a card aside, face down."
-    if state.phase is Phase.SEND and state.bidder is not None:
-        return f"{who} passes a card to {state.bidder.word}, face down."
+def deed_words(who: str, phase: Phase, action: Action, *, trump: Trump | None = None,
+               left_bower: bool = True, leads: bool = False, bidder: str | None = None,
+               you: bool = False) -> str:
+    """What a player did, as one clause without its full stop: "East leads the jack of
+    diamonds, the left bower", "You bid 4". ``who`` is the name the table knows the player
+    by, ``bidder`` the bidder's; ``you`` says it in the second person, to the player who did
+    it, who alone sees the card put aside or passed in the exchange (the table hears only
+    that one was)."""
+    def verb(third: str, second: str) -> str:
+        return second if you else third
+
+    if phase is Phase.DISCARD:
+        what = card_words(action) if you and isinstance(action, Card) else "a card"
+        return f"{who} {verb('puts', 'put')} {what} aside, face down"
+    if phase is Phase.SEND:
+        what = card_words(action) if you and isinstance(action, Card) else "a card"
+        to = "" if bidder is None else " to you" if bidder == "You" else f" to {bidder}"
+        return f"{who} {verb('passes', 'pass')} {what}{to}, face down"
     if isinstance(action, Card):
-        words = card_words(action, state.trump, state.rules.left_bower)
-        return f"{who} {'leads' if not state.current_trick else 'plays'} {words}."
+        played = verb("leads", "lead") if leads else verb("plays", "play")
+        return f"{who} {played} {card_words(action, trump, left_bower)}"
     if isinstance(action, Bid):
-        return f"{who} passes." if action is Bid.PASS else f"{who} bids {action.display}."
+        return (f"{who} {verb('passes', 'pass')}" if action is Bid.PASS
+                else f"{who} {verb('bids', 'bid')} {action.display}")
     if isinstance(action, Trump):
-        return (f"{who} names no trump." if action is Trump.NT
-                else f"{who} names {action.word} trumps.")
+        named = "no trump" if action is Trump.NT else f"{action.word} trumps"
+        return f"{who} {verb('names', 'name')} {named}"
     if isinstance(action, Mode):
-        return (f"{who} will exchange and play alone." if action is Mode.EXCHANGE
-                else f"{who} plays with partner.")
+        return (f"{who} will exchange and play alone" if action is Mode.EXCHANGE
+                else f"{who} {verb('plays', 'play')} with partner")
     if isinstance(action, Defense):
-        return (f"{who} and partner surrender." if action is Defense.SURRENDER
-                else f"{who} and partner play the hand out.")
-    return f"{who}: {action}."
+        return (f"{who} {verb('surrenders', 'surrender')} for the defenders"
+                if action is Defense.SURRENDER
+                else f"{who} {verb('plays', 'play')} the hand out for the defenders")
+    return f"{who}: {action}"
+
+
+def action_words(state: HandState, seat: Seat, action: Action) -> str:
+    """What ``seat`` did, said to the whole table (``state`` is the state before it)."""
+    return deed_words(seat.word, state.phase, action, trump=state.trump,
+                      left_bower=state.rules.left_bower, leads=not state.current_trick,
+                      bidder=state.bidder.word if state.bidder is not None else None) + "."
+
+
+def trick_words(winner: str, number: int, won: Mapping[str, int]) -> str:
+    """The end of a trick, to follow the card that finished it: "; East wins trick 3.
+    Tricks: NS 1, EW 2." (``winner`` "You": "you win"); ``won`` is the count after it."""
+    wins = "you win" if winner == "You" else f"{winner} wins"
+    count = ", ".join(f"{side} {n}" for side, n in won.items())
+    return f"; {wins} trick {number}. Tricks: {count}."
 
 
 def event_words(before: HandState, seat: Seat, action: Action, after: HandState) -> str:
@@ -76,10 +103,8 @@ def event_words(before: HandState, seat: Seat, action: Action, after: HandState)
     (``before`` and ``after`` are the state either side of it)."""
     words = action_words(before, seat, action)
     if len(after.tricks) > len(before.tricks):
-        trick = after.tricks[-1]
-        won = after.tricks_won()
-        count = ", ".join(f"{side} {n}" for side, n in won.items())
-        words += f" {trick.winner.word} wins the trick. Tricks: {count}."
+        words = words.removesuffix(".") + trick_words(after.tricks[-1].winner.word,
+                                                      len(after.tricks), after.tricks_won())
     return words
 
 
