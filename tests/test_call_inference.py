@@ -178,8 +178,8 @@ def _six_in_hearts(mode: Mode) -> tuple[float, float]:
 @pytest.mark.slow
 def test_a_six_and_going_alone_are_read() -> None:
     """A 6 says long trumps in the suit named (unread, East holds about 1.6 hearts in
-    South's deals; read, about 3); one played alone with the exchange says a little more of them than one played
-    with partner, whose best card is counted on."""
+    South's deals; read, about 3); one played alone with the exchange says a little more
+    of them than one played with partner, whose best card is counted on."""
     alone, unread = _six_in_hearts(Mode.EXCHANGE)
     partner, _ = _six_in_hearts(Mode.PARTNER)
     assert alone >= unread + 1.2, (alone, unread)
