@@ -9,6 +9,8 @@ from collections import Counter
 
 import pytest
 
+from pepper_tutor.engine.calls import Trump
+from pepper_tutor.engine.ranking import trick_winner
 from pepper_tutor.records.hand_record import parse_record
 from pepper_tutor.rulebook.book import get_rulebook
 from pepper_tutor.teaching.puzzles.bank import (
@@ -19,6 +21,7 @@ from pepper_tutor.teaching.puzzles.bank import (
     missing_runs,
 )
 from pepper_tutor.teaching.puzzles.puzzle import parse_action
+from pepper_tutor.teaching.puzzles.shares import counts, highest_card, highest_share, random_share
 from pepper_tutor.teaching.puzzles.themes import RULES_OF
 from pepper_tutor.teaching.puzzles.validation import KINDS, kind_of, validate
 
@@ -104,3 +107,26 @@ def test_a_sample_still_validates(puzzle_id: str) -> None:
     fresh = [round(c.figures.margin, 3) for c in checked.checks if c.figures is not None]
     assert fresh == stored, f"puzzle {p.id}: margins {fresh} now, {stored} stored\n" \
         + REBUILD_HINT
+
+
+@pytest.mark.slow
+def test_the_answer_shares_count_every_puzzle_and_the_highest_card_beats_the_others() -> None:
+    """``make puzzles`` prints the bank's answers by kind (pepper_tutor.teaching.puzzles
+    .shares); each puzzle counts once, and the highest legal card of a play puzzle takes
+    the trick from every other legal card (played into the trick as it stands)."""
+    puzzles = bank_puzzles()
+    by_kind = Counter(p.kind for p in puzzles)
+    assert {k: sum(c.values()) for k, c in counts(puzzles).items()} == dict(by_kind)
+    play = [p for p in puzzles if p.kind == "play" and p.position().current_trick][:60]
+    assert play
+    for p in play:
+        state = p.position()
+        trick = [c for _, c in state.current_trick]
+        top = highest_card(p)
+        trump = state.trump if state.trump is not None else Trump.NT
+        for other in state.legal_actions():
+            if other != top:
+                both = [*trick, top, other]  # the two as if played in turn: top first
+                assert trick_winner(both, trump, state.rules.left_bower) != len(both) - 1, \
+                    (p.id, str(top), str(other))
+    assert 0.0 < random_share(puzzles) < 1.0 and 0.0 <= highest_share(puzzles) <= 1.0
