@@ -81,7 +81,7 @@ from ..engine.scoring import score_hand
 from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
 from ..files.runtime import can_start_processes
-from .calibration import distribution, kind_of, sweep_chance
+from .calibration import MADE, POOLED, distribution, kind_of, sweep_chance
 from .calling import (
     auction_weight,
     hand_value,
@@ -1178,6 +1178,24 @@ def _second(value: Callable[[Any], tuple[float, float]]) -> Callable[[Any], floa
     return lambda outcome: value(outcome)[1]
 
 
+def _made_both_ways(tally: Tally, ways: Sequence[Mode | None], k: int, levels: Sequence[Bid]
+                    ) -> set[Bid]:
+    """The bids that double-dummy play makes on every deal solved, with the partner and
+    alone with the exchange alike, in trump ``k``'s columns: those are valued by one
+    calibration row for both ways (:data:`~.calibration.MADE`), which keeps the choice
+    between them double-dummy's. (Read per way, the expert's partner contracts, lost in
+    play a little more often with a trick to spare, turned such choices.)"""
+    if tuple(w.value for w in ways if w is not None) != POOLED:
+        return set()
+    columns = [k * len(ways) + w for w in range(len(ways))]
+    if not all(tally.solved(c) for c in columns):
+        return set()
+    def makes(bid: Bid) -> Callable[[Any], float]:
+        return lambda outcome: float(outcome[0] >= bid.tricks)  # a bid column's outcome
+
+    return {bid for bid in levels if all(tally.share(c, makes(bid)) == 1.0 for c in columns)}
+
+
 def _tricks_fn(kind: str | None) -> Callable[[Any], float]:
     """The tricks expected in play for a bid column's outcome."""
     return lambda outcome: _expected_tricks(kind, outcome[0])
@@ -1359,14 +1377,15 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
         tallied["pass"] = TalliedOption(pass_column, lambda o: o[1])
     column = 0
     for k, t in enumerate(chosen):
+        made = _made_both_ways(tally, ways, k, levels)
         for way in ways:
             name = "play" if way is None else way.value
             solved_on = tally.solved(column)  # deals
             bids = levels + ([Bid.BIG_PEPPER] if big and way is None else [])
             how = f", {way.display}" if way is not None else ""
-            kd = kind(k, name)
             candidates = []
             for bid in bids if solved_on else []:
+                kd = kind(k, MADE if bid in made else name)
                 label = f"{bid.display} in {t.display}{how}"
                 value = _bid_worth(_worths(rules, viewer, viewer, bid, kd), bid)
                 tallied[label] = TalliedOption(column, _second(value))
