@@ -77,7 +77,8 @@ def test_each_puzzle_keeps_its_figures_theme_and_provenance() -> None:
         assert p.theme in RULES_OF and p.rules_cited == RULES_OF[p.theme]
         runs = p.data["runs"]
         assert len(runs) == 2 and runs[0]["seed"] != runs[1]["seed"]
-        assert all(r["margin"] >= 1.0 and r["low"] > 0.3 and r["samples"] == 200
+        # (the figures are kept to three places: a low end of 0.3004 is kept as 0.3)
+        assert all(r["margin"] >= 1.0 and r["low"] >= 0.3 and r["samples"] == 200
                    for r in runs), p.id
         assert p.options[0]["action"] in p.answers
         if p.kind == "play":
