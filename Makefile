@@ -119,10 +119,12 @@ ladder: $(STAMP) $(NATIVE)
 # The shipped puzzles (pepper_tutor/data/puzzles.json, named with --out: puzzles mine writes
 # only where it is told) at the lowest priority: the commands of
 # pepper_tutor.teaching.puzzles.bank.REBUILD that the file does not record yet, one after
-# another (a build cut short goes on; delete the file to build it anew).
+# another (a build cut short goes on; delete the file to build it anew); then the bank's
+# answers by kind and the share of play puzzles the highest card answers.
 puzzles: $(STAMP) $(NATIVE)
 	$(BIN)/python -c "from pepper_tutor.teaching.puzzles.bank import missing_runs; print('\n'.join(missing_runs()))" | \
 	while read -r cmd; do echo "$$cmd"; nice -n 19 $(BIN)/$$cmd --out pepper_tutor/data/puzzles.json || exit 1; done
+	$(BIN)/python -m pepper_tutor.teaching.puzzles.shares
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site

@@ -86,7 +86,11 @@ def test_exchange_and_declare_positions_vary_their_seats_and_trumps():
     assert len({e["dealer"] for e in exchange}) >= 3
     assert "NT" in {e["trump"] for e in exchange}
     modes = [e for e in _entries("declare") if e["choose"] == "mode"]
-    assert "NT" in {e["trump"] for e in modes}
+    # Every suit, and no trump where a no-trump declaration's way of playing is clear: the
+    # set of 2026-12-05 (seed 2026), screened under the expert's calibration, which reads
+    # a no-trump partnership's play as the expert plays it (made 79% where the club
+    # players' table said 71%), holds none of the 20 (the club players' table gave 3).
+    assert {"C", "D", "H", "S"} <= {e["trump"] for e in modes}
 
 
 def test_every_hint_speaks_of_the_position():

@@ -57,7 +57,9 @@ def test_trumping_a_partners_winning_trick_is_a_mistake_and_the_reason_says_so()
     assert "You trumped your partner's winning J♥" in trumped.reason
     assert "keeps the trick and the trump" in trumped.reason
     assert trumped.kind == "defence"
-    assert coach_decision(state, C("9C"), samples=30, seed=1).grade is Grade.BEST
+    # A club and a diamond discard are worth the same (within 0.07 of a point over 300
+    # deals, whichever set of deals): 30 deals can put 0.3 between them, so ask of 100.
+    assert coach_decision(state, C("9C"), samples=100, seed=1).grade is Grade.BEST
 
 
 def test_discarding_a_trump_instead_of_the_lone_loser_is_a_blunder():

@@ -81,7 +81,7 @@ from ..engine.scoring import score_hand
 from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
 from ..files.runtime import can_start_processes
-from .calibration import distribution, kind_of, sweep_chance
+from .calibration import MADE, POOLED, distribution, kind_of, sweep_chance
 from .calling import (
     auction_weight,
     hand_value,
@@ -90,6 +90,7 @@ from .calling import (
     model_surrenders,
 )
 from .dealing import Dealer, discard_rule, position_seed, send_rule, void_masks
+from .inference import declaration
 from .signals import fits_signals, shown_calls
 from .solver import Position, TranspositionTable, solve, takes_at_least
 from .view import SeatView, view_of
@@ -313,7 +314,7 @@ _Accept = Callable[[list[list[int]]], float]
 _FIRST_LOOK = 30  # samples before stopping early is considered
 _LOOK_EVERY = 10
 _FIRST_DROP = 10  # samples before bid advice drops an option shown worse
-_MAX_DRAWS = 40  # per sample asked: past this, deals are kept whatever the auction says
+_MAX_DRAWS = 40  # per sample: past this, one of the deals drawn is picked by its likelihood
 
 
 def _work_chunk(work: _Work[_R], context: Any, deals: list[list[list[int]]]) -> list[_R]:
@@ -337,26 +338,54 @@ class _Draws:
 
     drawn: int = 0
     kept: int = 0
-    forced: int = 0  # kept because the auction was too unlikely to reach by rejection
+    forced: int = 0  # picked by likelihood among the deals drawn, none kept by rejection
 
 
 def _deals(dealer: Dealer, samples: int, rng: random.Random, accept: _Accept | None,
            draws: _Draws) -> Iterator[list[list[int]]]:
     """Up to ``samples`` deals, drawn one at a time (memory flat in the sample count); with
-    ``accept``, each kept with its likelihood (rejection sampling)."""
+    ``accept``, each kept with its likelihood (rejection sampling). Where the calls are so
+    unlikely that :data:`_MAX_DRAWS` deals pass without one kept, one of those that could
+    have made them is picked in proportion to its likelihood (importance resampling): the
+    deals still follow the calls. (That was once the end of one budget of tries for all
+    the samples, past which every deal was kept at random: after a little pepper nine
+    deals in ten had a random bidder.) Only where no deal tried can (a bid signal the cards
+    cannot back) does that budget still end the search."""
     for _ in range(samples):
+        tries = 0
+        likely: list[tuple[float, list[list[int]]]] = []  # deals tried that could have been
         while True:
             deal = dealer.deal(rng)
             draws.drawn += 1
             if accept is None:
                 break
-            if rng.random() < accept(deal):
+            weight = accept(deal)
+            if rng.random() < weight:
                 break
-            if draws.drawn >= _MAX_DRAWS * samples:
+            tries += 1
+            if weight > 0.0:
+                likely.append((weight, deal))
+            # past the budget for all samples, only where no deal tried could have made
+            # the calls (a bid signal the cards cannot back) is one kept at random
+            if (tries >= _MAX_DRAWS and likely) or draws.drawn >= _MAX_DRAWS * samples:
                 draws.forced += 1
+                if likely:
+                    deal = _resample(likely, rng)
                 break
         draws.kept += 1
         yield deal
+
+
+def _resample(tried: Sequence[tuple[float, list[list[int]]]], rng: random.Random
+              ) -> list[list[int]]:
+    """One of ``tried`` in proportion to its weight."""
+    total = sum(w for w, _ in tried)
+    x = rng.random() * total
+    for weight, deal in tried:
+        x -= weight
+        if x < 0.0:
+            return deal
+    return tried[-1][1]
 
 
 _COUNTS = 7  # a side takes 0 to 6 tricks in a hand
@@ -726,6 +755,7 @@ class _CallsAccept:
             self.played.setdefault(int(seat), []).append(card.index)
         self.shown = shown_calls(view.rules, view.calls, viewer)
         self.callers = {int(s) for s, _ in view.calls} - {viewer}
+        self.declared = declaration(view)
         self.rules, self.dealer, self.calls = view.rules, int(view.dealer), list(view.calls)
         self.seats, self.extra, self.likely = seats, extra, likely
 
@@ -737,8 +767,9 @@ class _CallsAccept:
             hands.update({s: h for s, h in self.extra(deal).items() if s in callers})
         if self.shown and not fits_signals(self.rules, self.shown, hands):
             return 0.0
-        return auction_weight(self.rules, self.dealer, self.calls, hands) if self.likely \
-            else 1.0
+        return auction_weight(self.rules, self.dealer, self.calls, hands, self.declared) \
+            if self.likely else 1.0
+
 
 
 def _calls_accept(view: SeatView, viewer: int, auction: bool | None,
@@ -763,8 +794,9 @@ def _auction_note(draws: _Draws, accept: _CallsAccept) -> str:
                 f"ace and each 3 a red jack and a black jack ({draws.kept} of {draws.drawn} "
                 "dealt kept)")
     if draws.forced:
-        note += (f"; {draws.forced} deals kept without that test, the calls being too "
-                 "unlikely to reach by chance")
+        note += (f"; {draws.forced} deals picked by that likelihood among {_MAX_DRAWS} or "
+                 "more dealt (or, where none fits, kept without that test), the calls being "
+                 "too unlikely to meet by chance")
     return note
 
 
@@ -1148,6 +1180,24 @@ def _second(value: Callable[[Any], tuple[float, float]]) -> Callable[[Any], floa
     return lambda outcome: value(outcome)[1]
 
 
+def _made_both_ways(tally: Tally, ways: Sequence[Mode | None], k: int, levels: Sequence[Bid]
+                    ) -> set[Bid]:
+    """The bids that double-dummy play makes on every deal solved, with the partner and
+    alone with the exchange alike, in trump ``k``'s columns: those are valued by one
+    calibration row for both ways (:data:`~.calibration.MADE`), which keeps the choice
+    between them double-dummy's. (Read per way, the expert's partner contracts, lost in
+    play a little more often with a trick to spare, turned such choices.)"""
+    if tuple(w.value for w in ways if w is not None) != POOLED:
+        return set()
+    columns = [k * len(ways) + w for w in range(len(ways))]
+    if not all(tally.solved(c) for c in columns):
+        return set()
+    def makes(bid: Bid) -> Callable[[Any], float]:
+        return lambda outcome: float(outcome[0] >= bid.tricks)  # a bid column's outcome
+
+    return {bid for bid in levels if all(tally.share(c, makes(bid)) == 1.0 for c in columns)}
+
+
 def _tricks_fn(kind: str | None) -> Callable[[Any], float]:
     """The tricks expected in play for a bid column's outcome."""
     return lambda outcome: _expected_tricks(kind, outcome[0])
@@ -1329,14 +1379,15 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
         tallied["pass"] = TalliedOption(pass_column, lambda o: o[1])
     column = 0
     for k, t in enumerate(chosen):
+        made = _made_both_ways(tally, ways, k, levels)
         for way in ways:
             name = "play" if way is None else way.value
             solved_on = tally.solved(column)  # deals
             bids = levels + ([Bid.BIG_PEPPER] if big and way is None else [])
             how = f", {way.display}" if way is not None else ""
-            kd = kind(k, name)
             candidates = []
             for bid in bids if solved_on else []:
+                kd = kind(k, MADE if bid in made else name)
                 label = f"{bid.display} in {t.display}{how}"
                 value = _bid_worth(_worths(rules, viewer, viewer, bid, kd), bid)
                 tallied[label] = TalliedOption(column, _second(value))

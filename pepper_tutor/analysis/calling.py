@@ -13,6 +13,12 @@ made: the seat is modelled as bidding its estimate plus a normal error of spread
 "my estimate is about 4". Auction-aware sampling (:mod:`.dealing`) keeps each sampled deal
 with that likelihood (relative to the most likely hand for the call), which is rejection
 sampling from the deals in proportion to how likely they were to have made the calls seen.
+Once the high bidder has named its trump (and its way of playing), its bids are read in
+that trump and way (:func:`declared_value`), not in whatever suit the hand is best in: a
+little pepper in spades says strong spades. The relative likelihood is taken against the
+likeliest hand the estimate can reach (:func:`scale_top`): the pepper windows lie above the
+strongest hand's estimate, and measured against a hand that cannot exist every deal looked
+unlikely, so that the sampling ran out of tries and fell back to random deals.
 
 What follows a call, by the same model (:mod:`.advice` values every call by it):
 :func:`model_call` is the call of a seat whose estimate plus error is a given value (the
@@ -39,7 +45,8 @@ from ..engine.rules import RuleSet
 from ..engine.seats import Seat
 
 __all__ = ["SPREAD", "hand_tricks", "side_estimate", "hand_value", "call_likelihood",
-           "bid_level", "opening", "auction_weight", "model_call", "model_declaration",
+           "bid_level", "opening", "auction_weight", "declared_value", "scale_top",
+           "model_call", "model_declaration",
            "model_surrenders", "trump_count", "quick_count",
            "trump_strength", "best_suit", "top_suits", "count_tricks", "counted_call"]
 
@@ -192,6 +199,25 @@ def hand_value(rules: RuleSet, hand: Sequence[int]) -> tuple[float, int, bool]:
     return best
 
 
+def declared_value(rules: RuleSet, hand: Sequence[int], trump: int, alone: bool | None
+                   ) -> float:
+    """The estimate of a bidder who named ``trump`` and played ``alone`` (with the
+    exchange; ``None``: not yet declared, the better way), on :func:`hand_value`'s scale."""
+    ways = (alone,) if alone is not None else (
+        (False, True) if rules.has_exchange else (False,))
+    return max(side_estimate(rules, hand, trump, way) - (0.4 if way else 0.0) for way in ways)
+
+
+@functools.lru_cache(maxsize=32)
+def scale_top(rules: RuleSet) -> float:
+    """The highest estimate :func:`hand_value` gives: six top trumps of one suit, which rate
+    at least as high as any hand with an outside ace in their place."""
+    code = trump_code(3, rules.left_bower)
+    trumps = sorted((c for c in range(24) if EFFECTIVE_SUIT[code][c] == 3),
+                    key=lambda c: -TRICK_RANK[code][c])
+    return hand_value(rules, trumps[:6])[0]
+
+
 def bid_level(bid: Bid) -> float:
     """Where a call sits on the estimate scale: a bid of n at n, the peppers above 6."""
     if bid is Bid.PASS:
@@ -234,38 +260,47 @@ def _window(rules: RuleSet, high: Bid, call: Bid, forced: bool) -> tuple[float, 
     """The interval of a call and the likelihood of the hand likeliest to make it: the
     same for every hand, and auction-aware sampling asks for them by the thousand."""
     low, top = _interval(rules, high, call, forced)
-    if low == -math.inf and top == math.inf:
-        return low, top, 1.0
-    best = 1.0 if (low == -math.inf or top == math.inf) else _mass(
-        low, top, (low + top) / 2)
-    return low, top, best
+    if low == -math.inf:
+        return low, top, 1.0  # a weak enough hand makes it surely
+    # The likeliest hand sits mid-window, or as high as an estimate goes where the window
+    # (a pepper's) lies above that: the relative likelihood is against a hand that exists.
+    centre = min(scale_top(rules), (low + top) / 2 if top < math.inf else math.inf)
+    return low, top, _mass(low, top, centre)
 
 
 def call_likelihood(rules: RuleSet, hand: Sequence[int], high: Bid, call: Bid,
-                    forced: bool = False) -> float:
+                    forced: bool = False, declared: tuple[int, bool | None] | None = None
+                    ) -> float:
     """How likely a seat holding ``hand`` was to make ``call`` when the high bid was
     ``high``, relative to the hand most likely to make it (so in 0..1). ``forced``: the
-    dealer stuck with the bid, for whom passing was not allowed."""
+    dealer stuck with the bid, for whom passing was not allowed. ``declared``: the trump
+    (0-4) and way of playing (alone, or ``None`` if not yet declared) the seat went on to
+    name, in which its bid is read (:func:`declared_value`)."""
     low, top, best = _window(rules, high, call, forced)
     if low == -math.inf and top == math.inf:
         return 1.0
-    estimate = hand_value(rules, hand)[0]
+    estimate = (hand_value(rules, hand)[0] if declared is None
+                else declared_value(rules, hand, *declared))
     return min(1.0, _mass(low, top, estimate) / best)
 
 
 def auction_weight(rules: RuleSet, dealer: int, calls: Sequence[tuple[Seat, Bid]],
-                   hands: Mapping[int, Sequence[int]]) -> float:
+                   hands: Mapping[int, Sequence[int]],
+                   declared: tuple[int, bool | None] | None = None) -> float:
     """The likelihood (0..1, relative) of the calls seen, for the seats whose dealt hands
-    are given; seats not in ``hands`` (the viewer) do not count."""
+    are given; seats not in ``hands`` (the viewer) do not count. ``declared``: the high
+    bidder's trump and way of playing, once named, in which its bids are read."""
     weight = 1.0
     high = Bid.PASS
     bidder = -1
+    last = next((int(s) for s, c in reversed(calls) if c is not Bid.PASS), -1)
     for seat, call in calls:
         s = int(seat)
         if s in hands:
             forced = (rules.dealer_must_bid and s == dealer and bidder < 0
                       and not rules.open_auction)
-            weight *= call_likelihood(rules, hands[s], high, call, forced)
+            named = declared if s == last and call is not Bid.PASS else None
+            weight *= call_likelihood(rules, hands[s], high, call, forced, named)
             if weight == 0.0:
                 return 0.0
         if call is not Bid.PASS:

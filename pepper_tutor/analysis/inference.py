@@ -11,6 +11,7 @@ hidden cards to show that a player reads nothing hidden.
 
 With ``auction=True`` the deal is kept in proportion to how likely each other seat was to
 make its calls with the hand dealt to it (:func:`~pepper_tutor.analysis.calling.call_likelihood`),
+the high bidder's in the trump and way of playing it named (:func:`declaration`),
 by rejection (:func:`~pepper_tutor.analysis.calling.auction_weight`). Where the table plays
 bid signals, a deal is kept only where every other seat's 2 and 3 held what it shows
 (:mod:`.signals`), with or without ``auction``; when none of ``tries`` deals can (a person
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine.calls import Mode
+from ..engine.calls import Bid, Mode
 from ..engine.cards import DECK
 from ..engine.state import HandState, Phase
 from .calling import auction_weight
@@ -29,7 +30,21 @@ from .dealing import Dealer, void_masks
 from .signals import fits_signals, shown_calls
 from .view import SeatView
 
-__all__ = ["deal_for_view"]
+__all__ = ["deal_for_view", "declaration"]
+
+
+def declaration(view: SeatView) -> tuple[int, bool | None] | None:
+    """The high bidder's trump and way of playing (alone: with the exchange, or a big
+    pepper's), once named, for :func:`~.calling.auction_weight`; ``None`` before."""
+    if view.trump is None:
+        return None
+    if view.mode is not None:
+        return int(view.trump), view.mode is Mode.EXCHANGE
+    if view.high_bid is Bid.BIG_PEPPER or view.phase is not Phase.DECLARE_MODE:
+        # a big pepper is played alone; past the declaration with no way named, there
+        # was no choice (no exchange at this table)
+        return int(view.trump), view.high_bid is Bid.BIG_PEPPER and view.rules.has_exchange
+    return int(view.trump), None
 
 
 def _exchange_slots(view: SeatView) -> tuple[int | None, int | None]:
@@ -101,7 +116,7 @@ def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
         weight = 1.0
         if auction:
             weight = auction_weight(view.rules, int(view.dealer), view.calls,
-                                    {s: dealt[s] for s in others})
+                                    {s: dealt[s] for s in others}, declaration(view))
         if shown and not fits_signals(view.rules, shown, dealt):
             weight = 0.0
         if best is None or weight > best[0]:

@@ -41,7 +41,7 @@ REBUILD = (
     *(f"pepper-tutor puzzles mine --hands 100 --seed 2026-cards"
       f"{f' --start {start}' if start else ''} --levels beginner --kinds play discard send "
       "defense mode --executor local:2"
-      for start in range(0, 2200, 100)),
+      for start in range(0, 2400, 100)),
 )
 
 

@@ -1,0 +1,99 @@
+"""What the bank's answers are, by kind: a bank whose answer a learner can guess from the
+kind of question alone teaches the guess, not the game.
+
+:func:`answer_shares` gives, per kind, how often each answer is the answer (a card's kind by
+what the card is: the highest legal card or another; a trump by a suit or no trump);
+:func:`highest_share` how often the highest legal card is an answer of a play puzzle.
+``python -m pepper_tutor.teaching.puzzles.shares`` prints both for the shipped bank (``make
+puzzles`` does after a build); ``tests/test_puzzles_bank.py`` keeps them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ...engine.calls import Trump
+from ...engine.cards import Card
+from ...engine.ranking import EFFECTIVE_SUIT, TRICK_POWER, TRICK_RANK, trump_code
+from .bank import bank_puzzles
+from .puzzle import Puzzle
+
+__all__ = ["CARD_KINDS", "answer_class", "highest_card", "answer_shares", "counts",
+           "highest_share", "random_share", "main"]
+
+CARD_KINDS = ("play", "discard", "send")
+
+
+def highest_card(p: Puzzle, lowest: bool = False) -> Card:
+    """The legal card that bids highest for the trick (leading: a trump over a plain card,
+    then by rank); ``lowest``: the one that bids lowest."""
+    state = p.position()
+    trump = state.trump
+    code = trump_code(trump if trump is not None else Trump.NT, state.rules.left_bower)
+    trick = state.current_trick
+    led = EFFECTIVE_SUIT[code][trick[0][1].index] if trick else None
+    cards = [a for a in state.legal_actions() if isinstance(a, Card)]
+
+    def power(c: Card) -> tuple[int, int, int]:
+        follows = TRICK_POWER[code][led][c.index] if led is not None else 0
+        return follows, int(EFFECTIVE_SUIT[code][c.index] == code), TRICK_RANK[code][c.index]
+
+    return (min if lowest else max)(cards, key=power)
+
+
+def answer_class(p: Puzzle) -> str:
+    """The answer as a class a guess could name: the lowest card or another for a discard,
+    the highest card or another for the other cards' kinds, a suit or no trump for a trump,
+    the answer itself otherwise (the first of several equal answers)."""
+    if p.kind == "discard":
+        return "the lowest card" if str(highest_card(p, True)) in p.answers else "another card"
+    if p.kind in CARD_KINDS:
+        return "the highest card" if str(highest_card(p)) in p.answers else "another card"
+    if p.kind == "trump":
+        return "no trump" if str(Trump.NT) in p.answers else "a suit"
+    return p.answers[0]
+
+
+def answer_shares(puzzles: Sequence[Puzzle]) -> dict[str, dict[str, float]]:
+    """Per kind, the share of each answer class, largest first."""
+    out: dict[str, dict[str, float]] = {}
+    for kind, classes in counts(puzzles).items():
+        total = sum(classes.values())
+        out[kind] = {k: n / total for k, n in classes.most_common()}
+    return out
+
+
+def counts(puzzles: Sequence[Puzzle]) -> dict[str, Counter[str]]:
+    """Per kind, how many puzzles each answer class answers."""
+    out: dict[str, Counter[str]] = {}
+    for p in puzzles:
+        out.setdefault(p.kind, Counter())[answer_class(p)] += 1
+    return dict(sorted(out.items()))
+
+
+def highest_share(puzzles: Sequence[Puzzle]) -> float:
+    """The share of play puzzles the highest legal card answers."""
+    play = [p for p in puzzles if p.kind == "play"]
+    return sum(str(highest_card(p)) in p.answers for p in play) / len(play) if play else 0.0
+
+
+def random_share(puzzles: Sequence[Puzzle]) -> float:
+    """The share of play puzzles a legal card drawn at random answers, on average."""
+    play = [p for p in puzzles if p.kind == "play"]
+    return sum(len(p.answers) / p.data["legal"] for p in play) / len(play) if play else 0.0
+
+
+def main() -> None:
+    puzzles = bank_puzzles()
+    print(f"The bank's answers by kind ({len(puzzles)} puzzles):")
+    for kind, classes in counts(puzzles).items():
+        total = sum(classes.values())
+        shares = ", ".join(f"{k} {n} ({100 * n / total:.0f}%)" for k, n in classes.most_common())
+        print(f"  {kind:<8}{total:>5}: {shares}")
+    print(f"  the highest legal card answers {100 * highest_share(puzzles):.0f}% of play "
+          f"puzzles (a legal card at random {100 * random_share(puzzles):.0f}%)")
+
+
+if __name__ == "__main__":
+    main()
