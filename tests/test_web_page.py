@@ -178,6 +178,30 @@ def test_a_lesson_step_answered_wrong_then_right(watched: Site) -> None:
     site.shot("lesson-right")
 
 
+def test_a_step_with_nothing_to_click_is_answered_by_typing(watched: Site) -> None:
+    """The bidding lesson's "how many cards" step offers no choices: a typed line takes its
+    answer, so it is solved without Show answer (issue 37)."""
+    from pepper_tutor.teaching.lessons.files import find_lesson
+
+    site = watched
+    lesson = find_lesson("bidding")
+    k = next(i for i, s in enumerate(lesson.steps) if s.id == "six-each")
+    assert not any(s.answerable for s in lesson.steps[:k])
+    _home(site)
+    _click(site, ".pepper-lesson-bidding")
+    for _ in range(k):
+        _click(site, ".pepper-next")
+    assert site.page.locator("#pepper-view .pepper-next").is_disabled()
+    site.page.fill("#pepper-view .pepper-typed", "six each and none")
+    _click(site, ".pepper-submit")
+    assert site.page.locator("#pepper-view .pepper-feedback .pepper-fb.wrong").count() == 1
+    site.page.fill("#pepper-view .pepper-typed", lesson.steps[k].answer_text())
+    _click(site, ".pepper-submit")
+    assert site.page.locator("#pepper-view .pepper-feedback .pepper-fb.right").count() == 1
+    assert site.page.locator("#pepper-view .pepper-next").is_enabled()
+    site.shot("lesson-typed")
+
+
 def _answer_first_option(site: Site) -> None:
     if site.page.locator("#pepper-view form.pepper-answer").count():
         _click(site, ".pepper-submit")

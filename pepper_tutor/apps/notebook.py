@@ -108,9 +108,17 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
         self.order_label = widgets.HTML()
         self.order_label.add_class("pepper-order")
         self.locked_css = widgets.HTML(LOCKED_CSS)
-        shape = step.answer_shape
+        shape = step.input_shape
         if not step.answerable:
             self.children = []
+        elif shape == "text":
+            self.typed = widgets.Text(placeholder=step.example(), description="Your answer",
+                                      layout=widgets.Layout(width="420px"))
+            self.typed.add_class("pepper-typed")
+            submit = _button("Check", "pepper-submit", button_style="primary")
+            submit.on_click(guard(lambda _b: self.on_answer(self.typed.value)))
+            self.buttons = [self.typed, submit]
+            self.children = [widgets.HBox([self.typed, submit])]
         elif shape == "sides":
             self.boxes = {side: widgets.IntText(value=0, description=side,
                                                 layout=widgets.Layout(width="160px"))

@@ -128,8 +128,17 @@ class _Panel:
         step = self.step
         if not step.answerable:
             return ""
-        shape = step.answer_shape
+        shape = step.input_shape
         lock = self.locked
+        if shape == "text":
+            example = step.example()
+            return (f'<form class="pepper-answer" data-act="typed"><label '
+                    f'class="pepper-typed-label">Your answer <input type="text" name="answer" '
+                    f'class="pepper-typed" autocomplete="off"{" disabled" if lock else ""}>'
+                    f'</label> <button type="submit" class="pepper-btn pepper-submit primary"'
+                    f'{" disabled" if lock else ""}>Check</button>'
+                    + (f'<div class="pepper-muted pepper-example">{_e(example)}</div>'
+                       if example else "") + "</form>")
         if shape == "sides":
             boxes = "".join(
                 f'<label class="pepper-side">{_e(side)} <input type="number" step="1" '
@@ -289,6 +298,8 @@ class WebApp:
             raw = self._need_panel().pick(int(value))
             if raw is not None:
                 self._answer_with(raw)
+        elif act == "typed":
+            self._answer_with(fields.get("answer", ""))
         elif act == "score":
             try:
                 numbers = {k: int(v) for k, v in fields.items()}

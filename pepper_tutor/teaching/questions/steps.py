@@ -86,7 +86,7 @@ class Step(Generic[AnswerT]):
     default_prompt: ClassVar[str] = ""
     # what an answer looks like, for front ends that offer it to click: one of the options
     # ("choice"), the cards in order ("order"), a set of the cards ("set"), or a number for
-    # each side ("sides")
+    # each side ("sides"); :attr:`input_shape` adds a typed line where nothing is offered
     answer_shape: ClassVar[str] = "choice"
     id: str
     prompt: str = ""
@@ -133,6 +133,15 @@ class Step(Generic[AnswerT]):
     def options(self) -> list[Option]:
         """What a front end offers to click."""
         return []
+
+    @property
+    def input_shape(self) -> str:
+        """How a front end takes the answer: :attr:`answer_shape`, or "text" (a typed line,
+        read by :meth:`parse` as the terminal reads it) where a choice step offers nothing to
+        click, so that no step can be answered only by showing the answer."""
+        if self.answer_shape == "choice" and not self.options():
+            return "text"
+        return self.answer_shape
 
     def example_options(self) -> list[Option]:
         """The choices an example of what to type may name."""
