@@ -142,7 +142,8 @@ def test_a_progress_file_loaded_then_a_review(watched: Site, tmp_path: Path) -> 
     assert "1 review due now" in site.text()
     _click(site, ".pepper-open-review")
     assert "review 1 of 1" in site.text()
-    assert "rank.left-bower" in site.text()
+    # the header says how far the review is, never the rule under test (issue 37)
+    assert "rank.left-bower" not in site.text() and "Left bower" not in site.text()
     _answer_first_option(site)
     assert site.page.locator("#pepper-view .pepper-feedback .pepper-fb").count() == 1
     site.shot("review")

@@ -522,10 +522,7 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
                                  f'<div class="pepper-fb">{text}</div>')
             self.children = [self.header, self.save_notice]
             return
-        where = "a new position" if rs.fresh else "the step you missed"
-        self.header.value = (f"<b>{html_text(rs.score_text)}</b> · rule "
-                             f"<code>{html_text(item.rule)}</code> "
-                             f"({html_text(item.title)}) · {where}")
+        self.header.value = f"<b>{html_text(rs.score_text)}</b> · {html_text(rs.where)}"
         self.situation.value = step_html(step)
         self.feedback.value = ""
         self.panel = AnswerPanel(step, self._answer, self.guard)

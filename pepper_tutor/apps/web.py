@@ -610,9 +610,8 @@ class WebApp:
                     "back here when they are due.")
             return f'<h2>Review</h2><div class="pepper-fb pepper-review-done">{text}</div>'
         answered = self.panel is not None and self.panel.locked
-        where = "a new position" if rs.fresh else "the step you missed"
         return (f'<h2>Review</h2><p class="pepper-review-header"><b>{_e(rs.score_text)}</b> · '
-                f"rule <code>{_e(item.rule)}</code> ({_e(item.title)}) · {where}</p>"
+                f"{_e(rs.where)}</p>"
                 + step_html(step) + self._panel_html() + self._feedback_html()
                 + '<div class="pepper-buttons">'
                 + _button("Show answer", "reveal", cls="pepper-reveal", disabled=answered)

@@ -27,7 +27,7 @@ from ...engine.cards import (
 from ...rulebook.feedback import AnswerError
 
 __all__ = ["norm", "read_cards", "read_choice", "read_score", "wants_any", "card_example",
-           "check_length", "ANY_WORDS", "MAX_ANSWER"]
+           "check_length", "example_points", "ANY_WORDS", "MAX_ANSWER"]
 
 #: The longest answer read, in characters: the longest sensible answer (six cards spelled
 #: out, a score with both sides named) is under 150. Past it an answer is refused at once,
@@ -247,15 +247,28 @@ def _int(text: str) -> int:
     return int(text.replace("−", "-").replace(" ", ""))
 
 
+def example_points(order: Sequence[str], avoid: Mapping[str, int] | None = None
+                   ) -> tuple[int, int]:
+    """Made-up points for an example, the first side's then each other's, none of them a
+    number of ``avoid`` (the question's answer: an example must not be any of it)."""
+    taken = set((avoid or {}).values())  # "-4" names half of an answer "NS 4 EW -4"
+    return next((a, b) for a, b in ((-4, 3), (2, 1), (-3, 4), (5, -1), (-6, 2), (1, -5))
+                if a not in taken and b not in taken)
+
+
 def read_score(raw: Any, sides: Sequence[str], order: Sequence[str],
-               roles: Mapping[str, str] | None = None) -> dict[str, int]:
+               roles: Mapping[str, str] | None = None,
+               avoid: Mapping[str, int] | None = None) -> dict[str, int]:
     """Points for each side. Labelled (``NS 3 EW -4``, ``EW -4, NS 3``, ``ns:3 ew:-4``,
     ``bidders -4 defenders 3``) in any order; bare numbers (``-4 3``) in ``order``, the order
-    the question shows and says. ``roles`` maps words such as "bidders" to a side."""
+    the question shows and says. ``roles`` maps words such as "bidders" to a side; the
+    examples in a message never give a side the points of ``avoid``."""
     roles = roles or {}
     check_length(raw)
-    example = " ".join(f"{s} {v}" for s, v in zip(order, (-4, 3), strict=False))
-    bare_example = " ".join(str(v) for v in (-4, 3)[:len(order)])
+    first, rest = example_points(order, avoid)
+    values = (first, *(rest for _ in order[1:]))
+    example = " ".join(f"{s} {v}" for s, v in zip(order, values, strict=True))
+    bare_example = " ".join(str(v) for v in values)
     need = (f"give the points for each side, such as {example}, or {bare_example} "
             f"({' then '.join(order)}); minus for a loss")
     if isinstance(raw, Mapping):
@@ -264,7 +277,8 @@ def read_score(raw: Any, sides: Sequence[str], order: Sequence[str],
             for k, v in raw.items():
                 side = _side(str(k), sides, roles)
                 if side is None:
-                    raise AnswerError(f"there is no side {k!r}; {need}")
+                    raise AnswerError(f"{' '.join(str(k).split())!r} is not a side here "
+                                      f"(the sides are {' and '.join(sides)}); {need}")
                 if isinstance(v, bool) or not isinstance(v, (int, str)):
                     raise TypeError("a yes/no or a fraction is no number of points")
                 got[side] = int(v)
@@ -289,7 +303,9 @@ def read_score(raw: Any, sides: Sequence[str], order: Sequence[str],
             for word, value in _pairs(text):
                 side = _side(word, sides, roles)
                 if side is None:
-                    raise AnswerError(f"I do not know the side {word.strip()!r}; {need}")
+                    said = " ".join(word.split())
+                    raise AnswerError(f"{said!r} is not a side here (the sides are "
+                                      f"{' and '.join(sides)}); {need}")
                 if side in got:
                     raise AnswerError(f"{side} is given twice; {need}")
                 got[side] = _int(value)

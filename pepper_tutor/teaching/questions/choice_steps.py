@@ -32,7 +32,7 @@ from ...rulebook.verdict import Verdict, action_text
 from .answer_free import AnswerForms
 from .answers import card_example, read_cards, read_choice
 from .situation import Situation
-from .steps import AnswerT, Option, Step, Why, WhyWrong
+from .steps import AnswerT, Option, Step, Why, WhyWrong, _bower_words
 
 if TYPE_CHECKING:  # the search is imported where a step is first analysed, not with the lessons
     from ...analysis.advice import Advice, Estimate, OptionAdvice
@@ -149,8 +149,12 @@ class ChoiceStep(Step[AnswerT]):
             if a == "alone":
                 words += ["play alone", "playing alone", "go alone", "going alone"]
         cards = frozenset(a for a in self.accept if isinstance(a, Card))
+        trump = getattr(self, "trump", None)
+        # "you hold the left bower" names the card to send as surely as J♦ does
+        roles = tuple(w for c in cards for w in _bower_words(c, trump, self.rules)
+                      ) if isinstance(trump, Trump) else ()
         return AnswerForms(cards=cards, words=tuple(w for w in dict.fromkeys(words)
-                                                    if not isinstance(w, Card)))
+                                                    if not isinstance(w, Card)), roles=roles)
 
     def miss_facts(self, answer: AnswerT) -> tuple[str, ...]:
         verdict = self.verdict(answer)

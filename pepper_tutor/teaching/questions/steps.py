@@ -38,10 +38,11 @@ from ...rulebook.tricks import (
     not_a_bower,
     why_higher,
 )
-from .answer_free import AnswerForms, free_of
+from .answer_free import AnswerForms, answer_free_message, free_of
 from .answers import (
     card_example,
     check_length,
+    example_points,
     read_cards,
     read_choice,
     read_score,
@@ -159,8 +160,12 @@ class Step(Generic[AnswerT]):
             except (ValueError, TypeError):
                 return False
 
-        # judged by the engine, not by the words: "♣ clubs" is the answer "clubs"
-        shown = next((o.label for o in options if not right(o.value)), None)
+        # judged by the engine, not by the words: "♣ clubs" is the answer "clubs"; and a
+        # wrong choice whose words hold the answer's ("exchange and play alone" where
+        # "alone" is right) is no example either
+        forms = self.answer_forms()
+        shown = next((o.label for o in options
+                      if not right(o.value) and not forms.named_in(o.label)), None)
         if shown is None:
             return "Type one of the choices as shown"
         return f"Type one of the choices as shown, such as: {shown}"
@@ -225,10 +230,25 @@ class Step(Generic[AnswerT]):
         answer and its reason say nothing more)."""
         return self.answer_reason()
 
+    def read(self, raw: Any) -> AnswerT:
+        """:meth:`parse`, with a message for an answer it cannot read that never names this
+        step's answer: a reader's example ("such as J♦", "or -4 3") is made without knowing
+        the question, so one that happens to be the answer is taken out."""
+        check_length(raw)  # before any reader: pasted pages are refused at once
+        try:
+            return self.parse(raw)
+        except AnswerError as err:
+            # one line, what was typed quoted as a learner reads it ("'NS lose'", not with
+            # the two spaces typed), and no example that is the answer
+            told = " ".join(str(err).split())
+            said = answer_free_message(told, self.answer_forms())
+            if said == str(err):
+                raise
+            raise AnswerError(said) from None
+
     def judge(self, raw: Any) -> Feedback:
         """Check an answer. Raises :class:`AnswerError` only if it cannot be read at all."""
-        check_length(raw)  # before any reader: pasted pages are refused at once
-        answer = self.parse(raw)
+        answer = self.read(raw)
         if self.is_right(answer):
             facts, rule_ids = self.explain_right(answer)
             return Feedback(True, "Right.", facts, rule_ids, None, self.note,
@@ -259,8 +279,7 @@ class Step(Generic[AnswerT]):
         """The panel after a first wrong answer: what is wrong with it and a nudge toward
         the rule, with nothing that names the answer (the second miss, or Show answer, gives
         it). A right answer is judged as usual."""
-        check_length(raw)
-        answer = self.parse(raw)
+        answer = self.read(raw)
         if self.is_right(answer):
             return self.judge(raw)
         forms = self.answer_forms()
@@ -830,14 +849,13 @@ class ScoreStep(Step[dict[str, int]]):
         return {"bidders": order[0], **({"defenders": order[1]} if len(order) == 2 else {})}
 
     def parse(self, raw: Any) -> dict[str, int]:
-        return read_score(raw, self.rules.sides, self.order, self.roles())
+        return read_score(raw, self.rules.sides, self.order, self.roles(),
+                          avoid=self.computed().points)
 
     def example(self) -> str:
         """What to type, with made-up points that are never this hand's score."""
         order = self.order
-        points = self.computed().points
-        first, rest = next((a, b) for a, b in ((-4, 3), (2, 1), (-3, 4), (5, 0))
-                           if {order[0]: a, **{s: b for s in order[1:]}} != points)
+        first, rest = example_points(order, self.computed().points)
         return (f"Type each side's points, the bidders first, such as {order[0]} {first} "
                 + " ".join(f"{s} {rest}" for s in order[1:]) + f", or just {first} "
                 + " ".join(str(rest) for _ in order[1:]) + f" ({' then '.join(order)})")
