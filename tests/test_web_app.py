@@ -343,3 +343,22 @@ def test_the_progress_file_carries_the_puzzle_ratings(tmp_path: Path) -> None:
     reply = _go(second, "import", str(bare), name="learners.sqlite")
     assert "The file holds no puzzle ratings: yours here are unchanged." in _words(reply)
     assert f"Your puzzle rating: {rating:.0f}, after 1 puzzle." in _words(reply)
+
+
+def test_the_progress_page_names_rules_in_words_and_lists_only_rules_of_the_game(
+        tmp_path: Path) -> None:
+    """Issue 37: "Grading a card against perfect play" listed after bid drills, and rule ids
+    (judgement.bid.bid, analysis.double-dummy) on the page."""
+    from pepper_tutor.rulebook.book import get_rule
+    from pepper_tutor.teaching.learner.attempts import Attempt
+
+    app = WebApp(home=tmp_path, seed=1)
+    then = datetime.now(UTC) - timedelta(days=3)
+    app.store.record(Attempt("quiz", "bid", False, ("analysis.double-dummy", "bid.order"),
+                             missed=("bid.order", "judgement.bid.bid"), origin="quiz bid",
+                             at=then))
+    page = _words(_go(app, "progress"))
+    assert get_rule("bid.order").title in page
+    for internal in ("Grading a card against perfect play", "analysis.double-dummy",
+                     "bid.order", "judgement.bid.bid", "judgement."):
+        assert internal not in page, internal

@@ -561,13 +561,13 @@ class ProgressView(widgets.VBox):  # type: ignore[misc]
         self.refresh()
 
     def refresh(self) -> None:
-        from ..rulebook.book import get_rulebook
+        from ..rulebook.book import get_rulebook, rule_label
         from ..teaching.learner.progress import progress_summary
 
         p = progress_summary(self.store)
         book = get_rulebook()
         rows = "".join(
-            f"<tr><td><code>{html_text(r.id)}</code></td><td>{html_text(r.title)}</td>"
+            f"<tr><td>{html_text(rule_label(r.id))}</td>"
             f"<td>{'mastered' if r.id in p.mastered else 'practised'}</td></tr>"
             for r in book if r.id in p.practised)
         lines = "".join(f"<li>{html_text(line)}</li>" for line in p.lines)
@@ -575,7 +575,7 @@ class ProgressView(widgets.VBox):  # type: ignore[misc]
                            f"</b><ul>{lines}</ul>"
                            + ("<p>Reviews due: run <code>notebook.review()</code>.</p>"
                               if p.due else "")
-                           + (f"<table><tr><th>rule</th><th>title</th><th>status</th></tr>{rows}"
+                           + (f"<table><tr><th>rule</th><th>status</th></tr>{rows}"
                               "</table>" if rows else "") + "</div>"
                            f"<style>{FEEDBACK_CSS}</style>")
 

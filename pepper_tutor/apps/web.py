@@ -620,19 +620,19 @@ class WebApp:
                 + "</div>")
 
     def _progress_html(self) -> str:
-        from ..rulebook.book import get_rulebook
+        from ..rulebook.book import get_rulebook, rule_label
         from ..teaching.learner.progress import progress_summary
 
         p = progress_summary(self.store)
         rows = "".join(
-            f"<tr><td><code>{_e(r.id)}</code></td><td>{_e(r.title)}</td>"
+            f"<tr><td>{_e(rule_label(r.id))}</td>"
             f"<td>{'mastered' if r.id in p.mastered else 'practised'}</td></tr>"
             for r in get_rulebook() if r.id in p.practised)
         lines = "".join(f"<li>{_e(line)}</li>" for line in p.lines)
         return (f'<h2>Your progress</h2><div class="pepper-progress-view"><ul>{lines}</ul>'
                 + (_button("Review now", "review", cls="pepper-open-review primary")
                    if p.due else "")
-                + (f'<table class="pepper-rules"><tr><th>rule</th><th>title</th><th>status'
+                + (f'<table class="pepper-rules"><tr><th>rule</th><th>status'
                    f"</th></tr>{rows}</table>" if rows else "") + "</div>")
 
     # ---- the practice table ----------------------------------------------------------------
