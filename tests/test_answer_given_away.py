@@ -53,9 +53,9 @@ def _said_after_a_miss(step: Step[Any]) -> list[tuple[str, str]]:
             step.read(raw)
         except AnswerError as err:
             out.append((f"unreadable {raw!r}", str(err)))
-    wrong = [any_wrong_answer(step)] + [o.value for o in step.options()
-                                        if not _right(step, str(o.value))
-                                        and not o.is_card][:3]
+    choices = [o.value for o in step.options()
+               if not o.is_card and not _right(step, str(o.value))]
+    wrong = [any_wrong_answer(step), *choices[:3]]
     for raw in wrong:
         try:
             fb = step.first_miss(raw)

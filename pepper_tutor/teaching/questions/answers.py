@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from typing import Any
 
-from ...engine.calls import Trump
+from ...engine.calls import Bid, Defense, Mode, Trump
 from ...engine.cards import (
     Card,
     NotationError,
@@ -26,7 +27,8 @@ from ...engine.cards import (
 )
 from ...rulebook.feedback import AnswerError
 
-__all__ = ["norm", "read_cards", "read_choice", "read_score", "wants_any", "card_example",
+__all__ = ["norm", "read_cards", "read_choice", "read_score", "read_call", "read_action",
+           "wants_any", "card_example",
            "check_length", "example_points", "ANY_WORDS", "MAX_ANSWER"]
 
 #: The longest answer read, in characters: the longest sensible answer (six cards spelled
@@ -315,3 +317,62 @@ def read_score(raw: Any, sides: Sequence[str], order: Sequence[str],
         missing = [s for s in sides if s not in got]
         raise AnswerError(f"give points for {', '.join(missing)} too; {need}")
     return got
+
+
+# Who is speaking, and politeness, around a call: "we play", "I'll pass", "let's surrender".
+_SPEAKER = re.compile(r"^(?:i|we|i'?ll|we'?ll|i'?d|we'?d|i will|we will|let'?s|lets|"
+                      r"i want to|we want to|i choose|we choose)\s+", re.IGNORECASE)
+_DEFENSE_WORDS = {"play": Defense.PLAY, "play it": Defense.PLAY, "play it out": Defense.PLAY,
+                  "play on": Defense.PLAY, "play the hand": Defense.PLAY, "defend": Defense.PLAY,
+                  "surrender": Defense.SURRENDER, "give up": Defense.SURRENDER,
+                  "concede": Defense.SURRENDER, "fold": Defense.SURRENDER}
+_MODE_WORDS = {"play with partner": Mode.PARTNER, "with partner": Mode.PARTNER,
+               "with my partner": Mode.PARTNER, "partner": Mode.PARTNER,
+               "exchange and play alone": Mode.EXCHANGE, "play alone": Mode.EXCHANGE,
+               "go alone": Mode.EXCHANGE, "alone": Mode.EXCHANGE, "exchange": Mode.EXCHANGE}
+
+
+def read_call(raw: Any, kind: str) -> Bid | Trump | Mode | Defense:
+    """A call as people say it, of one ``kind``: ``bid`` ("pass", "bid 4", "little
+    pepper", "I pass"), ``trump`` ("hearts", "♥", "no trump", "hearts are trumps"), ``mode``
+    ("play with partner", "exchange", "play alone") or ``defense`` ("we play",
+    "surrender"). Raises :class:`AnswerError` saying what it expects."""
+    if isinstance(raw, Bid | Trump | Mode | Defense):
+        return raw
+    check_length(raw)
+    text = _SPEAKER.sub("", norm(raw))
+    try:
+        if kind == "bid":
+            return Bid.parse(text)
+        if kind == "trump":
+            with suppress(NotationError):
+                return Trump.parse(text)
+            return Trump.parse(re.sub(r"\s*(?:are|is)?\s*trumps?$", "", text) or text)
+        words = _MODE_WORDS if kind == "mode" else _DEFENSE_WORDS if kind == "defense" else None
+        if words is None:
+            raise ValueError(f"no call of kind {kind!r}")
+        if text in words:
+            return words[text]
+        return Mode.parse(text) if kind == "mode" else Defense.parse(text)
+    except NotationError as err:
+        raise AnswerError(str(err)) from None
+
+
+_CALL_KIND = {"auction": "bid", "declare-trump": "trump", "declare-mode": "mode",
+              "defense": "defense"}
+
+
+def read_action(raw: Any, phase: str, hand: Sequence[Card] = (), trump: Trump | None = None,
+                left_bower: bool = True) -> Card | Bid | Trump | Mode | Defense:
+    """What a player says at the table in a hand's ``phase`` (its value: "auction",
+    "play", ...): a call (:func:`read_call`) or one card of ``hand`` in any spelling
+    (:func:`read_cards`: "ace of clubs", "the nine", "the left bower"). The one reader of
+    the practice table, puzzles and game night's puzzle round, as steps read a lesson's."""
+    if phase in _CALL_KIND:
+        return read_call(raw, _CALL_KIND[phase])
+    if isinstance(raw, str):
+        raw = _SPEAKER.sub("", raw.strip())
+    cards = read_cards(raw, hand, trump, left_bower)
+    if len(cards) != 1:
+        raise AnswerError(f"name one card, such as {card_example(())}")
+    return cards[0]
