@@ -116,3 +116,15 @@ def test_the_practice_table_takes_what_a_lesson_takes(tmp_path: Path) -> None:
         result = table.act(raw)
         assert result.verdict.legal, (state.phase, raw, result.verdict.facts)
         assert state.phase is not Phase.SCORED or table.hand_over
+
+
+def test_a_seat_named_on_a_trick_without_seats_says_why_it_cannot_be_read() -> None:
+    """Issue 37: "south" refused on a trick without seat labels, with no word of why."""
+    from pepper_tutor.rulebook.feedback import AnswerError
+    from pepper_tutor.teaching.questions.steps import TrickWinnerStep
+
+    step = TrickWinnerStep(id="t", trump=Trump.H,
+                           trick=(Card.parse("9C"), Card.parse("AC"), Card.parse("KD")))
+    with pytest.raises(AnswerError, match="does not say who played which card"):
+        step.read("south")
+    assert step.read("ace of clubs") == Card.parse("AC")

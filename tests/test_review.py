@@ -124,7 +124,8 @@ def test_progress_counts_mastered_rules_due_reviews_and_streaks(tmp_path):
     assert p.quizzes == {"legal": (9, 9), "tricks": (0, 1)}
     text = "\n".join(p.lines)
     assert f"Rules mastered: 1 of {p.rules_total}" in text and "Streak: 3 days" in text
-    assert "Reviews due now: 1 (rank.left-bower)" in text
+    # by title: a rule's id is for the opt-in rule ids view (issue 37)
+    assert "Reviews due now: 1 (The left bower)" in text and "rank.left-bower" not in text
     later = progress_summary(store, at=T0 + timedelta(days=5))
     assert later.streak == 0 and later.best_streak == 3
 

@@ -43,6 +43,7 @@ from .answers import (
     card_example,
     check_length,
     example_points,
+    norm,
     read_cards,
     read_choice,
     read_score,
@@ -322,6 +323,11 @@ def _parse_card(raw: Any, step: Step[Any], among: Sequence[Card],
     return cards[0]
 
 
+# a seat named where the question shows no seats ("south", "my partner")
+_SEAT_WORDS = frozenset({*(s.word.lower() for s in Seat), *(s.name.lower() for s in Seat),
+                         "partner", "my partner", "me", "i", "you", "the leader"})
+
+
 def _bower_words(card: Card, trump: Trump, rules: RuleSet) -> tuple[str, ...]:
     """"the left bower" names the card as surely as J♦ does."""
     which = bower(card, trump, rules.left_bower)
@@ -506,6 +512,9 @@ class TrickWinnerStep(Step[Card]):
                                + [(i, str(s)) for i, s in enumerate(self.seats)])
             if seat is not None:
                 return self.trick[int(seat)]
+        if not self.seats and isinstance(raw, str) and norm(raw) in _SEAT_WORDS:
+            raise AnswerError("this trick does not say who played which card: name the "
+                              f"card, such as {card_example(self.trick)}")
         card = _parse_card(raw, self, self.trick, bower_names=False)
         if card not in self.trick:
             raise AnswerError(f"the {card.display} is not in this trick: "
