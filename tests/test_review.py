@@ -124,7 +124,8 @@ def test_progress_counts_mastered_rules_due_reviews_and_streaks(tmp_path):
     assert p.quizzes == {"legal": (9, 9), "tricks": (0, 1)}
     text = "\n".join(p.lines)
     assert f"Rules mastered: 1 of {p.rules_total}" in text and "Streak: 3 days" in text
-    assert "Reviews due now: 1 (rank.left-bower)" in text
+    # by title: a rule's id is for the opt-in rule ids view (issue 37)
+    assert "Reviews due now: 1 (The left bower)" in text and "rank.left-bower" not in text
     later = progress_summary(store, at=T0 + timedelta(days=5))
     assert later.streak == 0 and later.best_streak == 3
 
@@ -151,3 +152,61 @@ def test_a_card_nothing_can_ask_is_left_due_and_not_counted(tmp_path):
     review.next()
     assert review.finished and review.question is None and len(review.items) == 1
     assert {i.rule for i in ReviewDeck(store).due(T0 + timedelta(hours=1))} == {"bid.must-top"}
+
+
+def test_the_review_count_never_jumps_and_a_step_missed_on_two_rules_comes_once(tmp_path):
+    """Issue 37: "3 of 6" then "4 of 4". The questions are chosen when the review opens: a
+    card nothing can ask now is not counted, and two cards missed on one step that can only
+    come back as that step are one question, whose answer rates both."""
+    from datetime import UTC, datetime, timedelta
+
+    from pepper_tutor.teaching.learner.review_cards import ReviewDeck
+    from pepper_tutor.teaching.lessons.files import find_lesson
+    from pepper_tutor.teaching.lessons.session import LessonSession
+    from pepper_tutor.teaching.review.session import ReviewSession
+
+    store = LearnerStore("kim", tmp_path)
+    lesson = LessonSession(find_lesson("defending"), store)
+    while lesson.step is not None and lesson.step.id != "dirty-clubs":
+        lesson.next()
+    lesson.answer("surrender")  # a miss: defend.surrender and variant.dirty-clubs
+    lesson.reveal()
+    later = datetime.now(UTC) + timedelta(days=30)
+    ReviewDeck(store).missed(["bid.order"], "lesson no-such-lesson/gone", at=later)
+    deck = ReviewDeck(store)
+    assert len(deck.due(later + timedelta(days=30))) >= 3
+    rs = ReviewSession(store, seed=1, at=later + timedelta(days=30), budget_s=0.2)
+    total = len(rs.items)
+    counts = []
+    while not rs.finished:
+        counts.append(rs.score_text.split(" · ")[0])
+        assert "surrender" not in rs.header and "dirty" not in rs.header.lower()
+        assert rs.question is not None and rs.answer(right_answer(rs.question)).correct
+        rs.next()
+    assert counts == [f"review {i} of {total}" for i in range(1, total + 1)]
+    steps = [a.question.id for a in rs.asks if not a.fresh]
+    assert steps.count("dirty-clubs") <= 1
+    # every card of the step was rated by the one right answer: none is due at once
+    due_now = {i.rule for i in ReviewDeck(store).due(later + timedelta(days=30, minutes=1))}
+    assert not {"defend.surrender", "variant.dirty-clubs"} & due_now
+
+
+def test_a_position_shown_before_is_not_called_new(tmp_path):
+    from datetime import UTC, datetime, timedelta
+
+    from pepper_tutor.teaching.learner.review_cards import ReviewDeck
+    from pepper_tutor.teaching.review.session import ReviewSession
+
+    store = LearnerStore("kim", tmp_path)
+    ReviewDeck(store).missed(["play.follow-suit"], "quiz legal",
+                             at=datetime.now(UTC) - timedelta(hours=2))
+    first = ReviewSession(store, seed=4)
+    q = first.question
+    assert q is not None and first.where == "a new position"
+    # the same position again (a quiz, a lesson, another review in this process)
+    again = ReviewSession(LearnerStore("kim", tmp_path), seed=4)
+    assert again.question is not None
+    if again.question.identity == q.identity:
+        assert again.where == "a position you have seen before"
+    else:
+        assert again.where == "a new position"

@@ -11,7 +11,7 @@ import pytest
 
 from pepper_tutor.engine.cards import Card
 from pepper_tutor.teaching.drills.quiz import JUDGEMENT_KINDS
-from pepper_tutor.teaching.learner.review_cards import ReviewDeck
+from pepper_tutor.teaching.learner.review_cards import ReviewDeck, question_rules, read_judgement
 from pepper_tutor.teaching.learner.store import LearnerStore
 from pepper_tutor.teaching.lessons.files import all_lessons, find_lesson
 from pepper_tutor.teaching.lessons.session import LessonSession
@@ -74,13 +74,22 @@ def test_fifty_review_sessions_are_fresh_and_fair(tmp_path):
             fresh += new
             if not new:  # the lesson step itself: only where no new cards can be made
                 assert not isinstance(q, RESPELT_KINDS), (seed, item)
+            elif read_judgement(item.rule, item.origin) is None:
+                # a new position tests the rule missed, at a table that plays it (issue 37:
+                # a "Dirty clubs" card was dealt at a table without dirty clubs)
+                assert item.rule in question_rules(q) or item.rule in q.cited, (seed, item)
+                if item.rule.startswith(("variant.", "preset.")):
+                    assert item.rule in q.rules.rule_ids, (seed, item)
             unmet = {r for r in q.rules.rule_ids if r not in rs.met and r != "preset.standard"}
             if unmet:
                 assert intro and intro in q.prompt, (seed, item.rule, q.prompt)
         store.close()
     print(f"\nreview freshness: {fresh} of {total} questions new positions "
           f"({100 * fresh / total:.1f}%)")
-    assert fresh / total > 0.97
+    # A card whose rule no drill and no screened position tests (a big pepper declared, a
+    # dirty-clubs defence) comes back as the step it was missed on, not as a position that
+    # does not test it: about 5 questions in a hundred.
+    assert fresh / total > 0.92
 
 
 def test_a_missed_judgement_step_comes_back_as_a_new_position_once_per_rule(tmp_path):

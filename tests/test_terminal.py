@@ -133,8 +133,7 @@ def test_a_review_session_with_a_wrong_answer(tmp_path):
     preview = ReviewSession(store, seed=11)  # the same seed: the position the tutor will ask
     step = preview.question
     child = spawn(tmp_path, "review", "--learner", "Жора", "--seed", "11")
-    child.expect("Review: 1 rule due")
-    child.expect("rule play.follow-suit")
+    child.expect("Review: 1 question")
     child.expect(r"a new\s+position")
     child.expect("Type every card you")
     child.expect("> ")

@@ -427,3 +427,22 @@ def test_a_grade_is_made_surer_only_while_its_box_is_shown(tmp_path: Path) -> No
     assert not hinted["refine"] and "Hint" in _words(hinted)
     idle = _go(app, "coach-refine")
     assert "coach" not in idle and "Hint" in _words(idle)
+
+
+def test_the_progress_page_names_rules_in_words_and_lists_only_rules_of_the_game(
+        tmp_path: Path) -> None:
+    """Issue 37: "Grading a card against perfect play" listed after bid drills, and rule ids
+    (judgement.bid.bid, analysis.double-dummy) on the page."""
+    from pepper_tutor.rulebook.book import get_rule
+    from pepper_tutor.teaching.learner.attempts import Attempt
+
+    app = WebApp(home=tmp_path, seed=1)
+    then = datetime.now(UTC) - timedelta(days=3)
+    app.store.record(Attempt("quiz", "bid", False, ("analysis.double-dummy", "bid.order"),
+                             missed=("bid.order", "judgement.bid.bid"), origin="quiz bid",
+                             at=then))
+    page = _words(_go(app, "progress"))
+    assert get_rule("bid.order").title in page
+    for internal in ("Grading a card against perfect play", "analysis.double-dummy",
+                     "bid.order", "judgement.bid.bid", "judgement."):
+        assert internal not in page, internal

@@ -136,6 +136,7 @@ def test_review_widget_brings_a_missed_rule_back_as_a_new_position(home):
     r = notebook.ReviewWidget(store=store, seed=3)
     step = r.session.question
     assert "play.follow-suit" in question_rules(step) and "review 1 of 1" in r.header.value
+    assert "a new position" in r.header.value and "follow" not in r.header.value.lower()
     legal = step.legal()
     wrong = [c for c in step.hand if c not in legal] or legal[:1]
     for b in r.panel.buttons:

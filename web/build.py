@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import json
 import os
@@ -187,6 +188,12 @@ def precomposed(out: Path) -> Path:
     return target
 
 
+def first_visit_mb(files: list[Path]) -> str:
+    """The gzipped size of ``files`` in whole megabytes, as the pages say it ("10")."""
+    size = sum(len(gzip.compress(p.read_bytes(), 6)) for p in files if p.is_file())
+    return str(max(1, round(size / 1e6)))
+
+
 def page(out: Path, runtime_dir: Path, wheel_files: list[Path],
          composed: Path) -> dict[str, object]:
     """The page's own files, and the manifest the worker and the service worker read."""
@@ -198,6 +205,16 @@ def page(out: Path, runtime_dir: Path, wheel_files: list[Path],
     for name in ("worker.js", "sw.js"):  # both name the runtime's versioned folder
         text = (out / name).read_text(encoding="utf-8")
         (out / name).write_text(text.replace("__PYODIDE__", runtime_dir.name), encoding="utf-8")
+    # The one figure every page gives for the first visit's download, measured here: the
+    # files a first visit fetches and keeps, gzipped as a static host serves them.
+    kept = [*runtime_dir.iterdir(), *wheel_files, composed,
+            *(out / p.name for p in (WEB / "static").iterdir() if p.is_file())]
+    download_mb = first_visit_mb(kept)
+    for name in ("index.html", "guide.html"):
+        if (out / name).exists():
+            text = (out / name).read_text(encoding="utf-8")
+            (out / name).write_text(text.replace("__DOWNLOAD_MB__", download_mb),
+                                    encoding="utf-8")
     files = {f"{runtime_dir.name}/{p.name}": p.stat().st_size for p in runtime_dir.iterdir()}
     manifest: dict[str, object] = {
         "pyodide": f"{runtime_dir.name}/",
@@ -207,6 +224,7 @@ def page(out: Path, runtime_dir: Path, wheel_files: list[Path],
         "precomposed": f"{composed.name}?v={_digest(composed)}",
         "shell": sorted([p.name for p in (WEB / "static").iterdir() if p.is_file()]
                         + [p.name for p in GUIDE_VIEWER]),
+        "download_mb": download_mb,
     }
     manifest["build"] = hashlib.sha256(json.dumps(manifest, sort_keys=True).encode()
                                        ).hexdigest()[:16]

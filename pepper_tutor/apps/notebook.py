@@ -109,9 +109,17 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
         self.order_label = widgets.HTML()
         self.order_label.add_class("pepper-order")
         self.locked_css = widgets.HTML(LOCKED_CSS)
-        shape = step.answer_shape
+        shape = step.input_shape
         if not step.answerable:
             self.children = []
+        elif shape == "text":
+            self.typed = widgets.Text(placeholder=step.example(), description="Your answer",
+                                      layout=widgets.Layout(width="420px"))
+            self.typed.add_class("pepper-typed")
+            submit = _button("Check", "pepper-submit", button_style="primary")
+            submit.on_click(guard(lambda _b: self.on_answer(self.typed.value)))
+            self.buttons = [self.typed, submit]
+            self.children = [widgets.HBox([self.typed, submit])]
         elif shape == "sides":
             self.boxes = {side: widgets.IntText(value=0, description=side,
                                                 layout=widgets.Layout(width="160px"))
@@ -524,10 +532,7 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
                                  f'<div class="pepper-fb">{text}</div>')
             self.children = [self.header, self.save_notice]
             return
-        where = "a new position" if rs.fresh else "the step you missed"
-        self.header.value = (f"<b>{html_text(rs.score_text)}</b> · rule "
-                             f"<code>{html_text(item.rule)}</code> "
-                             f"({html_text(item.title)}) · {where}")
+        self.header.value = f"<b>{html_text(rs.score_text)}</b> · {html_text(rs.where)}"
         self.situation.value = step_html(step)
         self.feedback.value = ""
         self.panel = AnswerPanel(step, self._answer, self.guard)
@@ -566,13 +571,13 @@ class ProgressView(widgets.VBox):  # type: ignore[misc]
         self.refresh()
 
     def refresh(self) -> None:
-        from ..rulebook.book import get_rulebook
+        from ..rulebook.book import get_rulebook, rule_label
         from ..teaching.learner.progress import progress_summary
 
         p = progress_summary(self.store)
         book = get_rulebook()
         rows = "".join(
-            f"<tr><td><code>{html_text(r.id)}</code></td><td>{html_text(r.title)}</td>"
+            f"<tr><td>{html_text(rule_label(r.id))}</td>"
             f"<td>{'mastered' if r.id in p.mastered else 'practised'}</td></tr>"
             for r in book if r.id in p.practised)
         lines = "".join(f"<li>{html_text(line)}</li>" for line in p.lines)
@@ -580,7 +585,7 @@ class ProgressView(widgets.VBox):  # type: ignore[misc]
                            f"</b><ul>{lines}</ul>"
                            + ("<p>Reviews due: run <code>notebook.review()</code>.</p>"
                               if p.due else "")
-                           + (f"<table><tr><th>rule</th><th>title</th><th>status</th></tr>{rows}"
+                           + (f"<table><tr><th>rule</th><th>status</th></tr>{rows}"
                               "</table>" if rows else "") + "</div>"
                            f"<style>{FEEDBACK_CSS}</style>")
 

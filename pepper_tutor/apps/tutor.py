@@ -316,17 +316,15 @@ class Tutor:
             self.console.print("No reviews are due. Missed steps and quiz questions come back "
                                "here when they are due.", style="green")
             return True
-        self.console.print(Text(f"Review: {len(rs.items)} rule"
-                                f"{'s' if len(rs.items) != 1 else ''} due. Each comes back as a "
-                                f"new position. {command_help(ASK_COMMANDS)}",
-                                style="bold"))
+        self.console.print(Text(f"Review: {len(rs.items)} question"
+                                f"{'s' if len(rs.items) != 1 else ''}, each on something you "
+                                f"missed, in new cards where they can be dealt. "
+                                f"{command_help(ASK_COMMANDS)}", style="bold"))
         self.helped_lists.add(ASK_COMMANDS)  # said just now
         while not rs.finished:
             step, item = rs.question, rs.item
             assert step is not None and item is not None
-            where = "a new position" if rs.fresh else "the step you missed"
-            self.console.print(plain(f"{rs.score_text} · rule {item.rule} ({item.title}) · "
-                                     f"{where}", style="dim"))
+            self.console.print(plain(rs.header, style="dim"))
             self.console.print(render_step(step, self.ascii))
             while True:
                 reply = self.ask("> ")

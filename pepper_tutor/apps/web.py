@@ -159,8 +159,17 @@ class _Panel:
         step = self.step
         if not step.answerable:
             return ""
-        shape = step.answer_shape
+        shape = step.input_shape
         lock = self.locked
+        if shape == "text":
+            example = step.example()
+            return (f'<form class="pepper-answer" data-act="typed"><label '
+                    f'class="pepper-typed-label">Your answer <input type="text" name="answer" '
+                    f'class="pepper-typed" autocomplete="off"{" disabled" if lock else ""}>'
+                    f'</label> <button type="submit" class="pepper-btn pepper-submit primary"'
+                    f'{" disabled" if lock else ""}>Check</button>'
+                    + (f'<div class="pepper-muted pepper-example">{_e(example)}</div>'
+                       if example else "") + "</form>")
         if shape == "sides":
             boxes = "".join(
                 f'<label class="pepper-side">{_e(side)} <input type="number" step="1" '
@@ -341,6 +350,8 @@ class WebApp:
             raw = self._need_panel().pick(int(value))
             if raw is not None:
                 self._answer_with(raw)
+        elif act == "typed":
+            self._answer_with(fields.get("answer", ""))
         elif act == "score":
             try:
                 numbers = {k: int(v) for k, v in fields.items()}
@@ -676,9 +687,8 @@ class WebApp:
                     "back here when they are due.")
             return f'<h2>Review</h2><div class="pepper-fb pepper-review-done">{text}</div>'
         answered = self.panel is not None and self.panel.locked
-        where = "a new position" if rs.fresh else "the step you missed"
         return (f'<h2>Review</h2><p class="pepper-review-header"><b>{_e(rs.score_text)}</b> · '
-                f"rule <code>{_e(item.rule)}</code> ({_e(item.title)}) · {where}</p>"
+                f"{_e(rs.where)}</p>"
                 + step_html(step) + self._panel_html() + self._feedback_html()
                 + '<div class="pepper-buttons">'
                 + _button("Show answer", "reveal", cls="pepper-reveal", disabled=answered)
@@ -687,19 +697,19 @@ class WebApp:
                 + "</div>")
 
     def _progress_html(self) -> str:
-        from ..rulebook.book import get_rulebook
+        from ..rulebook.book import get_rulebook, rule_label
         from ..teaching.learner.progress import progress_summary
 
         p = progress_summary(self.store)
         rows = "".join(
-            f"<tr><td><code>{_e(r.id)}</code></td><td>{_e(r.title)}</td>"
+            f"<tr><td>{_e(rule_label(r.id))}</td>"
             f"<td>{'mastered' if r.id in p.mastered else 'practised'}</td></tr>"
             for r in get_rulebook() if r.id in p.practised)
         lines = "".join(f"<li>{_e(line)}</li>" for line in p.lines)
         return (f'<h2>Your progress</h2><div class="pepper-progress-view"><ul>{lines}</ul>'
                 + (_button("Review now", "review", cls="pepper-open-review primary")
                    if p.due else "")
-                + (f'<table class="pepper-rules"><tr><th>rule</th><th>title</th><th>status'
+                + (f'<table class="pepper-rules"><tr><th>rule</th><th>status'
                    f"</th></tr>{rows}</table>" if rows else "") + "</div>")
 
     # ---- the practice table ----------------------------------------------------------------

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-__all__ = ["Example", "Rule", "Rulebook", "UnknownRuleError", "get_rule", "get_rulebook", "quote"]
+__all__ = ["Example", "Rule", "Rulebook", "UnknownRuleError", "get_rule", "get_rulebook", "quote",
+           "rule_label", "rule_ids_shown", "RULE_IDS_ENV"]
 
 
 class UnknownRuleError(KeyError, ValueError):
@@ -217,3 +218,20 @@ def get_rule(rule_id: str) -> Rule:
 
 def quote(rule_id: str) -> str:
     return get_rule(rule_id).quote()
+
+
+#: Set to 1 to see each rule's id beside its title on every screen (the "rule ids" view, for
+#: authors and teachers who cite rules by id); learners see titles only.
+RULE_IDS_ENV = "PEPPER_TUTOR_RULE_IDS"
+
+
+def rule_ids_shown() -> bool:
+    return os.environ.get(RULE_IDS_ENV, "").strip() not in ("", "0")
+
+
+def rule_label(rule_id: str) -> str:
+    """How a rule is named on a learner's screen: its title ("Defenders who take nothing"),
+    with its id ("score.sweep") only in the opt-in rule ids view (:data:`RULE_IDS_ENV`)."""
+    rulebook = get_rulebook()
+    title = rulebook.get(rule_id).title if rule_id in rulebook else rule_id
+    return f"{title} ({rule_id})" if rule_ids_shown() or title == rule_id else title

@@ -43,7 +43,8 @@ async function fetchBytes(url) {
 async function boot() {
   const manifest = await (await fetch("manifest.json", { cache: "no-cache" })).json();
   post({ type: "progress", fraction: 0.05,
-         text: "Starting Python (about 12 MB the first time, then kept in this browser)…" });
+         text: `Starting Python (about ${manifest.download_mb} MB the first time, then kept ` +
+               "in this browser)…" });
   pyodide = await loadPyodide({ indexURL: new URL(manifest.pyodide, self.location).href });
   mark("python");
   const wheels = manifest.wheels;

@@ -33,7 +33,7 @@ from ...render.puzzles import (
 )
 from ...rulebook.feedback import AnswerError
 from ...teaching.puzzles.bank import bank_puzzles
-from ...teaching.puzzles.puzzle import Puzzle, parse_action
+from ...teaching.puzzles.puzzle import Puzzle, read_answer
 from ...teaching.puzzles.themes import theme_title
 from ...teaching.questions.situation import Situation
 from ...teaching.questions.steps import Option, Step, Why, WhyWrong
@@ -90,7 +90,7 @@ class PuzzleStep(Step[str]):
         text = " ".join(str(raw).split())
         choices = ", ".join(o.label for o in self.options())
         try:
-            action = str(parse_action(self._p.kind, text))
+            action = str(read_answer(self._p.position(), text))
         except ValueError:
             raise AnswerError(f"choose one of: {choices}") from None
         if action not in {str(a) for a in self._legal()}:

@@ -277,6 +277,8 @@ class QuizSession:
             q = self._make(self.asked)
         assert q is not None
         self.seen.add(q.identity)
+        if self.store is not None:
+            self.store.saw(q.identity, q.situation().key)
         self.question = q
         return q
 

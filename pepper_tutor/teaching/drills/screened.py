@@ -33,7 +33,7 @@ import random
 import sys
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -293,6 +293,31 @@ class ScreenedPool:
 
     def __len__(self) -> int:
         return sum(len(g) for g in self.groups.values())
+
+    def draw_where(self, n: int, keep: Callable[[ChoiceStep[Any]], bool],
+                   tries: int = 60) -> ChoiceStep[Any] | None:
+        """The next screened position that ``keep`` takes, as question ``n`` (looking at
+        ``tries`` at most); the positions passed over stay in the pool for other questions
+        (a review after one that tests a given rule)."""
+        with self._lock:
+            order = [(k, i) for k, g in sorted(self.groups.items()) for i in range(len(g))]
+        self.rng.shuffle(order)
+        for key, i in order[:tries]:
+            with self._lock:
+                group = self.groups[key]
+                entry = group[i] if i < len(group) else None
+            if entry is None:
+                continue
+            try:
+                step = step_of(entry, n)
+            except (ValueError, KeyError, TypeError, IndexError):
+                continue
+            if keep(step):
+                with self._lock:
+                    if entry in group:
+                        group.remove(entry)
+                return step
+        return None
 
     def draw(self, n: int) -> ChoiceStep[Any] | None:
         """The next screened position as question ``n``; ``None`` once they are used up.

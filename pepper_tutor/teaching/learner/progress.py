@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from ...rulebook.book import get_rulebook
+from ...rulebook.book import get_rulebook, rule_ids_shown, rule_label
 from .review_cards import ReviewDeck, ReviewItem, aware
 from .store import LearnerStore
 
@@ -37,7 +37,7 @@ class Progress:
                f"({MASTERY_RUN} right answers in a row, no review pending)."]
         if self.due:
             out.append(f"Reviews due now: {len(self.due)} ("
-                       + ", ".join(i.rule for i in self.due) + ").")
+                       + ", ".join(_named(i) for i in self.due) + ").")
         else:
             nxt = self.upcoming[0].due.astimezone().strftime("%d %b %H:%M") \
                 if self.upcoming else None
@@ -67,6 +67,16 @@ def _streaks(days: set[date], today: date) -> tuple[int, int]:
     return current, best
 
 
+def _named(item: ReviewItem) -> str:
+    """A review card as a learner knows it: the rule's or the judgement's title (with its
+    id in the rule ids view)."""
+    try:
+        title = item.title
+    except (KeyError, LookupError, ValueError):
+        return rule_label(item.rule)
+    return f"{title} ({item.rule})" if rule_ids_shown() else title
+
+
 def progress_summary(store: LearnerStore, at: datetime | None = None) -> Progress:
     now = aware(at)
     answers = store.answers()
@@ -78,7 +88,9 @@ def progress_summary(store: LearnerStore, at: datetime | None = None) -> Progres
     due = tuple(i for i in items if i.due <= now)
     # A rule still being (re)learnt after a miss is not mastered, due yet or not.
     due_rules = {i.rule for i in due} | {i.rule for i in items if i.state != "review"}
-    book = get_rulebook()
+    # the rules of the game: how pepper-tutor grades play (analysis.*) is no rule a learner
+    # practises, though every judgement question rests on it
+    book = [r for r in get_rulebook() if not r.id.startswith("analysis.")]
     mastered = tuple(r.id for r in book
                      if len(history.get(r.id, [])) >= MASTERY_RUN
                      and all(history[r.id][-MASTERY_RUN:]) and r.id not in due_rules)

@@ -110,6 +110,10 @@ COLUMNS: Columns = {
 ROW_ERRORS = (ValueError, KeyError, TypeError, AttributeError)
 
 
+# (database path, learner) -> the positions shown in this process (LearnerStore.saw)
+_SHOWN: dict[tuple[str, str], set[str]] = {}
+
+
 def default_learner() -> str:
     return os.environ.get("USER") or "learner"
 
@@ -157,6 +161,18 @@ class LearnerStore:
         self._unsaved: list[tuple[str, Callable[[sqlite3.Connection, int], Any]]] = []
         self._reported: set[tuple[str, str]] = set()  # rows already said to be unreadable
         self._prepare()
+
+    # ---- positions shown ------------------------------------------------------------------
+
+    def saw(self, *keys: str) -> None:
+        """Note positions shown to this learner (a question's identity or its cards), so a
+        review calls a position new only when it is (:meth:`has_seen`). Kept for the life of
+        the process, for every store of this learner and file: the page, the terminal and a
+        notebook kernel each open several."""
+        _SHOWN.setdefault((str(self.path), self.learner), set()).update(k for k in keys if k)
+
+    def has_seen(self, key: str) -> bool:
+        return bool(key) and key in _SHOWN.get((str(self.path), self.learner), ())
 
     @property
     def keeps_progress(self) -> bool:

@@ -40,7 +40,7 @@ from ...rulebook.feedback import AnswerError
 from ...rulebook.verdict import Verdict, action_text
 from ..learner.attempts import Attempt
 from ..learner.store import LearnerStore
-from ..questions.answers import read_cards
+from ..questions.answers import read_action
 from .coach import (
     CoachRefinement,
     CoachVerdict,
@@ -57,7 +57,6 @@ __all__ = ["PracticeTable", "Decision", "TurnResult", "Review", "SeatView", "LEV
            "phase_prompt"]
 
 # The phases whose decision is a card of the learner's hand.
-_CARD_PHASES = (Phase.PLAY, Phase.DISCARD, Phase.SEND)
 
 
 @dataclass
@@ -489,18 +488,17 @@ class PracticeTable:
         return self.state.check(self._read_card(raw))
 
     def _read_card(self, raw: Action | str | int) -> Action | str | int:
-        """A card named as a learner says it ("the nine", "the left bower", "jack of
-        hearts") read against the learner's hand, where a card is what is asked; anything
-        else is left for the rules' verdict to read and explain."""
-        if not isinstance(raw, str) or self.state.phase not in _CARD_PHASES:
+        """What the learner says, read as lessons and puzzles read it (one reader): a card
+        against their hand ("the nine", "the left bower", "ace of clubs"), a call ("we
+        play", "I pass", "hearts"); what it cannot read is left for the rules' verdict to
+        explain."""
+        if not isinstance(raw, str):
             return raw
-        trump = self.state.trump
         try:
-            cards = read_cards(raw, self.state.hand(self.seat),
-                               trump, self.rules.left_bower)
+            return read_action(raw, self.state.phase.value, self.state.hand(self.seat),
+                               self.state.trump, self.rules.left_bower)
         except AnswerError:
             return raw
-        return cards[0] if len(cards) == 1 else raw
 
     def grade_last(self) -> CoachVerdict | None:
         """The coach's word on the learner's last decision (graded now if it was not)."""

@@ -36,7 +36,7 @@ from .layouts import find_layout
 from .themes import Theme, theme_of
 from .validation import Validation, action_of, kind_of, worth
 
-__all__ = ["Puzzle", "make_puzzle", "seed_rating", "parse_action", "position_of"]
+__all__ = ["Puzzle", "make_puzzle", "seed_rating", "parse_action", "read_answer", "position_of"]
 
 OPTIONS_KEPT = 8  # options stored per puzzle, best first (a call has dozens)
 
@@ -55,8 +55,22 @@ _PARSE: dict[str, Any] = {"bid": Bid.parse, "trump": Trump.parse, "mode": Mode.p
 
 
 def parse_action(kind: str, text: str) -> Action:
-    """An action of this puzzle kind from its text (``4``, ``H``, ``exchange``, ``JD``)."""
+    """An action of this puzzle kind from its stored text (``4``, ``H``, ``exchange``,
+    ``JD``); what a player types is read by :func:`read_answer`."""
     value: Action = _PARSE[kind](text)
+    return value
+
+
+def read_answer(position: HandState, text: str) -> Action:
+    """A player's answer to the puzzle at ``position`` as they would say it at the table or
+    in a lesson ("ace of clubs", "the left bower", "we play", "I pass"): the one reader
+    (:func:`~pepper_tutor.teaching.questions.answers.read_action`)."""
+    from ..questions.answers import read_action
+
+    seat = position.to_act
+    hand = position.hand(seat) if seat is not None else ()
+    value: Action = read_action(text, position.phase.value, hand, position.trump,
+                                position.rules.left_bower)
     return value
 
 

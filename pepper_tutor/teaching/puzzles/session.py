@@ -126,9 +126,9 @@ class PuzzleSession:
             raise ValueError("there is no puzzle to answer: ask for the next one")
         position = puzzle.position()
         text = action if isinstance(action, str) else str(action)
-        from .puzzle import parse_action
+        from .puzzle import read_answer
 
-        parsed = parse_action(puzzle.kind, text)
+        parsed = action if not isinstance(action, str) else read_answer(position, text)
         if parsed not in position.legal_actions():
             legal = " ".join(str(a) for a in position.legal_actions())
             raise ValueError(f"{text} is not a legal answer here (legal: {legal})")

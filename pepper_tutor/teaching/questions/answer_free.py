@@ -18,7 +18,7 @@ from ...engine.cards import Card, Rank, Suit
 from ...engine.seats import Seat
 from ...rulebook.feedback import sentences
 
-__all__ = ["AnswerForms", "cards_named", "seats_named", "free_of"]
+__all__ = ["AnswerForms", "cards_named", "seats_named", "free_of", "answer_free_message"]
 
 _RANK_WORDS = "|".join(r.word for r in Rank)
 _SUIT_WORDS = "|".join(s.plural.rstrip("s") for s in Suit)
@@ -95,3 +95,23 @@ def free_of(forms: AnswerForms, texts: Iterable[str | None]) -> tuple[str, ...]:
         if kept:
             out.append(" ".join(kept))
     return tuple(out)
+
+
+_EXAMPLE = re.compile(r"[,:]?\s*\b(?:such as|for example|for instance|e\.g\.)\s")
+
+
+def answer_free_message(message: str, forms: AnswerForms) -> str:
+    """A message about an unreadable answer without an example that names the answer: an
+    example ("such as J♦", "or just -4 3") that does is left out. What the message lists
+    of the question itself (its cards, every seat, every call) is not an example, and
+    stays."""
+    if not forms.named_in(message):
+        return message
+    kept = []
+    for clause in re.split(r";\s*", message):
+        cut = _EXAMPLE.search(clause)
+        if cut is not None and forms.named_in(clause[cut.start():]):
+            clause = clause[:cut.start()]
+        if clause.strip():
+            kept.append(clause.strip())
+    return "; ".join(kept) or "that is not an answer this question can read"

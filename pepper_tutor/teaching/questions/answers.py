@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from typing import Any
 
-from ...engine.calls import Trump
+from ...engine.calls import Bid, Defense, Mode, Trump
 from ...engine.cards import (
     Card,
     NotationError,
@@ -26,8 +27,9 @@ from ...engine.cards import (
 )
 from ...rulebook.feedback import AnswerError
 
-__all__ = ["norm", "read_cards", "read_choice", "read_score", "wants_any", "card_example",
-           "check_length", "ANY_WORDS", "MAX_ANSWER"]
+__all__ = ["norm", "read_cards", "read_choice", "read_score", "read_call", "read_action",
+           "wants_any", "card_example",
+           "check_length", "example_points", "ANY_WORDS", "MAX_ANSWER"]
 
 #: The longest answer read, in characters: the longest sensible answer (six cards spelled
 #: out, a score with both sides named) is under 150. Past it an answer is refused at once,
@@ -247,15 +249,28 @@ def _int(text: str) -> int:
     return int(text.replace("−", "-").replace(" ", ""))
 
 
+def example_points(order: Sequence[str], avoid: Mapping[str, int] | None = None
+                   ) -> tuple[int, int]:
+    """Made-up points for an example, the first side's then each other's, none of them a
+    number of ``avoid`` (the question's answer: an example must not be any of it)."""
+    taken = set((avoid or {}).values())  # "-4" names half of an answer "NS 4 EW -4"
+    return next((a, b) for a, b in ((-4, 3), (2, 1), (-3, 4), (5, -1), (-6, 2), (1, -5))
+                if a not in taken and b not in taken)
+
+
 def read_score(raw: Any, sides: Sequence[str], order: Sequence[str],
-               roles: Mapping[str, str] | None = None) -> dict[str, int]:
+               roles: Mapping[str, str] | None = None,
+               avoid: Mapping[str, int] | None = None) -> dict[str, int]:
     """Points for each side. Labelled (``NS 3 EW -4``, ``EW -4, NS 3``, ``ns:3 ew:-4``,
     ``bidders -4 defenders 3``) in any order; bare numbers (``-4 3``) in ``order``, the order
-    the question shows and says. ``roles`` maps words such as "bidders" to a side."""
+    the question shows and says. ``roles`` maps words such as "bidders" to a side; the
+    examples in a message never give a side the points of ``avoid``."""
     roles = roles or {}
     check_length(raw)
-    example = " ".join(f"{s} {v}" for s, v in zip(order, (-4, 3), strict=False))
-    bare_example = " ".join(str(v) for v in (-4, 3)[:len(order)])
+    first, rest = example_points(order, avoid)
+    values = (first, *(rest for _ in order[1:]))
+    example = " ".join(f"{s} {v}" for s, v in zip(order, values, strict=True))
+    bare_example = " ".join(str(v) for v in values)
     need = (f"give the points for each side, such as {example}, or {bare_example} "
             f"({' then '.join(order)}); minus for a loss")
     if isinstance(raw, Mapping):
@@ -264,7 +279,8 @@ def read_score(raw: Any, sides: Sequence[str], order: Sequence[str],
             for k, v in raw.items():
                 side = _side(str(k), sides, roles)
                 if side is None:
-                    raise AnswerError(f"there is no side {k!r}; {need}")
+                    raise AnswerError(f"{' '.join(str(k).split())!r} is not a side here "
+                                      f"(the sides are {' and '.join(sides)}); {need}")
                 if isinstance(v, bool) or not isinstance(v, (int, str)):
                     raise TypeError("a yes/no or a fraction is no number of points")
                 got[side] = int(v)
@@ -289,7 +305,9 @@ def read_score(raw: Any, sides: Sequence[str], order: Sequence[str],
             for word, value in _pairs(text):
                 side = _side(word, sides, roles)
                 if side is None:
-                    raise AnswerError(f"I do not know the side {word.strip()!r}; {need}")
+                    said = " ".join(word.split())
+                    raise AnswerError(f"{said!r} is not a side here (the sides are "
+                                      f"{' and '.join(sides)}); {need}")
                 if side in got:
                     raise AnswerError(f"{side} is given twice; {need}")
                 got[side] = _int(value)
@@ -299,3 +317,62 @@ def read_score(raw: Any, sides: Sequence[str], order: Sequence[str],
         missing = [s for s in sides if s not in got]
         raise AnswerError(f"give points for {', '.join(missing)} too; {need}")
     return got
+
+
+# Who is speaking, and politeness, around a call: "we play", "I'll pass", "let's surrender".
+_SPEAKER = re.compile(r"^(?:i|we|i'?ll|we'?ll|i'?d|we'?d|i will|we will|let'?s|lets|"
+                      r"i want to|we want to|i choose|we choose)\s+", re.IGNORECASE)
+_DEFENSE_WORDS = {"play": Defense.PLAY, "play it": Defense.PLAY, "play it out": Defense.PLAY,
+                  "play on": Defense.PLAY, "play the hand": Defense.PLAY, "defend": Defense.PLAY,
+                  "surrender": Defense.SURRENDER, "give up": Defense.SURRENDER,
+                  "concede": Defense.SURRENDER, "fold": Defense.SURRENDER}
+_MODE_WORDS = {"play with partner": Mode.PARTNER, "with partner": Mode.PARTNER,
+               "with my partner": Mode.PARTNER, "partner": Mode.PARTNER,
+               "exchange and play alone": Mode.EXCHANGE, "play alone": Mode.EXCHANGE,
+               "go alone": Mode.EXCHANGE, "alone": Mode.EXCHANGE, "exchange": Mode.EXCHANGE}
+
+
+def read_call(raw: Any, kind: str) -> Bid | Trump | Mode | Defense:
+    """A call as people say it, of one ``kind``: ``bid`` ("pass", "bid 4", "little
+    pepper", "I pass"), ``trump`` ("hearts", "♥", "no trump", "hearts are trumps"), ``mode``
+    ("play with partner", "exchange", "play alone") or ``defense`` ("we play",
+    "surrender"). Raises :class:`AnswerError` saying what it expects."""
+    if isinstance(raw, Bid | Trump | Mode | Defense):
+        return raw
+    check_length(raw)
+    text = _SPEAKER.sub("", norm(raw))
+    try:
+        if kind == "bid":
+            return Bid.parse(text)
+        if kind == "trump":
+            with suppress(NotationError):
+                return Trump.parse(text)
+            return Trump.parse(re.sub(r"\s*(?:are|is)?\s*trumps?$", "", text) or text)
+        words = _MODE_WORDS if kind == "mode" else _DEFENSE_WORDS if kind == "defense" else None
+        if words is None:
+            raise ValueError(f"no call of kind {kind!r}")
+        if text in words:
+            return words[text]
+        return Mode.parse(text) if kind == "mode" else Defense.parse(text)
+    except NotationError as err:
+        raise AnswerError(str(err)) from None
+
+
+_CALL_KIND = {"auction": "bid", "declare-trump": "trump", "declare-mode": "mode",
+              "defense": "defense"}
+
+
+def read_action(raw: Any, phase: str, hand: Sequence[Card] = (), trump: Trump | None = None,
+                left_bower: bool = True) -> Card | Bid | Trump | Mode | Defense:
+    """What a player says at the table in a hand's ``phase`` (its value: "auction",
+    "play", ...): a call (:func:`read_call`) or one card of ``hand`` in any spelling
+    (:func:`read_cards`: "ace of clubs", "the nine", "the left bower"). The one reader of
+    the practice table, puzzles and game night's puzzle round, as steps read a lesson's."""
+    if phase in _CALL_KIND:
+        return read_call(raw, _CALL_KIND[phase])
+    if isinstance(raw, str):
+        raw = _SPEAKER.sub("", raw.strip())
+    cards = read_cards(raw, hand, trump, left_bower)
+    if len(cards) != 1:
+        raise AnswerError(f"name one card, such as {card_example(())}")
+    return cards[0]

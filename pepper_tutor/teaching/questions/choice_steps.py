@@ -7,7 +7,6 @@ author's note for it, or the author's reason.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -30,9 +29,9 @@ from ...engine.state import HandState, Phase
 from ...rulebook.feedback import AnswerError, Feedback
 from ...rulebook.verdict import Verdict, action_text
 from .answer_free import AnswerForms
-from .answers import card_example, read_cards, read_choice
+from .answers import card_example, read_call, read_cards, read_choice
 from .situation import Situation
-from .steps import AnswerT, Option, Step, Why, WhyWrong
+from .steps import AnswerT, Option, Step, Why, WhyWrong, _bower_words
 
 if TYPE_CHECKING:  # the search is imported where a step is first analysed, not with the lessons
     from ...analysis.advice import Advice, Estimate, OptionAdvice
@@ -149,8 +148,12 @@ class ChoiceStep(Step[AnswerT]):
             if a == "alone":
                 words += ["play alone", "playing alone", "go alone", "going alone"]
         cards = frozenset(a for a in self.accept if isinstance(a, Card))
+        trump = getattr(self, "trump", None)
+        # "you hold the left bower" names the card to send as surely as J♦ does
+        roles = tuple(w for c in cards for w in _bower_words(c, trump, self.rules)
+                      ) if isinstance(trump, Trump) else ()
         return AnswerForms(cards=cards, words=tuple(w for w in dict.fromkeys(words)
-                                                    if not isinstance(w, Card)))
+                                                    if not isinstance(w, Card)), roles=roles)
 
     def miss_facts(self, answer: AnswerT) -> tuple[str, ...]:
         verdict = self.verdict(answer)
@@ -465,8 +468,11 @@ class BidStep(ChoiceStep[Bid]):
         return s
 
     def parse_value(self, raw: Any) -> Bid:
-        # "bid 5" reads as 5: it is how the answer is written (answer_text).
-        return Bid.parse(re.sub(r"^\s*bid\s+", "", str(raw), flags=re.IGNORECASE))
+        # "bid 5" reads as 5: it is how the answer is written (answer_text); "I pass" as at
+        # the table (the one reader of calls)
+        call = read_call(raw, "bid")
+        assert isinstance(call, Bid)
+        return call
 
     def answer_text(self) -> str:
         """"bid 5" or "pass": a bare "5" would not say that it is a call."""
@@ -556,7 +562,7 @@ class DeclareStep(ChoiceStep[Trump | Mode]):
 
     def parse_value(self, raw: Any) -> Any:
         if self.choose == "trump":
-            return Trump.parse(raw)
+            return read_call(raw, "trump")
         if str(raw).strip().lower() == "alone":
             return "alone"
         return Mode.parse(raw)
@@ -754,7 +760,9 @@ class DefendStep(ChoiceStep[Defense]):
         return s
 
     def parse_value(self, raw: Any) -> Defense:
-        return Defense.parse(raw)
+        call = read_call(raw, "defense")  # "we play", "surrender", as at the table
+        assert isinstance(call, Defense)
+        return call
 
     def matches(self, option: OptionAdvice, answer: Any) -> bool:
         return option.defense is answer

@@ -38,10 +38,12 @@ from ...rulebook.tricks import (
     not_a_bower,
     why_higher,
 )
-from .answer_free import AnswerForms, free_of
+from .answer_free import AnswerForms, answer_free_message, free_of
 from .answers import (
     card_example,
     check_length,
+    example_points,
+    norm,
     read_cards,
     read_choice,
     read_score,
@@ -86,7 +88,7 @@ class Step(Generic[AnswerT]):
     default_prompt: ClassVar[str] = ""
     # what an answer looks like, for front ends that offer it to click: one of the options
     # ("choice"), the cards in order ("order"), a set of the cards ("set"), or a number for
-    # each side ("sides")
+    # each side ("sides"); :attr:`input_shape` adds a typed line where nothing is offered
     answer_shape: ClassVar[str] = "choice"
     id: str
     prompt: str = ""
@@ -134,6 +136,15 @@ class Step(Generic[AnswerT]):
         """What a front end offers to click."""
         return []
 
+    @property
+    def input_shape(self) -> str:
+        """How a front end takes the answer: :attr:`answer_shape`, or "text" (a typed line,
+        read by :meth:`parse` as the terminal reads it) where a choice step offers nothing to
+        click, so that no step can be answered only by showing the answer."""
+        if self.answer_shape == "choice" and not self.options():
+            return "text"
+        return self.answer_shape
+
     def example_options(self) -> list[Option]:
         """The choices an example of what to type may name."""
         return [o for o in self.options() if not o.is_card]
@@ -150,8 +161,12 @@ class Step(Generic[AnswerT]):
             except (ValueError, TypeError):
                 return False
 
-        # judged by the engine, not by the words: "♣ clubs" is the answer "clubs"
-        shown = next((o.label for o in options if not right(o.value)), None)
+        # judged by the engine, not by the words: "♣ clubs" is the answer "clubs"; and a
+        # wrong choice whose words hold the answer's ("exchange and play alone" where
+        # "alone" is right) is no example either
+        forms = self.answer_forms()
+        shown = next((o.label for o in options
+                      if not right(o.value) and not forms.named_in(o.label)), None)
         if shown is None:
             return "Type one of the choices as shown"
         return f"Type one of the choices as shown, such as: {shown}"
@@ -216,10 +231,25 @@ class Step(Generic[AnswerT]):
         answer and its reason say nothing more)."""
         return self.answer_reason()
 
+    def read(self, raw: Any) -> AnswerT:
+        """:meth:`parse`, with a message for an answer it cannot read that never names this
+        step's answer: a reader's example ("such as J♦", "or -4 3") is made without knowing
+        the question, so one that happens to be the answer is taken out."""
+        check_length(raw)  # before any reader: pasted pages are refused at once
+        try:
+            return self.parse(raw)
+        except AnswerError as err:
+            # one line, what was typed quoted as a learner reads it ("'NS lose'", not with
+            # the two spaces typed), and no example that is the answer
+            told = " ".join(str(err).split())
+            said = answer_free_message(told, self.answer_forms())
+            if said == str(err):
+                raise
+            raise AnswerError(said) from None
+
     def judge(self, raw: Any) -> Feedback:
         """Check an answer. Raises :class:`AnswerError` only if it cannot be read at all."""
-        check_length(raw)  # before any reader: pasted pages are refused at once
-        answer = self.parse(raw)
+        answer = self.read(raw)
         if self.is_right(answer):
             facts, rule_ids = self.explain_right(answer)
             return Feedback(True, "Right.", facts, rule_ids, None, self.note,
@@ -250,8 +280,7 @@ class Step(Generic[AnswerT]):
         """The panel after a first wrong answer: what is wrong with it and a nudge toward
         the rule, with nothing that names the answer (the second miss, or Show answer, gives
         it). A right answer is judged as usual."""
-        check_length(raw)
-        answer = self.parse(raw)
+        answer = self.read(raw)
         if self.is_right(answer):
             return self.judge(raw)
         forms = self.answer_forms()
@@ -292,6 +321,11 @@ def _parse_card(raw: Any, step: Step[Any], among: Sequence[Card],
     if len(cards) != 1:
         raise AnswerError("answer with one card, such as JD or J♦")
     return cards[0]
+
+
+# a seat named where the question shows no seats ("south", "my partner")
+_SEAT_WORDS = frozenset({*(s.word.lower() for s in Seat), *(s.name.lower() for s in Seat),
+                         "partner", "my partner", "me", "i", "you", "the leader"})
 
 
 def _bower_words(card: Card, trump: Trump, rules: RuleSet) -> tuple[str, ...]:
@@ -478,6 +512,9 @@ class TrickWinnerStep(Step[Card]):
                                + [(i, str(s)) for i, s in enumerate(self.seats)])
             if seat is not None:
                 return self.trick[int(seat)]
+        if not self.seats and isinstance(raw, str) and norm(raw) in _SEAT_WORDS:
+            raise AnswerError("this trick does not say who played which card: name the "
+                              f"card, such as {card_example(self.trick)}")
         card = _parse_card(raw, self, self.trick, bower_names=False)
         if card not in self.trick:
             raise AnswerError(f"the {card.display} is not in this trick: "
@@ -821,14 +858,13 @@ class ScoreStep(Step[dict[str, int]]):
         return {"bidders": order[0], **({"defenders": order[1]} if len(order) == 2 else {})}
 
     def parse(self, raw: Any) -> dict[str, int]:
-        return read_score(raw, self.rules.sides, self.order, self.roles())
+        return read_score(raw, self.rules.sides, self.order, self.roles(),
+                          avoid=self.computed().points)
 
     def example(self) -> str:
         """What to type, with made-up points that are never this hand's score."""
         order = self.order
-        points = self.computed().points
-        first, rest = next((a, b) for a, b in ((-4, 3), (2, 1), (-3, 4), (5, 0))
-                           if {order[0]: a, **{s: b for s in order[1:]}} != points)
+        first, rest = example_points(order, self.computed().points)
         return (f"Type each side's points, the bidders first, such as {order[0]} {first} "
                 + " ".join(f"{s} {rest}" for s in order[1:]) + f", or just {first} "
                 + " ".join(str(rest) for _ in order[1:]) + f" ({' then '.join(order)})")

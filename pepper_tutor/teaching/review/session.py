@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Container
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -43,7 +43,7 @@ REVIEW_KINDS = tuple(k for k in QUIZ_KINDS if k not in JUDGEMENT_KINDS)
 
 
 def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
-                   n: int = 1, avoid: Sequence[str] = (), budget_s: float = 2.0,
+                   n: int = 1, avoid: Container[str] = (), budget_s: float = 2.0,
                    met: frozenset[str] | None = None,
                    known: frozenset[str] | None = None) -> Step[Any] | None:
     """A new position that tests ``rule``: questions are drawn from the :data:`REVIEW_KINDS`
@@ -59,7 +59,7 @@ def fresh_question(rule: str, rng: random.Random, rules: RuleSet | None = None,
 
 
 def _fresh(rule: str, rng: random.Random, rules: RuleSet | None, n: int,
-           avoid: Sequence[str], budget_s: float, met: frozenset[str] | None,
+           avoid: Container[str], budget_s: float, met: frozenset[str] | None,
            known: frozenset[str] | None) -> tuple[Step[Any] | None, Step[Any] | None]:
     """(a question resting only on ``known`` rules besides ``rule``, or None; the first one
     found that rests on another, or None)."""
@@ -90,14 +90,14 @@ def _fresh(rule: str, rng: random.Random, rules: RuleSet | None, n: int,
 _ASKS: dict[str, set[str]] = {}  # quiz kind -> the rules its questions have been seen to test
 
 
-def _asked(q: Step[Any], avoid: Sequence[str]) -> bool:
+def _asked(q: Step[Any], avoid: Container[str]) -> bool:
     """True when ``q``, or its cards, are among ``avoid`` (a question that shows no cards,
     such as who deals next, is known by its identity alone)."""
     key = q.situation().key
     return q.identity in avoid or (bool(key) and key in avoid)
 
 
-def _respelt(step: Step[Any], rng: random.Random, avoid: Sequence[str]) -> Step[Any] | None:
+def _respelt(step: Step[Any], rng: random.Random, avoid: Container[str]) -> Step[Any] | None:
     """The lesson step in other suits (:mod:`.respell`), cards not in ``avoid``."""
     swaps = list(SWAPS)
     rng.shuffle(swaps)
@@ -121,10 +121,46 @@ def _lesson_step(origin: str) -> Step[Any] | None:
         return None
 
 
+class _Seen:
+    """The positions a review passes over: those asked in this review, and every position
+    this learner has been shown (:meth:`LearnerStore.has_seen`)."""
+
+    def __init__(self, store: LearnerStore, asked: list[str]):
+        self.store = store
+        self.asked = asked
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and (key in self.asked or self.store.has_seen(key))
+
+
+@dataclass
+class _Ask:
+    """One question of a review and the due cards its first answer rates (two rules missed
+    on one lesson step come back as that step once, not twice)."""
+
+    question: Step[Any]
+    items: list[ReviewItem]
+    fresh: bool  # a drill's position or the step dealt again, not the step itself
+    seen_before: bool  # shown to this learner before (in a drill, a lesson, a review)
+    intro: str | None
+
+
+def _fits(q: Step[Any], item: ReviewItem) -> bool:
+    """Whether ``q`` can review ``item``: it tests the rule, and a table's rule (a variant
+    or a preset) is reviewed only at a table that plays it: a "Dirty clubs" card is never
+    asked at a table without dirty clubs."""
+    if read_judgement(item.rule, item.origin) is not None:
+        return True  # a judgement card: any position of its kind and theme
+    if item.rule.startswith(("variant.", "preset.")) and item.rule not in q.rules.rule_ids:
+        return False
+    return item.rule in question_rules(q) or item.rule in q.cited
+
+
 @dataclass
 class ReviewSession:
-    """The reviews due now, one fresh question each. The first answer to a question rates the
-    card; later tries are judged but change nothing."""
+    """The reviews due now, one question each, all chosen when the review opens (so its
+    count never changes under the learner). The first answer to a question rates its cards;
+    later tries are judged but change nothing."""
 
     store: LearnerStore
     seed: int | None = None
@@ -142,51 +178,77 @@ class ReviewSession:
     def __post_init__(self) -> None:
         self.deck = ReviewDeck(self.store)
         self.rng = random.Random(self.seed)
-        self.items = self.deck.due(self.at)
         self.met = met_rules(self.store)
         self.known = known_rules(self.store) or None
         self.pools: dict[str, ScreenedPool | None] = {}
-        self._ask()
+        self.avoid = _Seen(self.store, self.seen)
+        self.asks = self._prepare(self.deck.due(self.at))
+        # Cards nothing can ask now (no drill found a new position in its time budget and
+        # the card came from no lesson step that still exists) stay due for the next
+        # session and are not counted in this one.
+        self.items = [a.items[0] for a in self.asks]
+        self._show()
 
-    def _new_position(self, item: ReviewItem) -> Step[Any] | None:
+    def _prepare(self, due: list[ReviewItem]) -> list[_Ask]:
+        asks: list[_Ask] = []
+        for item in due:
+            n = len(asks) + 1
+            q = self._new_position(item, n)
+            fresh = q is not None
+            if q is None:
+                # Nothing new can be made (a step with no cards to deal again): the step
+                # as it was, once, rating every card missed on it.
+                q = _lesson_step(item.origin)
+                same = next((a for a in asks if q is not None and not a.fresh
+                             and a.question.identity == q.identity), None)
+                if same is not None:
+                    same.items.append(item)
+                    continue
+            if q is None or not q.answerable:
+                continue
+            intro = None
+            new = untaught(q, self.met)
+            if new:  # a rule of another table, met in a drill: say what it is
+                intro = introduction(new)
+                q = replace(q, prompt=f"{intro}\n{q.prompt or q.default_prompt}")
+            key = q.situation().key or q.identity
+            seen_before = self.store.has_seen(q.identity) or self.store.has_seen(key)
+            self.seen += [q.identity, key]
+            asks.append(_Ask(q, [item], fresh, seen_before, intro))
+        return asks
+
+    def _new_position(self, item: ReviewItem, n: int = 1) -> Step[Any] | None:
         """A fresh question for ``item``: a drill's new position for its rule; for a rule no
         drill reaches, the lesson step it was missed on, dealt again: a screened position
-        of the same judgement, or the step in other suits. ``None``: nothing new to ask."""
-        n = self.index + 1
+        of the same judgement, or the step in other suits. ``None``: nothing new to ask.
+        A drill deals under the rules of the step the card was missed on, so a card from a
+        house-rule step is asked at that table."""
         judged = read_judgement(item.rule, item.origin)
         if judged is not None:
             return self._judgement(*judged, n)
-        q, untaught_too = _fresh(item.rule, self.rng, None, n, self.seen, self.budget_s,
-                                 self.met, self.known)
-        if q is not None:
+        step = _lesson_step(item.origin)
+        q, untaught_too = _fresh(item.rule, self.rng, step.rules if step else None, n,
+                                 self.avoid, self.budget_s, self.met, self.known)
+        if q is not None and _fits(q, item):
             return q
+        if untaught_too is not None and not _fits(untaught_too, item):
+            untaught_too = None
         # No drill asks this rule on taught rules alone: the lesson step it was missed on,
         # dealt again, rests on what its lesson taught; a drill's question comes after that.
-        step = _lesson_step(item.origin)
         if step is None or not step.answerable:
             return untaught_too
         if step.kind in JUDGEMENT_KINDS:
-            if step.kind not in self.pools:
-                self.pools[step.kind] = ScreenedPool.for_drill(step.kind, step.rules, self.rng)
-            pool = self.pools[step.kind]
-            scored: Step[Any] | None = None  # a position under another scoring, introduced
-            for _ in range(5):
-                drawn = pool.draw(n) if pool is not None else None
-                if drawn is None:
-                    break
-                if _asked(drawn, self.seen):
-                    continue
-                new = untaught(drawn, self.met) - {item.rule}
-                if not new:
-                    return drawn
-                # Judgement positions come under either preset's scoring: such a position
-                # is fresh judgement, asked with the line that introduces its scoring.
-                if scored is None and all(r.startswith("preset.")
-                                          or r == "variant.score-what-you-get" for r in new):
-                    scored = drawn
-            if scored is not None:
-                return scored
-        return _respelt(step, self.rng, self.seen) or untaught_too
+            key = f"{step.kind}|{step.rules}"
+            if key not in self.pools:
+                self.pools[key] = ScreenedPool.for_drill(step.kind, step.rules, self.rng)
+            pool = self.pools[key]
+            # a position that tests the rule missed, at a table the learner plays
+            drawn = None if pool is None else pool.draw_where(n, lambda q: (
+                not _asked(q, self.avoid) and _fits(q, item)
+                and not untaught(q, self.met) - {item.rule}))
+            if drawn is not None:
+                return drawn
+        return _respelt(step, self.rng, self.avoid) or untaught_too
 
     def _judgement(self, kind: str, theme: str | None, n: int) -> Step[Any] | None:
         """A fresh position of a judgement drill, of this theme (any, for ``None``): a
@@ -200,12 +262,12 @@ class ReviewSession:
             drawn = pool.draw(n)
             if drawn is None:
                 break
-            if not _asked(drawn, self.seen):
+            if not _asked(drawn, self.avoid):
                 return drawn
         stop = time.monotonic() + self.budget_s
         while time.monotonic() < stop:
             live = make_question(kind, self.rng, n, rules, True)
-            if not _asked(live, self.seen) and (
+            if not _asked(live, self.avoid) and (
                     theme is None or (isinstance(live, ChoiceStep)
                                       and step_theme(live) == theme)):
                 return live
@@ -219,33 +281,35 @@ class ReviewSession:
     def item(self) -> ReviewItem | None:
         return None if self.finished else self.items[self.index]
 
-    def _ask(self) -> None:
+    @property
+    def current(self) -> _Ask | None:
+        return None if self.finished else self.asks[self.index]
+
+    def _show(self) -> None:
         self.answered = False
-        self.question = None
-        self.intro = None
-        while not self.finished:
-            item = self.items[self.index]
-            q = self._new_position(item)
-            self.fresh = q is not None
-            if q is None:
-                # Nothing new can be made (a step with no cards to deal again): the step as
-                # it was, unless it was the question just asked.
-                q = _lesson_step(item.origin)
-                if q is not None and self.seen[-2:-1] == [q.identity]:
-                    q = None
-            if q is not None and q.answerable:
-                new = untaught(q, self.met)
-                if new:  # a rule of another table, met in a drill: say what it is
-                    self.intro = introduction(new)
-                    q = replace(q, prompt=f"{self.intro}\n{q.prompt or q.default_prompt}")
-                self.question = q
-                self.seen += [q.identity, q.situation().key or q.identity]
-                return
-            # Nothing can ask this rule now: no drill found a new position in its time
-            # budget and the card came from no lesson step that still exists. It stays due
-            # for the next session, and is not counted in this one ("0 of 4 right" after
-            # one question would be wrong).
-            self.items.pop(self.index)
+        ask = self.current
+        self.question = None if ask is None else ask.question
+        self.fresh = ask is not None and ask.fresh
+        self.intro = None if ask is None else ask.intro
+        if ask is not None:
+            self.store.saw(ask.question.identity, ask.question.situation().key)
+
+    @property
+    def where(self) -> str:
+        """What the question is, in the learner's words: a new position only when this
+        learner has never been shown it."""
+        ask = self.current
+        if ask is None:
+            return ""
+        if not ask.fresh:
+            return "the step you missed"
+        return "a position you have seen before" if ask.seen_before else "a new position"
+
+    @property
+    def header(self) -> str:
+        """The line above a review question: how far the review is and what the question
+        is. It never names the rule under test: that would answer the question."""
+        return f"{self.score_text} · {self.where}"
 
     def answer(self, raw: Any) -> Feedback:
         q, item = self.question, self.item
@@ -255,8 +319,7 @@ class ReviewSession:
         if not self.answered:
             self.answered = True
             self.right += feedback.correct
-            self.store.record(Attempt("review", item.rule, feedback.correct, question_rules(q),
-                                      reviewed=item.rule, at=self.at))
+            self._rate(q, feedback.correct)
         if not feedback.correct:
             feedback = replace(feedback, revealed=True)
         return feedback
@@ -268,14 +331,21 @@ class ReviewSession:
             raise ValueError("no review is due")
         if not self.answered:
             self.answered = True
-            self.store.record(Attempt("review", item.rule, False, question_rules(q),
-                                      reviewed=item.rule, at=self.at))
+            self._rate(q, False)
         return q.reveal()
+
+    def _rate(self, q: Step[Any], correct: bool) -> None:
+        """The first answer rates every card the question reviews."""
+        ask = self.current
+        assert ask is not None
+        for i, item in enumerate(ask.items):
+            self.store.record(Attempt("review", item.rule, correct, question_rules(q),
+                                      counts=i == 0, reviewed=item.rule, at=self.at))
 
     def next(self) -> None:
         if not self.finished:
             self.index += 1
-            self._ask()
+            self._show()
 
     @property
     def score_text(self) -> str:
