@@ -660,6 +660,39 @@ def test_a_blip_while_the_stream_stays_open_is_recovered(screens, night):  # typ
     assert phone.evaluate("window.__night_marker") == 1  # the same page, not a reload
 
 
+def test_a_refresh_asked_for_while_a_retry_waits_is_that_retry(screens, night):  # type: ignore[no-untyped-def]
+    """A part whose refresh failed waits to try again; a refresh asked for meanwhile (an
+    event, the Wi-Fi back) is that retry, not a second fetch beside it: two in flight can
+    answer out of order, and the older drawing, drawn last, would stay up until the next
+    change."""
+    from playwright.sync_api import expect
+
+    host = screens.host()
+    failed: list[str] = []
+    held: list[Any] = []
+
+    def once_then_hold(route: Any) -> None:
+        if not failed:
+            failed.append(route.request.url)
+            route.abort()  # the Wi-Fi drops the first: a retry is now waiting
+        else:
+            held.append(route)
+
+    host.route("**/part/players", once_then_hold)
+    host.evaluate("window.dispatchEvent(new Event('online'))")  # every part, afresh
+    for _ in range(100):
+        if failed:
+            break
+        host.wait_for_timeout(20)
+    assert failed, "the refresh was not asked for: the test did not test the race"
+    host.evaluate("window.dispatchEvent(new Event('online'))")  # asked again, retry waiting
+    host.wait_for_timeout(2_500)  # past the retry's wait (1 s)
+    assert len(held) == 1, f"{len(held)} fetches of one part at once"
+    held[0].continue_()
+    expect(host.locator("body.offline")).to_have_count(0)
+    host.unroute("**/part/players", once_then_hold)
+
+
 def test_new_match_confirmed_undone_and_a_previous_match_exported(screens, night):  # type: ignore[no-untyped-def]
     from playwright.sync_api import expect
 

@@ -121,7 +121,10 @@
   }
 
   // One refresh of a part at a time, at most one every GAP ms; a failure is retried
-  // (backing off) until it succeeds, so a blip cannot leave an old screen up.
+  // (backing off) until it succeeds, so a blip cannot leave an old screen up. The part stays
+  // busy while its retry waits: a refresh asked for meanwhile is that retry's to make. Were
+  // it a second fetch beside the retry's, the two could answer out of order, and the older
+  // drawing, drawn last, would stay up until the next change (a result row that never goes).
   function refresh(el) {
     var st = el._refresh || (el._refresh = {busy: false, again: false, last: 0, wait: 500, waiters: []});
     return new Promise(function (resolve) {
@@ -150,8 +153,7 @@
           .catch(function () {
             if (!st.failed) { st.failed = true; fetchFailing++; showOffline(); }
             st.wait = Math.min(RETRY_MAX, st.wait * 2);
-            st.busy = false;
-            setTimeout(run, st.wait);
+            setTimeout(run, st.wait);  // still busy: see above
           });
       }, delay);
     }
