@@ -8,7 +8,8 @@ events (:mod:`.events`) and finds the address phones join at from the network in
 says), the quiz (:mod:`.quiz`, with the puzzle round
 of :mod:`.puzzle_round`), the score sheet (:mod:`.sheet`), the card table (:mod:`.table`,
 served by :mod:`.seats`, and a hand's game guide on the projector, :mod:`.guide`), rulings
-and the annotator (:mod:`.tools`) and the parts of pages
+and the annotator (:mod:`.tools`), tournament night (:mod:`.tournament`, its screens'
+figures from :mod:`.tournament_views`) and the parts of pages
 that events redraw (:mod:`.parts`), with who is asking (:mod:`.auth`), the checks on every
 request (:mod:`.middleware`), how it answers (:mod:`.responses`), what it shares between
 requests (:mod:`.state`) and what the pages show (:mod:`.views`).
