@@ -31,9 +31,10 @@ def _behind_partners_three(north: str) -> HandState:
 
 
 # Hands a little better than partner's 3 needs: the analysis's best call is a 4, but by less
-# than a clear margin over the pass once the two are read over the same deals (two aces; a
-# side king and the left bower with three spades).
-LITTLE_BETTER = ["TC AC 9D TD AD KS", "KC AC 9D AD 9H QS", "QC QD KH JS KS AS"]
+# than a clear margin over the pass once the two are read over the same deals (two aces; the
+# right bower with the king and nine of spades beside three side honours: the same hand with
+# the A♠ for the 9♠ is clearly better since the analysis reads partner's 3 as it is bid).
+LITTLE_BETTER = ["TC AC 9D TD AD KS", "KC AC 9D AD 9H QS", "QC QD KH JS KS 9S"]
 
 
 @pytest.mark.parametrize("hand", LITTLE_BETTER)
