@@ -12,9 +12,9 @@ from dataclasses import replace
 from rich.console import Console
 
 from pepper_tutor.apps.tutor import render_feedback
-from pepper_tutor.render.steps_html import feedback_html
 from pepper_tutor.engine.calls import Trump
 from pepper_tutor.engine.cards import Card
+from pepper_tutor.render.steps_html import feedback_html
 from pepper_tutor.rulebook.book import RULE_IDS_ENV, get_rule
 from pepper_tutor.rulebook.feedback import Feedback, sentences
 from pepper_tutor.teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question

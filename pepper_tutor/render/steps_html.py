@@ -121,7 +121,7 @@ def feedback_html(fb: Feedback) -> str:
         parts.append('<details class="more"><summary>more</summary>'
                      + "".join(f'<div class="why">{_e(t)}</div>' for t in more) + "</details>")
     shown = [rid for rid in fb.rule_ids if rid not in fb.held_back]
-    for rid, (name, text) in zip(shown, fb.quotes):
+    for rid, (name, text) in zip(shown, fb.quotes, strict=True):
         opened = " open" if rid in fb.quote_ids else ""
         label = f"rule <code>{_e(name)}</code>" if rule_ids_shown() else _e(name)
         parts.append(f'<details class="rule"{opened}><summary>{label}'

@@ -4,10 +4,10 @@ Short first, long on request. The verdict comes first, in a sentence or two with
 (the lesson author's note for this exact answer when there is one, else the engine's facts);
 the rules it rests on follow, named by their titles ("Rule: The left bower") once the answer
 is right or given, never on a first miss (a title can name the answer); rule ids
-(``rank.left-bower``) appear only in the opt-in rule ids view (:data:`~.book.RULE_IDS_ENV`). The full text of a rule is
-quoted only where :attr:`Feedback.quote_ids` asks for it (a lesson quotes a rule the first
-time it comes up) or when the learner asks (:meth:`Feedback.parts` with ``full=True``: the
-``rule`` command in the terminal, the toggle in the notebook).
+(``rank.left-bower``) appear only in the opt-in rule ids view (:data:`~.book.RULE_IDS_ENV`).
+The full text of a rule is quoted only where :attr:`Feedback.quote_ids` asks for it (a lesson
+quotes a rule the first time it comes up) or when the learner asks (:meth:`Feedback.parts`
+with ``full=True``: the ``rule`` command in the terminal, the toggle in the notebook).
 
 Shared by lessons, quizzes and every front end (terminal, notebook, game night), which all
 render :meth:`Feedback.parts`, so the order, and "The answer: ..." said once, is the same
