@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from pepper_tutor.apps.cli import main
+from pepper_tutor.rulebook.book import RULE_IDS_ENV, get_rule
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -23,10 +24,15 @@ def test_trick_json_is_the_contract():
     assert "left bower" in data["explanation"]
 
 
-def test_trick_text_names_winner_and_rule(capsys):
+def test_trick_text_names_winner_and_rule(capsys, monkeypatch):
     assert main(["trick", "--trump", "NT", "JD", "AD", "KD"]) == 0
     out = capsys.readouterr().out
-    assert "A♦" in out and "wins" in out and "[rank.no-trump]" in out
+    text = " ".join(get_rule("rank.no-trump").text.split())[:60]
+    assert "A♦" in out and "wins" in out and text in " ".join(out.split())
+    assert "rank.no-trump" not in out  # the rule's id only in the rule ids view
+    monkeypatch.setenv(RULE_IDS_ENV, "1")
+    assert main(["trick", "--trump", "NT", "JD", "AD", "KD"]) == 0
+    assert "[rank.no-trump]" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("args,message", [

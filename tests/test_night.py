@@ -391,7 +391,9 @@ def test_a_full_round_over_http(app: Any, store: NightStore) -> None:
                                               "answer": right}, headers=JSON).status_code == 200
     host.post("/quiz/close", data={"csrf": hcsrf}, headers=JSON)
     shown = host.get("/part/projector").text
-    assert "1 of 1 right" in shown and re.search(r"<code>[a-z.-]+</code>", shown)
+    # the rules behind the answer by title, never by id outside the rule ids view
+    assert "1 of 1 right" in shown and 'class="rule-name"' in shown
+    assert not re.search(r"<code>[a-z.-]+</code>", shown)
     assert "Right!" in phone_a.get("/part/quiz-phone").text
     assert "did not answer" in phones[1][0].get("/part/quiz-phone").text
 

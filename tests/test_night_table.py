@@ -5,6 +5,8 @@ sees that a question is open. Over the app, as phones and the host use it."""
 
 from __future__ import annotations
 
+import html
+import re
 import time
 from typing import Any
 
@@ -18,6 +20,7 @@ from pepper_tutor.apps.night.table import Table, action_value
 from pepper_tutor.engine.cards import Card
 from pepper_tutor.engine.seats import Seat
 from pepper_tutor.engine.state import Phase
+from pepper_tutor.rulebook.book import RULE_IDS_ENV, get_rule
 
 from .night_clients import BASE, JSON, host_client, player_client, wait_for
 
@@ -200,8 +203,8 @@ def test_the_table_and_its_hand_survive_a_crash(night_app: Any, night_store: Nig
         store.close()
 
 
-def test_a_seated_player_sees_that_a_question_is_open(night_app: Any, night_store: NightStore
-                                                      ) -> None:
+def test_a_seated_player_sees_that_a_question_is_open(night_app: Any, night_store: NightStore,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     host, csrf = host_client(night_app, night_store)
     _, phones = _seat_four(night_app, night_store, host, csrf)
     phone = phones[Seat.N][0]
@@ -222,6 +225,13 @@ def test_a_seated_player_sees_that_a_question_is_open(night_app: Any, night_stor
     assert "The answer:" in projector and "Leaderboard" in projector
     assert "proj-table" not in projector and "data-redraw-in" in projector
     assert "A question is open" not in phone.get("/part/table-phone").text
+    # the rules behind the answer by their titles; their ids only in the rule ids view
+    named = re.compile(r'class="rule-name">([^<]*)<')
+    titles = named.findall(projector)
+    assert titles and "<code>" not in projector
+    monkeypatch.setenv(RULE_IDS_ENV, "1")
+    ids = named.findall(host.get("/part/projector").text)
+    assert [get_rule(i).title for i in ids] == [html.unescape(t) for t in titles]
 
 
 def test_the_projector_goes_back_to_the_table_after_the_answer(

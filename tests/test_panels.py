@@ -14,6 +14,8 @@ from rich.console import Console
 from pepper_tutor.apps.tutor import render_feedback
 from pepper_tutor.engine.calls import Trump
 from pepper_tutor.engine.cards import Card
+from pepper_tutor.render.steps_html import feedback_html
+from pepper_tutor.rulebook.book import RULE_IDS_ENV, get_rule
 from pepper_tutor.rulebook.feedback import Feedback, sentences
 from pepper_tutor.teaching.drills.quiz import JUDGEMENT_KINDS, QUIZ_KINDS, make_question
 from pepper_tutor.teaching.lessons.files import all_lessons
@@ -108,21 +110,32 @@ def test_a_wrong_trick_winner_says_the_winner_once():
     assert words(fb) <= 40  # 92 before
 
 
-def test_a_lesson_wrong_answer_gives_the_rule_as_a_label_and_opens_it_on_request():
+def test_a_lesson_wrong_answer_names_no_rule_and_opens_it_on_request(monkeypatch):
     session = LessonSession(next(x for x in all_lessons() if x.id == "bowers"))
     while not session.step.answerable:
         session.next()
     fb = session.answer(any_wrong_answer(session.step))
-    assert not fb.quote_ids and "rule: " in fb.text
+    # a first miss names no rule (a title such as "The left bower" names the answer), and
+    # never by its id outside the rule ids view
+    assert not fb.quote_ids and "Rule: " not in fb.text and "rule: " not in fb.text
     quoted = [r for r in fb.rule_ids if r not in fb.held_back]
     assert quoted, "some rule of a first miss can be read in full"
-    assert session.rule_text().startswith(quoted[0] + ": ")  # the `rule` command
+    text = session.rule_text()  # the `rule` command
+    assert text.startswith("Rule: " + get_rule(quoted[0]).text)
+    assert not any(rid in text for rid in fb.rule_ids)
     full = fb.full_text
-    assert all(f"{rid}: " in full for rid in quoted)
+    assert all(f"Rule: {get_rule(rid).text}" in full for rid in quoted)
     # a rule whose text names the answer (J♦ when hearts are trumps) opens with the answer
-    assert all(f"{rid}: " not in full for rid in fb.held_back)
+    assert all(get_rule(rid).text not in full for rid in fb.held_back)
+    monkeypatch.setenv(RULE_IDS_ENV, "1")  # the opt-in rule ids view names them by id
+    assert "rule: " in fb.text and all(rid in fb.text for rid in fb.rule_ids)
+    assert session.rule_text().startswith(quoted[0] + ": ")
+    monkeypatch.delenv(RULE_IDS_ENV)
     again = session.answer(any_wrong_answer(session.step))
-    assert again.revealed and all(f"{rid}: " in again.full_text for rid in again.rule_ids)
+    # once the answer is given, each rule opens under its title
+    assert again.revealed and all(f"{get_rule(rid).title}: {get_rule(rid).text}"
+                                  in again.full_text for rid in again.rule_ids)
+    assert not any(rid in again.full_text for rid in again.rule_ids if "." in rid)
 
 
 def test_a_long_reason_opens_on_request():
@@ -154,3 +167,20 @@ def test_the_left_bower_in_hand_is_not_called_no_card_of_its_printed_suit():
     text = replace(step.judge("JH"), revealed=True).text
     assert "the J♥ is the left bower, a diamond, so it does not follow hearts" in text
     assert "You have no hearts left" not in text
+
+
+def test_the_page_names_rules_by_title_and_by_id_only_in_the_rule_ids_view(monkeypatch):
+    step = TrickWinnerStep(id="t", trump=Trump.H, trick=tuple(Card.parse(c) for c in
+                                                              ("JD", "AH", "9S", "QH")))
+    right = step.judge("JD")
+    assert right.correct and right.rule_ids
+    page = feedback_html(right)
+    for rid in right.rule_ids:
+        assert f"<summary>{get_rule(rid).title}</summary>" in page and rid not in page
+    miss = step.first_miss("AH")
+    assert "<summary>Rule</summary>" in feedback_html(miss)
+    assert not any(get_rule(r).title in feedback_html(miss).split("<summary>")[1]
+                   .split("</summary>")[0] for r in miss.rule_ids)
+    monkeypatch.setenv(RULE_IDS_ENV, "1")
+    page = feedback_html(right)
+    assert all(f"<summary>rule <code>{rid}</code></summary>" in page for rid in right.rule_ids)

@@ -14,14 +14,17 @@ from rich.console import Console
 from pepper_tutor.render.puzzles import (
     action_words,
     due_words,
+    feedback_facts,
     feedback_html,
     feedback_panel,
     figures_words,
     layout_facts,
 )
+from pepper_tutor.rulebook.book import RULE_IDS_ENV, get_rule
 from pepper_tutor.teaching.puzzles.bank import bank_puzzles
 from pepper_tutor.teaching.puzzles.session import PuzzleSession
 from pepper_tutor.teaching.puzzles.store import PuzzleStore
+from pepper_tutor.teaching.puzzles.themes import theme_title
 
 
 def test_the_figures_say_each_option_once_and_never_minus_zero() -> None:
@@ -69,9 +72,14 @@ def test_the_feedback_after_a_retryable_miss_keeps_the_answer_hidden(tmp_path: P
     best = action_words(puzzle, puzzle.answers[0])
     for lines, name in ((feedback_html(answer).split("<br>"), "html"),
                         (_plain(feedback_panel(answer)).splitlines(), "terminal")):
-        told = [html.unescape(re.sub(r"<[^>]+>", "", line)) for line in lines
-                if not line.startswith("  ")]
-        assert any("Here is a layout where" in line for line in told), name
+        told = [html.unescape(re.sub(r"<[^>]+>", "", line)) for line in lines]
+        # what is wrong with the answer in a line: what it loses against the best (unnamed);
+        # not every hand, which waits for the answer
+        assert not any("Here is a layout where" in line or line.startswith("  ")
+                       for line in told), (name, told)
+        tempting = action_words(puzzle, puzzle.tempting)
+        assert any(line.startswith(f"{tempting}: the bidders take") and "the best answer" in line
+                   for line in told), (name, told)
         assert not any(_says(best, line) for line in told), (name, told)
     # shown (or at the streak's end) the layout names it
     revealed = html.unescape(feedback_html(answer, reveal=True))
@@ -94,3 +102,21 @@ def test_a_miss_says_when_its_theme_comes_back_in_words(after: timedelta, words:
     now = datetime(2026, 12, 2, 8, 0, tzinfo=UTC)
     assert due_words(now + after, now) == words
     assert due_words(now + after, None) == f"on {(now + after):%Y-%m-%d}"
+
+
+def test_a_solved_puzzle_names_its_theme_and_rules_in_words(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = PuzzleStore("me", path=tmp_path / "p.sqlite")
+    puzzle = next(p for p in bank_puzzles() if any("." in r for r in p.rules_cited))
+    session = PuzzleSession(store, [puzzle])
+    assert session.next() is puzzle
+    answer = session.answer(puzzle.answers[0])
+    said = "\n".join(feedback_facts(answer))
+    assert f"Theme: {theme_title(puzzle.theme)}" in said
+    ids = [r for r in puzzle.rules_cited if "." in r]
+    assert all(get_rule(r).title in said for r in puzzle.rules_cited)
+    assert not any(r in said for r in ids) and f"({puzzle.theme})" not in said
+    monkeypatch.setenv(RULE_IDS_ENV, "1")  # the opt-in rule ids view
+    said = "\n".join(feedback_facts(answer))
+    assert all(r in said for r in puzzle.rules_cited) and f"({puzzle.theme})" in said
+    store.close()

@@ -2,6 +2,7 @@
 
 import pytest
 
+from pepper_tutor.rulebook.book import get_rule
 from pepper_tutor.rulebook.feedback import AnswerError
 from pepper_tutor.teaching.learner.attempts import LessonProgress
 from pepper_tutor.teaching.learner.store import LearnerStore as ProgressStore
@@ -61,7 +62,9 @@ def test_hint_ladder_ends_in_the_answer_and_counts_as_reveal(tmp_path):
     s.next()
     levels = [s.hint() for _ in range(4)]
     assert [lvl for lvl, _ in levels] == [1, 2, 3, 3]
-    assert "[rank.left-bower]" in levels[1][1] and "J♦" in levels[2][1]
+    # the rule's text, in a player's words: no id outside the rule ids view
+    assert get_rule("rank.left-bower").text in levels[1][1] and "J♦" in levels[2][1]
+    assert "[rank.left-bower]" not in levels[1][1]
     assert s.status.revealed and s.answer("JD").correct
     assert "left" not in s.done  # shown the answer: it must be earned again in review
 

@@ -1,8 +1,12 @@
 """Every step kind through the lesson core, with right and wrong answers."""
 
+import os
+from unittest import mock
+
 import pytest
 
 from pepper_tutor import Bid, Card, Defense, Mode, Seat, Trump, get_rule, get_ruleset
+from pepper_tutor.rulebook.book import RULE_IDS_ENV
 from pepper_tutor.rulebook.feedback import AnswerError
 from pepper_tutor.teaching.questions.choice_steps import (
     BidStep,
@@ -24,10 +28,27 @@ def cards(text):
 
 
 def quotes(fb, *rule_ids):
+    """The rules are named in a player's words (titles, never ids), and by id only in the
+    opt-in rule ids view; a first miss names no rule, a right answer names each by title."""
+    assert "rule: " not in fb.full_text
     for rid in rule_ids:
         assert rid in fb.rule_ids, (rid, fb.rule_ids)
-        assert "rule: " in fb.text and rid in fb.text  # the id as a label, short
-        assert f"{rid}: {get_rule(rid).text}" in fb.full_text  # the text on request
+        rule = get_rule(rid)
+        if "." in rid:  # a one-word id ("deck") is an ordinary word of the text
+            assert rid not in fb.full_text
+        if fb.correct:
+            assert rule.title in fb.text
+        if fb.first_miss:  # a title can name the answer: no rule is named by it
+            assert all(kind != "rules" and (kind != "quote" or text.startswith("Rule: "))
+                       for kind, text in fb.parts(full=True))
+        if rid not in fb.held_back:
+            name = rule.title if not fb.first_miss else "Rule"
+            assert f"{name}: {rule.text}" in fb.full_text  # the text on request
+    with mock.patch.dict(os.environ, {RULE_IDS_ENV: "1"}):
+        for rid in rule_ids:
+            assert "rule: " in fb.text and rid in fb.text  # the id as a label, short
+            if rid not in fb.held_back:
+                assert f"{rid}: {get_rule(rid).text}" in fb.full_text
 
 
 def test_rank():
@@ -166,7 +187,12 @@ def test_score():
 def test_hint_ladder_nudge_rule_answer():
     step = TrickWinnerStep(id="t", trump=Trump.H, trick=cards("JD AH 9S QH"), hint="Jacks!")
     nudge, rule, answer = step.hints()
-    assert nudge == "Jacks!" and "[rank.left-bower]" in rule and answer.endswith("the J♦ wins")
+    text = get_rule("rank.left-bower").text
+    # the rule's text, not its title ("The left bower" would name the answer) nor its id
+    assert nudge == "Jacks!" and rule.startswith(text) and answer.endswith("the J♦ wins")
+    assert "[rank.left-bower]" not in rule
+    with mock.patch.dict(os.environ, {RULE_IDS_ENV: "1"}):
+        assert step.hints()[1].startswith(f"[rank.left-bower] {text}")  # the rule ids view
 
 
 # ---- the situation seam -------------------------------------------------------------------

@@ -7,6 +7,7 @@ broken template ("cannot hand to the bidder it") or a stray phase name shows up 
 import pytest
 
 from pepper_tutor import Bid, Card, HandState, Mode, Seat, Trump, get_ruleset
+from pepper_tutor.rulebook.book import RULE_IDS_ENV, get_rule
 from pepper_tutor.rulebook.tricks import check_play
 
 DEAL = {
@@ -148,14 +149,18 @@ CASES = [
 
 
 @pytest.mark.parametrize("name,make,legal,rules,sentence", CASES, ids=[c[0] for c in CASES])
-def test_each_kind_of_verdict_reads_right(name, make, legal, rules, sentence):
+def test_each_kind_of_verdict_reads_right(name, make, legal, rules, sentence, monkeypatch):
     verdict = make()
     assert verdict.legal is legal
     assert verdict.rule_ids == rules
     assert verdict.facts[0] == sentence
     text = verdict.explanation
-    for rule_id in rules:  # each rule is quoted by id
-        assert f"[{rule_id}]" in text
+    for rule_id in rules:  # each rule is quoted, by its id only in the rule ids view
+        assert get_rule(rule_id).text in text and f"[{rule_id}]" not in text
+    monkeypatch.setenv(RULE_IDS_ENV, "1")
+    assert all(f"[{rule_id}] {get_rule(rule_id).text}" in verdict.explanation
+               for rule_id in rules)
+    monkeypatch.delenv(RULE_IDS_ENV)
     if not legal and verdict.alternatives:
         assert "Allowed instead: " in text
     for fact in verdict.facts:  # sentences, never a template's leftovers

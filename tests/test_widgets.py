@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pepper_tutor import notebook
+from pepper_tutor import get_rule, notebook
 from pepper_tutor.records.annotate import annotate_file
 from pepper_tutor.teaching.learner.store import LearnerStore
 from pepper_tutor.teaching.lessons.files import find_lesson
@@ -34,11 +34,16 @@ def test_lesson_widget_wrong_then_right_by_clicking_cards(home):
     for label in ("A♥", "K♥", "J♥", "J♦"):  # a plain-suit order: wrong
         cards[label].click()
     fb = w.feedback.value
-    assert "Not quite" in fb and "rank.right-bower" in fb and w.next_button.disabled
+    assert "Not quite" in fb and w.next_button.disabled
+    # a first miss names its rule neither by id nor by title (the title can be the answer)
+    assert "rank.right-bower" not in fb and "<summary>Rule</summary>" in fb
     assert "both red jacks climb above the ace" in fb  # the author's note for this answer
     for label in ("J♥", "J♦", "A♥", "K♥"):
         cards[label].click()
     assert "Right." in w.feedback.value and w.progress.value == 1
+    rules = w.session.status.last.rule_ids  # once right, each rule by its title
+    assert rules and all(f"<summary>{get_rule(r).title}</summary>" in w.feedback.value
+                         and r not in w.feedback.value for r in rules)
     assert not w.next_button.disabled
     saved = LearnerStore("ann", home).lesson("bowers")
     assert saved is not None and saved.done == {"hearts-top"}

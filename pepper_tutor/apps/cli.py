@@ -37,7 +37,7 @@ def _cmd_trick(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from ..render.terminal import card_text, cards_text, make_console
-    from ..rulebook.book import get_rule
+    from ..rulebook.book import get_rule, rule_tag
 
     console = make_console(args.ascii)
     head = Text(f"{trump.word.capitalize()} trumps" if trump is not Trump.NT else "No trump")
@@ -50,7 +50,7 @@ def _cmd_trick(args: argparse.Namespace) -> int:
     for fact in why.facts:
         console.print(Text("• " + fact))
     rule = get_rule(why.rule_id)
-    console.print(Text(f"[{rule.id}] ", style="dim").append(rule.text, style="italic"))
+    console.print(Text(rule_tag(rule.id), style="dim").append(rule.text, style="italic"))
     return 0
 
 

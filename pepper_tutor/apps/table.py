@@ -40,6 +40,7 @@ from ..engine.ranking import sort_by_rank
 from ..engine.seats import Seat
 from ..engine.state import Action, Phase
 from ..render.terminal import card_text, make_console, plain, strip_controls
+from ..rulebook.book import rule_tag
 from ..rulebook.verdict import Verdict, action_text
 from ..teaching.practice.coach import CoachVerdict, Hint
 from ..teaching.practice.table import Decision, PracticeTable, Review, SeatView, phase_prompt
@@ -202,7 +203,7 @@ class TableApp:
         body = Text("Not allowed. ", style="bold red")
         body.append(strip_controls(" ".join(verdict.facts)))  # may quote what was typed
         for rule in verdict.rules:
-            body.append(f"\n[{rule.id}] ", style="dim")
+            body.append("\n" + rule_tag(rule.id), style="dim")
             body.append(rule.text, style="dim italic")
         if verdict.alternatives:
             body.append("\nYou may: ")

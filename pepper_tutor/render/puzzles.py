@@ -16,6 +16,7 @@ from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.seats import Seat
 from ..engine.state import HandState, Phase
+from ..rulebook.book import rule_ids_shown, rule_label
 from ..teaching.puzzles.puzzle import Puzzle, parse_action
 from ..teaching.puzzles.session import Answer
 from ..teaching.puzzles.store import ThemeResults
@@ -141,8 +142,11 @@ def feedback_facts(answer: Answer, reveal: bool = False,
              f"Not {said}: try again, or {ask}."]
     if answer.correct or reveal:
         lines.append(("" if answer.correct else "The answer: ") + figures_words(p))
-        lines.append(f"Theme: {theme_title(p.theme)} ({p.theme}); rules: "
-                     f"{', '.join(p.rules_cited)}.")
+        # in a player's words: the theme's and rules' ids only in the rule ids view
+        theme = f"{theme_title(p.theme)} ({p.theme})" if rule_ids_shown() else theme_title(
+            p.theme)
+        rules = "; ".join(rule_label(r) for r in p.rules_cited)
+        lines.append(f"Theme: {theme}" + (f". Rules: {rules}." if rules else "."))
     lines.append(answer.rating_words())
     if answer.result.scheduled is not None:
         lines.append("This theme comes back in your review as a fresh puzzle "
@@ -221,13 +225,15 @@ def feedback_lines(answer: Answer, reveal: bool = False,
 
 def _after_miss(answer: Answer, reveal: bool) -> list[str]:
     """What follows a miss's feedback: with ``reveal`` the whole layout; after a retryable
-    miss with the tempting answer, the layout where it loses, the best answer unnamed."""
+    miss with the tempting answer, one line on what it loses (the tricks and points against
+    the best answer's, unnamed): a learner about to try again needs what is wrong with the
+    answer, not every hand, which the answer shows."""
     if answer.correct:
         return []
     if reveal:
         return layout_facts(answer.puzzle)
     if answer.action == answer.puzzle.tempting:
-        return layout_facts(answer.puzzle, name_best=False)
+        return layout_facts(answer.puzzle, name_best=False)[-1:]
     return []
 
 

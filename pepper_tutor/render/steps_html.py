@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine.calls import Trump
 from ..engine.seats import Seat
+from ..rulebook.book import rule_ids_shown
 from ..rulebook.feedback import Feedback
 from ..teaching.questions.steps import ExplainStep, Step
 from .cards_html import cards_html, trick_html
@@ -101,8 +102,9 @@ def step_html(step: Step[Any], card_width: int = 56) -> str:
 
 
 def feedback_html(fb: Feedback) -> str:
-    """The verdict first, the rule ids as labels, and each rule's text in a toggle: open the
-    first time it comes up (``fb.quote_ids``), closed after that."""
+    """The verdict first, then each rule's text in a toggle named as :meth:`Feedback.rule_name`
+    says (its title, its id only in the rule ids view): open the first time it comes up
+    (``fb.quote_ids``), closed after that."""
     kind = "right" if fb.correct else ("revealed" if fb.revealed else "wrong")
     parts = [f'<style>{FEEDBACK_CSS}</style><div class="pepper-fb {kind}">']
     for part, text in fb.parts():
@@ -118,9 +120,11 @@ def feedback_html(fb: Feedback) -> str:
     if more:  # the rest of the reason, and facts an author's note stood in for: on request
         parts.append('<details class="more"><summary>more</summary>'
                      + "".join(f'<div class="why">{_e(t)}</div>' for t in more) + "</details>")
-    for rid, text in fb.quotes:
+    shown = [rid for rid in fb.rule_ids if rid not in fb.held_back]
+    for rid, (name, text) in zip(shown, fb.quotes, strict=True):
         opened = " open" if rid in fb.quote_ids else ""
-        parts.append(f'<details class="rule"{opened}><summary>rule <code>{_e(rid)}</code>'
+        label = f"rule <code>{_e(name)}</code>" if rule_ids_shown() else _e(name)
+        parts.append(f'<details class="rule"{opened}><summary>{label}'
                      f'</summary><div class="rule-text">{_e(text)}</div></details>')
     parts.append("</div>")
     return "".join(parts)

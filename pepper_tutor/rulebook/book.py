@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 __all__ = ["Example", "Rule", "Rulebook", "UnknownRuleError", "get_rule", "get_rulebook", "quote",
-           "rule_label", "rule_ids_shown", "RULE_IDS_ENV"]
+           "rule_label", "rule_ids_shown", "rule_tag", "RULE_IDS_ENV"]
 
 
 class UnknownRuleError(KeyError, ValueError):
@@ -235,3 +235,10 @@ def rule_label(rule_id: str) -> str:
     rulebook = get_rulebook()
     title = rulebook.get(rule_id).title if rule_id in rulebook else rule_id
     return f"{title} ({rule_id})" if rule_ids_shown() or title == rule_id else title
+
+
+def rule_tag(rule_id: str) -> str:
+    """What goes before a rule's quoted text: ``"[score.sweep] "`` in the rule ids view,
+    else nothing (the text says what the rule is; a title before it could name a hint's
+    answer)."""
+    return f"[{rule_id}] " if rule_ids_shown() else ""

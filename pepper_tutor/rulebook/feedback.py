@@ -2,10 +2,12 @@
 
 Short first, long on request. The verdict comes first, in a sentence or two with the facts
 (the lesson author's note for this exact answer when there is one, else the engine's facts);
-the rules it rests on follow as labels (``rule: rank.left-bower``). The full text of a rule is
-quoted only where :attr:`Feedback.quote_ids` asks for it (a lesson quotes a rule the first
-time it comes up) or when the learner asks (:meth:`Feedback.parts` with ``full=True``: the
-``rule`` command in the terminal, the toggle in the notebook).
+the rules it rests on follow, named by their titles ("Rule: The left bower") once the answer
+is right or given, never on a first miss (a title can name the answer); rule ids
+(``rank.left-bower``) appear only in the opt-in rule ids view (:data:`~.book.RULE_IDS_ENV`).
+The full text of a rule is quoted only where :attr:`Feedback.quote_ids` asks for it (a lesson
+quotes a rule the first time it comes up) or when the learner asks (:meth:`Feedback.parts`
+with ``full=True``: the ``rule`` command in the terminal, the toggle in the notebook).
 
 Shared by lessons, quizzes and every front end (terminal, notebook, game night), which all
 render :meth:`Feedback.parts`, so the order, and "The answer: ..." said once, is the same
@@ -17,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .book import get_rule
+from .book import get_rule, rule_ids_shown
 
 __all__ = ["Feedback", "AnswerError", "ANSWER_PREFIX", "sentences"]
 
@@ -60,13 +62,38 @@ class Feedback:
     held_back: tuple[str, ...] = ()
 
     @property
+    def first_miss(self) -> bool:
+        """A wrong answer before the answer is given: no rule is named yet."""
+        return not self.correct and not self.revealed
+
+    def rule_name(self, rule_id: str) -> str:
+        """How a rule is named on this panel: its id in the rule ids view; else its title,
+        or just "Rule" on a first miss (a title such as "The left bower" names the answer)."""
+        if rule_ids_shown():
+            return rule_id
+        return "Rule" if self.first_miss else get_rule(rule_id).title
+
+    @property
     def quotes(self) -> list[tuple[str, str]]:
-        """(rule id, rule text) for each rule the feedback rests on."""
-        return [(rid, get_rule(rid).text) for rid in self.rule_ids]
+        """(name, rule text) for each rule the feedback can quote: every rule it rests on,
+        less those whose text would give the answer away on a first miss."""
+        return [(self.rule_name(rid), get_rule(rid).text) for rid in self.rule_ids
+                if rid not in self.held_back]
+
+    def _rules_label(self, quoted: tuple[str, ...]) -> str | None:
+        """The line naming the rules: ids in the rule ids view; else, under a right answer,
+        the titles of the rules not quoted under the panel (a quote carries its own title).
+        A miss names none in the panel: on a first miss a title can name the answer, and once
+        the answer is given the panel is for it (the rules open by title on request)."""
+        if rule_ids_shown():
+            return "rule: " + " · ".join(self.rule_ids) if self.rule_ids else None
+        named = [get_rule(r).title for r in self.rule_ids if r not in quoted]
+        return "Rule: " + " · ".join(named) if named and self.correct else None
 
     @property
     def _label_words(self) -> int:
-        return len(("rule: " + " · ".join(self.rule_ids)).split()) if self.rule_ids else 0
+        label = self._rules_label(self.quote_ids)
+        return len(label.split()) if label else 0
 
     @property
     def verdict(self) -> tuple[str, ...]:
@@ -77,8 +104,8 @@ class Feedback:
     def parts(self, full: bool = False) -> list[tuple[str, str]]:
         """``(kind, text)`` in reading order. Kinds: ``headline``, ``verdict``,
         ``consequence``, ``answer``, ``why`` (the reason for the right answer), ``more`` (facts
-        the short form leaves out), ``rules`` (the labels) and ``quote`` (a rule in full, as
-        ``"id: text"``). ``full`` adds every fact and quotes every rule."""
+        the short form leaves out), ``rules`` (the names) and ``quote`` (a rule in full, as
+        ``"name: text"``, see :meth:`rule_name`). ``full`` adds every fact and quotes every rule."""
         # Each sentence is said once: the reason for the right answer is often the very facts
         # the verdict gave (a trick's winner, the rule's consequence), and a learner reading
         # the panel should not meet the same sentence twice.
@@ -113,11 +140,12 @@ class Feedback:
         if full and self.author_note:
             for f in self.facts:
                 say("more", f)
-        if self.rule_ids:
-            out.append(("rules", "rule: " + " · ".join(self.rule_ids)))
         quoted = tuple(r for r in self.rule_ids if (full or r in self.quote_ids)
                        and r not in self.held_back)
-        out += [("quote", f"{rid}: {get_rule(rid).text}") for rid in quoted]
+        label = self._rules_label(quoted)
+        if label:
+            out.append(("rules", label))
+        out += [("quote", f"{self.rule_name(rid)}: {get_rule(rid).text}") for rid in quoted]
         return out
 
     @property

@@ -21,7 +21,7 @@ from ..engine.ranking import (
     winner_of,
 )
 from ..engine.seats import Seat
-from .book import get_rule
+from .book import get_rule, rule_tag
 from .verdict import Verdict
 
 __all__ = ["TrickExplanation", "check_play", "check_trick_winner", "explain_trick", "not_a_bower",
@@ -148,7 +148,7 @@ class TrickExplanation(NamedTuple):
     @property
     def explanation(self) -> str:
         rule = get_rule(self.rule_id)
-        return " ".join(self.facts) + f" [{rule.id}] {rule.text}"
+        return " ".join(self.facts) + f" {rule_tag(rule.id)}{rule.text}"
 
     def to_dict(self) -> dict[str, object]:
         return {"winner_index": self.winner_index, "winning_card": str(self.winning_card),

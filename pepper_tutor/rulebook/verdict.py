@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..engine.calls import Bid, Mode, Trump
 from ..engine.cards import Card
 from ..engine.seats import Seat
-from .book import Rule, get_rule
+from .book import Rule, get_rule, rule_tag
 
 if TYPE_CHECKING:
     from ..engine.state import Action
@@ -57,9 +57,10 @@ class Verdict(NamedTuple):
 
     @property
     def explanation(self) -> str:
-        """Facts first, then each rule quoted with its id, then what may be done instead."""
+        """Facts first, then each rule quoted (with its id in the rule ids view), then what
+        may be done instead."""
         parts = list(self.facts)
-        parts += [f"[{r.id}] {r.text}" for r in self.rules]
+        parts += [f"{rule_tag(r.id)}{r.text}" for r in self.rules]
         if not self.legal and self.alternatives:
             parts.append("Allowed instead: " + ", ".join(action_text(a)
                                                          for a in self.alternatives) + ".")

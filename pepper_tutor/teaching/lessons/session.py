@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...rulebook.book import get_rule
+from ...rulebook.book import get_rule, rule_ids_shown
 from ...rulebook.feedback import Feedback
 from ..learner.attempts import Attempt, LessonProgress
 from ..learner.review_cards import missed_rules, question_rules
@@ -180,13 +180,14 @@ class LessonSession:
         if last is not None and last.rule_ids:
             quotes = [t for k, t in last.parts(full=True) if k == "quote"]
             if last.held_back:  # a first miss: these rules' texts name the answer
-                quotes.append(f"{', '.join(last.held_back)}: opens with the answer (the next "
-                              "miss, or reveal).")
+                held = ", ".join(last.held_back) if rule_ids_shown() else "The rest"
+                quotes.append(f"{held}: opens with the answer (the next miss, or reveal).")
             return "\n".join(quotes)
         step = self.step
         cited = step.cited if step is not None else ()
-        return "\n".join(f"{rid}: {get_rule(rid).text}" for rid in cited) or (
-            "No rule is needed here.")
+        # before an answer, the text alone: a title could name the answer
+        return "\n".join((f"{rid}: " if rule_ids_shown() else "") + get_rule(rid).text
+                          for rid in cited) or "No rule is needed here."
 
     def next(self) -> None:
         if self.finished:

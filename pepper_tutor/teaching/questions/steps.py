@@ -29,7 +29,7 @@ from ...engine.ranking import (
 from ...engine.rules import RuleSet, get_ruleset
 from ...engine.scoring import score_hand
 from ...engine.seats import Seat
-from ...rulebook.book import get_rule
+from ...rulebook.book import get_rule, rule_tag
 from ...rulebook.feedback import ANSWER_PREFIX, AnswerError, Feedback
 from ...rulebook.tricks import (
     check_play,
@@ -216,7 +216,8 @@ class Step(Generic[AnswerT]):
 
     def hints(self) -> list[str]:
         """The hint ladder: a nudge, then the rule, then the answer."""
-        rules = "\n".join(f"[{rid}] {get_rule(rid).text}" for rid in self.cited)
+        # the rule's text only: its title could name the answer (ids in the rule ids view)
+        rules = "\n".join(rule_tag(rid) + get_rule(rid).text for rid in self.cited)
         return [self.hint or self.nudge(), rules or "No rule is needed here.",
                 f"{ANSWER_PREFIX}{self.answer_text()}"]
 
