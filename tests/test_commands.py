@@ -58,10 +58,17 @@ def test_s_answers_a_lesson_step_where_south_wins(tmp_path: Path) -> None:
 
 
 def test_s_answers_a_review_where_south_wins(tmp_path: Path) -> None:
-    store = LearnerStore("sam", tmp_path)
-    ReviewDeck(store).missed(["play.trick-winner"], "quiz tricks",
-                             at=datetime.now(UTC) - timedelta(hours=2))
-    seed = next(s for s in range(200) if _south_wins(ReviewSession(store, s).question))
+    def missed_once(home: Path) -> LearnerStore:
+        store = LearnerStore("sam", home)
+        ReviewDeck(store).missed(["play.trick-winner"], "quiz tricks",
+                                 at=datetime.now(UTC) - timedelta(hours=2))
+        return store
+
+    # Each seed is looked at in a store of its own: a review remembers the positions it has
+    # dealt, so looking in the learner's store would change what its review deals.
+    seed = next(s for s in range(200)
+                if _south_wins(ReviewSession(missed_once(tmp_path / f"probe{s}"), s).question))
+    store = missed_once(tmp_path / "sam")
     out = io.StringIO()
     tutor = Tutor(store, Console(file=out, width=100), _inputs("S"))
     assert tutor.review(seed)
