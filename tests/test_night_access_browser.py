@@ -17,20 +17,13 @@ import pytest
 
 from pepper_tutor.apps.night.store import NIGHT_KINDS
 
+from . import test_night_browser
 from .axe import assert_accessible
 from .test_night_browser import PHONE, Screens, answer, ask, current_step, measure, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-
-@pytest.fixture
-def night(tmp_path: Path):  # type: ignore[no-untyped-def]
-    from .servers import start_night
-
-    server = start_night(tmp_path / "home")
-    server.home = tmp_path / "home"  # type: ignore[attr-defined]
-    yield server
-    server.stop()
+night = test_night_browser.night  # the night's server: the same fixture
 
 
 @pytest.fixture
