@@ -71,7 +71,8 @@ def test_a_whole_hand_at_the_terminal_table(tmp_path):
             if other:
                 child.sendline(str(other[0]))
                 child.expect("Not allowed.")
-                child.expect("play.follow-suit")
+                child.expect("After the lead, each player must")  # the rule, quoted
+                assert "play.follow-suit" not in child.before  # its id: opt-in only
                 tried_illegal = True
                 child.expect(PROMPT)
                 continue
