@@ -75,7 +75,8 @@ _CSS = """<style>
   font-weight:bold;opacity:1!important;box-shadow:0 1px 3px rgba(0,0,0,.4);margin:2px;
   padding:0!important;text-overflow:clip!important;overflow:visible!important}
 .pepper-table .pepper-hand button.pepper-card.pepper-red{color:#c8102e!important}
-.pepper-table .pepper-hand button.pepper-card:not(:disabled):hover{transform:translateY(-4px)}
+.pepper-table .pepper-hand button.pepper-card:not(:disabled):hover{box-shadow:0 0 0 3px
+  var(--jp-brand-color1,#1976d2)}
 .pepper-table .pepper-hand button.pepper-card:disabled{cursor:default;box-shadow:none}
 .pepper-table button.jupyter-button:disabled:not(.pepper-card){opacity:1!important;
   background:transparent!important;color:var(--jp-ui-font-color1,#333)!important;
