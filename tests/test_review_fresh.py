@@ -5,7 +5,7 @@ only with a line that introduces it)."""
 
 import random
 from datetime import UTC, datetime, timedelta
-from itertools import pairwise
+from itertools import pairwise, permutations
 
 import pytest
 
@@ -47,6 +47,35 @@ def served(store, seed):  # type: ignore[no-untyped-def]
 
 def position(q):  # type: ignore[no-untyped-def]
     return q.situation().key or q.identity
+
+
+def test_a_miss_is_filed_under_rules_its_question_tests() -> None:
+    """Review brings a miss back as a question that tests the rule it was filed under, so
+    every rule a wrong answer's explanation names must be one its question tests (a rank
+    step's miss filed under the right bower came back as a step said not to test it). The
+    analysis's verdicts are judgements, read from the judgement itself."""
+    book_misses = 0
+    for lesson in all_lessons():
+        for step in lesson.steps:
+            if not step.answerable:
+                continue
+            tested = set(question_rules(step))
+            raws = [o.label if not o.is_card else str(o.value) for o in step.options()]
+            raws += [str(c) for c in getattr(step, "hand", ())] + [any_wrong_answer(step)]
+            if step.kind == "rank":
+                raws += [" ".join(map(str, p)) for p in permutations(step.cards)]
+            for raw in raws:
+                try:
+                    answer = step.parse(raw)
+                except ValueError:
+                    continue
+                if step.is_right(answer):
+                    continue
+                named = {r for r in step.explain_wrong(answer)[1]
+                         if not r.startswith("analysis.")}
+                book_misses += bool(named)
+                assert named <= tested, (lesson.id, step.id, raw, named - tested)
+    assert book_misses > 100  # the walk met misses of every kind of rule
 
 
 @pytest.mark.slow

@@ -87,12 +87,12 @@ def judgement_title(key: str) -> str | None:
 
 def question_rules(step: Step[Any]) -> tuple[str, ...]:
     """The rules a question tests: those it cites and those its right answer rests on."""
-    ids = list(step.cited)
+    ids: tuple[str, ...] = step.cited
     with suppress(TypeError, ValueError, AttributeError, IndexError):
         # a step that explains only a given answer cites enough
-        ids += list(step.explain_right(None)[1])
+        ids = step.rule_ids
     book = get_rulebook()
-    return tuple(r for r in dict.fromkeys(ids) if r in book)
+    return tuple(r for r in ids if r in book)
 
 
 def missed_rules(step: Step[Any], feedback: Feedback) -> tuple[str, ...]:

@@ -190,6 +190,12 @@ class ChoiceStep(Step[AnswerT]):
         options = super().example_options()
         return sorted(options, key=lambda o: o.value not in legal)  # stable: legal first
 
+    def tested_rules(self) -> tuple[str, ...]:
+        # a choice the rules refuse is explained by the rule that refuses it (the analysis's
+        # verdicts are judgements, which review reads from the judgement itself)
+        refused = (self.verdict(o.value) for o in self.choices())
+        return tuple(dict.fromkeys(r for v in refused if not v.legal for r in v.rule_ids))
+
     def explain_wrong(self, answer: AnswerT) -> WhyWrong:
         verdict = self.verdict(answer)
         if not verdict.legal:

@@ -129,6 +129,11 @@ class Step(Generic[AnswerT]):
     def default_cite(self) -> tuple[str, ...]:
         return ()
 
+    def tested_rules(self) -> tuple[str, ...]:
+        """Every rule a wrong answer's explanation can name (beyond those cited): a miss
+        filed under one of them comes back as this question."""
+        return ()
+
     def nudge(self) -> str:
         return "Look again at the rule for this situation."
 
@@ -212,7 +217,7 @@ class Step(Generic[AnswerT]):
             right = self.explain_right(None)[1] if self.answerable else ()
         except (ValueError, IndexError):
             right = ()
-        return tuple(dict.fromkeys((*self.cited, *right)))
+        return tuple(dict.fromkeys((*self.cited, *right, *self.tested_rules())))
 
     def hints(self) -> list[str]:
         """The hint ladder: a nudge, then the rule, then the answer."""
@@ -447,6 +452,15 @@ class RankStep(Step[list[Card]]):
             fact, rule = why_higher(lefts[0], self.order()[-1], self.trump, self.rules.left_bower)
             return (fact,), (rule,)
         return (), ()
+
+    def tested_rules(self) -> tuple[str, ...]:
+        # the order rests on every pair of its cards, and a jack read as a bower is named
+        truth = self.order()
+        ids = [why_higher(high, low, self.trump, self.rules.left_bower)[1]
+               for i, high in enumerate(truth) for low in truth[i + 1:]]
+        if any(bower(c, self.trump, self.rules.left_bower) for c in self.cards):
+            ids.append("rank.left-bower" if self.rules.left_bower else "rank.right-bower")
+        return tuple(dict.fromkeys(ids))
 
     def default_cite(self) -> tuple[str, ...]:
         if self.trump is Trump.NT:
@@ -796,6 +810,11 @@ class PlayStep(Step[Card]):
         # only why the winning card wins: the traps in that trick are the verdict's business
         facts = self.explain_right(None)[0]
         return facts[0] if facts else None
+
+    def tested_rules(self) -> tuple[str, ...]:
+        winners = self.winners()
+        return tuple(dict.fromkeys(r for c in self.hand if c not in winners
+                                   for r in self.explain_wrong(c)[1]))
 
     def default_cite(self) -> tuple[str, ...]:
         return ("play.follow-suit", "play.trick-winner")
