@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pepper_tutor.apps.web import WebApp
+from pepper_tutor.apps.web import BROWSER_COACH_SAMPLES, BROWSER_REFINED_SAMPLES, WebApp
 from pepper_tutor.files import runtime
 from pepper_tutor.files.yamlpos import load_located, precompose, use_precomposed
 from pepper_tutor.teaching.lessons.files import find_lesson
@@ -354,7 +354,9 @@ def _coach_words(reply: dict[str, Any]) -> str:
 def test_the_table_refines_each_grade_to_100_deals_and_says_what_it_revised(
         tmp_path: Path) -> None:
     app = WebApp(home=tmp_path, seed=11)
-    assert (app.coach_samples, app.refined_samples[-1]) == (24, 100)
+    assert (app.coach_samples, app.refined_samples[-1]) == (BROWSER_COACH_SAMPLES, 100)
+    # A call reads back what it solved and takes every later step; a card goes straight on.
+    call_steps = [n for n in BROWSER_REFINED_SAMPLES if n > BROWSER_COACH_SAMPLES]
     _go(app, "table-level", "beginner")
     _go(app, "table")
     kinds: set[str] = set()
@@ -374,15 +376,14 @@ def test_the_table_refines_each_grade_to_100_deals_and_says_what_it_revised(
             continue
         first = re.search(r"pepper-grade-(\w+)", reply["html"])
         assert first is not None and reply["refine"], _words(reply)
-        assert "Graded over 24 deals of the cards you cannot see; grading over more deals" \
-            in _words(reply)
+        assert (f"Graded over {BROWSER_COACH_SAMPLES} deals of the cards you cannot see; "
+                "grading over more deals") in _words(reply)
         steps = []
         while reply["refine"]:
             reply = _go(app, "coach-refine")
             steps.append(reply["deals"])
             assert 'class="pepper-coach"' in reply["html"] and reply["coach"] in reply["html"]
-        # A call reads back what it solved and takes every step; a card goes straight on.
-        assert steps == ([100] if is_card else [50, 75, 100])
+        assert steps == ([100] if is_card else call_steps)
         kinds.add("card" if is_card else "call")
         words = _coach_words(reply)
         assert "Graded over 100 deals of the cards you cannot see." in words
@@ -392,7 +393,8 @@ def test_the_table_refines_each_grade_to_100_deals_and_says_what_it_revised(
         assert decision.coach is not None and decision.coach.samples == 100
         if final.group(1) != first.group(1):
             revised += 1
-            assert (f"Revised: over 24 deals this was graded {first.group(1).capitalize()}; "
+            assert (f"Revised: over {BROWSER_COACH_SAMPLES} deals this was graded "
+                    f"{first.group(1).capitalize()}; "
                     f"over 100 deals it is {final.group(1).capitalize()}.") in words
         else:
             assert "Revised" not in words

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from pepper_tutor.apps.web import BROWSER_COACH_SAMPLES
 from pepper_tutor.rulebook.book import get_rule
 
 from .conftest import ARTIFACTS
@@ -274,7 +275,8 @@ def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched
     grade = coach.inner_text()
     assert re.match(r"(Best|Good|Inaccuracy|Mistake|Blunder)\b", grade), grade
     assert not grade.startswith(("Best", "Good")), f"seed {SEED}: the top bid was {grade}"
-    assert "Graded over 24 deals of the cards you cannot see; grading over more" in grade
+    assert (f"Graded over {BROWSER_COACH_SAMPLES} deals of the cards you cannot see; grading "
+            "over more") in grade
     site.shot("table-mistake")
     # Graded again over more deals while the learner looks: the box says so, and says it
     # revised the grade shown first where the surer one is another.
@@ -283,7 +285,8 @@ def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched
     assert "Graded over 100 deals of the cards you cannot see." in surer, surer
     was = grade.split(maxsplit=1)[0].strip(",:")
     now = site.page.inner_text("#pepper-view .pepper-coach .pepper-grade-text")
-    assert ("Revised: over 24 deals this was graded" in surer) == (not now.startswith(was))
+    assert (f"Revised: over {BROWSER_COACH_SAMPLES} deals this was graded" in surer) == (
+        not now.startswith(was))
     site.shot("table-refined")
     _click(site, ".pepper-undo")
     assert "You took back" in site.text()

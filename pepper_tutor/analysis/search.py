@@ -77,6 +77,13 @@ _ORDERS = [_suit_orders(t) for t in _CODES]
 # A card's strength on its own (its power when it leads): trumps above everything else.
 _STRENGTH = [[_POWER[t][EFFECTIVE_SUIT[t][c]][c] for c in range(24)] for t in _CODES]
 
+# The move order of a follower that cannot follow suit, with an opponent winning: a ruff
+# that wins, cheapest first, then the lowest discard. ``_RUFF_KEYS[code][led][win_power + 1]``
+# is that sort key per card (a list, so sorting reads it without a Python call a card).
+_RUFF_KEYS = [[[[row[c] - 40 if row[c] > w else strength[c] for c in range(24)]
+                for w in range(-1, 17)] for row in _POWER[t]]
+              for t, strength in zip(_CODES, _STRENGTH, strict=True)]
+
 # ---- the search ------------------------------------------------------------------------------
 
 _Search = Callable[[int, int, int, int, int, int, int], int]
@@ -149,6 +156,7 @@ def _searcher(position: Position, table: TranspositionTable
     orders = _ORDERS[code]
     memo = _RUNS[code]
     tops = _TOPS[code]
+    ruff_keys = _RUFF_KEYS[code]
     active = position.active_seats
     size = len(active)
     nxt = [0, 0, 0, 0]
@@ -276,8 +284,9 @@ def _searcher(position: Position, table: TranspositionTable
                 return left - cash
         reps: list[int] = []
         for s, m in suits:
-            if hand & m:
-                reps += runs(hand & m, rem, s)
+            x = hand & m
+            if x:
+                reps += memo.get((rem & m) << 24 | x) or runs(x, rem, s)
         if len(reps) > 1:
             reps.sort(key=strength.__getitem__, reverse=True)  # strong leads first
         after = nxt[seat]
@@ -321,38 +330,81 @@ def _searcher(position: Position, table: TranspositionTable
         cand = hand & masks[led]
         if cand:
             if not cand & (cand - 1):
-                reps: tuple[int, ...] | list[int] = (cand.bit_length() - 1,)  # forced
+                # One card to follow with: its answer is this node's (the loops below,
+                # unrolled for the commonest case).
+                p = row[cand.bit_length() - 1]
+                if pos + 1 == size:
+                    w = seat if p > win_power else win_seat
+                    won = ours[w]
+                    still = need - won
+                    if still <= 0:
+                        return won
+                    rest = hand.bit_count() - 1
+                    if still > rest:
+                        return won + rest
+                    hands[seat] = hand ^ cand
+                    v = won + lead(w, still)
+                    hands[seat] = hand
+                    return v
+                hands[seat] = hand ^ cand
+                if p > win_power:
+                    v = follow(nxt[seat], pos + 1, led, p, seat, trick_mask | cand, need)
+                else:
+                    v = follow(nxt[seat], pos + 1, led, win_power, win_seat, trick_mask | cand,
+                               need)
+                hands[seat] = hand
+                return v
             else:
                 present = (hands[0] | hands[1] | hands[2] | hands[3] | trick_mask) & masks[led]
-                reps = memo.get(present << 24 | cand) or runs(cand, present, led)
-                if len(reps) > 1:
+                run = memo.get(present << 24 | cand) or runs(cand, present, led)
+                if len(run) > 1:
                     # One suit, highest first. Partner winning: play low. Else the cheapest
                     # card that wins, then the lowest of the rest: the cards that win are a
                     # prefix, so both orders are slices.
                     if ours[win_seat] == ours[seat]:
-                        reps = reps[::-1]
+                        run = run[::-1]
                     else:
                         k = 0
-                        while k < len(reps) and row[reps[k]] > win_power:
+                        while k < len(run) and row[run[k]] > win_power:
                             k += 1
-                        reps = reps[k - 1::-1] + reps[:k - 1:-1] if k else reps[::-1]
+                        run = run[k - 1::-1] + run[:k - 1:-1] if k else run[::-1]
+                reps: tuple[int, ...] | list[int] = run
         else:
             present = hands[0] | hands[1] | hands[2] | hands[3] | trick_mask
             reps = []
             for s, m in suits:
-                if hand & m:
-                    reps += runs(hand & m, present, s)
+                x = hand & m
+                if x:
+                    reps += memo.get((present & m) << 24 | x) or runs(x, present, s)
             if len(reps) > 1:
                 if ours[win_seat] == ours[seat]:
                     reps.sort(key=strength.__getitem__)
                 else:  # a ruff that wins, cheapest first, then the lowest discard
-                    reps.sort(key=lambda c: row[c] - 40 if row[c] > win_power else strength[c])
-        maximising = ours[seat]
-        g = -1 if maximising else 99
+                    reps.sort(key=ruff_keys[led][win_power + 1].__getitem__)
         if pos + 1 == size:
             # Last to play: each card ends the trick. Children whose answer the trick count
             # alone settles are not searched at all.
             rest = hand.bit_count() - 1
+            if ours[seat]:
+                g = -1
+                for c in reps:
+                    w = seat if row[c] > win_power else win_seat
+                    won = ours[w]
+                    still = need - won
+                    if still <= 0:
+                        return won  # a lower bound, and enough
+                    if still > rest:
+                        v = won + rest  # an upper bound, and not enough
+                    else:
+                        hands[seat] = hand ^ (1 << c)
+                        v = won + lead(w, still)
+                        hands[seat] = hand
+                        if v >= need:
+                            return v
+                    if v > g:
+                        g = v
+                return g
+            g = 99
             for c in reps:
                 w = seat if row[c] > win_power else win_seat
                 won = ours[w]
@@ -360,23 +412,35 @@ def _searcher(position: Position, table: TranspositionTable
                 if still <= 0:
                     v = won  # a lower bound, and enough
                 elif still > rest:
-                    v = won + rest  # an upper bound, and not enough
+                    return won + rest  # an upper bound, and not enough
                 else:
                     hands[seat] = hand ^ (1 << c)
                     v = won + lead(w, still)
                     hands[seat] = hand
-                if maximising:
-                    if v >= need:
-                        return v
-                    if v > g:
-                        g = v
-                else:
                     if v < need:
                         return v
-                    if v < g:
-                        g = v
+                if v < g:
+                    g = v
             return g
         after = nxt[seat]
+        if ours[seat]:
+            g = -1
+            for c in reps:
+                b = 1 << c
+                hands[seat] = hand ^ b
+                p = row[c]
+                if p > win_power:
+                    v = follow(after, pos + 1, led, p, seat, trick_mask | b, need)
+                else:
+                    v = follow(after, pos + 1, led, win_power, win_seat, trick_mask | b, need)
+                if v >= need:
+                    hands[seat] = hand
+                    return v
+                if v > g:
+                    g = v
+            hands[seat] = hand
+            return g
+        g = 99
         for c in reps:
             b = 1 << c
             hands[seat] = hand ^ b
@@ -385,18 +449,11 @@ def _searcher(position: Position, table: TranspositionTable
                 v = follow(after, pos + 1, led, p, seat, trick_mask | b, need)
             else:
                 v = follow(after, pos + 1, led, win_power, win_seat, trick_mask | b, need)
-            if maximising:
-                if v >= need:
-                    hands[seat] = hand
-                    return v
-                if v > g:
-                    g = v
-            else:
-                if v < need:
-                    hands[seat] = hand
-                    return v
-                if v < g:
-                    g = v
+            if v < need:
+                hands[seat] = hand
+                return v
+            if v < g:
+                g = v
         hands[seat] = hand
         return g
 

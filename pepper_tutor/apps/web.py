@@ -62,17 +62,17 @@ __all__ = ["WebApp", "BROWSER_COACH_SAMPLES", "BROWSER_REFINED_SAMPLES", "LEARNE
 
 # Deals the coach solves for one decision's first grade in the browser, where only the
 # pure-Python search runs in WebAssembly (several times slower than the terminal's compiled
-# one): the one exception to the drills' count, so a call is graded in about a second. The
-# grading is still the drills' (grade_choice, deals seeded from the position): the same
-# choice gets the same grade on every visit, and a grade its wider interval does not allow
-# says "too close to call".
-BROWSER_COACH_SAMPLES = 24
+# one): the one exception to the drills' count, so a call's first grade takes under 2 s at
+# p95 (web/bench.py; docs/browser.md). The grading is still the drills' (grade_choice,
+# deals seeded from the position): the same choice gets the same grade on every visit, and
+# a grade its wider interval does not allow says "too close to call".
+BROWSER_COACH_SAMPLES = 32
 # Then the page asks again while the learner looks (act "coach-refine", one step a
 # message, so a click waits for one step at most): the same grade over more deals, each
 # step's first deals those of the step before. A call reads back what it solved on them
 # and goes by the smaller steps; other decisions go straight to the last (see
 # CoachRefinement).
-BROWSER_REFINED_SAMPLES = (50, 75, 100)
+BROWSER_REFINED_SAMPLES = (65, 100)
 # The name progress is kept under, in the tutor home (a loaded file may bring another).
 LEARNER_FILE = "web-learner.txt"
 # A match dealt and not yet begun (its seed), so a reload sits down at the same hand until

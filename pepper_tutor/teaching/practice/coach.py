@@ -160,7 +160,7 @@ class CoachRefinement:
     """The coach's verdict on one decision, refined over more deals step by step: a quick
     grade first, then surer ones, for a front end that shows the first at once and the
     rest as they come (the browser page, whose pure-Python search takes seconds to grade a
-    call over 100 deals). ``steps`` are growing counts of deals (24, 50, 75, 100); each
+    call over 100 deals). ``steps`` are growing counts of deals (the page's: 32, 65, 100); each
     verdict is the one :func:`coach_decision` gives over that many deals.
 
     The deals of a step begin with those of the step before (seeded from the position
