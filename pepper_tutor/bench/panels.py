@@ -6,32 +6,40 @@ of each kind), and at every decision with a choice grades the beginner's choice 
 learner's and asks for the hint, as the screens show them:
 
 - ``table``: the terminal practice table's coach panel (the grade's line, then the reason);
-- ``page``: the page's coach box (the same, and the deals it was graded over);
+- ``page``: the page's coach box (the same, and the deals it was graded over), as the page
+  lays it out;
 - ``hint``: the hint (the coach's suggestion and why);
 - ``puzzle``: the puzzle's feedback after a right answer and after the tempting one (every
   puzzle of the bank);
 - ``drill``: the judgement drill's panel after a right answer and a wrong one (every
   screened position).
 
-It prints the words per panel (median, 95th percentile, largest) per screen and kind, and
-the longest panel of each screen in full. :func:`panels` gives the texts, which
-``tests/test_panel_words.py`` holds to the targets.
+It prints the words per panel (median, 95th percentile, largest) per screen and kind (the
+coach's grades once more as ``table-`` and ``page-``: those of a choice not the best, the
+panels with a reason), and with ``--show`` the longest panel of each screen in full.
+:func:`panels` gives the texts, which ``tests/test_panel_words.py`` holds to the targets.
 """
 
 from __future__ import annotations
 
 import argparse
+import html
 import random
+import re
 import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, cast
 
 from ..analysis.players import make_player
 from ..analysis.view import view_of
 from ..engine.calls import Bid, Mode, Trump
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
+
+if TYPE_CHECKING:
+    from ..teaching.practice.coach import CoachVerdict
 
 __all__ = ["Panel", "KINDS", "panels", "coach_panels", "puzzle_panels", "drill_panels",
            "words", "spread", "main"]
@@ -55,6 +63,7 @@ class Panel:
     screen: str
     kind: str
     text: str
+    best: bool = False  # a coach panel of the best choice: the grade's line alone
 
     @property
     def words(self) -> int:
@@ -114,13 +123,23 @@ def coach_panels(hands: int = 40, samples: int = 40, seed: int = 0,
         seen[kind] += 1
         verdict = coach_decision(state, action, samples=samples)
         body = verdict.headline
-        if verdict.grade != "Best" and not verdict.forced:
+        best = verdict.grade == "Best" or verdict.forced
+        if not best:
             body += "\n" + verdict.reason
-        out.append(Panel("table", kind, body))
-        out.append(Panel("page", kind, body + f"\nGraded over {verdict.samples} deals of the "
-                                              "cards you cannot see."))
+        out.append(Panel("table", kind, body, best))
+        out.append(Panel("page", kind, page_text(verdict), best))
         out.append(Panel("hint", kind, coach_hint(state, samples=samples).text))
     return out
+
+
+def page_text(verdict: CoachVerdict) -> str:
+    """The page's coach box as the learner reads it: its text, what opens on request (the
+    figures' meaning under the deals line) left out."""
+    from ..apps.web import WebApp
+
+    box = WebApp._coach_html(cast(WebApp, None), verdict)
+    box = re.sub(r"</summary>.*?</details>", "", box, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", box))
 
 
 _PUZZLE_KINDS = {"bid": "call", "trump": "trump", "mode": "mode", "discard": "exchange",
@@ -190,13 +209,17 @@ def spread(values: list[int]) -> tuple[float, int, int]:
 def table(found: list[Panel]) -> list[str]:
     """The figures as lines: a screen's line, then its kinds'."""
     lines = [f"{'screen':8} {'kind':9} {'panels':>6} {'median':>7} {'p95':>4} {'max':>4}"]
-    for screen in dict.fromkeys(p.screen for p in found):
-        mine = [p for p in found if p.screen == screen]
+    screens = [(s, False) for s in dict.fromkeys(p.screen for p in found)]
+    # the coach's grades of a choice not the best: the panels with a reason
+    screens += [(s, True) for s in ("table", "page") if any(p.screen == s for p in found)]
+    for screen, worse in screens:
+        mine = [p for p in found if p.screen == screen and not (worse and p.best)]
+        name = screen + ("-" if worse else "")
         for kind in ("all", *KINDS):
             counts = [p.words for p in mine if kind in ("all", p.kind)]
             if counts:
                 med, p95, top = spread(counts)
-                lines.append(f"{screen:8} {kind:9} {len(counts):6} {med:7.1f} {p95:4} {top:4}")
+                lines.append(f"{name:8} {kind:9} {len(counts):6} {med:7.1f} {p95:4} {top:4}")
     return lines
 
 
