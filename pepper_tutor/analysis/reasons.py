@@ -62,7 +62,7 @@ if TYPE_CHECKING:  # the analysis's values are read here, never built: no import
 __all__ = ["Reason", "why", "why_card", "why_exchange", "why_call", "sure_trumps",
            "trump_holding", "decision_reason", "decision_fact", "standing_words",
            "hand_point", "call_point", "card_role", "card_point", "hint_reason",
-           "option_short", "figures_meaning", "FIGURES_MEANING",
+           "option_short", "figures_meaning", "FIGURES_MEANING", "bid_right_facts",
            "convention_words",
            "verdict_headline", "option_words",
            "card_reason", "card_grade_words", "side_words", "tricks_words", "points_words",
@@ -325,8 +325,8 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
                           f"with {point}, your partner's hand helps more than the exchange's "
                           f"one card{rates}")
         return Reason("stayed-with-partner",
-                      f"with {point}, the exchange brings your partner's best card for your "
-                      f"weakest{rates}")
+                      f"with {point}, the exchange trades your weakest card for partner's "
+                      f"best{rates}")
     if phase is Phase.DECLARE_TRUMP and isinstance(action, Trump) and best.trump is not None:
         return Reason("weaker-trump",
                       f"{_in_trump(best.trump)} you hold {hand_point(hand, best.trump, lb)}; "
@@ -700,11 +700,11 @@ def hint_reason(state: HandState, best_action: Action, second_action: Action,
         elif trump is not None:
             text = f"you hold {hand_point(hand, trump, lb)}"
             if state.phase is Phase.DECLARE_MODE:
-                text += (": the exchange brings your partner's best card for your weakest"
+                text += (": the exchange trades your weakest card for partner's best"
                          if best_action is Mode.EXCHANGE else
                          ": your partner's hand helps more than the exchange's one card")
     fact = _cap(text).rstrip(".") + ". " if text else ""
-    return fact + _figures(second_action, best, second, by_net, state.phase)
+    return fact + _figures(second_action, best, second, by_net, state.phase, with_tricks=True)
 
 
 def card_point(state: HandState, best: Card, other: Card) -> str | None:
@@ -739,22 +739,24 @@ def card_point(state: HandState, best: Card, other: Card) -> str | None:
 
 
 def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, by_net: bool,
-             phase: Phase) -> str:
-    """"Worth: the 9♣ +1.3 (4 tricks), the K♠ +0.1 (3.4 tricks)." The tricks only where
-    both are known and differ."""
+             phase: Phase, with_tricks: bool = False) -> str:
+    """"Worth: the 9♣ +1.3, the K♠ +0.1."; ``with_tricks`` (the hint) adds the side's
+    tricks where both are known and differ: "the 9♣ +1.3 (4 tricks), the K♠ +0.1 (3.4)"."""
     v_best = best.net if by_net and best.net is not None else best.score
     v_mine = mine.net if by_net and mine.net is not None else mine.score
     named_best, named_mine = option_short(best, phase), _describe(action, mine, phase)
     if mine is best or named_best == named_mine:  # "the Q♥ +3.0, the Q♥ +3.0" says nothing
         return f"Worth: {named_best} {_points(v_best)}."
-    tricks = (best.tricks is not None and mine.tricks is not None
+    tricks = (with_tricks and best.tricks is not None and mine.tricks is not None
               and round(best.tricks.mean, 1) != round(mine.tricks.mean, 1))
 
-    def one(name: str, value: Estimate, o: OptionAdvice) -> str:
-        t = f" ({tricks_words(round(o.tricks.mean, 1))})" if tricks and o.tricks else ""
+    def one(name: str, value: Estimate, o: OptionAdvice, unit: bool) -> str:
+        n = round(o.tricks.mean, 1) if o.tricks else 0.0
+        t = f" ({tricks_words(n) if unit else f'{n:g}'})" if tricks and o.tricks else ""
         return f"{name} {_points(value)}{t}"
 
-    return f"Worth: {one(named_best, v_best, best)}, {one(named_mine, v_mine, mine)}."
+    return (f"Worth: {one(named_best, v_best, best, True)}, "
+            f"{one(named_mine, v_mine, mine, False)}.")
 
 
 def _unseen(state: HandState) -> set[int]:
@@ -936,8 +938,8 @@ def _lead_reason(state: HandState, card: Card, better: Card, me: str) -> str | N
                      if len(out) > 1 else _d(out[0]))
             many = len(out) > 1
             rounds = f" (the {names} {'are' if many else 'is'} still out)"
-        return (f"Leading trumps with the {better.display} draws the other side's trumps "
-                f"before they can ruff{rounds}; {me} led the {card.display} instead.")
+        return (f"Leading the {better.display} draws the other side's trumps{rounds} before "
+                f"they can ruff; {me} led the {card.display} instead.")
     if not is_trump(better, trump, lb) and better.rank is Rank.ACE and card.rank is not Rank.ACE:
         # What the card led instead is, only where it is true: a trump can wait, a card
         # something unseen outranks can be beaten.
@@ -1062,6 +1064,21 @@ def bid_facts(answer: Bid, mine: OptionAdvice, best_answer: Bid, best: OptionAdv
     return words
 
 
+def bid_right_facts(answer: Bid, mine: OptionAdvice, runner_answer: Bid,
+                    runner: OptionAdvice, hand: Sequence[Card], left_bower: bool) -> str:
+    """Why a right call is right, against the runner-up: for a pass, the bid passed up and
+    what it falls short of; for a bid, what the hand expects in its contract (and what a
+    higher runner-up needs)."""
+    if answer is Bid.PASS:
+        return bid_facts(runner_answer, runner, answer, mine, hand, left_bower)
+    words = _contract_words(mine, hand, left_bower)
+    t = mine.tricks
+    if runner_answer is not Bid.PASS and runner_answer > answer and t is not None \
+            and answer.tricks <= t.mean < runner_answer.tricks:
+        words += f", short of the {runner_answer.tricks} that {runner_answer.display} needs"
+    return words
+
+
 def declare_facts(choose: str, mine: OptionAdvice, best_answer: Action, best: OptionAdvice,
                   hand: Sequence[Card], left_bower: bool) -> str:
     """Trumps (``choose="trump"``) or the way of playing (``"mode"``): the tricks each way."""
@@ -1076,17 +1093,21 @@ def declare_facts(choose: str, mine: OptionAdvice, best_answer: Action, best: Op
 
 
 def exchange_facts(role: str, answer: Card, mine: OptionAdvice, best_answer: Card,
-                   best: OptionAdvice) -> str:
-    """The bidder's discard (``role="bidder"``) or the partner's card: the bidder's tricks."""
+                   best: OptionAdvice, trump: Trump | None = None,
+                   left_bower: bool = True) -> str:
+    """The bidder's discard (``role="bidder"``) or the partner's card: the bidder's tricks,
+    a bower named as such (with ``trump``)."""
     # Both cards named: the sentence also follows a right answer, where "it" would point at
     # the wrong card.
+    def name(card: Card) -> str:
+        which = bower(card, trump, left_bower) if trump is not None else None
+        return f"the {action_text(card)}" + (f" ({which} bower)" if which else "")
+
     if role == "bidder":
-        return (f"you expect {_expected(mine)} without the "
-                f"{action_text(answer)}, against {_expected(best)} without "
-                f"the {action_text(best_answer)}")
-    return (f"the bidder expects {_expected(mine)} with the "
-            f"{action_text(answer)}, against {_expected(best)} with the "
-            f"{action_text(best_answer)}")
+        return (f"you expect {_expected(mine)} without {name(answer)}, against "
+                f"{_expected(best)} without {name(best_answer)}")
+    return (f"the bidder expects {_expected(mine)} with {name(answer)}, against "
+            f"{_expected(best)} with {name(best_answer)}")
 
 
 def defend_facts(rules: RuleSet, bid: Bid, answer: Defense, mine: OptionAdvice,
