@@ -180,7 +180,7 @@ def test_a_pass_with_a_making_hand_names_the_bowers_and_the_make_rate() -> None:
     reason = why(state, Bid.PASS, advice=Advice("bid", Seat.N, "NS", 40, (five, passing)))
     assert reason is not None and reason.fact == "passed-a-making-hand"
     assert reason.text.startswith("you hold both bowers and the A♥ K♥: four trumps")
-    assert "5 in ♥ alone makes in 80% of deals" in reason.text
+    assert reason.text.endswith(": 5 makes in 80% of deals")
 
 
 def test_only_is_said_only_of_a_minority_of_deals() -> None:
@@ -209,8 +209,8 @@ def test_what_the_exchange_brings_is_the_point_of_the_way_of_playing() -> None:
     reason = why(state, Mode.PARTNER, advice=Advice("declare", Seat.N, "NS", 40,
                                                     (alone, partner)))
     assert reason is not None and reason.fact == "stayed-with-partner"
-    assert "the exchange trades your weakest card for partner's best" in reason.text
-    assert "makes in 80% of deals alone, 60% with partner" in reason.text
+    assert reason.text == ("holding four trumps with both bowers, the exchange trades your "
+                           "weakest card for partner's best")
 
 
 def test_a_right_answer_is_told_its_own_reason() -> None:

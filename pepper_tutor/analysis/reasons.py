@@ -298,7 +298,7 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
                           f"your partner's {state.high_bid.display} stands if you pass{yours}; "
                           "bidding over it takes the contract from partner")
         if action is Bid.PASS and best.bid is not None and best.trump is not None:
-            makes = (f": {option_short(best)} makes in {_pct(best.makes)} of deals"
+            makes = (f": {best.bid.display} makes in {_pct(best.makes)} of deals"
                      if best.makes is not None else "")
             return Reason("passed-a-making-hand",
                           f"you hold {hand_point(hand, best.trump, lb)}{makes}")
@@ -310,23 +310,19 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
                 return Reason("underbid", f"{held}, worth more than {action.display}{makes}")
             if chosen.makes is not None and chosen.makes < 0.5:
                 return Reason("overbid",
-                              f"{held}: {action.display} needs {action.tricks} tricks and "
-                              f"makes in only {_pct(chosen.makes)} of deals")
+                              f"{held}: {action.display} makes in only {_pct(chosen.makes)} "
+                              "of deals")
             return None
-    point = hand_point(hand, state.trump, lb) if state.trump is not None else ""
-    if phase is Phase.DECLARE_MODE and isinstance(action, Mode) and point:
-        rates = ""
-        if chosen.makes is not None and best.makes is not None:
-            ways = ("alone", "with partner")[::1 if action is Mode.EXCHANGE else -1]
-            rates = (f": the bid makes in {_pct(best.makes)} of deals {ways[1]}, "
-                     f"{_pct(chosen.makes)} {ways[0]}")
+    if phase is Phase.DECLARE_MODE and isinstance(action, Mode) and state.trump is not None:
+        # The hand in short, then what each way brings: the figures compare the two.
+        point = call_point(hand, state.trump, lb)
         if action is Mode.EXCHANGE:
             return Reason("went-alone",
-                          f"with {point}, your partner's hand helps more than the exchange's "
-                          f"one card{rates}")
+                          f"holding {point}, your partner's hand helps more than the "
+                          "exchange's one card")
         return Reason("stayed-with-partner",
-                      f"with {point}, the exchange trades your weakest card for partner's "
-                      f"best{rates}")
+                      f"holding {point}, the exchange trades your weakest card for "
+                      "partner's best")
     if phase is Phase.DECLARE_TRUMP and isinstance(action, Trump) and best.trump is not None:
         return Reason("weaker-trump",
                       f"{_in_trump(best.trump)} you hold {hand_point(hand, best.trump, lb)}; "
@@ -409,6 +405,8 @@ def _count_point(hand: Sequence[Card], trump: Trump, left_bower: bool) -> str:
                "that run and " if runs else "")
         return f"{ran}{_COUNT[len(aces)]} ace{'s' if len(aces) != 1 else ''}"
     trumps = [c for c in hand if is_trump(c, trump, left_bower)]
+    if not trumps:
+        return "no trump at all"
     bowers = [b for b in (bower(c, trump, left_bower) for c in trumps) if b]
     which = (" with both bowers" if len(bowers) == 2 else f" with the {bowers[0]} bower"
              if bowers else ", no bower")
