@@ -163,7 +163,8 @@ def why_card(state: HandState, card: Card, better: Card | None = None) -> Reason
             lows = [x for x in legal if x != c and not _is_trump(x, trump)
                     and TRICK_RANK[trump][x] < 5]
             if lows:
-                low = b if b in lows else min(lows, key=lambda x: TRICK_RANK[trump][x])
+                low = b if b is not None and b in lows else min(
+                    lows, key=lambda x: TRICK_RANK[trump][x])
                 return Reason("threw-a-winner",
                               f"you threw away the {_d(c)}, which can win a trick later; the "
                               f"{_d(low)} was worth less")
@@ -206,7 +207,8 @@ def why_exchange(state: HandState, card: Card, better: Card | None = None) -> Re
             lows = [x for x in plain if TRICK_RANK[trump][x] < 5]
             if lows:
                 b = better.index if better is not None else None
-                low = b if b in lows else min(lows, key=lambda x: TRICK_RANK[trump][x])
+                low = b if b is not None and b in lows else min(
+                    lows, key=lambda x: TRICK_RANK[trump][x])
                 return Reason("discarded-ace",
                               f"you discarded the {_d(c)}, the top card of its suit; the "
                               f"{_d(low)} was worth less")

@@ -94,7 +94,9 @@ def decisions(hands: int, seed: int) -> Iterator[tuple[HandState, Action]]:
         forced: list[Action] = []
         if k:
             bid, trump, mode = CONTRACTS[k - 1]
-            forced = [bid, *[Bid.PASS] * 3, trump] + ([mode] if mode is not None else [])
+            forced = [bid, Bid.PASS, Bid.PASS, Bid.PASS, trump]
+            if mode is not None:
+                forced.append(mode)
         while not state.is_terminal():
             if forced and state.phase in (Phase.AUCTION, Phase.DECLARE_TRUMP,
                                           Phase.DECLARE_MODE):
@@ -181,7 +183,7 @@ def drill_panels() -> list[Panel]:
         for drill, entries in kinds.items():
             for entry in entries:
                 step = step_of(entry)
-                kind = _DRILL_KINDS.get(drill) or ("trump" if step.choose == "trump"
+                kind = _DRILL_KINDS.get(drill) or ("trump" if entry.get("choose") == "trump"
                                                    else "mode")
                 right = step.accept[0]
                 out.append(Panel("drill", kind, step.judge(right).text))
