@@ -309,7 +309,7 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
             if best.bid is not None and best.bid > action:
                 makes = (f": {best.bid.display} makes in {_pct(best.makes)} of deals"
                          if best.makes is not None else "")
-                return Reason("underbid", f"{held}, worth more than {action.display}{makes}")
+                return Reason("underbid", f"{held}{makes or f', worth more than {action.display}'}")
             if chosen.makes is not None and chosen.makes < 0.5:
                 return Reason("overbid",
                               f"{held}: {action.display} makes in only {_pct(chosen.makes)} "
