@@ -226,3 +226,27 @@ def test_a_right_answer_is_told_its_own_reason() -> None:
     passing = _option("pass", 0.0, None, bid=Bid.PASS)
     said = bid_right_facts(Bid.PASS, passing, Bid.SIX, six, hand, True)
     assert "short of 6" in said
+
+
+def _points(text: str) -> list[str]:
+    worth = re.search(r"Worth: (.*)\.$", text)
+    assert worth is not None, text
+    return re.findall(r"(?<![(\d])[+-]\d+\.\d", worth.group(1))
+
+
+@pytest.mark.parametrize("calls", [(), (Bid.FOUR, Bid.PASS, Bid.PASS, Bid.PASS)])
+def test_the_hint_and_the_runner_ups_grade_give_the_same_figures(calls: tuple[Bid, ...]
+                                                                  ) -> None:
+    from pepper_tutor.teaching.practice.coach import coach_decision, coach_hint
+
+    state = _bid_state()
+    for call in calls:
+        state.apply(call)
+    hint = coach_hint(state, samples=16)
+    told = _points(hint.reason)
+    assert len(told) == 2
+    # the runner-up the hint names, graded: the same deals, the same two figures
+    graded = [v for v in (coach_decision(state, a, samples=16) for a in state.legal_actions())
+              if v.grade != "Best" and _points(v.reason) == told]
+    assert graded, (hint.text, [coach_decision(state, a, samples=16).reason
+                                for a in state.legal_actions()])

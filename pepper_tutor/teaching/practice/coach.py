@@ -277,10 +277,18 @@ def coach_hint(state: HandState, samples: int = GRADING_SAMPLES,
 
 
 def _others(advice: Advice, phase: Phase) -> list[OptionAdvice]:
-    """The options other than the best, best first: a call's options are bids in each
-    trump, so these are the best *other* actions."""
+    """The runner-up, as grading reads each action: for every action other than the best,
+    the option it is graded by (a call, its best trump and way of playing), best first."""
     best = _action_of(advice.best, phase)
-    return [o for o in advice.options if _action_of(o, phase) != best]
+    by_net = all(o.net is not None for o in advice.options)
+    found: dict[object, OptionAdvice] = {}
+    for o in (*advice.options, *advice.candidates):  # candidates: a call's every level
+        action = _action_of(o, phase)
+        mine = advice.choice(action)
+        if action != best and mine is not None:
+            found.setdefault(action, mine)
+    return sorted(found.values(), key=lambda o: -(
+        o.net.mean if by_net and o.net is not None else o.score.mean))
 
 
 def judgement_missed(state: HandState, verdict: CoachVerdict) -> str | None:
