@@ -311,9 +311,9 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
                          if best.makes is not None else "")
                 return Reason("underbid", f"{held}{makes or f', worth more than {action.display}'}")
             if chosen.makes is not None and chosen.makes < 0.5:
-                return Reason("overbid",
-                              f"{held}: {action.display} makes in only {_pct(chosen.makes)} "
-                              "of deals")
+                rate = (f"makes in only {_pct(chosen.makes)} of deals"
+                        if _pct(chosen.makes) != "0%" else "makes in none of the deals")
+                return Reason("overbid", f"{held}: {action.display} {rate}")
             return None
     if phase is Phase.DECLARE_MODE and isinstance(action, Mode) and state.trump is not None:
         # The hand in short, then what each way brings: the figures compare the two.
