@@ -1086,10 +1086,16 @@ def declare_facts(choose: str, mine: OptionAdvice, best_answer: Action, best: Op
         other = "with the exchange" if best_answer is Mode.EXCHANGE else "with partner"
         return (f"that way you expect {_expected(mine)}, against "
                 f"{_expected(best)} {other}")
-    best_trump = best_answer if isinstance(best_answer, Trump) else None
-    return (f"{_contract_words(mine, hand, left_bower)}, against "
-            f"{_expected(best) or 'more'} in {action_text(best_answer)} with "
-            f"{_key_cards(hand, best_trump, left_bower)}")
+    # Trumps: each contract's tricks beside what the hand holds for it (what makes or
+    # breaks it), the way of playing where it differs.
+    def side(o: OptionAdvice) -> str:
+        trump = o.trump if o.trump is not None else Trump.NT
+        way = {Mode.EXCHANGE: " alone", Mode.PARTNER: " with partner"}.get(o.mode, "") \
+            if o.mode is not None else ""
+        return (f"{_expected(o) or 'fewer tricks'} in {trump.word}{way} "
+                f"({_count_point(hand, trump, left_bower)})")
+
+    return f"you expect {side(mine)}, against {side(best)}"
 
 
 def exchange_facts(role: str, answer: Card, mine: OptionAdvice, best_answer: Card,
