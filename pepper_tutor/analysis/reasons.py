@@ -937,7 +937,8 @@ def _lead_reason(state: HandState, card: Card, better: Card, me: str) -> str | N
             names = (", ".join(_d(u) for u in out[:-1]) + " and " + _d(out[-1])
                      if len(out) > 1 else _d(out[0]))
             many = len(out) > 1
-            rounds = f" (the {names} {'are' if many else 'is'} still out)"
+            rounds = (f" (the {names} {'are' if many else 'is'} still out)" if len(out) <= 3
+                      else f" ({_COUNT[len(out)]} trumps are still out)")
         return (f"Leading the {better.display} draws the other side's trumps{rounds} before "
                 f"they can ruff; {me} led the {card.display} instead.")
     if not is_trump(better, trump, lb) and better.rank is Rank.ACE and card.rank is not Rank.ACE:
