@@ -35,8 +35,10 @@ def test_the_figures_say_each_option_once_and_never_minus_zero() -> None:
         # a card is not followed by its own label ("A♠ (play A♠)")
         assert not re.search(r"\((play|discard|send) [^)]*\)", words), words
         assert "-0.0" not in words, words
-        if p.kind in ("trump", "mode"):  # a call's label says its contract: kept
+        if p.kind == "trump":  # a call's label says its contract and way: kept
             assert " in " in words, words
+        if p.kind == "mode":  # the contract is on the table: the way alone, said once
+            assert " in " not in words and words.lower().count("with partner") == 1, words
 
 
 def _says(words: str, text: str) -> bool:

@@ -11,8 +11,8 @@ and big pepper), every choice the rules allow is graded and given the coach's re
   (every card the seats still to play could legally play loses to it), and no other
   certainty ("a sure trick", "a sure winner") is claimed;
 - every clearly worse choice (Mistake or Blunder) has a fact beyond the figures;
-- no option is compared with itself ("the Q♥ is worth +3.0 and the Q♥ +3.0"), and the unit
-  of the figures is said once.
+- no option is compared with itself ("Worth: the Q♥ +3.0, the Q♥ +3.0"), and what the
+  figures mean is said apart (once, then on request), never in the reason.
 """
 
 from __future__ import annotations
@@ -161,10 +161,11 @@ def _check(state: HandState, counts: dict[str, int]) -> None:
         if grade in ("Mistake", "Blunder"):
             assert fact, (str(action), reason)
             counts["clearly worse"] += 1
-        named = re.findall(r"(\S+(?: \S+)?) is worth [+-][\d.]+ and (\S+(?: \S+)?) [+-]", reason)
+        named = re.findall(r"Worth: (.+?) [+-][\d.]+(?: \([^)]*\))?, (.+?) [+-][\d.]", reason)
         for a, b in named:
             assert a.lower() != b.lower(), reason
-        assert words.count("net points") <= 1, reason
+        # the figures' meaning is said apart, once (figures_meaning), never in the reason
+        assert "net points" not in words and "deals" not in words, reason
 
 
 @pytest.mark.slow

@@ -54,8 +54,8 @@ def test_trumping_a_partners_winning_trick_is_a_mistake_and_the_reason_says_so()
     assert state.to_act is not None and state.to_act.word == "South"
     trumped = coach_decision(state, C("JS"), samples=30, seed=1)
     assert trumped.grade in ERRORS
-    assert "You trumped your partner's winning J♥" in trumped.reason
-    assert "keeps the trick and the trump" in trumped.reason
+    assert "You trumped your partner's winner, the J♥" in trumped.reason
+    assert "lets it stand and keeps the J♠ (the right bower)" in trumped.reason
     assert trumped.kind == "defence"
     # A club and a diamond discard are worth the same (within 0.07 of a point over 300
     # deals, whichever set of deals): 30 deals can put 0.3 between them, so ask of 100.
@@ -70,7 +70,7 @@ def test_discarding_a_trump_instead_of_the_lone_loser_is_a_blunder():
     kept_loser = coach_decision(state, C("QH"), samples=30, seed=1)
     assert kept_loser.grade in ERRORS
     assert kept_loser.kind == "exchange"
-    assert "You discarded a trump (the Q♥) and kept the lone 9♠, a loser" in kept_loser.reason
+    assert "You discarded the Q♥ (a trump) and kept the lone 9♠" in kept_loser.reason
     assert coach_decision(state, C("9S"), samples=30, seed=1).grade is Grade.BEST
 
 
@@ -293,7 +293,7 @@ def test_a_hint_suggests_the_best_choice_and_that_decision_is_not_graded(tmp_pat
     table = PracticeTable(seed=3, coach=True, coach_samples=8, history=history)
     hint = table.hint()
     assert not hint.forced and hint.best in table.legal()
-    assert hint.text.startswith("The coach suggests ") and "is worth" in hint.reason
+    assert hint.text.startswith("The coach suggests ") and "Worth: " in hint.reason
     result = table.act(hint.best)
     assert result.coach is None and table.learner_decisions[0].hinted
     assert table.grade_last() is None  # the coach does not grade its own advice

@@ -84,7 +84,7 @@ def test_a_whole_hand_at_the_table_widget(lab_server, nb_copy, page):
     expect(table.locator(".pepper-prompt")).to_contain_text("Your call")
     table.locator("button.pepper-choice-BP").click()
     expect(table.locator(".pepper-coach")).to_contain_text(
-        re.compile(r"(Mistake|Blunder): big pepper loses [0-9.]+ points on average"))
+        re.compile(r"(Mistake|Blunder): big pepper loses [0-9.]+ points"))
     expect(table.locator(".pepper-coach")).to_contain_text("You hold")
     _shot(page, "table-graded")
     table.locator("button.pepper-undo").click()

@@ -55,7 +55,11 @@ def test_a_whole_hand_at_the_terminal_table(tmp_path):
     child.expect(PROMPT)
     assert "big pepper" in child.match.group(1) and "Your call" in child.match.group(2)
     child.sendline("BP")  # a hopeless big pepper
-    child.expect(r"(Mistake|Blunder): big pepper loses [0-9.]+ points on average")
+    child.expect(r"(Mistake|Blunder): big pepper loses [0-9.]+ points")
+    child.expect("You hold")  # the point: what the hand holds for it
+    child.expect("Worth: ")  # the figures, against the runner-up
+    # what the figures mean, said under the session's first panel
+    child.expect("The figures are net points a hand")
     child.expect(PROMPT)
     child.sendline("undo")
     child.expect("Taken back: big pepper. Choose again.")

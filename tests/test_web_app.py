@@ -376,8 +376,10 @@ def test_the_table_refines_each_grade_to_100_deals_and_says_what_it_revised(
             continue
         first = re.search(r"pepper-grade-(\w+)", reply["html"])
         assert first is not None and reply["refine"], _words(reply)
-        assert (f"Graded over {BROWSER_COACH_SAMPLES} deals of the cards you cannot see; "
-                "grading over more deals") in _words(reply)
+        assert (f"Graded over {BROWSER_COACH_SAMPLES} deals; grading over more deals"
+                in _words(reply))
+        # what the figures mean, on request: under the line that says the deals
+        assert "The figures are net points a hand" in reply["html"].split("<summary>")[1]
         steps = []
         while reply["refine"]:
             reply = _go(app, "coach-refine")
@@ -386,7 +388,7 @@ def test_the_table_refines_each_grade_to_100_deals_and_says_what_it_revised(
         assert steps == ([100] if is_card else call_steps)
         kinds.add("card" if is_card else "call")
         words = _coach_words(reply)
-        assert "Graded over 100 deals of the cards you cannot see." in words
+        assert "Graded over 100 deals." in words
         final = re.search(r"pepper-grade-(\w+)", reply["coach"])
         assert final is not None
         decision = table.learner_decisions[-1]
@@ -401,7 +403,7 @@ def test_the_table_refines_each_grade_to_100_deals_and_says_what_it_revised(
         # The learner asks the coach again: the surer grade, still said as revised.
         again = _go(app, "ask-coach")
         assert not again["refine"]
-        assert "Graded over 100 deals of the cards you cannot see." in _words(again)
+        assert "Graded over 100 deals." in _words(again)
         assert ("Revised" in _words(again)) == (final.group(1) != first.group(1))
         done = _go(app, "coach-refine")
         assert not done["refine"] and "coach" not in done

@@ -275,14 +275,16 @@ def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched
     grade = coach.inner_text()
     assert re.match(r"(Best|Good|Inaccuracy|Mistake|Blunder)\b", grade), grade
     assert not grade.startswith(("Best", "Good")), f"seed {SEED}: the top bid was {grade}"
-    assert (f"Graded over {BROWSER_COACH_SAMPLES} deals of the cards you cannot see; grading "
-            "over more") in grade
+    assert f"Graded over {BROWSER_COACH_SAMPLES} deals; grading over more" in grade
+    assert "The figures are net points" not in grade  # their meaning: on request
     site.shot("table-mistake")
     # Graded again over more deals while the learner looks: the box says so, and says it
     # revised the grade shown first where the surer one is another.
     site.page.wait_for_function("window.pepper.refined.some(r => r.deals >= 100)")
     surer = coach.inner_text()
-    assert "Graded over 100 deals of the cards you cannot see." in surer, surer
+    assert "Graded over 100 deals." in surer, surer
+    coach.locator("summary").click()  # what the figures mean, on request
+    assert "The figures are net points a hand" in coach.inner_text()
     was = grade.split(maxsplit=1)[0].strip(",:")
     now = site.page.inner_text("#pepper-view .pepper-coach .pepper-grade-text")
     assert (f"Revised: over {BROWSER_COACH_SAMPLES} deals this was graded" in surer) == (

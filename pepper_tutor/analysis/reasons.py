@@ -61,6 +61,8 @@ if TYPE_CHECKING:  # the analysis's values are read here, never built: no import
 
 __all__ = ["Reason", "why", "why_card", "why_exchange", "why_call", "sure_trumps",
            "trump_holding", "decision_reason", "decision_fact", "standing_words",
+           "hand_point", "call_point", "card_role", "card_point", "hint_reason",
+           "option_short", "figures_meaning", "FIGURES_MEANING", "bid_right_facts",
            "convention_words",
            "verdict_headline", "option_words",
            "card_reason", "card_grade_words", "side_words", "tricks_words", "points_words",
@@ -139,48 +141,48 @@ def why_card(state: HandState, card: Card, better: Card | None = None) -> Reason
             alt = b if b is not None and _power(b, led, trump) < top else min(
                 legal, key=lambda x: (_power(x, led, trump), TRICK_RANK[trump][x]))
             if _power(alt, led, trump) < top:
-                keeps = ("the trick and the trump" if kind == "trumped"
-                         else "the trick and your high card")
+                keeps = f"the {_d(c)}{_role_note(state, card)}"
                 return Reason(f"{kind}-partner",
-                              f"you {kind} your partner's winning {_d(trick[win])}: the "
-                              f"{_d(alt)} keeps {keeps}")
+                              f"you {kind} your partner's winner, the {_d(trick[win])}: the "
+                              f"{_d(alt)} lets it stand and keeps {keeps}")
         if mine > top:
             cheaper = [x for x in legal if top < _power(x, led, trump) < mine]
             if cheaper:
                 low = min(cheaper, key=lambda x: _power(x, led, trump))
                 return Reason("won-too-high",
-                              f"the {_d(low)} beats the cards on the table as well as the "
-                              f"{_d(c)} does, and keeps the {_d(c)} for later")
+                              f"the {_d(low)} wins this trick as well and keeps the "
+                              f"{_d(c)}{_role_note(state, card)} for later")
         if not partner_wins and mine < top:
             winners = [x for x in legal if _power(x, led, trump) > top]
             if winners and (b is None or b in winners):
                 w = b if b is not None else min(winners, key=lambda x: _power(x, led, trump))
                 return Reason("missed-the-trick",
-                              f"the {_d(w)} would have beaten the {_d(trick[win])}; the "
-                              f"{_d(c)} leaves the trick to the other side's card")
+                              f"the {_d(w)} beats the {_d(trick[win])}; the {_d(c)} leaves "
+                              "the trick to the other side")
         if mine < 0 and not _is_trump(c, trump) and TRICK_RANK[trump][c] == 5:
             lows = [x for x in legal if x != c and not _is_trump(x, trump)
                     and TRICK_RANK[trump][x] < 5]
             if lows:
+                low = b if b is not None and b in lows else min(
+                    lows, key=lambda x: TRICK_RANK[trump][x])
                 return Reason("threw-a-winner",
-                              f"you threw away the {_d(c)}, a card that can win a trick later; "
-                              f"the {_d(min(lows, key=lambda x: TRICK_RANK[trump][x]))} was "
-                              "worth less")
+                              f"you threw away the {_d(c)}, which can win a trick later; the "
+                              f"{_d(low)} was worth less")
     else:
         if (trump != 4 and _is_trump(c, trump) and rules.side_of(seat)
                 != rules.side_of(now.bidder) and b is not None and not _is_trump(b, trump)):
             return Reason("led-trump-on-defense",
                           f"leading the {_d(c)} helps the bidders draw trumps; the {_d(b)} "
-                          "makes them use their trumps on your suit")
+                          "makes them trump your suit")
         if b is not None and TRICK_RANK[trump][b] == 5 and not _is_trump(b, trump) \
                 and TRICK_RANK[trump][c] < 5:
             if trump == 4:  # no trump: an ace led wins its trick, nothing can beat it
                 return Reason("ace-not-cashed",
-                              f"the {_d(b)} led now wins its trick, as nothing beats an ace "
-                              f"in no trump; the {_d(c)} gives up the lead")
+                              f"nothing beats the {_d(b)} led in no trump; the {_d(c)} gives "
+                              "up the lead")
             return Reason("ace-not-cashed",
-                          f"the {_d(b)} is the top card of its suit: cashed now, it wins "
-                          f"unless a player is out of the suit; kept, it may be trumped later")
+                          f"the {_d(b)} is the top card of its suit: cash it before it can be "
+                          "trumped")
     return None
 
 
@@ -198,15 +200,18 @@ def why_exchange(state: HandState, card: Card, better: Card | None = None) -> Re
         if _is_trump(c, trump) and lone:
             loser = min(lone, key=lambda x: TRICK_RANK[trump][x])
             return Reason("discarded-trump",
-                          f"you discarded a trump (the {_d(c)}) and kept the lone {_d(loser)}, "
-                          f"a loser: discarding it leaves you void, so you can trump that suit")
+                          f"you discarded the {_d(c)}{_role_note(state, card, 'a trump')} and "
+                          f"kept the lone {_d(loser)}: discarding it leaves you void, to trump "
+                          "that suit")
         if not _is_trump(c, trump) and TRICK_RANK[trump][c] == 5:
             lows = [x for x in plain if TRICK_RANK[trump][x] < 5]
             if lows:
+                b = better.index if better is not None else None
+                low = b if b is not None and b in lows else min(
+                    lows, key=lambda x: TRICK_RANK[trump][x])
                 return Reason("discarded-ace",
                               f"you discarded the {_d(c)}, the top card of its suit; the "
-                              f"{_d(min(lows, key=lambda x: TRICK_RANK[trump][x]))} was "
-                              "worth less")
+                              f"{_d(low)} was worth less")
         if lone and c not in lone and better is not None and better.index in lone:
             if trump == 4:  # no trump: a void lets nothing be trumped
                 return Reason("kept-lone-loser",
@@ -214,7 +219,7 @@ def why_exchange(state: HandState, card: Card, better: Card | None = None) -> Re
                               "unlikely to take a trick")
             return Reason("kept-lone-loser",
                           f"the lone {_d(better.index)} is a loser: discarding it leaves you "
-                          "void, so you can trump that suit")
+                          "void, to trump that suit")
         return None
     if state.phase is Phase.SEND:
         trumps = [x for x in hand if _is_trump(x, trump)]
@@ -227,53 +232,55 @@ def why_exchange(state: HandState, card: Card, better: Card | None = None) -> Re
                     if trumps else "")
             verb = "are" if " and " in bowers else "is"
             return Reason("jack-not-a-bower",
-                          f"the {_d(c)} is no bower with {word} trumps: only the {bowers} "
+                          f"the {_d(c)} is no bower with {word} trumps: the {bowers} "
                           f"{verb}{best}")
         if trumps and not _is_trump(c, trump):
             top = max(trumps, key=lambda x: TRICK_RANK[trump][x])
             return Reason("sent-non-trump",
-                          f"your partner plays alone in {Trump(TRUMP_OF[trump]).word}: your "
-                          f"highest trump, the {_d(top)}, helps more than the {_d(c)}")
+                          f"your highest trump, the {_d(top)}{_role_note(state, DECK[top])}, "
+                          f"helps your partner more than the {_d(c)}")
         if trumps and _is_trump(c, trump):
             top = max(trumps, key=lambda x: TRICK_RANK[trump][x])
             if top != c:
                 return Reason("sent-low-trump",
-                              f"the {_d(top)} is your highest trump and helps your partner "
-                              f"more than the {_d(c)}")
+                              f"the {_d(top)}{_role_note(state, DECK[top])} is your highest "
+                              f"trump and helps your partner more than the {_d(c)}")
     return None
 
 
 def why_call(state: HandState, action: Action, advice: Advice | None = None) -> Reason | None:
-    """Why a bid, a trump, a way of playing or a defense was worse, with the advice's
-    sampled figures where they tell (how often the bid makes)."""
+    """Why a bid, a trump, a way of playing or a defense was worse: what makes or breaks
+    the hand (a suit that runs, the bowers held or missing, what the exchange brings,
+    partner's contract standing), with the advice's make rate where it tells."""
     phase = state.phase
-    now = state.snapshot()
-    hand = list(now.hands[now.to_act])
+    seat = state.to_act
+    hand = state.hand(seat) if seat is not None else []
+    lb = state.rules.left_bower
     if phase is Phase.DEFENSE and advice is not None:
         play = advice.option("play")
         bid = state.high_bid
         made = play.makes
         if action is Defense.SURRENDER and bid.tricks >= 6:
             return Reason("surrendered-a-sweep",
-                          f"one trick between you sets a {bid.display}: the bidders need all "
-                          "six, and surrendering hands them the points without a fight")
+                          f"one trick between you sets a {bid.display}; a surrender hands "
+                          "the bidders the points without a fight")
         if action is Defense.SURRENDER and made is not None:
+            only = "only " if made < 0.5 else ""
             return Reason("surrendered-too-soon",
-                          f"the bidders make their {bid.display} in only {_pct(made)} of deals "
-                          "when you play: surrendering gives them the points for nothing")
+                          f"the bidders make their {bid.display} in {only}{_pct(made)} of "
+                          "deals when you play")
         if action is Defense.PLAY and made is not None:
             return Reason("played-a-lost-cause",
                           f"the bidders make their {bid.display} in {_pct(made)} of deals: "
-                          "surrendering costs less than playing on")
+                          "a surrender costs less")
         return None
-    if phase is Phase.AUCTION and isinstance(action, Bid) and state.to_act is not None:
+    if phase is Phase.AUCTION and isinstance(action, Bid) and seat is not None:
         shows = shown_by(state.rules, action)
-        dealt = [c.index for c in state.dealt(state.to_act)]
+        dealt = [c.index for c in state.dealt(seat)]
         if shows is not None and not holds_shown(state.rules, action, dealt):
             return Reason("false-signal",
                           f"at this table a bid of {action.display} shows {shows}, which you "
-                          "do not hold: your partner and the opponents will read your hand by "
-                          "it")
+                          "do not hold: the other seats will read your hand by it")
     if advice is None:
         return None
     chosen = advice.choice(action)
@@ -283,65 +290,180 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
     if phase is Phase.AUCTION and isinstance(action, Bid):
         standing = state.bidder
         partner_bid = (standing is not None and state.rules.partnerships
-                       and state.players == 4 and standing == state.to_act.partner
-                       if state.to_act is not None else False)
+                       and state.players == 4 and standing == seat.partner
+                       if seat is not None else False)
         if partner_bid and action is not Bid.PASS and best.bid is None:
-            aces = [DECK[c] for c in hand if DECK[c].rank is Rank.ACE]
-            yours = (f"and your {cards_display(aces)} {'are' if len(aces) > 1 else 'is'} "
-                     f"{'its' if len(aces) > 1 else 'a'} trick{'s' if len(aces) > 1 else ''}"
-                     if aces else "and your hand helps it")
+            aces = [c for c in hand if c.rank is Rank.ACE]
+            yours = (f", and your {cards_display(aces)} "
+                     f"{'help' if len(aces) > 1 else 'helps'} it" if aces else "")
             return Reason("overbid-partner",
-                          f"your partner's {state.high_bid.display} stands if you pass, "
-                          f"{yours}; bidding over it takes the contract from the hand that "
-                          "bid it")
-        if action is Bid.PASS and best.bid is not None and best.makes is not None:
+                          f"your partner's {state.high_bid.display} stands if you pass{yours}; "
+                          "bidding over it takes the contract from partner")
+        if action is Bid.PASS and best.bid is not None and best.trump is not None:
+            makes = (f": {best.bid.display} makes in {_pct(best.makes)} of deals"
+                     if best.makes is not None else "")
             return Reason("passed-a-making-hand",
-                          f"{best.label} makes in {_pct(best.makes)} of deals: your hand is "
-                          "worth a bid")
-        if action is not Bid.PASS and chosen.trump is not None and chosen.makes is not None:
-            if chosen.trump is Trump.NT:  # no trump: the aces are the sure tricks
-                sure = [DECK[c] for c in hand if DECK[c].rank is Rank.ACE]
-                held = (f"{_COUNT[len(sure)]} ace{'s' if len(sure) != 1 else ''} in no trump"
-                        if sure else "no ace in no trump")
-            else:
-                sure = [DECK[c] for c in sure_trumps(
-                    hand, trump_code(chosen.trump, state.rules.left_bower))]
-                held = (f"your {len(sure)} sure trump{'s' if len(sure) != 1 else ''}"
-                        if sure else "no sure trump")
-            need = action.tricks - len(sure)
-            helper = ("the rest of your hand, alone" if action is Bid.BIG_PEPPER
-                      else "the exchange and the rest of your hand"
-                      if chosen.mode is Mode.EXCHANGE
-                      else "your partner and the rest of your hand"
-                      if state.rules.partnerships else "the rest of your hand")
-            if best.bid is not None and best.bid > action and best.makes is not None:
-                return Reason("underbid",
-                              f"your hand is worth more than {action.display}: "
-                              f"{best.label} makes in {_pct(best.makes)} of deals")
-            return Reason("overbid",
-                          f"bidding {action.display} with {held} needs {max(need, 0)} more "
-                          f"trick{'s' if need != 1 else ''} from {helper}; your side takes "
-                          f"{action.tricks} or more in only {_pct(chosen.makes)} of deals")
-    if phase is Phase.DECLARE_MODE and isinstance(action, Mode) and chosen.makes is not None:
+                          f"you hold {hand_point(hand, best.trump, lb)}{makes}")
+        if action is not Bid.PASS and chosen.trump is not None:
+            held = f"you hold {hand_point(hand, chosen.trump, lb)}"
+            if best.bid is not None and best.bid > action:
+                makes = (f": {best.bid.display} makes in {_pct(best.makes)} of deals"
+                         if best.makes is not None else "")
+                return Reason("underbid", f"{held}{makes or f', worth more than {action.display}'}")
+            if chosen.makes is not None and chosen.makes < 0.5:
+                rate = (f"makes in only {_pct(chosen.makes)} of deals"
+                        if _pct(chosen.makes) != "0%" else "makes in none of the deals")
+                return Reason("overbid", f"{held}: {action.display} {rate}")
+            return None
+    if phase is Phase.DECLARE_MODE and isinstance(action, Mode) and state.trump is not None:
+        # The hand in short, then what each way brings: the figures compare the two.
+        point = call_point(hand, state.trump, lb)
         if action is Mode.EXCHANGE:
             return Reason("went-alone",
-                          f"alone with the exchange your side makes the bid in "
-                          f"{_pct(chosen.makes)} of deals; with your partner in "
-                          f"{_pct(best.makes or 0.0)}")
+                          f"holding {point}, your partner's hand helps more than the "
+                          "exchange's one card")
         return Reason("stayed-with-partner",
-                      f"with your partner the bid makes in {_pct(chosen.makes)} of deals; "
-                      f"alone with the exchange in {_pct(best.makes or 0.0)}")
+                      f"holding {point}, the exchange trades your weakest card for "
+                      "partner's best")
     if phase is Phase.DECLARE_TRUMP and isinstance(action, Trump) and best.trump is not None:
         return Reason("weaker-trump",
-                      f"{_in_trump(best.trump)} the bid makes in "
-                      f"{_pct(best.makes or 0.0)} of deals; {_in_trump(action)} in "
-                      f"{_pct(chosen.makes or 0.0)}")
+                      f"{_in_trump(best.trump)} you hold {hand_point(hand, best.trump, lb)}; "
+                      f"{_in_trump(action)}, {_count_point(hand, action, lb)}")
     return None
 
 
+# ---- what makes or breaks a hand, what a card is ---------------------------------------------
+
+_COUNT = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def _running(hand: Sequence[Card]) -> list[list[Card]]:
+    """The suits that run in no trump, three cards or more, longest first: played from the
+    top, every card wins, as the top cards held in an unbroken run from the ace are at
+    least as many as the cards of the suit out (each round draws one of them)."""
+    code = int(Trump.NT)
+    out = []
+    for suit in range(4):
+        mine = sorted((c for c in hand if EFFECTIVE_SUIT[code][c.index] == suit),
+                      key=lambda c: -TRICK_RANK[code][c.index])
+        top = 0
+        for c in mine:
+            if TRICK_RANK[code][c.index] != 5 - top:
+                break
+            top += 1
+        if len(mine) >= 3 and top >= 6 - len(mine):
+            out.append(mine)
+    return sorted(out, key=lambda m: -len(m))
+
+
+def hand_point(hand: Sequence[Card], trump: Trump, left_bower: bool = True) -> str:
+    """What makes or breaks a hand in ``trump``, as a player counts it: the bowers held or
+    missing and the trumps ("the left bower and the K♥: two trumps in hearts, without the
+    right bower"), with the aces beside them; in no trump the suits that run ("five spades
+    that run from the A♠") and the aces."""
+    if trump is Trump.NT:
+        runs = _running(hand)
+        parts = [f"{_COUNT[len(r)]} {Trump(EFFECTIVE_SUIT[4][r[0].index]).word} that run "
+                 f"from the {r[0].display}" for r in runs]
+        aces = [c for c in hand if c.rank is Rank.ACE and not any(c in r for r in runs)]
+        if aces:
+            parts.append(f"the {cards_display(aces)}" if runs else
+                         f"{_COUNT[len(aces)]} ace{'s' if len(aces) != 1 else ''} "
+                         f"({cards_display(aces)})")
+        return " and ".join(parts) if parts else "no ace and no suit that runs"
+    trumps = sort_by_rank([c for c in hand if is_trump(c, trump, left_bower)], trump,
+                          left_bower)
+    if not trumps:
+        held = f"no {trump.word}"
+    else:
+        bowers = [bower(c, trump, left_bower) for c in trumps]
+        named = ["both bowers" if "right" in bowers and "left" in bowers else
+                 f"the {'right' if 'right' in bowers else 'left'} bower"] if any(bowers) else []
+        rest = [c for c, b in zip(trumps, bowers, strict=True) if b is None]
+        if rest:
+            named.append(f"the {cards_display(rest)}")
+        held = (f"{' and '.join(named)}: {_COUNT[len(trumps)]} trump"
+                f"{'s' if len(trumps) != 1 else ''}")
+        if "right" not in bowers:
+            held += ", no right bower"
+    aces = [c for c in hand if c.rank is Rank.ACE and not is_trump(c, trump, left_bower)]
+    if aces:
+        held += f", and the {cards_display(aces)}"
+    return held
+
+
+def call_point(hand: Sequence[Card], trump: Trump, left_bower: bool = True) -> str:
+    """:func:`hand_point` at its shortest: "four trumps with both bowers", "four hearts that
+    run and one ace"."""
+    return _count_point(hand, trump, left_bower)
+
+
+def _count_point(hand: Sequence[Card], trump: Trump, left_bower: bool) -> str:
+    """The short count beside another trump's point: "two trumps, no bower", "one ace"."""
+    if trump is Trump.NT:
+        runs = _running(hand)
+        aces = [c for c in hand if c.rank is Rank.ACE]
+        ran = (f"{_COUNT[len(runs[0])]} {Trump(EFFECTIVE_SUIT[4][runs[0][0].index]).word} "
+               "that run and " if runs else "")
+        return f"{ran}{_COUNT[len(aces)]} ace{'s' if len(aces) != 1 else ''}"
+    trumps = [c for c in hand if is_trump(c, trump, left_bower)]
+    if not trumps:
+        return "no trump at all"
+    bowers = [b for b in (bower(c, trump, left_bower) for c in trumps) if b]
+    which = (" with both bowers" if len(bowers) == 2 else f" with the {bowers[0]} bower"
+             if bowers else ", no bower")
+    return f"{_COUNT[len(trumps)]} trump{'s' if len(trumps) != 1 else ''}{which}"
+
+
+def card_role(state: HandState, card: Card) -> str | None:
+    """What ``card`` is to the seat to act, where it is one of the roles a player names:
+    "the right bower", "the left bower", "the last trump out" (every other trump played),
+    "your last trump" (the only one in hand), "the highest trump left", "the highest card
+    left in spades" (none the seat has not seen ranks above it); ``None`` otherwise."""
+    seat, trump = state.to_act, state.trump
+    if seat is None or trump is None:
+        return None
+    lb = state.rules.left_bower
+    which = bower(card, trump, lb)
+    if which:
+        return f"the {which} bower"
+    code = state.snapshot().code
+    hand = state.hand(seat)
+    if _is_trump(card.index, code):
+        others = [u for u in _unseen(state) if _is_trump(u, code)]
+        mine = [c for c in hand if c != card and _is_trump(c.index, code)]
+        if not others and not mine:
+            return "the last trump out"
+        if not mine:
+            return "your last trump"
+        return None if _beaten_by(state, card) or _own_higher(state, card) \
+            else "the highest trump left"
+    if state.phase is Phase.PLAY and not _beaten_by(state, card) and \
+            not _own_higher(state, card):
+        return f"the highest {_suit_words(state, card)}"
+    return None
+
+
+def _own_higher(state: HandState, card: Card) -> list[Card]:
+    """The cards of ``card``'s own suit (trumps for a trump) in the hand of the seat to act
+    that rank above it, highest first."""
+    seat = state.to_act
+    assert seat is not None
+    code = state.snapshot().code
+    suits, ranks = EFFECTIVE_SUIT[code], TRICK_RANK[code]
+    return sorted((h for h in state.hand(seat) if suits[h.index] == suits[card.index]
+                   and ranks[h.index] > ranks[card.index]), key=lambda h: -ranks[h.index])
+
+
+def _role_note(state: HandState, card: Card, default: str = "") -> str:
+    """" (the left bower)" after a card's name, where it has a role."""
+    role = card_role(state, card) or default
+    return f" ({role})" if role else ""
+
+
 def _in_trump(trump: Trump) -> str:
-    """"in no trump", "with hearts as trumps": a contract's trump as a player says it."""
-    return "in no trump" if trump is Trump.NT else f"with {trump.word} as trumps"
+    """"in no trump", "in hearts": a contract's trump as a player says it."""
+    return f"in {trump.word}"
 
 
 def why(state: HandState, action: Action, better: Action | None = None,
@@ -361,9 +483,7 @@ def why(state: HandState, action: Action, better: Action | None = None,
     return why_call(state, action, advice)
 
 
-# ---- the coach's sentence: the holding, the fact, the figures -------------------------------
-
-_COUNT = ("no", "one", "two", "three", "four", "five", "six")
+# ---- the coach's sentence: the fact, the figures ---------------------------------------------
 
 
 def trump_holding(hand: Sequence[Card], trump: Trump, left_bower: bool = True) -> str:
@@ -415,26 +535,57 @@ def _names_only(text: str, *actions: Action) -> bool:
     return named <= allowed
 
 
+def option_short(o: OptionAdvice, phase: Phase | None = None) -> str:
+    """An option as the coach's panels name it, short: "the 9♣", "4 in ♥ alone" (with the
+    exchange), "4 in ♥ with partner", "pass", "surrender"; naming trumps (``phase``), the
+    trump and the way ("clubs with partner"), and the way of playing, the way alone
+    ("going alone", "playing with partner")."""
+    if o.card is not None:
+        return f"the {o.card.display}"
+    if phase is Phase.DECLARE_MODE and o.mode is not None:
+        return "going alone" if o.mode is Mode.EXCHANGE else "playing with partner"
+    how = {Mode.EXCHANGE: " alone", Mode.PARTNER: " with partner"}.get(o.mode, "") \
+        if o.mode is not None else ""
+    if phase is Phase.DECLARE_TRUMP and o.trump is not None:
+        return o.trump.word + how
+    return o.label.partition(", ")[0] + how
+
+
+FIGURES_MEANING = ("The figures are net points a hand (your side's points less the other "
+                   "side's), averaged over {deals} deals of the cards you cannot see, each "
+                   "played out with every hand seen; the range after a loss is its 95% "
+                   "interval.")
+"""What the coach's figures mean: said once, then on request (the front ends' part)."""
+
+
+def figures_meaning(deals: int) -> str:
+    """:data:`FIGURES_MEANING` for a grade or hint read from ``deals`` deals."""
+    return FIGURES_MEANING.format(deals=deals)
+
+
 def verdict_headline(grade: Grade, action: Action, best_label: str, loss: float, low: float,
                      high: float, forced: bool = False, close: bool = False) -> str:
-    """The grade's line: "Mistake: the K♠ loses 1.2 points on average (95% interval 0.4 to
-    2.0) against the 9♣."; ``close`` (the interval spans from a good choice to a mistake)
-    says the grade is too close to call."""
+    """The grade's line: "Mistake: the K♠ loses 1.2 points (0.4 to 2.0) against the 9♣.";
+    ``close`` (the interval spans from a good choice to a mistake) says the grade is too
+    close to call. The range is the loss's 95% interval (:func:`figures_meaning`)."""
     if forced:
         return f"{grade}: the only choice."
     if grade == "Best":
         return f"{grade}: {action_text(action)} is the best choice here."
     low = max(0.0, low)
-    interval = (f" (95% interval {low:.1f} to {high:.1f})" if f"{low:.1f}" != f"{high:.1f}"
-                else "")
+    interval = f" ({low:.1f} to {high:.1f})" if f"{low:.1f}" != f"{high:.1f}" else ""
     head = f"{grade}, too close to call" if close else f"{grade}"
-    return (f"{head}: {action_text(action)} loses {loss:.1f} points on "
-            f"average{interval} against {best_label}.")
+    what = ({Mode.EXCHANGE: "going alone", Mode.PARTNER: "playing with partner"}[action]
+            if isinstance(action, Mode) else f"the {action.display}"
+            if isinstance(action, Card) else action_text(action))
+    return f"{head}: {what} loses {loss:.1f} points{interval} against {best_label}."
 
 
 # Facts whose other cards are part of the fact (the bowers a jack is not, the aces that are
-# partner's tricks), not another card recommended.
-_NAMES_ITS_OWN = frozenset({"jack-not-a-bower", "overbid-partner", "false-signal"})
+# partner's tricks, the cards that make or break a hand), not another card recommended.
+_NAMES_ITS_OWN = frozenset({"jack-not-a-bower", "overbid-partner", "false-signal",
+                            "passed-a-making-hand", "underbid", "overbid", "went-alone",
+                            "stayed-with-partner", "weaker-trump"})
 
 
 def signal_words(state: HandState, action: Action | None = None) -> str | None:
@@ -468,19 +619,16 @@ def signal_words(state: HandState, action: Action | None = None) -> str | None:
 
 def decision_fact(state: HandState, action: Action, best_action: Action, best: OptionAdvice,
                   mine: OptionAdvice, advice: Advice) -> str:
-    """What the coach says beyond the figures: what the learner holds (for a call) and the
-    fact that explains the difference: a rule of thumb, the annotator's reading of the
-    trick, or, for a card, where the cards stand (the highest left in their suit, or what
-    still out beats them). Empty only where the choice is the best one."""
+    """What the coach says beyond the figures, one point: a rule of thumb (for a call, what
+    makes or breaks the hand), the annotator's reading of the trick, or, for a card, where
+    the cards stand (the highest left in their suit, or what still out beats them). Empty
+    only where the choice is the best one."""
     seat = state.to_act
     assert seat is not None
     parts = []
-    if state.phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE):
-        trump = next((t for t in (best.trump, mine.trump, state.trump) if t is not None), None)
-        if trump is not None:
-            held = trump_holding(state.hand(seat), trump, state.rules.left_bower)
-            parts.append(f"You hold {held}.")
-        signals = signal_words(state, action if state.phase is Phase.AUCTION else None)
+    call = state.phase in (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE)
+    if state.phase is Phase.AUCTION:
+        signals = signal_words(state, action)
         if signals is not None:
             parts.append(signals)
     # The coach's rule of thumb first; where it names a card the analysis did not pick, or
@@ -490,18 +638,23 @@ def decision_fact(state: HandState, action: Action, best_action: Action, best: O
     text = fact.text if fact is not None and (
         fact.fact in _NAMES_ITS_OWN or _names_only(fact.text, action, best_action, *table)
     ) else None
-    if text is None and mine is not best and isinstance(action, Card) and \
-            isinstance(best_action, Card) and state.phase is Phase.PLAY:
+    cards = isinstance(action, Card) and isinstance(best_action, Card) and mine is not best
+    if text is None and cards and state.phase is Phase.PLAY:
+        assert isinstance(action, Card) and isinstance(best_action, Card)
         text = card_reason(state, action, best_action)
-    if text is None and mine is not best and isinstance(action, Card) and \
-            isinstance(best_action, Card) and action != best_action:
-        text = standing_words(state, action, best_action)
-    if text is None and mine is not best and state.phase is Phase.DEFENSE \
-            and state.trump is not None and state.bidder is not None:
-        # No rule of thumb fits: what the defender holds against the contract is the fact.
-        held = trump_holding(state.hand(seat), state.trump, state.rules.left_bower)
-        text = (f"you hold {held}, against {state.bidder.word}'s "
-                f"{state.high_bid.display}")
+    if text is None and cards and action != best_action:
+        assert isinstance(action, Card) and isinstance(best_action, Card)
+        text = card_point(state, best_action, action)
+    if text is None and mine is not best and state.trump is not None and (
+            state.phase is Phase.DEFENSE or call):
+        # No rule of thumb fits: what the hand holds in the contract is the fact.
+        text = f"you hold {hand_point(state.hand(seat), state.trump, state.rules.left_bower)}"
+        if state.phase is Phase.DEFENSE and state.bidder is not None:
+            text += f", against {state.bidder.word}'s {state.high_bid.display}"
+    if text is None and mine is not best and call:
+        trump = next((t for t in (best.trump, mine.trump) if t is not None), None)
+        if trump is not None:
+            text = f"you hold {hand_point(state.hand(seat), trump, state.rules.left_bower)}"
     if text:
         parts.append(_cap(text).rstrip(".") + ".")
     return " ".join(parts)
@@ -509,36 +662,101 @@ def decision_fact(state: HandState, action: Action, best_action: Action, best: O
 
 def decision_reason(state: HandState, action: Action, best_action: Action, best: OptionAdvice,
                     mine: OptionAdvice, advice: Advice, by_net: bool) -> str:
-    """The coach's reason for a decision: what the learner holds (for a call), the fact
-    that explains the difference (:func:`decision_fact`), then the figures. ``mine`` and
-    ``best`` are the advice's options for the choice made and the best one; ``by_net``
-    whether the figures are net points (your side's less the other side's)."""
+    """The coach's reason for a decision: the point (:func:`decision_fact`), then the
+    figures of the best option and the choice made. ``mine`` and ``best`` are the advice's
+    options for the choice made and the best one; ``by_net`` whether the figures are net
+    points (your side's less the other side's). What the figures mean is not said here:
+    :func:`figures_meaning` says it, once."""
     fact = decision_fact(state, action, best_action, best, mine, advice)
-    figures = _figures(action, best, mine, advice, by_net)
+    figures = _figures(action, best, mine, by_net, state.phase)
     return f"{fact} {figures}" if fact else figures
 
 
-def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, advice: Advice,
-             by_net: bool) -> str:
-    side = "your side"
-    # One unit everywhere, said once: net points where the net is known.
-    what = "net points: your side's less the other side's" if by_net else "your side's points"
+def hint_reason(state: HandState, best_action: Action, second_action: Action,
+                best: OptionAdvice, second: OptionAdvice, by_net: bool) -> str:
+    """Why the best option beats the runner-up, before the decision: the point for the
+    best option (what makes or breaks the hand, the card's role), then both figures."""
+    seat = state.to_act
+    assert seat is not None
+    hand = state.hand(seat)
+    lb = state.rules.left_bower
+    text = ""
+    if isinstance(best_action, Card) and isinstance(second_action, Card):
+        text = card_point(state, best_action, second_action) or ""
+    elif state.phase is Phase.DEFENSE and state.trump is not None:
+        text = f"you hold {hand_point(hand, state.trump, lb)}"
+        play = next((o for o in (best, second) if o.defense is Defense.PLAY), None)
+        if play is not None and play.makes is not None:
+            text += (f"; the bidders make their {state.high_bid.display} in "
+                     f"{_pct(play.makes)} of deals when you play")
+    else:
+        trump = next((t for t in (best.trump, second.trump, state.trump) if t is not None),
+                     None)
+        partner = state.bidder is not None and state.to_act is not None and \
+            state.rules.partnerships and state.players == 4 and \
+            state.bidder == state.to_act.partner and state.phase is Phase.AUCTION
+        if partner and best_action is Bid.PASS:
+            text = f"your partner's {state.high_bid.display} stands if you pass"
+        elif trump is not None:
+            text = f"you hold {hand_point(hand, trump, lb)}"
+            if state.phase is Phase.DECLARE_MODE:
+                text += (": the exchange trades your weakest card for partner's best"
+                         if best_action is Mode.EXCHANGE else
+                         ": your partner's hand helps more than the exchange's one card")
+    fact = _cap(text).rstrip(".") + ". " if text else ""
+    return fact + _figures(second_action, best, second, by_net, state.phase, with_tricks=True)
+
+
+def card_point(state: HandState, best: Card, other: Card) -> str | None:
+    """The point of ``best`` against ``other``, neutral (before or after the choice): what
+    it does in the trick (wins it for sure, beats the cards on the table, lets partner's
+    card win) or where it stands, each card named with its role."""
+    def named(card: Card) -> str:
+        return f"the {card.display}{_role_note(state, card)}"
+
+    trick = state.current_trick
+    lb, trump = state.rules.left_bower, state.trump
+    if state.phase is Phase.PLAY and trick and trump is not None:
+        cards = [c for _, c in trick]
+        win_seat, win_card = trick[trick_winner(cards, trump, lb)]
+        partner = state.to_act.partner if state.to_act is not None and \
+            state.rules.partnerships and state.players == 4 else None
+
+        def wins(c: Card) -> bool:
+            return trick_winner([*cards, c], trump, lb) == len(cards)
+
+        if win_seat == partner and not wins(best):
+            over = f"; the {other.display} would overtake it" if wins(other) else ""
+            return (f"{named(best)} lets your partner's winner, the {win_card.display}, "
+                    f"stand{over}")
+        if wins(best) and not wins(other):
+            return f"{named(best)} beats the {win_card.display}; the {other.display} does not"
+    role, kept = card_role(state, best), card_role(state, other)
+    if role is None:
+        return standing_words(state, other, best)
+    return f"the {best.display} is {role}" + (f"; the {other.display} is {kept}" if kept
+                                               else "")
+
+
+def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, by_net: bool,
+             phase: Phase, with_tricks: bool = False) -> str:
+    """"Worth: the 9♣ +1.3, the K♠ +0.1."; ``with_tricks`` (the hint) adds the side's
+    tricks where both are known and differ: "the 9♣ +1.3 (4 tricks), the K♠ +0.1 (3.4)"."""
     v_best = best.net if by_net and best.net is not None else best.score
     v_mine = mine.net if by_net and mine.net is not None else mine.score
-    deals = f"over {advice.samples} deals of the cards you cannot see"
-    named_best, named_mine = option_words(best), _describe(action, mine)
-    same = mine is best or named_best == named_mine
-    tricks = ""
-    if best.tricks is not None and mine.tricks is not None and not same and \
-            round(best.tricks.mean, 1) != round(mine.tricks.mean, 1):
-        tricks = (f"{_cap(side)} takes {tricks_words(round(best.tricks.mean, 1))} on "
-                  f"average with {named_best}, "
-                  f"{tricks_words(round(mine.tricks.mean, 1))} "
-                  f"with {named_mine}. ")
-    if same:  # one option: "The Q♥ is worth +3.0 and the Q♥ +3.0" says nothing
-        return f"{_cap(named_best)} is worth {_points(v_best)} ({what}, {deals})."
-    return (f"{tricks}{_cap(named_best)} is worth {_points(v_best)} and "
-            f"{named_mine} {_points(v_mine)} ({what}, {deals}).")
+    named_best, named_mine = option_short(best, phase), _describe(action, mine, phase)
+    if mine is best or named_best == named_mine:  # "the Q♥ +3.0, the Q♥ +3.0" says nothing
+        return f"Worth: {named_best} {_points(v_best)}."
+    tricks = (with_tricks and best.tricks is not None and mine.tricks is not None
+              and round(best.tricks.mean, 1) != round(mine.tricks.mean, 1))
+
+    def one(name: str, value: Estimate, o: OptionAdvice, unit: bool) -> str:
+        n = round(o.tricks.mean, 1) if o.tricks else 0.0
+        t = f" ({tricks_words(n) if unit else f'{n:g}'})" if tricks and o.tricks else ""
+        return f"{name} {_points(value)}{t}"
+
+    return (f"Worth: {one(named_best, v_best, best, True)}, "
+            f"{one(named_mine, v_mine, mine, False)}.")
 
 
 def _unseen(state: HandState) -> set[int]:
@@ -569,27 +787,31 @@ def _suit_words(state: HandState, card: Card) -> str:
 
 def standing_words(state: HandState, card: Card, better: Card) -> str | None:
     """Where the two cards stand, from what the seat to act has seen: "the A♦ is the highest
-    card left in diamonds; the K♠ may be beaten by the A♠, which you have not seen"."""
+    card left in diamonds; the K♠ may lose to the unseen A♠", a bower or a last trump named
+    as such."""
     if state.trump is None:
         return None
     out = []
     for c in (better, card):
-        higher = _beaten_by(state, c)
+        role = card_role(state, c)
+        name = f"the {c.display}" + (f" ({role})" if role and "highest" not in role else "")
+        higher, own = _beaten_by(state, c), _own_higher(state, c)
         if higher:
-            out.append(f"the {c.display} may be beaten by the {_d(higher[0])}, which you "
-                       "have not seen")
+            out.append(f"{name} may lose to the unseen {_d(higher[0])}")
+        elif own:
+            out.append(f"{name} ranks below your own {own[0].display}")
         else:
-            out.append(f"the {c.display} is the highest {_suit_words(state, c)}")
+            out.append(f"{name} is the highest {_suit_words(state, c)}")
     return "; ".join(out)
 
 
-def _describe(action: Action, mine: OptionAdvice) -> str:
+def _describe(action: Action, mine: OptionAdvice, phase: Phase) -> str:
     if isinstance(action, Card):
         return f"the {action.display}"
     if isinstance(action, Bid) and action is not Bid.PASS:
-        return option_words(mine) if mine.bid is action else action.display
+        return option_short(mine) if mine.bid is action else action.display
     if isinstance(action, Trump | Mode | Defense):
-        return option_words(mine)
+        return option_short(mine, phase)
     return action_text(action)
 
 
@@ -669,11 +891,10 @@ def card_reason(state: HandState, card: Card, better: Card, you: bool = True) ->
     if not wins(card) and not wins(better) and strength(card) > strength(better):
         if win_seat == partner:
             return (f"{partners[:1].upper()}{partners[1:]} {win_card.display} was already "
-                    f"winning, so the {card.display} was not needed; the {better.display} "
-                    f"would have kept the {card.display} for later.")
-        return (f"The trick was already lost to {win_seat.word}'s {win_card.display}, so the "
-                f"{card.display} was thrown away; the {better.display} would have kept the "
-                f"{card.display} for later.")
+                    f"winning; the {better.display} would have kept the {card.display} for "
+                    "later.")
+        return (f"The trick was already lost to {win_seat.word}'s {win_card.display}; the "
+                f"{better.display} would have kept the {card.display} for later.")
     if wins(card) and wins(better) and strength(better) < strength(card):
         return (f"The {better.display} beats the cards on the table just as well and keeps "
                 f"the {card.display} for later.")
@@ -716,11 +937,10 @@ def _lead_reason(state: HandState, card: Card, better: Card, me: str) -> str | N
             names = (", ".join(_d(u) for u in out[:-1]) + " and " + _d(out[-1])
                      if len(out) > 1 else _d(out[0]))
             many = len(out) > 1
-            rounds = (f" (the {names} {'are' if many else 'is'} still out: rounds of trumps "
-                      f"pull {'them' if many else 'it'})")
-        return (f"Leading trumps with the {better.display} draws the other side's trumps "
-                f"before they can ruff{rounds}; {me} led the {card.display}, a plain card, "
-                "instead.")
+            rounds = (f" (the {names} {'are' if many else 'is'} still out)" if len(out) <= 3
+                      else f" ({_COUNT[len(out)]} trumps are still out)")
+        return (f"Leading the {better.display} draws the other side's trumps{rounds} before "
+                f"they can ruff; {me} led the {card.display} instead.")
     if not is_trump(better, trump, lb) and better.rank is Rank.ACE and card.rank is not Rank.ACE:
         # What the card led instead is, only where it is true: a trump can wait, a card
         # something unseen outranks can be beaten.
@@ -845,6 +1065,21 @@ def bid_facts(answer: Bid, mine: OptionAdvice, best_answer: Bid, best: OptionAdv
     return words
 
 
+def bid_right_facts(answer: Bid, mine: OptionAdvice, runner_answer: Bid,
+                    runner: OptionAdvice, hand: Sequence[Card], left_bower: bool) -> str:
+    """Why a right call is right, against the runner-up: for a pass, the bid passed up and
+    what it falls short of; for a bid, what the hand expects in its contract (and what a
+    higher runner-up needs)."""
+    if answer is Bid.PASS:
+        return bid_facts(runner_answer, runner, answer, mine, hand, left_bower)
+    words = _contract_words(mine, hand, left_bower)
+    t = mine.tricks
+    if runner_answer is not Bid.PASS and runner_answer > answer and t is not None \
+            and answer.tricks <= t.mean < runner_answer.tricks:
+        words += f", short of the {runner_answer.tricks} that {runner_answer.display} needs"
+    return words
+
+
 def declare_facts(choose: str, mine: OptionAdvice, best_answer: Action, best: OptionAdvice,
                   hand: Sequence[Card], left_bower: bool) -> str:
     """Trumps (``choose="trump"``) or the way of playing (``"mode"``): the tricks each way."""
@@ -852,24 +1087,34 @@ def declare_facts(choose: str, mine: OptionAdvice, best_answer: Action, best: Op
         other = "with the exchange" if best_answer is Mode.EXCHANGE else "with partner"
         return (f"that way you expect {_expected(mine)}, against "
                 f"{_expected(best)} {other}")
-    best_trump = best_answer if isinstance(best_answer, Trump) else None
-    return (f"{_contract_words(mine, hand, left_bower)}, against "
-            f"{_expected(best) or 'more'} in {action_text(best_answer)} with "
-            f"{_key_cards(hand, best_trump, left_bower)}")
+    # Trumps: each contract's tricks beside what the hand holds for it (what makes or
+    # breaks it), the way of playing where it differs.
+    def side(o: OptionAdvice) -> str:
+        trump = o.trump if o.trump is not None else Trump.NT
+        way = {Mode.EXCHANGE: " alone", Mode.PARTNER: " with partner"}.get(o.mode, "") \
+            if o.mode is not None else ""
+        return (f"{_expected(o) or 'fewer tricks'} in {trump.word}{way} "
+                f"({_count_point(hand, trump, left_bower)})")
+
+    return f"you expect {side(mine)}, against {side(best)}"
 
 
 def exchange_facts(role: str, answer: Card, mine: OptionAdvice, best_answer: Card,
-                   best: OptionAdvice) -> str:
-    """The bidder's discard (``role="bidder"``) or the partner's card: the bidder's tricks."""
+                   best: OptionAdvice, trump: Trump | None = None,
+                   left_bower: bool = True) -> str:
+    """The bidder's discard (``role="bidder"``) or the partner's card: the bidder's tricks,
+    a bower named as such (with ``trump``)."""
     # Both cards named: the sentence also follows a right answer, where "it" would point at
     # the wrong card.
+    def name(card: Card) -> str:
+        which = bower(card, trump, left_bower) if trump is not None else None
+        return f"the {action_text(card)}" + (f" ({which} bower)" if which else "")
+
     if role == "bidder":
-        return (f"you expect {_expected(mine)} without the "
-                f"{action_text(answer)}, against {_expected(best)} without "
-                f"the {action_text(best_answer)}")
-    return (f"the bidder expects {_expected(mine)} with the "
-            f"{action_text(answer)}, against {_expected(best)} with the "
-            f"{action_text(best_answer)}")
+        return (f"you expect {_expected(mine)} without {name(answer)}, against "
+                f"{_expected(best)} without {name(best_answer)}")
+    return (f"the bidder expects {_expected(mine)} with {name(answer)}, against "
+            f"{_expected(best)} with {name(best_answer)}")
 
 
 def defend_facts(rules: RuleSet, bid: Bid, answer: Defense, mine: OptionAdvice,

@@ -34,6 +34,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..analysis.grading import GRADING_SAMPLES, Grade
+from ..analysis.reasons import figures_meaning
 from ..engine.calls import Mode, Trump
 from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
@@ -62,7 +63,8 @@ HELP_TEXT = (
     "  play/surrender    as a defender: play the hand out, or give it up\n"
     "  hint              the coach suggests the decision in front of you and says why;\n"
     "                    a decision you asked a hint for is not graded\n"
-    "  coach             the coach's grade of your last decision, with the reason\n"
+    "  coach             the coach's grade of your last decision, with the reason and\n"
+    "                    what its figures mean\n"
     "  undo              take back your last decision and choose again\n"
     "  replay N          go back to your decision N of this hand, same cards\n"
     "  review            the worst decisions of this hand, then every trick\n"
@@ -103,6 +105,7 @@ class TableApp:
         self.input = input_fn
         self.ascii = ascii
         self.unsaved = 0  # hands whose record could not be written where --save asked
+        self._meaning_said = False  # what the coach's figures mean: said once, then asked
 
     # ---- drawing ----------------------------------------------------------------------------
 
@@ -212,18 +215,30 @@ class TableApp:
                 body.append_text(_action(a, self.ascii))
         self.console.print(Panel(body, border_style="red"))
 
-    def show_coach(self, coach: CoachVerdict, title: str = "Coach") -> None:
+    def show_coach(self, coach: CoachVerdict, title: str = "Coach", asked: bool = False
+                   ) -> None:
+        """The grade, and the reason unless it is the best; what the figures mean the first
+        time and when ``asked`` (the coach command)."""
         style = GRADE_STYLE[coach.grade]
         body = Text(coach.headline, style=style)
         if coach.grade is not Grade.BEST and not coach.forced:
             body.append("\n" + coach.reason)
+            self._meaning(body, coach.samples, asked)
         self.console.print(Panel(body, title=title, title_align="left",
                                  border_style=style.split()[-1]))
 
     def show_hint(self, hint: Hint) -> None:
         body = Text(hint.text)
+        if not hint.forced:
+            self._meaning(body, hint.samples, False)
         self.console.print(Panel(body, title="Hint (this decision will not be graded)",
                                  title_align="left", border_style="cyan"))
+
+    def _meaning(self, body: Text, deals: int, asked: bool) -> None:
+        """What the coach's figures mean, said once a session, then when asked."""
+        if asked or not self._meaning_said:
+            body.append("\n" + figures_meaning(deals), style="dim")
+            self._meaning_said = True
 
     def show_moves(self, moves: Sequence[Decision]) -> None:
         """Say what the computer players did, and who won each trick as it ends."""
@@ -414,7 +429,7 @@ class TableApp:
                 self.console.print("You have not made a decision this hand yet: type hint "
                                    "for the coach's suggestion on this one.", style="yellow")
             else:
-                self.show_coach(coach)
+                self.show_coach(coach, asked=True)
             return True
         if command == "review":
             self.show_review(t.review())

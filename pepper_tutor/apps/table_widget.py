@@ -262,7 +262,14 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
     def _coach_html(self, coach: CoachVerdict) -> str:
         colour = _GRADE_COLOUR[coach.grade.value]  # the stripe; the words take the theme's
         grade = coach.grade.value.lower()
-        reason = "" if coach.grade.value == "Best" else f"<div>{_e(coach.reason)}</div>"
+        reason = ""
+        if coach.grade.value != "Best" and not coach.forced:
+            from ..analysis.reasons import figures_meaning
+
+            # what the figures mean, on request, under the reason
+            reason = (f"<div>{_e(coach.reason)}</div><details class=\"pepper-muted\"><summary>"
+                      f"What the figures mean</summary>{_e(figures_meaning(coach.samples))}"
+                      "</details>")
         return (f'<div class="pepper-fb pepper-grade-{grade}" '
                 f'style="border-left:5px solid {colour};padding:4px 10px;margin:4px 0">'
                 f'<b class="pepper-grade-text pepper-grade-{grade}">{_e(coach.headline)}</b>'
@@ -270,7 +277,10 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
 
     def _verdict_html(self, verdict: Verdict, action: Action) -> str:
         what = f"the {action.display}" if isinstance(action, Card) else action_text(action)
-        rules = "".join(f'<div class="pepper-muted"><code>{_e(r.id)}</code> {_e(r.text)}</div>'
+        from ..rulebook.book import rule_tag
+
+        # The rule quoted in words; its id only in the opt-in rule ids view.
+        rules = "".join(f'<div class="pepper-muted">{_e(rule_tag(r.id))}{_e(r.text)}</div>'
                         for r in verdict.rules)
         return (f'<div class="pepper-fb wrong" style="border-left:5px solid #c0392b;'
                 f'padding:4px 10px"><b>Not allowed: {_e(what)}.</b> '

@@ -969,15 +969,22 @@ class WebApp:
         deals = ""
         if not coach.forced:
             later = "; grading over more deals…" if more else "."
-            deals = (f'<div class="pepper-muted pepper-grade-deals">Graded over '
-                     f"{coach.samples} deals of the cards you cannot see{later}</div>")
+            from ..analysis.reasons import figures_meaning
+
+            # What the figures mean, on request: the line that says the deals opens it.
+            deals = (f'<details class="pepper-muted pepper-grade-deals"><summary>Graded over '
+                     f"{coach.samples} deals{later}</summary>"
+                     f"{_e(figures_meaning(coach.samples))}</details>")
         return (f'<div class="pepper-fb pepper-grade pepper-grade-{grade.lower()}" '
                 f'style="border-left-color:{_GRADE_COLOUR[grade]}">{revised}<b class="pepper-'
                 f'grade-text">{_e(coach.headline)}</b>{reason}{deals}</div>')
 
     def _verdict_html(self, verdict: Verdict, action: Any) -> str:
         what = f"the {action.display}" if isinstance(action, Card) else action_text(action)
-        rules = "".join(f'<div class="pepper-muted"><code>{_e(r.id)}</code> {_e(r.text)}</div>'
+        from ..rulebook.book import rule_tag
+
+        # The rule quoted in words; its id only in the opt-in rule ids view.
+        rules = "".join(f'<div class="pepper-muted">{_e(rule_tag(r.id))}{_e(r.text)}</div>'
                         for r in verdict.rules)
         return (f'<div class="pepper-fb wrong"><b>Not allowed: {_e(what)}.</b> '
                 f'{_e(" ".join(verdict.facts))}{rules}</div>')

@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # rich only for the terminal's panels: the page in Pyodide ne
     from rich.text import Text
 
 __all__ = ["QUESTIONS", "position_facts", "question", "action_words", "answers_words",
+           "answer_point",
            "figures_words", "feedback_facts", "feedback_lines", "reveal_facts", "layout_facts",
            "puzzle_panel", "feedback_panel", "dashboard_table", "puzzle_html", "feedback_html",
            "dashboard_html"]
@@ -90,9 +91,16 @@ def position_facts(puzzle: Puzzle) -> list[tuple[str, str | list[Card]]]:
 
 def _labelled(words: str, label: str) -> str:
     """``words`` with the analysis's label of the option where it says more (a call's
-    contract and way of playing), not where it only repeats the card ("play Q♦")."""
+    contract and way of playing, short: "5 (in ♣ alone)"), not where it only repeats the
+    card ("play Q♦")."""
     bare = label.split(" ", 1)[1] if label.startswith(("play ", "discard ", "send ")) else label
-    return words if bare in words.split(" or ") else f"{words} ({label})"
+    if bare in words.split(" or "):
+        return words
+    short = label.replace(", exchange and play alone", " alone").replace(
+        ", play with partner", " with partner")
+    if short.startswith(words + " "):
+        short = short[len(words) + 1:]
+    return f"{words} ({short})"
 
 
 def _net(x: float) -> str:
@@ -102,9 +110,15 @@ def _net(x: float) -> str:
 def figures_words(puzzle: Puzzle) -> str:
     """The answer with what it is worth, and the tempting option's worth beside it."""
     best = puzzle.options[0]
-    text = (f"{_labelled(answers_words(puzzle), best['label'])} is worth "
-            f"{_net(best['net'][0])} net points a hand on average over {best['net'][3]} "
-            "sampled deals")
+    if puzzle.kind == "mode":  # the contract is on the table: the way says it all
+        text = f"{_cap(answers_words(puzzle))} is worth {_net(best['net'][0])} net points a hand"
+        tempting = puzzle.option(puzzle.tempting)
+        if tempting is not None:
+            text += (f"; the tempting {action_words(puzzle, puzzle.tempting)} "
+                     f"{_net(tempting['net'][0])}")
+        return text + "."
+    text = (f"{_cap(_labelled(answers_words(puzzle), best['label']))} is worth "
+            f"{_net(best['net'][0])} net points a hand")
     tempting = puzzle.option(puzzle.tempting)
     if tempting is not None:
         tempting_words = _labelled(action_words(puzzle, puzzle.tempting), tempting["label"])
@@ -137,7 +151,8 @@ def feedback_facts(answer: Answer, reveal: bool = False,
     how the answer is asked for (a key in the terminal, a button elsewhere)."""
     p = answer.puzzle
     said = action_words(p, answer.action)
-    lines = [f"Right: {said}." if answer.correct else
+    point = answer_point(p, answer.action) if answer.correct else None
+    lines = [f"Right: {said}." + (f" {point}" if point else "") if answer.correct else
              f"Not {said}: the streak ends here." if answer.over else
              f"Not {said}: try again, or {ask}."]
     if answer.correct or reveal:
@@ -149,13 +164,35 @@ def feedback_facts(answer: Answer, reveal: bool = False,
         lines.append(f"Theme: {theme}" + (f". Rules: {rules}." if rules else "."))
     lines.append(answer.rating_words())
     if answer.result.scheduled is not None:
-        lines.append("This theme comes back in your review as a fresh puzzle "
+        lines.append("This theme comes back in your review "
                      + due_words(answer.result.scheduled, answer.result.at) + ".")
     if answer.over:
         lines.append(f"Streak over: {answer.streak} solved in a row" + _best(answer) + ".")
     elif answer.streak:
         lines.append(f"Streak: {answer.streak}" + _best(answer) + ".")
     return lines
+
+
+def answer_point(puzzle: Puzzle, action: str) -> str | None:
+    """The point of an answer, from the position: a card's role ("The J♣ is the left
+    bower."), or for a call what the hand holds in the contract it leads to ("You hold four
+    trumps with both bowers.")."""
+    from ..analysis.reasons import call_point, card_role
+
+    state = puzzle.position()
+    chosen = parse_action(puzzle.kind, action)
+    if isinstance(chosen, Card):
+        role = card_role(state, chosen)
+        return f"The {chosen.display} is {role}." if role else None
+    trump = chosen if isinstance(chosen, Trump) else state.trump
+    if trump is None:  # a call: the trump of the contract the analysis plays it in
+        label = next((o["label"] for o in puzzle.options
+                      if o["label"].split(" in ")[0] == action_words(puzzle, action)), "")
+        trump = next((t for t in Trump if f" in {t.display}" in label), None)
+    me = state.to_act
+    if trump is None or me is None:
+        return None
+    return f"You hold {call_point(state.hand(me), trump, state.rules.left_bower)}."
 
 
 def _best(answer: Answer) -> str:
@@ -211,8 +248,8 @@ def layout_facts(puzzle: Puzzle, name_best: bool = True) -> list[str]:
                      f"{bad['tricks']} ({bad['net']:+.0f}). Every seat plays its best.")
     else:
         lines.append(f"{_cap(tempting)}: the bidders take {bad['tricks']} tricks "
-                     f"({bad['net']:+.0f} net points for your side); with the best answer, "
-                     f"{good['tricks']} ({good['net']:+.0f}). Every seat plays its best.")
+                     f"({bad['net']:+.0f} net for your side); with the best answer, "
+                     f"{good['tricks']} ({good['net']:+.0f}), every seat playing its best.")
     return lines
 
 

@@ -202,7 +202,7 @@ def settle(step: ChoiceStep[Any]) -> bool:
     for v in top:
         own = best_words(step.choice_words(v.answer), step.choice_words(runner.answer),
                          v.worth.mean - runner.worth.mean)
-        step.reasons[step.key(v.answer)] = f"{own[:-1]}: {step.describe(runner, v)}."
+        step.reasons[step.key(v.answer)] = f"{own[:-1]}: {step.right_facts(v, runner)}."
     return True
 
 

@@ -45,7 +45,13 @@ from itertools import pairwise
 from ...analysis.advice import Advice, OptionAdvice, SolvedDeals, advise
 from ...analysis.grading import GRADING_SAMPLES, Grade, grade_choice
 from ...analysis.players import conventions
-from ...analysis.reasons import convention_words, decision_reason, option_words, verdict_headline
+from ...analysis.reasons import (
+    convention_words,
+    decision_reason,
+    hint_reason,
+    option_short,
+    verdict_headline,
+)
 from ...analysis.view import view_of
 from ...engine.calls import Bid, Defense
 from ...engine.cards import Card
@@ -151,7 +157,7 @@ def coach_decision(state: HandState, action: Action, samples: int = GRADING_SAMP
     habit = _convention(state, action) if graded.grade in (Grade.BEST, Grade.GOOD) else ""
     if habit:
         reason = f"{habit} {reason}"
-    return CoachVerdict(kind, action, best_action, option_words(best), graded.grade,
+    return CoachVerdict(kind, action, best_action, option_short(best, state.phase), graded.grade,
                         graded.loss, graded.low, graded.high, reason, advice.samples,
                         convention=habit, close=graded.close, advice=advice)
 
@@ -243,24 +249,46 @@ def coach_hint(state: HandState, samples: int = GRADING_SAMPLES,
     if len(legal) <= 1:
         return Hint(kind, legal[0], action_text(legal[0]), "", 0, forced=True)
     advice = advise(state, samples=samples, seed=seed)
+    others = _others(advice, state.phase)
+    if others and advice.decision in ("bid", "declare"):
+        # The figures as grading the runner-up reads them (the same deals, the same
+        # numbers): a call's grade solves both on every deal, which the first advice may
+        # not have done.
+        _, advice = grade_choice(state, _action_of(others[0], state.phase), samples=samples,
+                                 seed=seed)
+        others = _others(advice, state.phase)
     by_net = all(o.net is not None for o in advice.options)
     best = advice.best
     best_action = _action_of(best, state.phase)
-    # A call's options are bids in each trump: the runner-up is the best *other* action.
-    others = [o for o in advice.options if _action_of(o, state.phase) != best_action]
     if not others:
-        return Hint(kind, best_action, option_words(best), "", advice.samples, forced=True)
+        return Hint(kind, best_action, option_short(best, state.phase), "", advice.samples,
+                    forced=True)
     second = others[0]
-    # The reason is told from the runner-up's side ("X is worth +a and Y +b"), so the
-    # learner hears what the best choice gains over the next one.
-    reason = decision_reason(state, _action_of(second, state.phase), best_action, best, second,
-                             advice, by_net)
-    label = option_words(best)
+    # The reason is the best option's point, then both figures: what the best choice gains
+    # over the next one.
+    reason = hint_reason(state, best_action, _action_of(second, state.phase), best, second,
+                         by_net)
+    label = option_short(best, state.phase)
     v_best = best.net if by_net and best.net is not None else best.score
     v_second = second.net if by_net and second.net is not None else second.score
     if f"{v_best.mean:+.1f}" == f"{v_second.mean:+.1f}":  # the figures would not tell them apart
-        label += f" ({option_words(second)} is as good here)"
+        label += f" ({option_short(second, state.phase)} is as good here)"
     return Hint(kind, best_action, label, reason, advice.samples)
+
+
+def _others(advice: Advice, phase: Phase) -> list[OptionAdvice]:
+    """The runner-up, as grading reads each action: for every action other than the best,
+    the option it is graded by (a call, its best trump and way of playing), best first."""
+    best = _action_of(advice.best, phase)
+    by_net = all(o.net is not None for o in advice.options)
+    found: dict[object, OptionAdvice] = {}
+    for o in (*advice.options, *advice.candidates):  # candidates: a call's every level
+        action = _action_of(o, phase)
+        mine = advice.choice(action)
+        if action != best and mine is not None:
+            found.setdefault(action, mine)
+    return sorted(found.values(), key=lambda o: -(
+        o.net.mean if by_net and o.net is not None else o.score.mean))
 
 
 def judgement_missed(state: HandState, verdict: CoachVerdict) -> str | None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...analysis.calling import best_suit
 from ...analysis.reasons import (
     bid_facts,
+    bid_right_facts,
     compare_facts,
     declare_facts,
     defend_facts,
@@ -364,6 +365,10 @@ class ChoiceStep(Step[AnswerT]):
         """The facts behind the comparison, from the analysis (subclasses say it better)."""
         return compare_facts(mine.option, best.option, best.answer)
 
+    def right_facts(self, answer: Valued, runner: Valued) -> str:
+        """Why ``answer`` (a right one) beats the runner-up, its own facts first."""
+        return self.describe(answer, runner)
+
     def analysis_hint(self) -> str:
         values = self.valued()
         advice = self.analysis()
@@ -505,6 +510,10 @@ class BidStep(ChoiceStep[Bid]):
     def describe(self, mine: Valued, best: Valued) -> str:
         return bid_facts(mine.answer, mine.option, best.answer, best.option, self.hand,
                          self.rules.left_bower)
+
+    def right_facts(self, answer: Valued, runner: Valued) -> str:
+        return bid_right_facts(answer.answer, answer.option, runner.answer, runner.option,
+                               self.hand, self.rules.left_bower)
 
     def key(self, answer: Bid) -> str:
         return str(answer)
@@ -695,7 +704,8 @@ class ExchangeStep(ChoiceStep[Card]):
         return option.card is answer
 
     def describe(self, mine: Valued, best: Valued) -> str:
-        return exchange_facts(self.role, mine.answer, mine.option, best.answer, best.option)
+        return exchange_facts(self.role, mine.answer, mine.option, best.answer, best.option,
+                              self.trump, self.rules.left_bower)
 
     def parse_value(self, raw: Any) -> Card:
         cards = read_cards(raw, self.hand, self.trump, self.rules.left_bower)
@@ -778,6 +788,10 @@ class DefendStep(ChoiceStep[Defense]):
 
     def describe(self, mine: Valued, best: Valued) -> str:
         return defend_facts(self.rules, self.bid, mine.answer, mine.option, best.option)
+
+    def right_facts(self, answer: Valued, runner: Valued) -> str:
+        # What the other answer gives away is the case for this one.
+        return self.describe(runner, answer)
 
     def default_cite(self) -> tuple[str, ...]:
         return ("defend.surrender", "variant.dirty-clubs") if self.rules.dirty_clubs else (
