@@ -423,9 +423,10 @@ def test_a_grade_is_made_surer_only_while_its_box_is_shown(tmp_path: Path) -> No
     assert not _go(app, "home")["refine"]
     idle = _go(app, "coach-refine")
     assert not idle["refine"] and "coach" not in idle
-    assert app.table.learner_decisions[-1].coach.samples == 24  # type: ignore[union-attr]
+    decision = app.table.learner_decisions[-1]
+    assert decision.coach is not None and decision.coach.samples == BROWSER_COACH_SAMPLES
     assert _go(app, "table")["refine"]
-    assert _go(app, "coach-refine")["deals"] == 50
+    assert _go(app, "coach-refine")["deals"] == BROWSER_REFINED_SAMPLES[0]
     # A hint for the next decision takes the box: the grade before it is not written over.
     assert app.table.learner_to_act, _words(reply)
     hinted = _go(app, "table-hint")
