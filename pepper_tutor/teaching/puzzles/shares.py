@@ -13,46 +13,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ...engine.calls import Trump
 from ...engine.cards import Card
-from ...engine.ranking import EFFECTIVE_SUIT, TRICK_POWER, TRICK_RANK, trump_code
 from .bank import bank_puzzles
+from .classes import CARD_KINDS, class_of, highest_of
 from .puzzle import Puzzle
 
 __all__ = ["CARD_KINDS", "answer_class", "highest_card", "answer_shares", "counts",
            "highest_share", "random_share", "main"]
 
-CARD_KINDS = ("play", "discard", "send")
-
 
 def highest_card(p: Puzzle, lowest: bool = False) -> Card:
-    """The legal card that bids highest for the trick (leading: a trump over a plain card,
-    then by rank); ``lowest``: the one that bids lowest."""
-    state = p.position()
-    trump = state.trump
-    code = trump_code(trump if trump is not None else Trump.NT, state.rules.left_bower)
-    trick = state.current_trick
-    led = EFFECTIVE_SUIT[code][trick[0][1].index] if trick else None
-    cards = [a for a in state.legal_actions() if isinstance(a, Card)]
-
-    def power(c: Card) -> tuple[int, int, int]:
-        follows = TRICK_POWER[code][led][c.index] if led is not None else 0
-        return follows, int(EFFECTIVE_SUIT[code][c.index] == code), TRICK_RANK[code][c.index]
-
-    return (min if lowest else max)(cards, key=power)
+    """The puzzle's legal card that bids highest for the trick (``lowest``: lowest)."""
+    return highest_of(p.position(), lowest)
 
 
 def answer_class(p: Puzzle) -> str:
-    """The answer as a class a guess could name: the lowest card or another for a discard,
-    the highest card or another for the other cards' kinds, a suit or no trump for a trump,
-    the answer itself otherwise (the first of several equal answers)."""
-    if p.kind == "discard":
-        return "the lowest card" if str(highest_card(p, True)) in p.answers else "another card"
-    if p.kind in CARD_KINDS:
-        return "the highest card" if str(highest_card(p)) in p.answers else "another card"
-    if p.kind == "trump":
-        return "no trump" if str(Trump.NT) in p.answers else "a suit"
-    return p.answers[0]
+    """The puzzle's answer as a class a guess could name (:func:`~.classes.class_of`)."""
+    return class_of(p.kind, p.position(), p.answers)
 
 
 def answer_shares(puzzles: Sequence[Puzzle]) -> dict[str, dict[str, float]]:
