@@ -128,7 +128,8 @@ def _cmd_mine(args: argparse.Namespace) -> int:
     added = data["made"][-1]["added"]
     print(f"{mined.hands} hands, {mined.decisions} decisions looked at, {mined.candidates} "
           f"candidates, {len(mined.puzzles)} puzzles kept ({added} new); {out} holds "
-          f"{len(data['puzzles'])} ({mined.cpu_seconds:.0f} CPU s, {mined.wall_seconds:.0f} s)")
+          f"{len(data['puzzles'])}, {len(data['held'])} more held back so no guess gives a kind's "
+          f"answers ({mined.cpu_seconds:.0f} CPU s, {mined.wall_seconds:.0f} s)")
     return 0
 
 

@@ -2,9 +2,11 @@
 
 The file (format ``pepper-puzzles/1``) holds the puzzles, one compact JSON object a line
 (:mod:`.puzzle`), and ``made``: one entry per mining run that added to it, with the command,
-its seed, the hands, the kinds, the thresholds, the date and what it took. It is built by
+its seed, the hands, the kinds, the thresholds, the date and what it took; and ``held``, the
+puzzles mined but held back so that no guess gives a kind's answers (:mod:`.selection`: a
+later run's rarer answers bring some back). It is built by
 the commands in :data:`REBUILD` (``make puzzles`` runs them under ``nice -n 19``); each run
-appends the puzzles it found that the file does not hold yet. ``tests/test_puzzles_bank.py``
+adds the puzzles it found that the file does not hold yet. ``tests/test_puzzles_bank.py``
 re-validates a sample and fails, naming these commands, when the analysis has moved.
 ``make puzzles`` runs the commands the file does not record yet (:func:`missing_runs`), so a
 build cut short goes on where it stopped; delete the file to build it anew.
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...files.writing import write_text
 from .puzzle import Puzzle
+from .selection import select
 
 if TYPE_CHECKING:  # the miner loads the analysis's executors: not for reading the puzzles
     from .miner import Mined
@@ -60,7 +63,7 @@ def bank_path() -> Path:
 
 
 def empty_bank() -> dict[str, Any]:
-    return {"format": FORMAT, "made": [], "puzzles": []}
+    return {"format": FORMAT, "made": [], "puzzles": [], "held": []}
 
 
 def read_bank(path: Path) -> dict[str, Any]:
@@ -97,9 +100,12 @@ def bank_puzzles(path: Path | None = None) -> list[Puzzle]:
 
 def add_run(data: Mapping[str, Any], mined: Mined, command: str, options: Mapping[str, Any]
             ) -> dict[str, Any]:
-    """``data`` with the mined puzzles it lacks appended, and the run's provenance."""
-    have = {p["id"] for p in data["puzzles"]}
+    """``data`` with the mined puzzles it lacks added, the run's provenance, and the
+    selection (:func:`~.selection.select`) made anew over every puzzle mined."""
+    before = [*data["puzzles"], *data.get("held", [])]
+    have = {p["id"] for p in before}
     new = [p for p in mined.puzzles if p["id"] not in have]
+    kept, held = select([*before, *new])
     made = {"command": command, **options,
             "seeds": "each hand from random.Random('<seed>:<index>:hand'); each decision's "
                      "first look from '<seed>:<index>:<decision>:screen', its two validating "
@@ -112,20 +118,25 @@ def add_run(data: Mapping[str, Any], mined: Mined, command: str, options: Mappin
                     "position is not a lost cause",
             "date": datetime.now(UTC).strftime("%Y-%m-%d"),
             "hands": mined.hands, "decisions": mined.decisions,
+            "selection": "no class of answer gives more than 3/4 of a kind's puzzles, the "
+                         "highest card at most 1/2 of the play puzzles; the surplus held "
+                         "back by a lottery on the puzzles' ids",
             "candidates": mined.candidates, "kept": len(mined.puzzles), "added": len(new),
             "cpu_seconds": round(mined.cpu_seconds), "wall_seconds": round(mined.wall_seconds)}
-    return {"format": FORMAT, "made": [*data["made"], made],
-            "puzzles": [*data["puzzles"], *new]}
+    return {"format": FORMAT, "made": [*data["made"], made], "puzzles": kept, "held": held}
 
 
 def dump_bank(data: Mapping[str, Any]) -> str:
     """The file's text: one puzzle a line, so a rebuild's change shows line by line."""
     lines = ["{", f'"format":{json.dumps(data["format"])},',
-             '"made":' + json.dumps(data["made"], ensure_ascii=False) + ",", '"puzzles":[']
-    puzzles: Sequence[Mapping[str, Any]] = data["puzzles"]
-    lines += [json.dumps(p, ensure_ascii=False, separators=(",", ":"))
-              + ("," if i < len(puzzles) - 1 else "") for i, p in enumerate(puzzles)]
-    lines += ["]", "}"]
+             '"made":' + json.dumps(data["made"], ensure_ascii=False) + ","]
+    for key in ("puzzles", "held"):
+        puzzles: Sequence[Mapping[str, Any]] = data.get(key, [])
+        lines.append(f'"{key}":[')
+        lines += [json.dumps(p, ensure_ascii=False, separators=(",", ":"))
+                  + ("," if i < len(puzzles) - 1 else "") for i, p in enumerate(puzzles)]
+        lines.append("]," if key == "puzzles" else "]")
+    lines.append("}")
     return "\n".join(lines) + "\n"
 
 

@@ -5,7 +5,9 @@ One task is one hand (:class:`HandTask`): the computer players play it
 table's history; each decision with enough options (:func:`~.validation.enough_options`) of
 a kind asked for is looked at by the sampled advice at :data:`~.validation.SCREEN_SAMPLES`
 deals, and becomes a *candidate* when the choice made was graded an error (an inaccuracy or
-worse) or was not the analysis's best; a candidate whose first look shows the best answer at
+worse) or was not the analysis's best, or when the first look's answer is not the class the
+kind's guess names (:data:`~.classes.GUESS`: the exchange, play on, the highest card ...),
+whatever was played; a candidate whose first look shows the best answer at
 least half the margin ahead is validated (:func:`~.validation.validate`: two runs at
 :data:`~.validation.SAMPLES` deals) and kept as a puzzle (:mod:`.puzzle`) when clear.
 
@@ -31,6 +33,7 @@ from ...engine.rules import get_ruleset
 from ...engine.seats import Seat
 from ...engine.state import Action, HandState
 from ...records.hand_record import Replay, parse_record
+from .classes import guessed
 from .puzzle import make_puzzle
 from .validation import (
     KINDS,
@@ -124,7 +127,10 @@ def mine_hand(task: HandTask) -> HandResult:
             continue
         graded = grade_decision(look, action) if look.choice(action) is not None else None
         erred = graded is not None and graded.grade.is_error
-        if not erred and action == first.best_action:
+        # A slip makes a candidate; so does a position whose answer is not the guess its
+        # kind invites, slip or not: the players' slips lean one way (the beginner takes
+        # partner and follows low), and mining slips alone teaches the other way's guess.
+        if not erred and action == first.best_action and guessed(kind, state, first.answers):
             continue
         result.candidates += 1
         if first.margin < MARGIN / 2:

@@ -130,7 +130,8 @@ def make_puzzle(state: HandState, chosen: Action, checked: Validation, name: str
     tempting_mode = first.second.mode if phase is Phase.DECLARE_TRUMP else None
     layout = find_layout(state, first.best_action, first.second_action, f"{name}:layout",
                          best_mode, tempting_mode)
-    theme: Theme = theme_of(state, kind, first.second_action, first.best_action, advice)
+    theme: Theme = theme_of(state, kind, first.second_action, first.best_action, advice,
+                            checked.answers)
     margin = min(c.figures.margin for c in checked.checks if c.figures is not None)
     return {
         "id": "pz-" + hashlib.sha256(key.encode()).hexdigest()[:12],

@@ -4,55 +4,36 @@ kind of question alone teaches the guess, not the game.
 :func:`answer_shares` gives, per kind, how often each answer is the answer (a card's kind by
 what the card is: the highest legal card or another; a trump by a suit or no trump);
 :func:`highest_share` how often the highest legal card is an answer of a play puzzle.
-``python -m pepper_tutor.teaching.puzzles.shares`` prints both for the shipped bank (``make
-puzzles`` does after a build); ``tests/test_puzzles_bank.py`` keeps them.
+``python -m pepper_tutor.teaching.puzzles.shares [FILE]`` prints both for the shipped bank (or
+FILE), with the puzzles the selection holds back (``make puzzles`` does after a build);
+``tests/test_puzzles_bank.py`` keeps them (:mod:`.selection` makes them so).
 """
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
-from ...engine.calls import Trump
 from ...engine.cards import Card
-from ...engine.ranking import EFFECTIVE_SUIT, TRICK_POWER, TRICK_RANK, trump_code
-from .bank import bank_puzzles
+from .bank import bank_puzzles, load_bank
+from .classes import CARD_KINDS, class_of, highest_of
 from .puzzle import Puzzle
+from .selection import CAP, HIGHEST_CAP
 
 __all__ = ["CARD_KINDS", "answer_class", "highest_card", "answer_shares", "counts",
            "highest_share", "random_share", "main"]
 
-CARD_KINDS = ("play", "discard", "send")
-
 
 def highest_card(p: Puzzle, lowest: bool = False) -> Card:
-    """The legal card that bids highest for the trick (leading: a trump over a plain card,
-    then by rank); ``lowest``: the one that bids lowest."""
-    state = p.position()
-    trump = state.trump
-    code = trump_code(trump if trump is not None else Trump.NT, state.rules.left_bower)
-    trick = state.current_trick
-    led = EFFECTIVE_SUIT[code][trick[0][1].index] if trick else None
-    cards = [a for a in state.legal_actions() if isinstance(a, Card)]
-
-    def power(c: Card) -> tuple[int, int, int]:
-        follows = TRICK_POWER[code][led][c.index] if led is not None else 0
-        return follows, int(EFFECTIVE_SUIT[code][c.index] == code), TRICK_RANK[code][c.index]
-
-    return (min if lowest else max)(cards, key=power)
+    """The puzzle's legal card that bids highest for the trick (``lowest``: lowest)."""
+    return highest_of(p.position(), lowest)
 
 
 def answer_class(p: Puzzle) -> str:
-    """The answer as a class a guess could name: the lowest card or another for a discard,
-    the highest card or another for the other cards' kinds, a suit or no trump for a trump,
-    the answer itself otherwise (the first of several equal answers)."""
-    if p.kind == "discard":
-        return "the lowest card" if str(highest_card(p, True)) in p.answers else "another card"
-    if p.kind in CARD_KINDS:
-        return "the highest card" if str(highest_card(p)) in p.answers else "another card"
-    if p.kind == "trump":
-        return "no trump" if str(Trump.NT) in p.answers else "a suit"
-    return p.answers[0]
+    """The puzzle's answer as a class a guess could name (:func:`~.classes.class_of`)."""
+    return class_of(p.kind, p.position(), p.answers)
 
 
 def answer_shares(puzzles: Sequence[Puzzle]) -> dict[str, dict[str, float]]:
@@ -84,13 +65,23 @@ def random_share(puzzles: Sequence[Puzzle]) -> float:
     return sum(len(p.answers) / p.data["legal"] for p in play) / len(play) if play else 0.0
 
 
-def main() -> None:
-    puzzles = bank_puzzles()
-    print(f"The bank's answers by kind ({len(puzzles)} puzzles):")
-    for kind, classes in counts(puzzles).items():
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the shares of the shipped bank (or of the file named first in ``argv``) and
+    how many puzzles of each kind the selection holds back."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    path = Path(args[0]) if args else None
+    puzzles = bank_puzzles(path)
+    held = Counter(p["kind"] for p in load_bank(path).get("held", []))
+    print(f"The bank's answers by kind ({len(puzzles)} puzzles; held back so that no class "
+          f"answers more than {CAP} of a kind, the highest card more than {HIGHEST_CAP} of "
+          f"the play puzzles: {sum(held.values())}):")
+    shipped = counts(puzzles)
+    for kind in sorted({*shipped, *held}):
+        classes = shipped.get(kind, Counter())
         total = sum(classes.values())
         shares = ", ".join(f"{k} {n} ({100 * n / total:.0f}%)" for k, n in classes.most_common())
-        print(f"  {kind:<8}{total:>5}: {shares}")
+        print(f"  {kind:<8}{total:>5}: {shares or 'none shipped'}"
+              + (f" ({held[kind]} held back)" if held[kind] else ""))
     print(f"  the highest legal card answers {100 * highest_share(puzzles):.0f}% of play "
           f"puzzles (a legal card at random {100 * random_share(puzzles):.0f}%)")
 

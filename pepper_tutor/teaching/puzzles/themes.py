@@ -11,17 +11,25 @@ theme name the kind of decision (``card-judgement``, ``call-judgement``, ...).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...analysis.advice import Advice
 from ...analysis.reasons import why
-from ...engine.calls import Bid, Trump
-from ...engine.cards import Card
-from ...engine.ranking import effective_suit, is_trump
+from ...engine.calls import Bid, Defense, Mode, Trump
+from ...engine.cards import Card, Rank
+from ...engine.ranking import (
+    EFFECTIVE_SUIT,
+    TRICK_POWER,
+    TRICK_RANK,
+    effective_suit,
+    is_trump,
+    trump_code,
+)
 from ...engine.state import Action, HandState, Phase
 
 __all__ = ["THEMES", "FALLBACK", "RULES_OF", "Theme", "card_choice", "theme_of", "theme_title",
-           "theme_weight", "hints_at_answer"]
+           "theme_weight", "hints_at_answer", "theme_holds"]
 
 # Where no reason applies: the kind of judgement, by puzzle kind.
 FALLBACK = {"bid": "call-judgement", "trump": "trump-judgement", "mode": "way-judgement",
@@ -189,11 +197,96 @@ def card_choice(state: HandState, tempting: Card, best: Card) -> str | None:
     return "which-discard"
 
 
+def _trick_power(state: HandState) -> tuple[Callable[[Card], int], int, bool]:
+    """A card's power in the trick as it stands, the power of the card winning it, and
+    whether that card is the partner's of the seat to act."""
+    code = trump_code(state.trump if state.trump is not None else Trump.NT,
+                      state.rules.left_bower)
+    trick = state.current_trick
+    led = EFFECTIVE_SUIT[code][trick[0][1].index]
+    powers = TRICK_POWER[code][led]
+    seat, card = max(trick, key=lambda sc: powers[sc[1].index])
+    mover = state.to_act
+    partner = (mover is not None and seat != mover
+               and state.rules.side_of(seat) == state.rules.side_of(mover))
+    return (lambda c: powers[c.index]), powers[card.index], partner
+
+
+def theme_holds(state: HandState, theme: str, best: Action, tempting: Action) -> bool:
+    """Whether what the theme's title says is true of the answer ``best`` against
+    ``tempting`` at ``state``: "Take the trick" only when the answer beats the cards on the
+    table and the tempting card does not; "Win cheaply" when both win and the answer is the
+    lower; "Don't trump your partner" and "Let partner's card win" when the answer leaves
+    partner's winning card be; "Keep your winners", "Keep your trumps", "Keep your aces"
+    when the answer keeps them; "Cash the ace" an ace led; "Send your best trump" the top
+    trump; a title naming a call when the answer is that call. A theme of the cards alone
+    (:func:`card_choice`) holds by how it is found; the others name only the kind."""
+    trump = state.trump
+    left = state.rules.left_bower
+
+    def trumps(card: Action) -> bool:
+        return (isinstance(card, Card) and trump is not None and trump is not Trump.NT
+                and is_trump(card, trump, left))
+
+    def plain_ace(card: Action) -> bool:
+        return isinstance(card, Card) and card.rank is Rank.ACE and not trumps(card)
+
+    if theme in ("missed-the-trick", "won-too-high", "trumped-partner", "overtook-partner"):
+        if not (isinstance(best, Card) and isinstance(tempting, Card) and state.current_trick):
+            return False
+        power, top, partner = _trick_power(state)
+        if theme == "missed-the-trick":
+            return not partner and power(best) > top >= power(tempting)
+        if theme == "won-too-high":
+            return top < power(best) < power(tempting)
+        return partner and power(best) < top < power(tempting)
+    if theme == "threw-a-winner":
+        return plain_ace(tempting) and not plain_ace(best)
+    if theme == "discarded-trump":
+        return trumps(tempting) and not trumps(best)
+    if theme == "discarded-ace":
+        return plain_ace(tempting) and not plain_ace(best)
+    if theme == "ace-not-cashed":
+        return plain_ace(best) and not state.current_trick
+    if theme == "led-trump-on-defense":
+        return trumps(tempting) and not trumps(best)
+    if theme == "sent-non-trump":
+        return trumps(best) and not trumps(tempting)
+    if theme == "sent-low-trump":
+        return trumps(best) and trumps(tempting) and _top_trump(state) == best
+    said = {"surrendered-too-soon": Defense.PLAY, "played-a-lost-cause": Defense.SURRENDER,
+            "went-alone": Mode.PARTNER, "stayed-with-partner": Mode.EXCHANGE}
+    if theme in said:
+        return best is said[theme]
+    if theme == "passed-a-making-hand":
+        return tempting is Bid.PASS and best is not Bid.PASS
+    if theme in ("underbid", "overbid"):
+        if not (isinstance(best, Bid) and isinstance(tempting, Bid)):
+            return False
+        return best > tempting if theme == "underbid" else best < tempting
+    return True
+
+
+def _top_trump(state: HandState) -> Card | None:
+    seat = state.to_act
+    trump = state.trump
+    if seat is None or trump is None or trump is Trump.NT:
+        return None
+    left = state.rules.left_bower
+    held = [c for c in state.hand(seat) if is_trump(c, trump, left)]
+    code = trump_code(trump, left)
+    return max(held, key=lambda c: TRICK_RANK[code][c.index]) if held else None
+
+
 def theme_of(state: HandState, kind: str, tempting: Action, best: Action,
-             advice: Advice) -> Theme:
-    """The theme of a puzzle at ``state`` whose tempting answer is ``tempting``."""
+             advice: Advice, answers: Sequence[Action] = ()) -> Theme:
+    """The theme of a puzzle at ``state`` whose tempting answer is ``tempting``: the
+    coach's reason the tempting answer is worse where its title holds of the answer and of
+    every other answer worth as much (``answers``; :func:`theme_holds`), else what the
+    choice was between."""
     reason = why(state, tempting, best, advice)
-    if reason is not None and reason.fact in RULES_OF:
+    if (reason is not None and reason.fact in RULES_OF
+            and all(theme_holds(state, reason.fact, a, tempting) for a in (best, *answers))):
         name = reason.fact
     elif kind == "play" and isinstance(tempting, Card) and isinstance(best, Card):
         name = card_choice(state, tempting, best) or FALLBACK[kind]
