@@ -23,7 +23,10 @@ from enum import StrEnum
 from ..engine.cards import Card
 from ..engine.seats import Seat
 from ..engine.state import HandState, IllegalActionError, Phase
-from .advice import Advice, OptionAdvice, SolvedDeals, advise, advise_bid
+from .advice.auction import SolvedDeals
+from .advice.calls import advise_bid
+from .advice.dispatch import advise
+from .advice.report import Advice, OptionAdvice
 from .solver import TranspositionTable, solve_state
 from .view import SeatView
 
@@ -187,7 +190,7 @@ def grade_decision(advice: Advice, option: OptionAdvice | object) -> DecisionGra
     known, else by points), graded by its interval (:func:`grade_for_interval`).
 
     The loss and its interval are paired over the deals both options were solved on (the
-    advice's :attr:`~.advice.OptionAdvice.loss`); where the advice has no paired figure,
+    advice's :attr:`~.advice.report.OptionAdvice.loss`); where the advice has no paired figure,
     the two options' own intervals are combined as if independent, which errs wide."""
     if not isinstance(option, OptionAdvice):
         found = advice.choice(option)
