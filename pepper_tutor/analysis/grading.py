@@ -221,8 +221,8 @@ seeds (bid advice over 200 deals takes well under a second compiled)."""
 
 
 def grade_choice(state: HandState | SeatView, action: object, samples: int = GRADING_SAMPLES,
-                 seed: int | None = None, solved: SolvedDeals | None = None
-                 ) -> tuple[DecisionGrade, Advice]:
+                 seed: int | None = None, solved: SolvedDeals | None = None,
+                 advice: Advice | None = None) -> tuple[DecisionGrade, Advice]:
     """Grade ``action`` for the seat to act in ``state`` (before it is applied): the advice
     over ``samples`` deals seeded from the position (and ``seed``, to draw another set),
     so the same choice in the same position always gets the same grade; then
@@ -231,10 +231,13 @@ def grade_choice(state: HandState | SeatView, action: object, samples: int = GRA
     ``solved`` (bids only) reads what an earlier grading of the same choice solved on the
     same deals: the first deals of a grading over more deals are those of one over fewer
     (seeded alike), so the coach's refinement solves only the deals it adds; the grade is
-    the same as without it."""
+    the same as without it. ``advice``: the first advice, where the caller already has it
+    (over the same ``samples``, ``seed`` and ``solved``), for grading several actions of
+    one decision."""
     if solved is None:
         solved = SolvedDeals()  # what the first advice solved, for the second (bids only)
-    advice = advise(state, samples=samples, seed=seed, solved=solved)
+    if advice is None:
+        advice = advise(state, samples=samples, seed=seed, solved=solved)
     option = advice.choice(action)
     if (option is not None and advice.decision in ("bid", "declare")
             and 0 < option.score.samples < advice.samples):

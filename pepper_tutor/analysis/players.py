@@ -400,12 +400,14 @@ def _worth(option: OptionAdvice) -> Estimate:
 def over_partner_gain(advice: Advice, bid: OptionAdvice, passing: OptionAdvice) -> Estimate:
     """What ``bid`` over partner's standing bid gains against ``passing`` (which leaves
     partner's contract to be played), with its 95% interval: paired over the same deals
-    where ``bid`` is the advice's best (the pass's :attr:`~.advice.report.OptionAdvice.loss`),
-    else the two options' own intervals combined as if independent, which errs wide."""
+    where ``bid`` is the advice's best (the pass's :attr:`~.advice.report.OptionAdvice.paired`,
+    which makes no allowance for the best being picked on those deals: the rule's
+    :data:`CLEARLY` was set by it), else the two options' own intervals combined as if
+    independent, which errs wide."""
     from .advice.tally import Estimate
 
-    if bid.label == advice.best.label and passing.loss is not None:
-        return passing.loss
+    if bid.label == advice.best.label and passing.paired is not None:
+        return passing.paired
     x, y = _worth(bid), _worth(passing)
     gain = x.mean - y.mean
     half = math.hypot(x.half_width, y.half_width)

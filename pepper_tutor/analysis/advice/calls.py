@@ -8,7 +8,7 @@ trick count.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ...engine.calls import Bid, Mode, Trump
@@ -46,7 +46,7 @@ from .sampling import (
     _trump_of,
 )
 from .solving import _solve_all
-from .tally import TalliedOption, Tally, _best, _shown_worse
+from .tally import Estimate, TalliedOption, Tally, _best, _shown_worse
 from .worth import _expected_tricks, _make_chance, _sweep_worth, _worths
 
 
@@ -299,9 +299,33 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
                      "shown worse than the best at 95% and not solved on the later deals "
                      "(each reports the deals it was solved on)")
     notes += _stopped(until_clear, tally, samples)
+    notes.append(_CHOICE_NOTE)
     decision = "bid" if phase is Phase.AUCTION else "declare"
     ranked = _ranked(options)
+    groups = _groups(phase, [*every, *options], tallied)
+    found: dict[tuple[int, ...], Estimate | None] = {}  # each choice's loss, once
     return Advice(decision, Seat(viewer), rules.side_of(viewer), tally.deals,
-                  _with_losses(tally, ranked, tallied, ranked[0]), tuple(notes),
-                  _with_losses(tally, _ranked(every), tallied, ranked[0]))
+                  _with_losses(tally, ranked, tallied, groups, found), tuple(notes),
+                  _with_losses(tally, _ranked(every), tallied, groups, found,
+                               ranked[0].label))
+
+
+_CHOICE_NOTE = ("a choice's loss is that of its best trump and way of playing against the "
+                "best option, both picked on these deals: its interval allows for the picks")
+
+
+def _groups(phase: Phase, options: Sequence[OptionAdvice],
+            tallied: Mapping[str, TalliedOption]) -> dict[str, list[TalliedOption]]:
+    """Per option's label, every option that plays the same choice (in the auction a bid,
+    naming trumps a trump, choosing the way of playing a way): its loss is the choice's,
+    the best of them taken (:func:`~.report._with_losses`)."""
+    def action(o: OptionAdvice) -> object:
+        return o.bid if phase is Phase.AUCTION else o.trump if phase is Phase.DECLARE_TRUMP \
+            else o.mode
+
+    by_action: dict[object, list[TalliedOption]] = {}
+    for o in dict((o.label, o) for o in options).values():
+        if o.label in tallied:
+            by_action.setdefault(action(o), []).append(tallied[o.label])
+    return {o.label: by_action[action(o)] for o in options if o.label in tallied}
 

@@ -127,5 +127,5 @@ def advise_defense(state: HandState | SeatView, samples: int = 200, seed: Seed =
         notes += [_SEND_NOTE, _DISCARD_NOTE]
     ranked = _ranked(options)
     return Advice("defense", Seat(viewer), rules.side_of(viewer), tally.deals,
-                  _with_losses(tally, ranked, tallied, ranked[0]), tuple(notes))
+                  _with_losses(tally, ranked, tallied), tuple(notes))
 

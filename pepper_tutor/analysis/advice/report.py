@@ -30,7 +30,7 @@ from typing import Any
 from ...engine.calls import Bid, Defense, Mode, Trump
 from ...engine.cards import Card
 from ...engine.seats import Seat
-from .tally import Estimate, Outcome, TalliedOption, Tally
+from .tally import Estimate, Outcome, TalliedOption, Tally, in_the_race, loss_of_choice
 
 
 @dataclass(frozen=True)
@@ -56,10 +56,14 @@ class OptionAdvice:
     card: Card | None = None
     defense: Defense | None = None
     makes: float | None = None  # share of sampled deals in which the contract is made
-    # The best option's net (else points) less this one's, paired over the deals both were
-    # solved on, with its 95% interval: what choosing this option loses (exactly 0 for
-    # the best). Far narrower than the two options' own intervals, which share the deals.
+    # What choosing this option loses against the best, in net (else points), paired over
+    # the deals both were solved on, with its 95% interval allowing for the best (and a
+    # bid's trump and way of playing) being picked on those deals (tally.loss_of_choice).
+    # Far narrower than the two options' own intervals, which share the deals.
     loss: Estimate | None = None
+    # The report's best less this one, paired, with no allowance for the pick (exactly 0
+    # for the best): the figure the computer players' rules were set by.
+    paired: Estimate | None = None
 
     def __str__(self) -> str:
         tricks = f"tricks {self.tricks}, " if self.tricks is not None else ""
@@ -128,24 +132,46 @@ MIN_SHARE_DEALS = 30
 
 
 def _with_losses(tally: Tally, ranked: Sequence[OptionAdvice],
-                 tallied: Mapping[str, TalliedOption], best: OptionAdvice
-                 ) -> tuple[OptionAdvice, ...]:
-    """The options with what each loses against ``best``, paired over the same deals."""
-    top = tallied.get(best.label)
+                 tallied: Mapping[str, TalliedOption],
+                 groups: Mapping[str, Sequence[TalliedOption]] | None = None,
+                 found: dict[tuple[int, ...], Estimate | None] | None = None,
+                 best: str | None = None) -> tuple[OptionAdvice, ...]:
+    """The options with what each loses against the best of all the ``tallied`` options,
+    paired over the same deals, its interval accounting for the best being picked on those
+    deals (:func:`~.tally.loss_of_choice`). ``groups`` gives, by label, the ways the
+    option's choice may be played where there are several (a bid in every trump): its loss
+    is then the choice's, the best way taken, also picked on those deals. ``found`` keeps
+    each group's figure for another call over the same tally. Each also gets its plain
+    paired difference from ``best`` (the label of the report's best; default the first)."""
+    racing = in_the_race(tally, list(tallied.values()))
+    memo: dict[tuple[int, ...], Estimate | None] = {} if found is None else found
+    top_label = ranked[0].label if best is None else best
+    top = tallied.get(top_label)
     out = []
     for o in ranked:
-        mine = tallied.get(o.label)
-        if o.label == best.label:
-            loss: Estimate | None = Estimate.exact(0.0)
-        elif top is None or mine is None:
-            loss = None
-        else:
-            found = tally.paired(top, mine)
-            loss = None if found is None else found[0]
-            if found is None and top.column is None and mine.column is None:
-                loss = Estimate.exact(top.value(0) - mine.value(0))
-        out.append(replace(o, loss=loss))
+        own = tallied.get(o.label)
+        mine = groups.get(o.label) if groups is not None else None
+        if mine is None:
+            mine = [own] if own is not None else []
+        key = tuple(id(c) for c in mine)
+        if key not in memo:
+            memo[key] = loss_of_choice(tally, mine, racing) if mine else None
+        out.append(replace(o, loss=memo[key],
+                           paired=_paired(tally, top, own, o.label == top_label)))
     return tuple(out)
+
+
+def _paired(tally: Tally, top: TalliedOption | None, mine: TalliedOption | None,
+            is_best: bool) -> Estimate | None:
+    """The best's worth less ``mine``'s, paired over the deals both were solved on."""
+    if is_best:
+        return Estimate.exact(0.0)
+    if top is None or mine is None:
+        return None
+    found = tally.paired(top, mine)
+    if found is None and top.column is None and mine.column is None:
+        return Estimate.exact(top.value(0) - mine.value(0))
+    return None if found is None else found[0]
 
 
 def _play_note(calibrated: bool) -> str:
@@ -171,7 +197,7 @@ def _losses(tally: Tally, options: Sequence[OptionAdvice],
     ranked = _ranked(options)
     value = (worth if callable(worth) else (lambda n: worth[n][1]))
     tallied = {o.label: TalliedOption(k, value) for k, o in enumerate(options)}
-    return _with_losses(tally, ranked, tallied, ranked[0])
+    return _with_losses(tally, ranked, tallied)
 
 
 def _stopped(until_clear: bool, tally: Tally, samples: int) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
 _Z95 = 1.959963984540054  # two-sided 95% point of the normal distribution
@@ -215,3 +216,68 @@ def is_clear(tally: Tally, choices: Sequence[TalliedOption]) -> bool:
             return False
     return True
 
+
+
+def _z(comparisons: int) -> float:
+    """The normal point of one end of a 95% interval shared out over ``comparisons``
+    (Bonferroni): 1.96 for one."""
+    return _NORMAL.inv_cdf(1.0 - 0.025 / max(1, comparisons))
+
+
+_NORMAL = NormalDist()
+
+
+def in_the_race(tally: Tally, rivals: Sequence[TalliedOption]) -> list[TalliedOption]:
+    """The best of ``rivals`` and those not shown worse than it at 95% (paired)."""
+    if not rivals:
+        return []
+    top = rivals[_best(tally, rivals)]
+    return [y for y in rivals if y is top or not _shown_worse(tally, top, y)]
+
+
+def loss_of_choice(tally: Tally, mine: Sequence[TalliedOption],
+                   racing: Sequence[TalliedOption]) -> Estimate | None:
+    """What choosing ``mine`` loses against the best option, with a 95% interval that
+    accounts for the choices made on these same deals.
+
+    ``mine`` lists the ways one choice may be played (a bid in each trump and way of
+    playing, of which the best is taken; most choices have one), ``racing`` the options of
+    the decision in the race for the best (:func:`in_the_race`). For a way ``c`` and a
+    rival ``y`` in the race the tally gives ``y``'s worth less ``c``'s, paired over the
+    deals both were solved on; ``c`` loses the largest of those (at least 0: the best may
+    be ``c`` itself), the choice the least of its ways' losses. The best rival and the
+    best way are picked on the very deals they are valued on, which flatters both (the
+    pick's figure is biased up, one pair's interval too narrow for it), so each end of the
+    interval goes through the same largest and least, its 2.5% shared out over what it
+    depends on (Bonferroni): the near end over the rivals that could be better than the
+    way (by their own 95% interval), the far end over the ways still in the race (not
+    shown worse than the best way at 95%). ``None`` where no rival in the race shares a
+    deal with any way."""
+    picked: list[tuple[float, float, float, int]] = []  # per way: mean, low, high, deals
+    if len(mine) > 1:
+        own = mine[_best(tally, mine)]
+        far = _z(sum(1 for c in mine if c is own or not _shown_worse(tally, own, c)))
+    else:
+        far = _Z95
+    for c in mine:
+        diffs: list[tuple[float, float, int]] = []  # per rival: mean, error, deals
+        for y in racing:
+            if y is c:  # in the race itself: it loses nothing against itself
+                diffs.append((0.0, 0.0, tally.solved(c.column) if c.column is not None else 0))
+                continue
+            found = tally.paired(y, c)
+            if found is not None:
+                est = found[0]
+                diffs.append((est.mean, est.half_width / _Z95, est.samples))
+            elif y.column is None and c.column is None:  # two values known exactly
+                diffs.append((y.value(0) - c.value(0), 0.0, 0))
+        if not diffs:
+            continue
+        near = _z(sum(1 for m, s, _ in diffs if m + _Z95 * s > 0))
+        mean, _, deals = max(diffs)
+        picked.append((max(0.0, mean), max([0.0, *(m - near * s for m, s, _ in diffs)]),
+                       max([0.0, *(m + far * s for m, s, _ in diffs)]), deals))
+    if not picked:
+        return None
+    mean, _, _, deals = min(picked)
+    return Estimate(mean, min(p[1] for p in picked), min(p[2] for p in picked), deals)
