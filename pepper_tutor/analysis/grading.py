@@ -245,7 +245,10 @@ def grade_choice(state: HandState | SeatView, action: object, samples: int = GRA
         # how much worse is then known from a few deals only. Solve it and the best on
         # every deal (the same deals: the same seed), and grade from that; what the first
         # advice solved on a deal is read back, not solved again.
-        trumps = [t for t in dict.fromkeys((option.trump, advice.best.trump)) if t is not None]
+        # Naming trumps, every trump: the first advice's best may be a trump whose rival
+        # it dropped on its first deals, and two seeds then disagree on the best.
+        trumps = None if advice.decision == "declare" else [
+            t for t in dict.fromkeys((option.trump, advice.best.trump)) if t is not None]
         advice = advise_bid(state, samples, seed, trumps=trumps, drop_worse=False,
                             solved=solved)
     return grade_decision(advice, action), advice
