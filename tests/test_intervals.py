@@ -110,12 +110,13 @@ def test_two_seeds_intervals_overlap_and_no_grade_moves_between_good_and_bad() -
     """Decisions of every kind from random hands (a fixed seed), graded as the coach grades
     them over two independent seeds' deals: every action's two intervals overlap in at
     least 95% of the actions of each kind, and none moves between Best or Good and Mistake
-    or Blunder (``python -m pepper_tutor.bench intervals`` measures it over 200 of each)."""
+    or Blunder (``python -m pepper_tutor.bench intervals`` measures it over 200 of each).
+    Before the allowance for the pick, naming trumps held 93% with one grade moving."""
     from pepper_tutor.bench.intervals import KINDS, TARGET, compare, positions, summary
 
     for kind in KINDS:
         rows = []
-        for i, state in enumerate(positions(kind, 6, seed=3)):
+        for i, state in enumerate(positions(kind, 15, seed=3)):
             rows += compare(kind, i, state, (1, 2), 200)
         found = summary(rows)
         assert found["overlap"] >= TARGET, (kind, found)
