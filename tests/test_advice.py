@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from pepper_tutor import Bid, Card, Defense, HandState, Mode, Seat, Trump, get_ruleset
-from pepper_tutor.analysis import advice as advice_module
 from pepper_tutor.analysis.advice import (
     Estimate,
     advise,
@@ -21,6 +20,7 @@ from pepper_tutor.analysis.advice import (
     advise_play,
     advise_send,
 )
+from pepper_tutor.analysis.advice import play as advice_module
 from pepper_tutor.analysis.dealing import Dealer, discard_rule, known_voids, send_rule
 from pepper_tutor.engine.ranking import EFFECTIVE_SUIT
 from pepper_tutor.engine.state import Phase

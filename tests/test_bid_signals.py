@@ -10,8 +10,8 @@ import random
 import pytest
 
 from pepper_tutor import Bid, Card, HandState, Phase, Seat, get_ruleset
-from pepper_tutor.analysis import advice as advice_module
 from pepper_tutor.analysis.advice import advise_bid, advise_defense
+from pepper_tutor.analysis.advice import solving as advice_module
 from pepper_tutor.analysis.inference import deal_for_view
 from pepper_tutor.analysis.players import LEVELS, make_player, play_hand
 from pepper_tutor.analysis.reasons import signal_words, why

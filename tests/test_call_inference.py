@@ -10,7 +10,7 @@ from statistics import mean
 
 import pytest
 
-from pepper_tutor.analysis.advice import _calls_accept, _deals, _Draws
+from pepper_tutor.analysis.advice.sampling import _calls_accept, _deals, _Draws
 from pepper_tutor.analysis.calling import call_likelihood, hand_value, scale_top
 from pepper_tutor.analysis.dealing import Dealer
 from pepper_tutor.analysis.grading import Grade, grade_card, grade_choice

@@ -8,8 +8,8 @@ from collections.abc import Hashable
 
 import pytest
 
-from pepper_tutor.analysis import advice as advice_module
 from pepper_tutor.analysis.advice import Advice, SolvedDeals, advise, advise_bid
+from pepper_tutor.analysis.advice import auction as advice_module
 from pepper_tutor.analysis.grading import DecisionGrade, grade_choice, grade_decision
 from pepper_tutor.analysis.position import Position
 from pepper_tutor.engine.calls import Bid

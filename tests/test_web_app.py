@@ -182,10 +182,11 @@ def test_a_browser_tab_starts_no_thread_and_no_process(monkeypatch: pytest.Monke
 def test_advice_solves_in_this_process_where_none_can_start(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from pepper_tutor.analysis import advice
+    from pepper_tutor.analysis.advice import solving
     from pepper_tutor.engine.state import HandState
 
     monkeypatch.setattr(sys, "platform", "emscripten")
-    monkeypatch.setattr(advice, "_solve_in_workers",
+    monkeypatch.setattr(solving, "_solve_in_workers",
                         lambda *a, **k: pytest.fail("a pool was started in a browser tab"))
     state = HandState.deal("standard", dealer="W", rng=3)
     result = advice.advise(state, samples=8, seed=1, workers=2)

@@ -23,7 +23,10 @@ from enum import StrEnum
 from ..engine.cards import Card
 from ..engine.seats import Seat
 from ..engine.state import HandState, IllegalActionError, Phase
-from .advice import Advice, OptionAdvice, SolvedDeals, advise, advise_bid
+from .advice.auction import SolvedDeals
+from .advice.calls import advise_bid
+from .advice.dispatch import advise
+from .advice.report import Advice, OptionAdvice
 from .solver import TranspositionTable, solve_state
 from .view import SeatView
 
@@ -187,7 +190,7 @@ def grade_decision(advice: Advice, option: OptionAdvice | object) -> DecisionGra
     known, else by points), graded by its interval (:func:`grade_for_interval`).
 
     The loss and its interval are paired over the deals both options were solved on (the
-    advice's :attr:`~.advice.OptionAdvice.loss`); where the advice has no paired figure,
+    advice's :attr:`~.advice.report.OptionAdvice.loss`); where the advice has no paired figure,
     the two options' own intervals are combined as if independent, which errs wide."""
     if not isinstance(option, OptionAdvice):
         found = advice.choice(option)
@@ -218,8 +221,8 @@ seeds (bid advice over 200 deals takes well under a second compiled)."""
 
 
 def grade_choice(state: HandState | SeatView, action: object, samples: int = GRADING_SAMPLES,
-                 seed: int | None = None, solved: SolvedDeals | None = None
-                 ) -> tuple[DecisionGrade, Advice]:
+                 seed: int | None = None, solved: SolvedDeals | None = None,
+                 advice: Advice | None = None) -> tuple[DecisionGrade, Advice]:
     """Grade ``action`` for the seat to act in ``state`` (before it is applied): the advice
     over ``samples`` deals seeded from the position (and ``seed``, to draw another set),
     so the same choice in the same position always gets the same grade; then
@@ -228,10 +231,13 @@ def grade_choice(state: HandState | SeatView, action: object, samples: int = GRA
     ``solved`` (bids only) reads what an earlier grading of the same choice solved on the
     same deals: the first deals of a grading over more deals are those of one over fewer
     (seeded alike), so the coach's refinement solves only the deals it adds; the grade is
-    the same as without it."""
+    the same as without it. ``advice``: the first advice, where the caller already has it
+    (over the same ``samples``, ``seed`` and ``solved``), for grading several actions of
+    one decision."""
     if solved is None:
         solved = SolvedDeals()  # what the first advice solved, for the second (bids only)
-    advice = advise(state, samples=samples, seed=seed, solved=solved)
+    if advice is None:
+        advice = advise(state, samples=samples, seed=seed, solved=solved)
     option = advice.choice(action)
     if (option is not None and advice.decision in ("bid", "declare")
             and 0 < option.score.samples < advice.samples):
@@ -239,7 +245,10 @@ def grade_choice(state: HandState | SeatView, action: object, samples: int = GRA
         # how much worse is then known from a few deals only. Solve it and the best on
         # every deal (the same deals: the same seed), and grade from that; what the first
         # advice solved on a deal is read back, not solved again.
-        trumps = [t for t in dict.fromkeys((option.trump, advice.best.trump)) if t is not None]
+        # Naming trumps, every trump: the first advice's best may be a trump whose rival
+        # it dropped on its first deals, and two seeds then disagree on the best.
+        trumps = None if advice.decision == "declare" else [
+            t for t in dict.fromkeys((option.trump, advice.best.trump)) if t is not None]
         advice = advise_bid(state, samples, seed, trumps=trumps, drop_worse=False,
                             solved=solved)
     return grade_decision(advice, action), advice

@@ -65,7 +65,8 @@ from .signals import signal_call
 from .view import SeatView, view_of
 
 if TYPE_CHECKING:
-    from .advice import Advice, Estimate, OptionAdvice
+    from .advice.report import Advice, OptionAdvice
+    from .advice.tally import Estimate
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "ALONE_SETTINGS", "DEFAULT_ALONE", "CLEARLY", "Player",
            "BeginnerPlayer", "ClubPlayer", "ExpertPlayer", "make_player", "play_hand",
@@ -399,12 +400,14 @@ def _worth(option: OptionAdvice) -> Estimate:
 def over_partner_gain(advice: Advice, bid: OptionAdvice, passing: OptionAdvice) -> Estimate:
     """What ``bid`` over partner's standing bid gains against ``passing`` (which leaves
     partner's contract to be played), with its 95% interval: paired over the same deals
-    where ``bid`` is the advice's best (the pass's :attr:`~.advice.OptionAdvice.loss`),
-    else the two options' own intervals combined as if independent, which errs wide."""
-    from .advice import Estimate
+    where ``bid`` is the advice's best (the pass's :attr:`~.advice.report.OptionAdvice.paired`,
+    which makes no allowance for the best being picked on those deals: the rule's
+    :data:`CLEARLY` was set by it), else the two options' own intervals combined as if
+    independent, which errs wide."""
+    from .advice.tally import Estimate
 
-    if bid.label == advice.best.label and passing.loss is not None:
-        return passing.loss
+    if bid.label == advice.best.label and passing.paired is not None:
+        return passing.paired
     x, y = _worth(bid), _worth(passing)
     gain = x.mean - y.mean
     half = math.hypot(x.half_width, y.half_width)
@@ -497,12 +500,12 @@ class _SamplingPlayer:
                 setattr(self, name, min(getattr(self, name), samples))
 
     def _analysis(self, view: SeatView, samples: int) -> Advice:
-        from .advice import advise  # advice imports the solver: load it when first needed
+        from .advice.dispatch import advise  # advice imports the solver: load it when first needed
 
         # The advice takes the view itself and deals the unseen cards from it as it samples
         # (reading the auction when the level does): the decision deals them once.
         if view.phase is Phase.AUCTION or view.phase is Phase.DECLARE_TRUMP:
-            from .advice import advise_bid
+            from .advice.calls import advise_bid
 
             # Solve only the trumps the hand could name: the two likeliest suits and no
             # trump; the others are never the best choice and cost as much to solve.
@@ -556,7 +559,7 @@ class _SamplingPlayer:
             if gain.low < CLEARLY <= gain.high and best.trump is not None:
                 # It may be clear: look again over more deals, at the bid's trump only,
                 # rather than leave partner a contract the analysis would clearly top.
-                from .advice import advise_bid
+                from .advice.calls import advise_bid
 
                 advice = advise_bid(view, self.over_partner_samples, seed=self.rng,
                                     auction=self.auction, trumps=[best.trump])

@@ -37,6 +37,11 @@ def main(argv: list[str] | None = None) -> None:
 
         panels.main(args_in[1:])
         return
+    if args_in[:1] == ["intervals"]:  # two seeds' intervals for the same choices
+        from . import intervals
+
+        intervals.main(args_in[1:])
+        return
     if args_in[:1] == ["calibration"]:  # make rates predicted against played out
         from . import calibration
 

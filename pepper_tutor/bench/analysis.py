@@ -199,7 +199,7 @@ def bench_advice(seconds: float) -> str:
     once the best option is clear (``until_clear``); and the default on the pure-Python
     search, where the compiled one is built. Then every option in two processes (dropping
     works in one process only)."""
-    from ..analysis.advice import advise_bid
+    from ..analysis.advice.calls import advise_bid
     from ..analysis.native import is_compiled
 
     runs = max(2, min(6, int(seconds / 1.5)))
@@ -270,7 +270,7 @@ def bench_advice_memory(seconds: float) -> str:
     fills the solver's bounded memos of suit runs."""
     import tracemalloc
 
-    from ..analysis.advice import advise_play
+    from ..analysis.advice.play import advise_play
 
     state = _random_hand(3)[4]
     advise_play(state, 200, seed=1)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from statistics import mean
 from typing import Any
 
-from ..analysis.advice import _calls_accept, _deals, _Draws
+from ..analysis.advice.sampling import _calls_accept, _deals, _Draws
 from ..analysis.calling import hand_value
 from ..analysis.dealing import Dealer
 from ..analysis.players import make_player

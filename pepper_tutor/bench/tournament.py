@@ -279,7 +279,8 @@ def duplicate(first: str, second: str, deals: int, seed: int, stats: dict[str, _
 
 def _analysis_choice(view: SeatView, samples: int, rng: random.Random) -> Action | None:
     """The analysis's best choice at a decision (auction-aware where others have called)."""
-    from ..analysis.advice import advise_bid, advise_defense
+    from ..analysis.advice.calls import advise_bid
+    from ..analysis.advice.defense import advise_defense
 
     if view.phase is Phase.DEFENSE:
         return advise_defense(view, samples, seed=rng).best.defense
