@@ -100,11 +100,18 @@ _CSS = """<style>
 .pepper-table.pepper-large{font-size:150%}
 .pepper-table.pepper-large .widget-html,.pepper-table.pepper-large .widget-label{
   font-size:inherit;line-height:1.4}
-.pepper-table.pepper-large button.jupyter-button{font-size:130%;min-height:44px;height:auto}
+.pepper-table.pepper-large button.jupyter-button:not(.pepper-card){font-size:130%;
+  min-height:44px;min-width:44px;height:auto;width:auto!important;max-width:none;
+  overflow:visible;text-overflow:clip;white-space:normal}
+.pepper-table.pepper-large .widget-label,.pepper-table.pepper-large .widget-label-basic,
+.pepper-table.pepper-large .widget-checkbox label{font-size:inherit;width:auto!important;
+  max-width:none;overflow:visible;text-overflow:clip}
+.pepper-table.pepper-large .widget-text input,.pepper-table.pepper-large select{
+  font-size:inherit;height:auto;min-height:44px}
 .pepper-table.pepper-large .pepper-hand button.pepper-card{width:84px;height:117px;
   font-size:28px}
-.pepper-table .pepper-hand button.pepper-chosen{box-shadow:0 0 0 4px
-  var(--jp-brand-color1,#1976d2)}
+.pepper-table button.pepper-chosen{box-shadow:0 0 0 4px var(--jp-brand-color1,#1976d2)!important;
+  font-weight:bold}
 .pepper-table .pepper-grade-text.pepper-grade-best{color:#1b6e3c}
 .pepper-table .pepper-grade-text.pepper-grade-good{color:#1e6b2e}
 .pepper-table .pepper-grade-text.pepper-grade-inaccuracy{color:#8a6508}
