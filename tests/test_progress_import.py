@@ -35,6 +35,7 @@ def progress(home: Path, answers: int, learner: str = "ann", puzzles: int = 1) -
     store = LearnerStore(learner, home)
     for i in range(answers):
         assert store.record(MISS if i % 2 else RIGHT)
+        store.saw(f"position {i}")
     ratings = PuzzleStore(learner, home)
     for i in range(puzzles):
         ratings.record(f"p{i}", "draw-trumps", 1500.0, solved=i % 2 == 1)
@@ -234,6 +235,8 @@ def test_export_writes_exactly_what_import_reads(tmp_path: Path) -> None:
     first, second = rows(upload), rows(again)
     assert first == second
     assert len(first["answers"]) == 7 and len(first["puzzles_attempts"]) == 1
+    assert len(first["seen"]) == 7  # the positions shown travel with the answers
+    assert store.has_seen("position 6") and not store.has_seen("position 7")
     assert objects(upload) == objects(again)
     assert {t for t, _ in objects(upload)} <= {"table", "index"}
     store.close()
@@ -262,6 +265,28 @@ def test_a_file_the_older_export_wrote_still_loads(tmp_path: Path) -> None:
     store = loads(LearnerStore("ann", home), home, old)
     assert store.learner == "cy" and len(store.answers()) == 4
     assert len(PuzzleStore("cy", home).tried()) == 1
+
+
+def test_a_file_of_schema_1_without_the_seen_table_still_loads(tmp_path: Path) -> None:
+    """A progress file written before the positions shown were kept (schema 1)."""
+    upload = changed(exported(tmp_path, answers=3),
+                     "DROP TABLE seen; UPDATE meta SET value = '1' WHERE key = 'schema'")
+    home = tmp_path / "here"
+    store = loads(LearnerStore("ann", home), home, upload)
+    assert store.learner == "bea" and len(store.answers()) == 3
+    assert not store.has_seen("position 0")
+    store.saw("position 0")
+    assert LearnerStore("bea", home).has_seen("position 0") and store.warning is None
+
+
+@pytest.mark.parametrize("sql, match", [
+    ("UPDATE seen SET key = 'short' WHERE rowid = 1", "has key 'short', expected text of 32 to 32"),
+    ("PRAGMA foreign_keys = OFF; UPDATE seen SET learner = 99", "table seen names learner 99"),
+    ("ALTER TABLE seen DROP COLUMN at", "its table seen has no column at"),
+])
+def test_a_bad_seen_table_is_refused(tmp_path: Path, mine: tuple[LearnerStore, Path], sql: str,
+                                     match: str) -> None:
+    refused(*mine, changed(exported(tmp_path), sql), match)
 
 
 def test_a_file_without_puzzles_leaves_the_ratings_alone(

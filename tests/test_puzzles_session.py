@@ -174,8 +174,18 @@ def test_the_dashboard_puts_the_weakest_theme_first(store: PuzzleStore) -> None:
 
 
 def test_a_theme_with_no_puzzles_is_refused(store: PuzzleStore) -> None:
-    with pytest.raises(ValueError, match="no puzzles of the theme"):
+    with pytest.raises(ValueError, match="no puzzles of the theme") as refused:
         PuzzleSession(store, bank_puzzles(), theme="no-such-theme")
+    assert "Draw the trumps" in str(refused.value)  # the themes as a player reads them
+
+
+@pytest.mark.parametrize("said", ["Draw the trumps", "draw the TRUMPS", "'Draw the trumps'",
+                                  "draw-trumps"])
+def test_a_theme_is_chosen_by_its_title_or_its_name(store: PuzzleStore, said: str) -> None:
+    session = PuzzleSession(store, bank_puzzles(), theme=said)
+    assert session.theme == "draw-trumps"
+    puzzle = session.next()
+    assert puzzle is not None and puzzle.theme == "draw-trumps"
 
 
 @pytest.mark.parametrize("solved", [True, False])

@@ -16,6 +16,7 @@ from pepper_tutor.teaching.puzzles.bank import bank_puzzles
 from pepper_tutor.teaching.puzzles.puzzle import Puzzle
 from pepper_tutor.teaching.puzzles.session import PuzzleSession
 from pepper_tutor.teaching.puzzles.store import PuzzleStore
+from pepper_tutor.teaching.puzzles.themes import theme_title
 
 PROMPT = r"answer \(a: show the answer, n: next, q: quit\)> "
 
@@ -66,7 +67,14 @@ def test_a_puzzle_answered_wrong_then_right_then_the_next(tmp_path: Path) -> Non
     board = subprocess.run([sys.executable, "-m", "pepper_tutor", "puzzles", "--dashboard"],
                            env=env, capture_output=True, text=True, timeout=60)
     assert board.returncode == 0
-    assert "weakest first" in board.stdout and first.theme in board.stdout
+    assert "weakest first" in board.stdout and theme_title(first.theme) in board.stdout
+    # the theme in a player's words: its short name only in the opt-in rule ids view
+    assert f"({first.theme})" not in board.stdout
+    ids = subprocess.run([sys.executable, "-m", "pepper_tutor", "puzzles", "--dashboard"],
+                         env={**env, "PEPPER_TUTOR_RULE_IDS": "1", "COLUMNS": "200"},
+                         capture_output=True,
+                         text=True, timeout=60)
+    assert f"{theme_title(first.theme)} ({first.theme})" in " ".join(ids.stdout.split())
 
 
 def test_mine_refuses_a_bad_executor_with_exit_2(tmp_path: Path) -> None:

@@ -210,3 +210,24 @@ def test_a_position_shown_before_is_not_called_new(tmp_path):
         assert again.where == "a position you have seen before"
     else:
         assert again.where == "a new position"
+
+
+def test_a_review_after_a_restart_remembers_the_positions_shown(tmp_path, monkeypatch):
+    """The issue's "a position seen ten minutes earlier called 'a new position'": what was
+    shown lives in the learner store, not the running program."""
+    from pepper_tutor.teaching.learner import store as learner_store
+
+    at = datetime.now(UTC) - timedelta(hours=2)
+    store = LearnerStore("kim", tmp_path)
+    ReviewDeck(store).missed(["play.follow-suit"], "quiz legal", at=at)
+    first = ReviewSession(store, seed=4)
+    q = first.question
+    assert q is not None and first.where == "a new position"
+    store.close()
+    monkeypatch.setattr(learner_store, "_SHOWN", {})  # the program restarted
+    again = LearnerStore("kim", tmp_path)
+    assert again.has_seen(q.identity) and again.has_seen(q.situation().key)
+    later = ReviewSession(again, seed=4)  # the same seed: it would deal q again
+    assert later.question is not None
+    assert later.question.situation().key != q.situation().key
+    assert later.where == "a new position"

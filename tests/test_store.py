@@ -139,3 +139,95 @@ def test_a_store_made_in_one_thread_saves_from_another(tmp_path):
     worker.start()
     worker.join()
     assert results == [True] and store.warning is None and len(store.answers()) == 1
+
+
+# ---- the positions a learner was shown ---------------------------------------------------
+
+def _shows(home: str, key: str) -> None:
+    """Another process (a terminal, a notebook kernel) shows the learner a position."""
+    from pathlib import Path
+
+    store = LearnerStore("ann", Path(home))
+    store.saw(key)
+    store.close()
+
+
+def test_a_position_shown_in_another_process_is_remembered(tmp_path):
+    key = "trick|Who wins?|QH 9H JD AS|t=H"
+    worker = multiprocessing.get_context("fork").Process(target=_shows,
+                                                         args=(str(tmp_path), key))
+    worker.start()
+    worker.join(30)
+    assert worker.exitcode == 0
+    store = LearnerStore("ann", tmp_path)
+    assert store.has_seen(key)
+    assert not store.has_seen(key + " ") and not store.has_seen("")
+    assert not LearnerStore("bea", tmp_path).has_seen(key)  # each learner their own
+    assert store.warning is None
+
+
+V1_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE learners (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, created TEXT NOT NULL);
+CREATE TABLE lessons (learner INTEGER NOT NULL REFERENCES learners(id), lesson TEXT NOT NULL,
+    state TEXT NOT NULL, updated TEXT NOT NULL, PRIMARY KEY (learner, lesson));
+CREATE TABLE answers (id INTEGER PRIMARY KEY, learner INTEGER NOT NULL REFERENCES learners(id),
+    at TEXT NOT NULL, source TEXT NOT NULL, item TEXT NOT NULL, rules TEXT NOT NULL,
+    correct INTEGER NOT NULL);
+CREATE TABLE review_cards (learner INTEGER NOT NULL REFERENCES learners(id), rule TEXT NOT NULL,
+    card TEXT NOT NULL, due TEXT NOT NULL, origin TEXT NOT NULL, lapses INTEGER NOT NULL,
+    PRIMARY KEY (learner, rule));
+INSERT INTO meta VALUES ('schema', '1');
+INSERT INTO learners VALUES (1, 'ann', '2026-01-01T00:00:00+00:00');
+INSERT INTO answers VALUES (1, 1, '2026-01-01T00:00:00+00:00', 'quiz', 'tricks',
+    '["play.trick-winner"]', 1);
+"""
+
+
+def _version_1_store(home):
+    home.mkdir(parents=True, exist_ok=True)
+    con = sqlite3.connect(home / DB_NAME)
+    con.executescript(V1_SCHEMA)
+    con.close()
+    return home / DB_NAME
+
+
+def test_a_store_of_schema_1_gains_the_seen_table_and_keeps_everything(tmp_path):
+    path = _version_1_store(tmp_path)
+    store = LearnerStore("ann", tmp_path)
+    assert store.warning is None and store.ok
+    assert [a.item for a in store.answers()] == ["tricks"]
+    assert not store.has_seen("a position")
+    store.saw("a position")
+    store.close()
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("2",)
+    assert con.execute("SELECT COUNT(*) FROM seen").fetchone() == (1,)
+    con.close()
+    assert LearnerStore("ann", tmp_path).has_seen("a position")
+
+
+def test_a_read_only_store_of_schema_1_remembers_in_the_process_only(tmp_path, monkeypatch):
+    """Read-only as tests/test_store_faults.py makes it (the tests run as root): every
+    connection opened with ``mode=ro``."""
+    from pepper_tutor.files import database
+    from pepper_tutor.teaching.learner import store as learner_store
+
+    path = _version_1_store(tmp_path)
+    before = path.read_bytes()
+    real = database.connect
+
+    def connect(where, **kwargs):  # type: ignore[no-untyped-def]
+        kwargs["read_only"] = True
+        return real(where, **kwargs)
+
+    monkeypatch.setattr(database, "connect", connect)
+    monkeypatch.setattr(learner_store, "connect", connect)
+    store = LearnerStore("ann", tmp_path)
+    assert not store.ok and len(store.answers()) == 1
+    assert not store.has_seen("a position")
+    store.saw("a position")
+    assert store.has_seen("a position") and store.failed_saves == 0
+    assert "could not read" not in (store.warning or "")
+    store.close()
+    assert path.read_bytes() == before

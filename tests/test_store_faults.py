@@ -38,7 +38,7 @@ from pepper_tutor.apps.night.store import NightError, NightStore
 from pepper_tutor.teaching.learner.attempts import Attempt, LessonProgress
 from pepper_tutor.teaching.learner.progress import progress_summary
 from pepper_tutor.teaching.learner.review_cards import ReviewDeck
-from pepper_tutor.teaching.learner.store import DB_NAME, LearnerStore
+from pepper_tutor.teaching.learner.store import DB_NAME, STORE, LearnerStore
 from pepper_tutor.teaching.practice.daily_board import BoardUnreadable, DailyBoard
 from pepper_tutor.teaching.practice.history import HistoryUnreadable, TableHistory
 from pepper_tutor.teaching.practice.table import PracticeTable
@@ -269,10 +269,12 @@ def _newer(path: Path, version: int = 2) -> bytes:
 
 def test_a_newer_store_is_neither_written_nor_set_aside(tmp_path: Path) -> None:
     a_learner_with_progress(tmp_path).close()
-    before = _newer(tmp_path / DB_NAME)
+    newer = STORE.version + 1  # the store is at version 2 (the positions seen)
+    before = _newer(tmp_path / DB_NAME, newer)
     store = LearnerStore("ann", tmp_path)
-    assert store.warning and "written by a newer pepper-tutor (schema 2; this one knows 1)" \
-        in store.warning and str(tmp_path / DB_NAME) in store.warning
+    assert store.warning and (f"written by a newer pepper-tutor (schema {newer}; this one "
+                              f"knows {STORE.version})") in store.warning \
+        and str(tmp_path / DB_NAME) in store.warning
     assert store.record(MISS) is False and store.save_progress("x", LessonProgress()) is False
     store.close()
     assert (tmp_path / DB_NAME).read_bytes() == before

@@ -284,3 +284,44 @@ def test_hint_and_resume_at_the_table_widget(lab_server, nb_copy, page):
         expect(table.locator(".pepper-coach")).to_contain_text("The coach suggests")
         expect(table.locator(".pepper-coach")).to_contain_text("will not be graded")
     _shot(page, "table-resumed")
+
+
+def test_the_table_widget_by_keyboard_and_ear_in_large_print(lab_server, nb_copy, page):
+    """The game layer in the notebook (issue 37, item 6): the hand read by the typed command
+    line into the widget's live region, a call confirmed before it counts, and large print,
+    looked at and checked with axe."""
+    from playwright.sync_api import expect
+
+    from .axe import assert_accessible
+
+    _table_notebook(nb_copy, "table-layer.ipynb",
+                    "from pepper_tutor import notebook\n"
+                    "notebook.table(level='beginner', seed=3, samples=8, resume=False)")
+    open_and_run(page, lab_server, "table-layer.ipynb")
+    table = page.locator(".pepper-table").first
+    expect(table.locator(".pepper-prompt")).to_contain_text("Your call")
+    said = table.locator(".pepper-said [role=status][aria-live=polite]")
+    expect(said).to_contain_text("You may choose: ")
+    box = table.locator(".pepper-command input")
+    box.fill("hand")
+    box.press("Enter")
+    expect(said).to_contain_text("You hold 6 cards.")
+    assert not re.search(r"(?:10|[9TJQKA])[♣♦♥♠]", said.inner_text())  # cards in words
+    table.locator(".pepper-confirm-toggle input").check()
+    expect(said).to_contain_text("Confirm each decision: on.")
+    table.locator("button.pepper-choice-pass").click()
+    expect(said).to_contain_text("Pass? Choose it again")
+    expect(table.locator("button.pepper-confirm")).to_contain_text("Confirm: pass")
+    table.locator(".pepper-large-toggle input").check()
+    expect(table).to_have_class(re.compile(r"\bpepper-large\b"))
+    size = table.locator(".pepper-hand button.pepper-card").first.evaluate(
+        "b => parseFloat(getComputedStyle(b).height)")
+    assert size >= 110, size
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    table.screenshot(path=str(ARTIFACTS / "table-widget-large-confirm.png"))
+    assert_accessible(page, include=".pepper-table")
+    before = table.locator(".pepper-log").inner_text()
+    table.locator("button.pepper-confirm").click()
+    page.wait_for_function("(b) => document.querySelector('.pepper-table .pepper-log')"
+                           ".innerText != b", arg=before)
+    expect(said).to_contain_text("You pass")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -48,10 +49,15 @@ def _table_mid_hand(site: Site) -> None:
         site.page.click("#pepper-view .pepper-coach-toggle")
         _settle(site)
     _click(site, ".pepper-new-match")
-    for _ in range(12):
+    for _ in range(24):
         cards = site.page.locator("#pepper-view .pepper-hand .pepper-card:not([disabled])")
         if cards.count() and "Your card" in site.text():
             return
+        confirm = site.page.locator("#pepper-view .pepper-confirm-card")
+        if confirm.count():  # "Confirm each decision" is on: a call waits for it
+            confirm.click()
+            _settle(site)
+            continue
         choices = site.page.locator("#pepper-view .pepper-choices button")
         pas = site.page.locator("#pepper-view :is(.pepper-choice-pass, .pepper-choice-play)")
         (pas.first if pas.count() else choices.first).click()
@@ -107,7 +113,8 @@ def test_the_table_the_settings_and_the_puzzles(site: Site) -> None:
     _settle(site)
     _table_mid_hand(site)
     assert_accessible(site.page)
-    card = site.page.locator("#pepper-view .pepper-hand .pepper-card:not([disabled])").first
+    cards = site.page.locator("#pepper-view .pepper-hand .pepper-card:not([disabled])")
+    card = cards.first
     name = card.get_attribute("aria-label")
     assert name and CARD_WORDS.search("the " + name), name  # a card is named in words
     # the card under the pointer stays where it is: one that rose out from under it flickered
@@ -115,9 +122,13 @@ def test_the_table_the_settings_and_the_puzzles(site: Site) -> None:
     still = card.bounding_box()
     card.hover()
     assert card.bounding_box() == still
-    card.click()
-    _settle(site)
     confirm = site.page.locator("#pepper-view .pepper-confirm-card")
+    for i in range(cards.count()):  # a card the rules refuse is refused at once
+        cards.nth(i).click()
+        _settle(site)
+        if confirm.count():
+            break
+        assert "Not allowed" in site.page.inner_text("#pepper-view .pepper-coach")
     assert confirm.count() == 1, "a card counted without being confirmed"
     assert site.page.locator("#pepper-view .pepper-card[aria-pressed=true]").count() == 1
     assert_accessible(site.page)
@@ -352,3 +363,153 @@ def test_a_whole_hand_by_keyboard_from_the_live_region_alone(site: Site) -> None
     assert "Hand 1 counted" in said, said
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "web-keyboard-hand.txt").write_text("\n".join(ear.heard) + "\n", "utf-8")
+
+
+# ---- issue 37's last items: themes in words, feedback said once, every decision confirmed ---
+
+
+def _heard(site: Site) -> list[str]:
+    return [str(x) for x in site.page.evaluate("window.pepper.heard")]
+
+
+def test_the_puzzle_themes_are_named_in_words(site: Site) -> None:
+    from pepper_tutor.teaching.puzzles.bank import bank_puzzles
+    from pepper_tutor.teaching.puzzles.themes import theme_title
+
+    names = {p.theme for p in bank_puzzles()}
+    _home(site)
+    _click(site, ".pepper-open-puzzles")
+    picker = site.page.inner_text("#pepper-view .pepper-puzzle-theme")
+    if site.page.locator("#pepper-view .pepper-answer button:not([disabled])").count() == 0:
+        _click(site, ".pepper-next")  # the puzzle shown is settled: the next one
+    _click(site, ".pepper-answer button:not([disabled])")  # a theme tried, for the table
+    _click(site, ".pepper-puzzle-dashboard")
+    board = site.page.inner_text("#pepper-view .pepper-puzzle-themes")
+    site.shot("puzzle-themes-words")
+    assert_accessible(site.page)
+    shown = re.findall(r"\b[a-z]+(?:-[a-z]+)+\b", picker + " " + board)
+    assert not set(shown) & names, shown  # no short name a player never reads
+    assert any(theme_title(n) in board for n in names), board
+
+
+def test_lessons_drills_and_puzzles_say_their_feedback_once(site: Site) -> None:
+    from pepper_tutor.render.guide import spelled_cards
+
+    _home(site)
+    _click(site, ".pepper-lesson-winning-tricks")
+    for _ in range(30):  # a step to answer, not answered before (the lesson resumes)
+        reveal = site.page.locator("#pepper-view .pepper-reveal:not([disabled])")
+        if reveal.count() and site.page.locator("#pepper-view .pepper-hint").count():
+            break
+        _click(site, ".pepper-next")
+    _click(site, ".pepper-hint")
+    assert _heard(site)[-1].startswith("Hint 1 of "), _heard(site)[-1]
+    before = len(_heard(site))
+    _click(site, ".pepper-reveal")
+    assert site.page.locator("#pepper-view .pepper-feedback .pepper-fb").count() == 1
+    assert site.page.locator("#pepper-view .pepper-feedback[aria-live]").count() == 0
+    new = _heard(site)[before:]
+    headline = site.page.inner_text("#pepper-view .pepper-feedback .pepper-fb").split("\n")[0]
+    said = [x for x in new if spelled_cards(headline.strip()) in x]
+    assert len(said) == 1, (headline, new)  # the answer shown, once, in the live region
+    assert not re.search(r"(?:10|[9TJQKA])[♣♦♥♠]", said[0]), said[0]  # cards in words
+    before = len(_heard(site))
+    _click(site, ".pepper-nav .pepper-progress-link")  # a new screen: nothing said again
+    assert not any(spelled_cards(headline.strip()) in x for x in _heard(site)[before:])
+    # a drill
+    _home(site)
+    _click(site, ".pepper-quiz-tricks")
+    before = len(_heard(site))
+    _click(site, ".pepper-reveal")
+    answer = site.page.inner_text("#pepper-view .pepper-feedback .pepper-fb").split("\n")[0]
+    # said with its cards in words, as a screen reader should say them
+    assert [x for x in _heard(site)[before:] if spelled_cards(answer.strip()) in x], (
+        answer, _heard(site)[before:])
+    # a puzzle: the miss, then the answer shown, each said once
+    _home(site)
+    _click(site, ".pepper-open-puzzles")
+    if site.page.locator("#pepper-view .pepper-reveal:not([disabled])").count() == 0:
+        _click(site, ".pepper-next")  # the puzzle shown is settled: the next one
+    before = len(_heard(site))
+    _click(site, ".pepper-reveal")
+    shown = site.page.inner_text("#pepper-view .pepper-puzzle-feedback .headline")
+    new = _heard(site)[before:]
+    assert len([x for x in new if spelled_cards(shown.strip()) in x]) == 1, new
+
+
+def test_the_coach_is_heard_once_and_again_only_when_its_grade_changes(site: Site) -> None:
+    _home(site)
+    _click(site, ".pepper-open-table")
+    if site.page.locator("#pepper-view .pepper-resume-offer").count():
+        _click(site, ".pepper-new-match")
+    if not site.page.locator("#pepper-view .pepper-coach-toggle").is_checked():
+        site.page.click("#pepper-view .pepper-coach-toggle")
+        _settle(site)
+    for _ in range(12):
+        choices = site.page.locator("#pepper-view .pepper-choices button")
+        if choices.count() >= 2:
+            break
+        _click(site, ".pepper-new-match")
+    before = len(_heard(site))
+    refined = int(site.page.evaluate("window.pepper.refined.length"))
+    choices.last.click()
+    _settle(site)
+    # the page makes the grade surer over 50, 75 and 100 deals, in the background
+    site.page.wait_for_function(
+        "document.querySelector('#pepper-view .pepper-grade-deals') === null || "
+        "document.querySelector('#pepper-view .pepper-grade-deals').textContent"
+        ".includes('over 100 deals')", timeout=300_000)
+    assert int(site.page.evaluate("window.pepper.refined.length")) > refined
+    coach = [x for x in _heard(site)[before:] if "Coach" in x]
+    assert sum(x.count("Coach: ") for x in coach) == 1, coach  # the first grade, once
+    revised = [x for x in coach if "Coach, revised" in x]
+    grades = [re.findall(r"it is (\w+)\.", x) for x in revised]
+    assert len(grades) < 3 and all(a != b for a, b in pairwise(grades)), coach
+    if revised:  # what was said is what the box shows
+        box = site.page.inner_text("#pepper-view .pepper-coach")
+        assert f"it is {grades[-1][0]}" in box, (box, coach)
+
+
+def test_a_call_waits_for_its_confirmation_too(site: Site) -> None:
+    _click(site, ".pepper-nav .pepper-settings-link")
+    label = site.page.inner_text("#pepper-view label[for=pepper-set-confirm]")
+    assert label.startswith("Confirm each decision before it counts: a card, a call"), label
+    if not site.page.locator("#pepper-view .pepper-set-confirm").is_checked():
+        site.page.check("#pepper-view .pepper-set-confirm")
+        _settle(site)
+    _home(site)
+    _click(site, ".pepper-open-table")
+    if site.page.locator("#pepper-view .pepper-resume-offer").count():
+        _click(site, ".pepper-new-match")
+    _click(site, ".pepper-new-match")
+    choices = site.page.locator("#pepper-view .pepper-choices button")
+    assert choices.count() >= 2, site.text()[:400]  # South calls first after the deal
+    log = site.page.inner_text("#pepper-view .pepper-table")
+    chosen = choices.first
+    call = chosen.inner_text().strip()
+    chosen.click()
+    _settle(site)
+    confirm = site.page.locator("#pepper-view .pepper-confirm-card")
+    assert confirm.count() == 1, "a call counted without being confirmed"
+    assert confirm.inner_text().strip().lower().startswith("confirm: "), confirm.inner_text()
+    assert call.lower() in confirm.inner_text().lower() or call.lower() == "pass"
+    assert site.page.locator("#pepper-view .pepper-choices [aria-pressed=true]").count() == 1
+    assert "You: " not in site.page.inner_text("#pepper-view .pepper-table").replace(
+        log, "")  # nothing was called yet
+    assert "? Choose it again, press Confirm or type yes" in _heard(site)[-1], _heard(site)[-1]
+    site.shot("confirm-a-call")
+    assert_accessible(site.page)
+    _click(site, ".pepper-cancel-card")
+    assert site.page.locator("#pepper-view .pepper-confirm-card").count() == 0
+    assert _heard(site)[-1].startswith("Not done")
+    # by keyboard: typed, asked again, then yes
+    site.page.fill("#pepper-command", "")
+    site.page.focus("#pepper-command")
+    ear = Ear(site)
+    said = ear.type("pass")
+    assert said.startswith("Pass? Choose it again"), said
+    said = ear.type("yes")
+    assert said.startswith("You pass"), said
+    _click(site, ".pepper-nav .pepper-settings-link")
+    site.page.uncheck("#pepper-view .pepper-set-confirm")
+    _settle(site)

@@ -381,11 +381,27 @@ def test_the_table_refines_each_grade_to_100_deals_and_says_what_it_revised(
                 in _words(reply))
         # what the figures mean, on request: under the line that says the deals
         assert "The figures are net points a hand" in reply["html"].split("<summary>")[1]
+        # the live region says the first grade with the decision, then only a changed
+        # grade, once (issue 37: it was not to be said at every step of the refinement)
+        assert reply["say"].count("Coach: ") == 1, reply["say"]
+        said = first.group(1)
         steps = []
         while reply["refine"]:
             reply = _go(app, "coach-refine")
             steps.append(reply["deals"])
             assert 'class="pepper-coach"' in reply["html"] and reply["coach"] in reply["html"]
+            now = re.search(r"pepper-grade-(\w+)", reply["coach"])
+            assert now is not None
+            if now.group(1) == said:
+                assert reply["say"] == "", reply["say"]
+            else:
+                assert reply["say"].startswith(
+                    f"Coach, revised: over {BROWSER_COACH_SAMPLES} deals this was graded "
+                    f"{first.group(1).capitalize()}"
+                    if said == first.group(1) else "Coach, revised: over "), reply["say"]
+                assert f"deals it is {now.group(1).capitalize()}." in reply["say"]
+                said = now.group(1)
+        # A call reads back what it solved and takes every step; a card goes straight on.
         assert steps == ([100] if is_card else call_steps)
         kinds.add("card" if is_card else "call")
         words = _coach_words(reply)

@@ -134,11 +134,28 @@ def test_a_card_counts_only_when_confirmed_and_the_setting_is_kept(tmp_path: Pat
     _go(app, "set-large", "on")
     _typed(app, "table")
     _go(app, "coach-toggle", "off")
-    _typed(app, "pass")
     t = app.table
     assert t is not None
+    # a call is confirmed as a card is (issue 37: the setting covered cards alone)
+    said = _typed(app, "pass")
+    assert not t.learner_decisions and said.startswith("Pass? Choose it again, press "
+                                                        "Confirm or type yes"), said
+    reply = _go(app, "home")
+    reply = _go(app, "table")
+    assert "Confirm: pass" in reply["html"] and 'aria-pressed="true"' in reply["html"]
+    assert _typed(app, "no").startswith("Not done")
+    assert not t.learner_decisions and "Confirm: pass" not in _go(app, "table")["html"]
+    _typed(app, "pass")
+    assert _typed(app, "yes").startswith("You pass") and len(t.learner_decisions) == 1
     while t.state.phase is not Phase.PLAY:
-        _typed(app, "play" if t.state.phase is Phase.DEFENSE else str(t.state.legal_actions()[0]))
+        if not t.learner_to_act:
+            break
+        line = "play" if t.state.phase is Phase.DEFENSE else str(t.state.legal_actions()[0])
+        before = len(t.learner_decisions)
+        said = _typed(app, line)
+        assert len(t.learner_decisions) == before and "? Choose it again" in said, said
+        _typed(app, line)  # chosen again: it counts
+        assert len(t.learner_decisions) == before + 1
     card = t.state.legal_actions()[0]
     assert isinstance(card, Card)
     before = len(t.learner_decisions)
@@ -192,3 +209,54 @@ def test_the_learner_hears_their_own_actions_in_the_second_person() -> None:
         assert re.match(r"You (bid|pass|name|play|lead|put|will exchange)\b", said), said
         if isinstance(d.action, Card):  # the learner hears the card they put aside too
             assert card_words(d.action).removeprefix("the ") in said, said
+
+
+def test_lessons_quizzes_and_puzzles_say_their_feedback_once(tmp_path: Path) -> None:
+    """The page's one live region says a verdict, a hint or an answer shown when it comes,
+    once, in the words the panel shows (cards spelt out); the panels are no live regions of
+    their own, so nothing is said twice."""
+    from pepper_tutor.render.guide import spelled_cards
+    from pepper_tutor.render.puzzles import feedback_lines, reveal_facts
+    from pepper_tutor.render.spoken import feedback_words, lines_words
+    from pepper_tutor.teaching.lessons.files import find_lesson
+    from tests.answering import any_wrong_answer
+
+    app = WebApp(home=tmp_path, seed=1)
+    _go(app, "lesson", "bowers")
+    assert app.lesson is not None and app.lesson.step is not None
+    while not app.lesson.step.answerable:
+        _go(app, "next")
+    step = app.lesson.step
+    assert step.id == next(s for s in find_lesson("bowers").steps if s.answerable).id
+    reply = _go(app, "hint")
+    assert reply["say"].startswith("Hint 1 of "), reply["say"]
+    reply = _go(app, "typed", answer=any_wrong_answer(step))
+    assert "pepper-fb wrong" in reply["html"]
+    last = app.lesson.status.last
+    assert last is not None and not last.correct
+    assert reply["say"] == spelled_cards(feedback_words(last)), reply["say"]
+    assert last.headline in reply["say"]
+    assert _go(app, "progress")["say"] == ""  # said once: not again on the next screen
+    # a drill's verdict
+    reply = _go(app, "quiz", "tricks")
+    picks = re.findall(r'data-act="pick" data-value="(\d+)"', reply["html"])
+    reply = _go(app, "pick", picks[0])
+    assert app.quiz is not None
+    assert reply["say"] and reply["say"].split(".")[0] in _plain(reply["html"]), reply["say"]
+    assert _go(app, "next")["say"] == ""
+    # a puzzle: the miss, then the answer shown
+    _go(app, "puzzles")
+    assert app.puzzles is not None and app.puzzles.current is not None
+    puzzle = app.puzzles.current
+    reply = _go(app, "puzzle-answer", puzzle.tempting)
+    assert app.puzzle_answer is not None
+    assert reply["say"] == spelled_cards(lines_words(feedback_lines(app.puzzle_answer))), \
+        reply["say"]
+    reply = _go(app, "puzzle-reveal")
+    assert reply["say"] == spelled_cards(lines_words(reveal_facts(puzzle)))
+    assert _go(app, "puzzle-reveal")["say"] == ""  # shown already: nothing new to say
+    assert 'aria-live' not in reply["html"]
+
+
+def _plain(html_text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"(?s)<style>.*?</style>|<[^>]+>", " ", html_text))

@@ -167,7 +167,8 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("puzzles", help="puzzles mined from played hands (puzzles mine: make "
                                        "more)")
-    p.add_argument("--theme", help="only puzzles of this theme (--themes lists them)")
+    p.add_argument("--theme", help="only puzzles of this theme, by its title (\"Draw the "
+                   "trumps\") or its short name (--themes lists them)")
     p.add_argument("--themes", action="store_true", help="list the themes and their counts")
     p.add_argument("--streak", action="store_true",
                    help="streak mode: puzzles get harder until the first miss")

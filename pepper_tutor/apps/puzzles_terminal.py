@@ -106,8 +106,9 @@ class PuzzleApp:
                         "theme is due.")
         if mode == "streak" and self.session.over:
             return Text("The streak is over.")
-        return Text("You have tried every puzzle" + (f" of the theme {self.session.theme}"
-                                                      if self.session.theme else "") + ".")
+        return Text("You have tried every puzzle" + (
+            f" of the theme “{theme_title(self.session.theme)}”" if self.session.theme else "")
+            + ".")
 
 
 def _check_options(args: argparse.Namespace) -> None:
@@ -135,8 +136,9 @@ def run_puzzles(args: argparse.Namespace) -> int:
         counts: dict[str, int] = {}
         for p in puzzles:
             counts[p.theme] = counts.get(p.theme, 0) + 1
+        # the title first: --theme takes it (or the short name after it)
         for theme, n in sorted(counts.items(), key=lambda kv: -kv[1]):
-            console.print(f"{theme:24} {n:5}  {theme_title(theme)}")
+            console.print(f"{theme_title(theme):32} {n:5}  {theme}")
         return 0
     store = PuzzleStore(args.learner)
     if store.refused is not None:  # exit 2, naming the file: nothing to play on

@@ -14,6 +14,16 @@ ways of playing, play or surrender), ``pepper-coach``, ``pepper-log``, ``pepper-
 ``pepper-seats``; the offer to resume a match is ``pepper-resume-offer`` with the buttons
 ``pepper-resume`` and ``pepper-new-match``.
 
+The game layer, as on the Play and learn page (where JupyterLab allows): every event of the
+hand said once, in words, in a polite live region (``pepper-said``: a card is "the jack of
+diamonds, the left bower"; JupyterLab gives a widget no attributes of its own, so the region
+is the widget's content, written anew at each event); **Read my hand** (``pepper-read-hand``)
+says the hand suit by suit; a typed command line (``pepper-command``) takes what the
+terminal's table takes (a card, a call, ``hand``, ``choices``, ``table``, ``hint``,
+``coach``, ``undo``, ``review``, ``next``, ``help``); **Large print** (``pepper-large-toggle``)
+and **Confirm each decision** (``pepper-confirm-toggle``: a card or a call counts when chosen
+again, or on ``yes``; ``pepper-confirm`` confirms).
+
 Readable in JupyterLab's light and dark themes: text takes the theme's colours (its CSS
 variables), the cards are white faces with black or red print (contrast 5.9:1 and more), and a
 disabled button is drawn flat and dashed, so it does not look clickable.
@@ -31,8 +41,11 @@ from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
 from ..render.cards_html import label as card_label
 from ..render.cards_html import trick_html
+from ..render.guide import spelled_cards
 from ..render.plain import html_text
+from ..render.spoken import hand_words, order_words
 from ..render.table_html import seats_html
+from ..render.table_words import event_sentence, table_sentence, turn_sentence
 from ..rulebook.verdict import Verdict, action_text
 from .widget_parts import _button, _Guard
 
@@ -82,6 +95,23 @@ _CSS = """<style>
   background:transparent!important;color:var(--jp-ui-font-color1,#333)!important;
   border:1px dashed var(--jp-border-color1,#999)!important;box-shadow:none!important;
   cursor:not-allowed}
+.pepper-table .pepper-said{position:absolute!important;width:1px;height:1px;overflow:hidden;
+  clip:rect(0 0 0 0);white-space:nowrap}
+.pepper-table.pepper-large{font-size:150%}
+.pepper-table.pepper-large .widget-html,.pepper-table.pepper-large .widget-label{
+  font-size:inherit;line-height:1.4}
+.pepper-table.pepper-large button.jupyter-button:not(.pepper-card){font-size:130%;
+  min-height:44px;min-width:44px;height:auto;width:auto!important;max-width:none;
+  overflow:visible;text-overflow:clip;white-space:normal}
+.pepper-table.pepper-large .widget-label,.pepper-table.pepper-large .widget-label-basic,
+.pepper-table.pepper-large .widget-checkbox label{font-size:inherit;width:auto!important;
+  max-width:none;overflow:visible;text-overflow:clip}
+.pepper-table.pepper-large .widget-text input,.pepper-table.pepper-large select{
+  font-size:inherit;height:auto;min-height:44px}
+.pepper-table.pepper-large .pepper-hand button.pepper-card{width:84px;height:117px;
+  font-size:28px}
+.pepper-table button.pepper-chosen{box-shadow:0 0 0 4px var(--jp-brand-color1,#1976d2)!important;
+  font-weight:bold}
 .pepper-table .pepper-grade-text.pepper-grade-best{color:#1b6e3c}
 .pepper-table .pepper-grade-text.pepper-grade-good{color:#1e6b2e}
 .pepper-table .pepper-grade-text.pepper-grade-inaccuracy{color:#8a6508}
@@ -134,6 +164,24 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.hint_button = _button("Hint", "pepper-hint",
                                    tooltip="The coach suggests this decision, and says why "
                                            "(it is then not graded)")
+        # the game layer: the live region, the hand read aloud, the typed line, the settings
+        self.said = widgets.HTML()
+        self.said.add_class("pepper-said")
+        self.speech: list[str] = []  # what this event says, said at its end (_speak)
+        self.read_button = _button("Read my hand", "pepper-read-hand",
+                                   tooltip="Your hand in words, suit by suit")
+        self.command = widgets.Text(description="Command", placeholder="a card, a call, or "
+                                    "help", continuous_update=False,
+                                    layout=widgets.Layout(width="420px"))
+        self.command.add_class("pepper-command")
+        self.large_toggle = widgets.Checkbox(value=False, description="Large print",
+                                             indent=False)
+        self.large_toggle.add_class("pepper-large-toggle")
+        self.confirm_toggle = widgets.Checkbox(value=False, description="Confirm each "
+                                               "decision", indent=False)
+        self.confirm_toggle.add_class("pepper-confirm-toggle")
+        self.pending: Action | None = None  # chosen, waiting to be confirmed
+        self.confirm_button = _button("Confirm", "pepper-confirm", button_style="primary")
         self.resume_text = widgets.HTML()
         self.resume_button = _button("Resume it", "pepper-resume", button_style="primary")
         self.new_button = _button("Start a new match", "pepper-new-match")
@@ -156,21 +204,33 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.next_button.on_click(self.guard(lambda _b: self._next()))
         self.coach_toggle.observe(self.guard(lambda c: setattr(self.table, "coach", c["new"])),
                                   names="value")
+        self.read_button.on_click(self.guard(lambda _b: self._spoken(self._hand_said())))
+        self.command.observe(self.guard(lambda c: self._typed(c["new"])), names="value")
+        self.large_toggle.observe(self.guard(lambda c: self._large(c["new"])), names="value")
+        self.confirm_toggle.observe(self.guard(lambda c: self._confirming(c["new"])),
+                                    names="value")
+        self.confirm_button.on_click(self.guard(lambda _b: self._confirm()))
         self.lines: list[str] = [_e(w) for w in self._opening()]
+        self.speech = list(self._opening())
         self._say(table.decisions)
         self._layout()
         self._render()
+        self._spoken(self._turn_said())
 
     def _layout(self) -> None:
         offer = [self.resume_box] if self.offer is not None else []
         if self.offer is not None:
             self.resume_text.value = (f"<b>You have a match in progress</b> "
                                       f"({_e(self.offer.summary)}). ")
-        self.children = [self.css, *offer, self.score, self.board, self.seats, self.prompt,
-                         self.hand, self.choices, self.coach_box, self.log_box, self.review,
+        self.children = [self.css, self.said, *offer, self.score, self.board, self.seats,
+                         self.prompt, self.hand, self.choices, self.coach_box, self.log_box,
+                         self.review,
                          widgets.HBox([self.hint_button, self.undo_button, self.ask_button,
                                        self.coach_toggle]),
-                         widgets.HBox([self.replay_pick, self.replay_button, self.next_button])]
+                         widgets.HBox([self.replay_pick, self.replay_button, self.next_button]),
+                         widgets.HBox([self.command, self.read_button],
+                                      layout=widgets.Layout(flex_flow="row wrap")),
+                         widgets.HBox([self.large_toggle, self.confirm_toggle])]
 
     @property
     def errors(self) -> list[BaseException]:
@@ -241,22 +301,28 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.prompt.value = (f"<b>{_e(phase_prompt(s))}</b>" if yours else
                              "" if t.hand_over else "<i>The computer players are thinking…</i>")
         buttons = []
+        chosen = self.pending if yours and self.pending in s.legal_actions() else None
         for card in hand:
             # the card in words as its tooltip: the one label JupyterLab lets a button carry
             b = _button(card.display, "pepper-card", f"pepper-card-{card}",
                         "pepper-red" if card.is_red else "pepper-black",
+                        *(("pepper-chosen",) if card == chosen else ()),
                         tooltip=card_label(card, s.trump, s.rules.left_bower))
             b.disabled = not (yours and card_phase)
-            b.on_click(self.guard(lambda _b, c=card: self._act(c)))
+            b.on_click(self.guard(lambda _b, c=card: self._choose(c)))
             buttons.append(b)
         self.hand.children = buttons
         choices = []
         if yours and not card_phase:
             for action in s.legal_actions():
                 label = (action.word if isinstance(action, Trump) else action_text(action))
-                b = _button(label, "pepper-choice", f"pepper-choice-{_slug(action)}")
-                b.on_click(self.guard(lambda _b, a=action: self._act(a)))
+                b = _button(label, "pepper-choice", f"pepper-choice-{_slug(action)}",
+                            *(("pepper-chosen",) if action == chosen else ()))
+                b.on_click(self.guard(lambda _b, a=action: self._choose(a)))
                 choices.append(b)
+        if chosen is not None:
+            self.confirm_button.description = f"Confirm: {order_words(s, chosen).lower()}"
+            choices.append(self.confirm_button)
         self.choices.children = choices
 
     def _coach_html(self, coach: CoachVerdict) -> str:
@@ -275,8 +341,9 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                 f'<b class="pepper-grade-text pepper-grade-{grade}">{_e(coach.headline)}</b>'
                 f"{reason}</div>")
 
-    def _verdict_html(self, verdict: Verdict, action: Action) -> str:
-        what = f"the {action.display}" if isinstance(action, Card) else action_text(action)
+    def _verdict_html(self, verdict: Verdict, action: Action | str) -> str:
+        what = (f"the {action.display}" if isinstance(action, Card) else
+                repr(action) if isinstance(action, str) else action_text(action))
         from ..rulebook.book import rule_tag
 
         # The rule quoted in words; its id only in the opt-in rule ids view.
@@ -286,10 +353,29 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                 f'padding:4px 10px"><b>Not allowed: {_e(what)}.</b> '
                 f'{_e(" ".join(verdict.facts))}{rules}</div>')
 
+    def _spoken(self, *lines: str) -> None:
+        """Say ``lines`` in the live region now (with what this event said already), each
+        card in words; the event's words are then forgotten, so nothing is said twice."""
+        said = " ".join(x for x in (*self.speech, *lines) if x)
+        self.speech = []
+        self.said.value = (f'<div class="pepper-said-text" role="status" aria-live="polite">'
+                           f"{_e(spelled_cards(said))}</div>")
+
+    def _hand_said(self) -> str:
+        s = self.table.state
+        return hand_words(s.hand(self.table.seat), s.trump, s.rules.left_bower)
+
+    def _turn_said(self) -> str:
+        t = self.table
+        if t.hand_over:
+            return f"The hand is over. {t.result_text()}"
+        return turn_sentence(t)
+
     def _say(self, moves: list[Decision] | tuple[Decision, ...]) -> None:
-        """Log the actions, and who won each trick as it ends."""
+        """Log the actions, and who won each trick as it ends; each said once, in words."""
         t = self.table
         size = len(t.state.active_seats)
+        self.speech.extend(event_sentence(t, d) for d in moves)
         for d in moves:
             self.lines.append(f"You: {_e(d.text)}" if d.learner else
                               f"{_e(t.player_name(d.seat))} {_e(d.words)}")
@@ -331,27 +417,123 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
 
     # ---- actions ---------------------------------------------------------------------------
 
-    def _act(self, action: Action | Card) -> None:
+    def _choose(self, action: Action | Card) -> None:
+        """A card or a choice clicked (or typed): it counts at once, or with **Confirm each
+        decision** on, when chosen again (or confirmed)."""
+        if self.confirm_toggle.value and self.pending != action:
+            self.pending = action
+            what = "card" if isinstance(action, Card) else "choice"
+            self._spoken(f"{order_words(self.table.state, action)}? Choose it again, press "
+                         f"Confirm or type yes; or choose another {what}.")
+            self._buttons()
+            return
+        self._act(action)
+
+    def _confirm(self) -> None:
+        if self.pending is None:
+            self._spoken("Nothing is waiting to be confirmed.")
+        else:
+            self._act(self.pending)
+
+    def _cancel(self) -> None:
+        if self.pending is None:
+            self._spoken("Nothing is waiting to be confirmed.")
+        else:
+            self.pending = None
+            self._spoken("Not done: choose again.")
+            self._buttons()
+
+    def _confirming(self, on: bool) -> None:
+        self.pending = None
+        self._spoken(f"Confirm each decision: {'on' if on else 'off'}.")
+        self._buttons()
+
+    def _large(self, on: bool) -> None:
+        if on:
+            self.add_class("pepper-large")
+        else:
+            self.remove_class("pepper-large")
+        self._spoken(f"Large print: {'on' if on else 'off'}.")
+
+    def _act(self, action: Action | Card | str) -> None:
+        self.pending = None
         result = self.table.act(action)
         if not result.verdict.legal:
+            from .web import WebApp  # the page's words for a refusal, said the same here
+
             self.coach_box.value = self._verdict_html(result.verdict, action)
+            self._spoken(WebApp.refusal_words(result.verdict, action))
+            self._buttons()
             return
         mine = self.table.learner_decisions[-1]
         self._say([mine])
         coach = result.coach
         self.coach_box.value = ("" if coach is None or coach.forced
                                 else self._coach_html(coach))
+        if coach is not None and not coach.forced:
+            self.speech.append(f"Coach: {coach.headline}"
+                               + ("" if coach.grade.value == "Best" else f" {coach.reason}"))
         self._say(result.replies)
         self._render()
+        self._spoken(self._turn_said())
+
+    # ---- the typed command line ------------------------------------------------------------
+
+    def _typed(self, line: str) -> None:
+        """A line typed and entered, read as the terminal's table reads it."""
+        from ..teaching.questions.commands import read_command
+        from .table import TABLE_COMMANDS
+        from .web import PAGE_COMMANDS, TABLE_HELP
+
+        if not line.strip():
+            return
+        self.command.value = ""  # ready for the next line (observed: an empty one is skipped)
+        t = self.table
+
+        def is_decision(raw: str) -> bool:
+            return not t.hand_over and t.learner_to_act and t.check(raw).legal
+
+        command = read_command(line, (*TABLE_COMMANDS, *PAGE_COMMANDS), is_decision)
+        said: dict[str | None, Any] = {
+            "help": lambda: self._spoken(TABLE_HELP),
+            "hand": lambda: self._spoken(self._hand_said()),
+            "table": lambda: self._spoken(table_sentence(t)),
+            "choices": lambda: self._spoken(turn_sentence(t) or "It is not your turn."),
+            "hint": self._hint, "coach": self._ask, "undo": self._take_back,
+            "next": self._next,
+            "review": lambda: self._spoken(f"{t.result_text()} {t.review().summary}"
+                                           if t.hand_over else
+                                           "The review comes when the hand is over."),
+            "yes": self._confirm,
+            "cancel": self._cancel,
+            "quit": lambda: self._spoken("Your match is kept: run the cell again to come "
+                                         "back to it."),
+        }
+        if command in said:
+            said[command]()
+        elif t.hand_over:
+            self._spoken("The hand is over: type next for the next hand, or review.")
+        elif not t.learner_to_act:
+            self._spoken("It is not your turn.")
+        else:
+            chosen = t.check(line)
+            if chosen.legal and chosen.action is not None:
+                self._choose(chosen.action)
+            else:
+                self._act(line)
 
     def _ask(self) -> None:
         coach = self.table.grade_last()
         mine = self.table.learner_decisions
         if coach is not None:
             self.coach_box.value = self._coach_html(coach)
+            self._spoken(f"Coach: {coach.headline} {coach.reason}")
         elif mine and mine[-1].hinted:
             self.coach_box.value = ('<div class="pepper-fb">You asked for a hint on that '
                                     "decision, so it is not graded.</div>")
+            self._spoken("You asked for a hint on that decision, so it is not graded.")
+        else:
+            self._spoken("You have not made a decision this hand yet.")
 
     def _hint_html(self, hint: Hint) -> str:
         return ('<div class="pepper-fb pepper-hint-text" style="border-left:5px solid '
@@ -359,8 +541,10 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                 f"<b>Hint</b> (this decision will not be graded): {_e(hint.text)}</div>")
 
     def _hint(self) -> None:
-        self.coach_box.value = self._hint_html(self.table.hint())
+        hint = self.table.hint()
+        self.coach_box.value = self._hint_html(hint)
         self._render()
+        self._spoken(f"Hint (this decision will not be graded): {hint.text}")
 
     def _resume(self) -> None:
         from ..teaching.practice.table import PracticeTable
@@ -373,11 +557,13 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                                           history=old.history if old.history else False,
                                           alone=old.alone)
         self.lines = [f"<b>Resumed your match:</b> {_e(self.offer.summary)}."]
+        self.speech.append(f"Resumed your match: {self.offer.summary}.")
         self._say(self.table.decisions)
         self.offer = None
         self.coach_box.value = ""
         self._layout()
         self._render()
+        self._spoken(self._turn_said())
 
     def _decline(self) -> None:
         self.offer = None
@@ -387,7 +573,9 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         d = self.table.take_back()
         self.lines.append(f"<i>You took back {_e(action_text(d.action))}.</i>")
         self.coach_box.value = ""
+        self.pending = None
         self._render()
+        self._spoken(f"You took back {action_text(d.action)}.", self._turn_said())
 
     def _replay(self) -> None:
         number = self.replay_pick.value
@@ -397,18 +585,27 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.lines.append(f"<i>Back to your decision {number} ({_e(action_text(d.action))}): "
                           "same cards, choose again.</i>")
         self.coach_box.value = ""
+        self.pending = None
         self._render()
+        self._spoken(f"Back to your decision {number} ({action_text(d.action)}): same cards, "
+                     "choose again.", self._turn_said())
 
     def _next(self) -> None:
         t = self.table
+        if not t.hand_over:
+            self._spoken("The hand is not over yet.")
+            return
         result = t.next_hand()
-        self.lines = [f"<b>Hand {result.number} counted:</b> "
-                      + _e(", ".join(f"{s} {p}" for s, p in result.totals.items()))]
+        counted = ", ".join(f"{s} {p}" for s, p in result.totals.items())
+        self.lines = [f"<b>Hand {result.number} counted:</b> " + _e(counted)]
+        self.speech.append(f"Hand {result.number} counted: {counted}.")
         if t.history_news:  # the history could not take the hand (kept), or took it again
             self.lines.append(f"<i>{_e(t.history_news)}</i>")
         self._say(t.decisions)
         self.coach_box.value = ""
+        self.pending = None
         self._render()
+        self._spoken(self._turn_said())
 
 
 def table(level: str = "club", rules: str = "standard", seat: str = "S", coach: bool = True,

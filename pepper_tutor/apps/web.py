@@ -36,6 +36,13 @@ from ..files.reading import read_text
 from ..files.writing import write_text
 from ..render.cards_html import label, trick_html
 from ..render.plain import html_text
+from ..render.spoken import (
+    feedback_words,
+    hint_words,
+    lines_words,
+    order_words,
+    regrade_words,
+)
 from ..render.steps_html import FEEDBACK_CSS, feedback_html, step_html
 from ..render.table_html import seats_html
 from ..rulebook.feedback import AnswerError, Feedback
@@ -79,13 +86,15 @@ LEARNER_FILE = "web-learner.txt"
 # its first decision saves the match; and the puzzle shown and not yet answered.
 TABLE_DEAL_FILE = "web-table-deal.txt"
 PUZZLE_FILE = "web-puzzle.txt"
-# The page's settings (large print, four colours, confirm a card), one ``name=on|off`` a line.
+# The page's settings (large print, four colours, confirm each decision), one ``name=on|off``
+# a line ("confirm" kept as the name it had when it covered cards alone).
 SETTINGS_FILE = "web-settings.txt"
 SETTINGS: dict[str, str] = {
     "large": "Large print: bigger text, cards and buttons on every screen",
     "four": "Four-colour suits: spades black, hearts red, diamonds blue, clubs green",
-    "confirm": "Confirm a card before it counts: a card you choose at the table is played "
-               "only when you choose it again (or press Confirm, or type yes)",
+    "confirm": "Confirm each decision before it counts: a card, a call or any other choice "
+               "you make at the table counts only when you choose it again (or press "
+               "Confirm, or type yes)",
 }
 DEFAULT_LEARNER = "learner"
 # The page's own words for the command line at the table, beside the terminal's
@@ -123,10 +132,13 @@ def _e(text: object) -> str:
 
 
 def _button(label: str, act: str, value: object = "", *, cls: str = "",
-            disabled: bool = False, title: str = "", aria: str = "") -> str:
-    """A button the page sends as ``act``/``value``; ``cls`` names it for tests and CSS."""
+            disabled: bool = False, title: str = "", aria: str = "",
+            pressed: bool | None = None) -> str:
+    """A button the page sends as ``act``/``value``; ``cls`` names it for tests and CSS;
+    ``pressed`` makes it a toggle (a choice chosen and waiting to be confirmed)."""
     extra = (" disabled" if disabled else "") + (f' title="{_e(title)}"' if title else "") \
-        + (f' aria-label="{_e(aria)}"' if aria else "")
+        + (f' aria-label="{_e(aria)}"' if aria else "") \
+        + ("" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"')
     return (f'<button type="button" class="pepper-btn {cls}" data-act="{_e(act)}" '
             f'data-value="{_e(value)}"{extra}>{label}</button>')
 
@@ -264,7 +276,12 @@ class WebApp:
         self.puzzle_shown = False  # Show answer was pressed
         self.settings = self._read_settings()
         self.spoken: list[str] = []  # what the live region says after this request
-        self.pending = ""  # a card chosen at the table and not yet confirmed ("c:JD")
+        # a decision chosen at the table and not yet confirmed: "c:JD" (a card), "a:2" (the
+        # third legal action: a call, a trump, a way of playing, play or surrender)
+        self.pending = ""
+        # the coach's grade of the last decision as the live region last said it: a surer
+        # grade over more deals is said only when it differs (once), never each step
+        self.said_grade: tuple[str, int] = ("", 0)  # (grade, the deals it rested on)
 
     def _learner_name(self) -> str:
         path = self.home / LEARNER_FILE
@@ -358,6 +375,7 @@ class WebApp:
             except ValueError:
                 self.feedback = ('<div class="pepper-fb wrong">Each side needs a whole number '
                                  "(such as 0 or -2).</div>")
+                self.spoken.append("Each side needs a whole number (such as 0 or -2).")
             else:
                 self._answer_with(numbers)
         elif act == "play":
@@ -448,11 +466,13 @@ class WebApp:
                 raise ValueError("there is no question in front of you")
         except AnswerError as err:
             self.feedback = f'<div class="pepper-fb wrong">{_e(err)}</div>'
+            self.spoken.append(lines_words([str(err)]))
             return
         self._settle(fb, panel)
 
     def _settle(self, fb: Feedback, panel: _Panel) -> None:
         self.feedback = feedback_html(fb)
+        self.spoken.append(feedback_words(fb))
         if fb.correct or fb.revealed or self.screen != "lesson":
             panel.locked = True
         else:
@@ -465,6 +485,7 @@ class WebApp:
         self.feedback = (f'<div class="pepper-fb pepper-hint-text"><b>Hint {level} of '
                          f"{self.lesson.hint_total}</b><div class=\"pepper-pre\">{_e(text)}"
                          "</div></div>")
+        self.spoken.append(hint_words(level, self.lesson.hint_total, text))
         if self.lesson.status.revealed and self.panel is not None:
             self.panel.locked = True
 
@@ -480,6 +501,7 @@ class WebApp:
             return
         panel.locked = True
         self.feedback = feedback_html(fb)
+        self.spoken.append(feedback_words(fb))
 
     def _next(self) -> None:
         if self.screen == "lesson" and self.lesson is not None:
@@ -651,7 +673,8 @@ class WebApp:
         return self.panel.html() if self.panel is not None else ""
 
     def _feedback_html(self) -> str:
-        return f'<div class="pepper-feedback" aria-live="polite">{self.feedback}</div>'
+        # not a live region: the page's one live region says the feedback, once (_settle)
+        return f'<div class="pepper-feedback">{self.feedback}</div>'
 
     def _quiz_html(self) -> str:
         quiz = self.quiz
@@ -814,24 +837,46 @@ class WebApp:
             action = legal[index]
         else:
             raise ValueError(f"the page sent {value!r}, which is no card or choice")
-        if isinstance(action, Card) and self.settings["confirm"] and self.pending != value:
-            self._choose_card(action, value)
+        # a decision the rules refuse is refused at once, never held to be confirmed
+        if self.settings["confirm"] and self.pending != value and action in legal:
+            self._choose(action, value)
             return
         self._decide(action)
 
-    def _choose_card(self, card: Card, value: str) -> None:
-        """With "confirm a card" on: the card is chosen, and counts when chosen again."""
-        from ..render.spoken import card_words
+    def _value_of(self, action: Any) -> str:
+        """What the page sends for ``action``: ``c:JD`` for a card, ``a:N`` for the N-th
+        legal action otherwise."""
+        if isinstance(action, Card):
+            return f"c:{action}"
+        return f"a:{list(self._need_table().state.legal_actions()).index(action)}"
 
-        s = self._need_table().state
+    def _choose(self, action: Any, value: str) -> None:
+        """With "confirm each decision" on: the decision is chosen, and counts when chosen
+        again (or confirmed)."""
         self.pending = value
-        self.spoken.append(f"Play {card_words(card, s.trump, s.rules.left_bower)}? Choose it "
-                           "again, press Confirm or type yes; or choose another card.")
+        what = "card" if isinstance(action, Card) else "choice"
+        self.spoken.append(f"{self._pending_words(action)}? Choose it again, press Confirm "
+                           f"or type yes; or choose another {what}.")
+
+    def _pending_words(self, action: Any) -> str:
+        return order_words(self._need_table().state, action)
+
+    def _pending_action(self) -> Any:
+        """The decision waiting to be confirmed (None when there is none, or it is no longer
+        on offer)."""
+        if not self.pending:
+            return None
+        legal = list(self._need_table().state.legal_actions())
+        if self.pending.startswith("c:"):
+            card = Card.parse(self.pending[2:])
+            return card if card in legal else None
+        index = int(self.pending[2:])
+        return legal[index] if 0 <= index < len(legal) else None
 
     def _cancel_card(self) -> None:
         if self.pending:
             self.pending = ""
-            self.spoken.append("Not played: choose a card.")
+            self.spoken.append("Not done: choose again.")
 
     def _decide(self, action: Any) -> None:
         """The learner's decision (an action, or a typed line the table reads), said aloud
@@ -841,15 +886,17 @@ class WebApp:
         result = t.act(action)
         if not result.verdict.legal:
             self.coach_box = self._verdict_html(result.verdict, action)
-            self.spoken.append(self._refusal_words(result.verdict, action))
+            self.spoken.append(self.refusal_words(result.verdict, action))
             return
         self._keep(TABLE_DEAL_FILE, "")  # begun: the history keeps the match now
         self._say([t.learner_decisions[-1]])
         coach = result.coach
         self.coach_box = "" if coach is None or coach.forced else self._last_coach_html(coach)
+        self.said_grade = ("", 0)
         if coach is not None and not coach.forced:
             self.spoken.append(f"Coach: {coach.headline}"
                                + ("" if coach.grade.value == "Best" else f" {coach.reason}"))
+            self.said_grade = (coach.grade.value, coach.samples)
         self._say(result.replies)
         self._say_turn()
 
@@ -878,6 +925,7 @@ class WebApp:
         if coach is not None:
             self.coach_box = self._last_coach_html(coach)
             self.spoken.append(f"Coach: {coach.headline} {coach.reason}")
+            self.said_grade = (coach.grade.value, coach.samples)
         elif mine and mine[-1].hinted:
             self.coach_box = ('<div class="pepper-fb">You asked for a hint on that decision, '
                               "so it is not graded.</div>")
@@ -943,6 +991,12 @@ class WebApp:
         assert refinement is not None
         verdict = refinement.verdicts[-1]
         self.coach_box = self._last_coach_html(verdict)
+        grade = verdict.grade.value
+        said, deals = self.said_grade
+        if said and grade != said:
+            self.spoken.append(regrade_words(said, deals, grade, verdict.samples,
+                                             "" if grade == "Best" else verdict.reason))
+            self.said_grade = (grade, verdict.samples)
         return {"refine": self._refining(), "coach": self.coach_box, "deals": verdict.samples}
 
     def _last_coach_html(self, coach: CoachVerdict) -> str:
@@ -1036,18 +1090,22 @@ class WebApp:
                                      pressed=(self.pending == f"c:{c}") if confirm else None)
                         for c in hand)
         waiting = ""
-        if confirm and self.pending and yours and card_phase:
-            chosen = Card.parse(self.pending[2:])
+        chosen = self._pending_action() if confirm and yours else None
+        if chosen is not None:
+            said = self._pending_words(chosen)
+            said = said[:1].lower() + said[1:]
+            shown = f"play the {_e(chosen.display)}" if isinstance(chosen, Card) else _e(said)
             waiting = ('<div class="pepper-buttons pepper-confirm">'
-                       + _button(f"Confirm: play the {_e(chosen.display)}", "play",
-                                 self.pending, cls="pepper-confirm-card primary",
-                                 aria=f"Confirm: play the {label(chosen, s.trump)}")
+                       + _button(f"Confirm: {shown}", "play", self.pending,
+                                 cls="pepper-confirm-card primary",
+                                 aria=f"Confirm: {said}")
                        + _button("Cancel", "play-cancel", cls="pepper-cancel-card") + "</div>")
         choices = ""
         if yours and not card_phase:
             choices = "".join(
                 _button(_e(a.word if isinstance(a, Trump) else action_text(a)), "play",
-                        f"a:{i}", cls=f"pepper-choice pepper-choice-{_e(str(a).replace(' ', '-'))}")
+                        f"a:{i}", cls=f"pepper-choice pepper-choice-{_e(str(a).replace(' ', '-'))}",
+                        pressed=(self.pending == f"a:{i}") if confirm else None)
                 for i, a in enumerate(s.legal_actions()))
         mine = t.learner_decisions
         replay = "".join(_button(f"{i}. {_e(d.kind)}: {_e(action_text(d.action))}",
@@ -1127,10 +1185,11 @@ class WebApp:
             self.spoken.append(turn_sentence(t))
 
     @staticmethod
-    def _refusal_words(verdict: Verdict, action: Any) -> str:
+    def refusal_words(verdict: Verdict, action: Any) -> str:
         what = f"the {action.display}" if isinstance(action, Card) else action_text(action)
         if len(verdict.facts) == 2 and "is not what this step needs" in verdict.facts[0]:
-            return f"I could not read {str(action)!r}: {verdict.facts[1]}. Type help for help."
+            return (f"I could not read {str(action)!r}: {verdict.facts[1].rstrip('.')}. Type "
+                    "help for help.")
         return f"Not allowed: {what}. {' '.join(verdict.facts)}"
 
     # ---- the game layer: the typed command line and the settings ----------------------------
@@ -1217,8 +1276,8 @@ class WebApp:
                 f"{t.result_text()} {t.review().summary}" if t.hand_over else
                 "The review comes when the hand is over."),
             "next": self._next_hand_said, "yes": lambda: self.spoken.append(
-                "No card is waiting to be confirmed."),
-            "cancel": lambda: self.spoken.append("No card is waiting to be confirmed."),
+                "Nothing is waiting to be confirmed."),
+            "cancel": lambda: self.spoken.append("Nothing is waiting to be confirmed."),
         }
         if command == "undo":
             try:
@@ -1235,9 +1294,9 @@ class WebApp:
             self.spoken.append("It is not your turn.")
         else:
             chosen = t.check(line)
-            if (chosen.legal and isinstance(chosen.action, Card) and self.settings["confirm"]
-                    and self.pending != f"c:{chosen.action}"):
-                self._choose_card(chosen.action, f"c:{chosen.action}")
+            value = self._value_of(chosen.action) if chosen.legal else ""
+            if chosen.legal and self.settings["confirm"] and self.pending != value:
+                self._choose(chosen.action, value)
             else:
                 self._decide(line)
 
@@ -1351,10 +1410,24 @@ class WebApp:
             return  # a second click on a button of a puzzle already settled
         self.puzzle_answer = session.answer(text)
         self.puzzle_tried.add(self.puzzle_answer.action)
+        self._say_puzzle()
 
     def _reveal_puzzle(self) -> None:
-        if self._need_puzzles().current is not None:
+        if self._need_puzzles().current is not None and not self.puzzle_shown:
             self.puzzle_shown = True
+            self._say_puzzle()
+
+    def _say_puzzle(self) -> None:
+        """The puzzle's feedback as the panel shows it, said once, when it changes."""
+        from ..render.puzzles import feedback_lines
+
+        a, puzzle = self.puzzle_answer, self._need_puzzles().current
+        if self.puzzle_shown and puzzle is not None:
+            from ..render.puzzles import reveal_facts
+
+            self.spoken.append(lines_words(reveal_facts(puzzle)))
+        elif a is not None:
+            self.spoken.append(lines_words(feedback_lines(a, reveal=a.over)))
 
     def _puzzle_done(self) -> bool:
         """The puzzle shown takes no more answers: solved, shown or the streak's end."""
@@ -1458,7 +1531,7 @@ class WebApp:
         return (head + f'<p class="pepper-progress-text pepper-puzzle-title"><b>Puzzle '
                 f"{self.puzzle_number}</b> · rated {puzzle.rating:.0f}{theme}</p>"
                 + self._puzzle_board(puzzle) + self._puzzle_buttons(puzzle)
-                + f'<div class="pepper-feedback" aria-live="polite">'
+                + f'<div class="pepper-feedback">'
                   f"{self._puzzle_feedback(puzzle)}</div>"
                 + '<div class="pepper-buttons">'
                 + _button("Show answer", "puzzle-reveal", cls="pepper-reveal", disabled=done)

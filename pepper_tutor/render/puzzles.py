@@ -324,8 +324,10 @@ def dashboard_table(results: Sequence[ThemeResults]) -> Table:
     for col in ("theme", "tried", "solved", "performance"):
         table.add_column(col, justify="left" if col == "theme" else "right")
     for r in results:
-        table.add_row(f"{theme_title(r.theme)} ({r.theme})", str(r.tried), str(r.solved),
-                      str(r.performance))
+        # in a player's words: the theme's id only in the rule ids view
+        theme = f"{theme_title(r.theme)} ({r.theme})" if rule_ids_shown() else theme_title(
+            r.theme)
+        table.add_row(theme, str(r.tried), str(r.solved), str(r.performance))
     return table
 
 

@@ -16,10 +16,12 @@ from ..engine.cards import Card, Suit
 from ..engine.ranking import effective_suit, sort_by_rank
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
+from ..rulebook.feedback import Feedback
 from .cards_html import label
 
 __all__ = ["card_words", "deed_words", "action_words", "trick_words", "event_words",
-           "hand_words", "choice_words", "choices_words"]
+           "hand_words", "choice_words", "choices_words", "order_words", "feedback_words",
+           "hint_words", "lines_words", "regrade_words"]
 
 
 def card_words(card: Card, trump: Trump | None = None, left_bower: bool = True) -> str:
@@ -90,6 +92,16 @@ def action_words(state: HandState, seat: Seat, action: Action) -> str:
                       bidder=state.bidder.word if state.bidder is not None else None) + "."
 
 
+def order_words(state: HandState, action: Action) -> str:
+    """A decision as an order to oneself, to confirm before it counts: "Play the jack of
+    diamonds, the left bower", "Bid 4", "Name hearts trumps", "Exchange and play alone",
+    "Surrender for the defenders"."""
+    said = deed_words("You", state.phase, action, trump=state.trump,
+                      left_bower=state.rules.left_bower, you=True)
+    said = said.removeprefix("You ").removeprefix("will ").removesuffix(", face down")
+    return said[:1].upper() + said[1:]
+
+
 def trick_words(winner: str, number: int, won: Mapping[str, int]) -> str:
     """The end of a trick, to follow the card that finished it: "; East wins trick 3.
     Tricks: NS 1, EW 2." (``winner`` "You": "you win"); ``won`` is the count after it."""
@@ -143,3 +155,35 @@ def _in_suit(card: Card, suit: Suit, trump: Trump, left_bower: bool) -> str:
     if card.suit is suit and ", the " not in words:
         return f"the {card.rank.word}"  # the suit is in the heading: "Spades: the ace"
     return words
+
+
+# ---- a lesson's, a drill's and a puzzle's feedback, said -----------------------------------
+
+def _sentence(text: str) -> str:
+    text = " ".join(text.split())
+    return text if not text or text[-1] in ".!?:;" else text + "."
+
+
+def lines_words(lines: Iterable[str]) -> str:
+    """Lines a panel shows, said one after the other, each a sentence."""
+    return " ".join(s for s in (_sentence(x) for x in lines) if s)
+
+
+def feedback_words(fb: Feedback) -> str:
+    """A verdict as the panel shows it first (the headline, what is wrong, the answer where
+    it is given, why), without what waits behind "more" or a rule's toggle: the live region
+    says it once, when the answer is judged."""
+    return lines_words(text for part, text in fb.parts()
+                       if part in ("headline", "verdict", "consequence", "answer", "why"))
+
+
+def hint_words(level: int, total: int, text: str) -> str:
+    return f"Hint {level} of {total}: {lines_words([text])}"
+
+
+def regrade_words(first: str, first_deals: int, grade: str, deals: int, reason: str) -> str:
+    """The coach's grade, changed by more deals than the grade said first rested on, in the
+    coach box's words: said once (a grade that stays as it was is not said again)."""
+    said = (f"Coach, revised: over {first_deals} deals this was graded {first}; over {deals} "
+            f"deals it is {grade}.")
+    return said + (f" {_sentence(reason)}" if reason else "")

@@ -59,7 +59,7 @@ from ..files.database import (
 from ..files.reading import LoadError, file_kind, read_bytes
 from ..files.writing import write_bytes
 from .learner.store import COLUMNS as LEARNER_COLUMNS
-from .learner.store import STORE, LearnerStore
+from .learner.store import LATER_TABLES, STORE, LearnerStore
 from .puzzles.store import COLUMNS as PUZZLE_COLUMNS
 from .puzzles.store import SCHEMA as PUZZLES
 from .puzzles.store import unreadable as puzzles_unreadable
@@ -77,7 +77,7 @@ MB = 1024 * 1024
 STALE_SCRATCH = 600
 PREFIX = "puzzles_"
 # The learner tables in the order their rows are copied: a row's learner before the row.
-_LEARNER_ORDER = ("learners", "lessons", "answers", "review_cards")
+_LEARNER_ORDER = ("learners", "lessons", "answers", "review_cards", "seen")
 _SQL_TYPE = {"integer": "INTEGER", "real": "REAL", "text": "TEXT"}
 
 
@@ -107,7 +107,10 @@ def _learners_checked(src: sqlite3.Connection) -> str | None:
     for (name,) in src.execute("SELECT name FROM learners"):
         if unicodedata.normalize("NFC", name.strip()) != name:
             return f"the learner name {name[:40]!r} is not one pepper-tutor writes"
-    for table in ("lessons", "answers", "review_cards"):
+    tables = {r[0] for r in src.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    for table in ("lessons", "answers", "review_cards", "seen"):
+        if table not in tables:  # a table a later version added (checked present before)
+            continue
         row = src.execute(f"SELECT learner FROM {table} WHERE learner NOT IN "
                           "(SELECT id FROM learners) LIMIT 1").fetchone()
         if row is not None:
@@ -134,11 +137,22 @@ def _unreadable_rows(path: Path) -> str | None:
     return None
 
 
+def _learner_tables(src: sqlite3.Connection) -> Columns:
+    """The learner store's tables that ``src`` is to hold: all of them, but a table a later
+    schema version added (:data:`~.learner.store.LATER_TABLES`) only when it is there, so a
+    file an older version wrote still loads."""
+    have = {r[0] for r in src.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return {t: c for t, c in LEARNER_COLUMNS.items() if t in have or t not in LATER_TABLES}
+
+
 def _copy(src: sqlite3.Connection, dest: sqlite3.Connection, tables: Columns,
           order: tuple[str, ...], src_prefix: str = "", dest_prefix: str = "") -> None:
     """The rows of ``tables`` (checked already), column by column, from ``src`` into the
-    same tables of ``dest``, in ``order``. Nothing but ``SELECT`` runs on ``src``."""
+    same tables of ``dest``, in ``order`` (a table of ``order`` not in ``tables`` is
+    skipped). Nothing but ``SELECT`` runs on ``src``."""
     for table in order:
+        if table not in tables:
+            continue
         cols = ", ".join(f'"{c.name}"' for c in tables[table])
         marks = ", ".join("?" for _ in tables[table])
         rows = src.execute(f'SELECT {cols} FROM "{src_prefix}{table}"')
@@ -198,7 +212,7 @@ def progress_bytes(store: LearnerStore, puzzles: Path | None = None) -> bytes:
                      ) as dest, transaction(dest):
             if store.path.exists():
                 with closing(connect(store.path, read_only=True)) as src:
-                    _copy(src, dest, LEARNER_COLUMNS, _LEARNER_ORDER)
+                    _copy(src, dest, _learner_tables(src), _LEARNER_ORDER)
             if puzzles is not None and puzzles.exists():
                 with closing(connect(puzzles, read_only=True)) as src:
                     _copy(src, dest, PUZZLE_COLUMNS, tuple(PUZZLE_COLUMNS), dest_prefix=PREFIX)
@@ -278,7 +292,8 @@ def _read(upload: Path, name: str, place: Path, want_puzzles: bool
     puzzles_out: Path | None = None
     puzzles: Literal["loaded", "none", "newer"] = "none"
     with closing(_read_only(copy)) as src:
-        why = _code_in(src) or unfit(src, LEARNER_COLUMNS) or _learners_checked(src)
+        learner_tables = _learner_tables(src)
+        why = _code_in(src) or unfit(src, learner_tables) or _learners_checked(src)
         if why is not None:
             raise refuse(why)
         tables = {r[0] for r in src.execute("SELECT name FROM sqlite_master "
@@ -306,7 +321,7 @@ def _read(upload: Path, name: str, place: Path, want_puzzles: bool
                 puzzles = "loaded"
         with closing(_new_store(learners, STORE.sql, STORE.version)) as dest, \
                 transaction(dest):
-            _copy(src, dest, LEARNER_COLUMNS, _LEARNER_ORDER)
+            _copy(src, dest, learner_tables, _LEARNER_ORDER)
         why = _unreadable_rows(learners)
         if why is not None:
             raise refuse(why)

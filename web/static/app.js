@@ -161,6 +161,8 @@ function refine() {
     if (reply.error) console.error(reply.error);
     const box = view.querySelector(".pepper-coach");
     if (reply.coach && box) box.innerHTML = reply.coach;
+    // said only when the grade changed (once): the first grade was said with the decision
+    if (reply.say) announce(reply.say);
     if (reply.refine) refine();
   });
   worker.postMessage({ id, act: "coach-refine", value: "", fields: {} });

@@ -134,21 +134,29 @@ def bowers_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = Tru
 
 def score_question(rng: random.Random, n: int, rules: RuleSet, hard: bool = True) -> Step[Any]:
     bid = rng.choice(rules.ladder)
-    bidder = Seat(rng.randrange(4))
+    bidder = Seat(rng.randrange(rules.players))
     side = rules.side_of(bidder)
-    other = "EW" if side == "NS" else "NS"
-    surrender = rng.random() < 0.15
+    others = [s for s in rules.sides if s != side]
+    surrender = rules.has_surrender and rng.random() < 0.15
     if surrender:
-        tricks = {side: 0, other: 0}
+        tricks = dict.fromkeys(rules.sides, 0)
     else:
         # Near the bid more often than not, and the sweep now and then.
         t = min(6, max(0, bid.tricks + rng.choice((-2, -1, -1, 0, 0, 1, 2))))
         if rng.random() < 0.15:
             t = 6
-        tricks = {side: t, other: 6 - t}
+        # the other tricks among the other sides (one side in partnerships; each player
+        # for themselves in cutthroat)
+        tricks = {side: t, **dict.fromkeys(others, 0)}
+        for _ in range(6 - t):
+            tricks[rng.choice(others)] += 1
     what = "surrender" if surrender else f"the bidders take {tricks[side]}"
+    if not rules.partnerships:
+        what = ", ".join(f"{Seat('NESW'.index(s)).word} takes {tricks[s]}"
+                         for s in (side, *others))
+    who = "side" if rules.partnerships else "player"
     prompt = (f"{rules.title} scoring. {bidder.word} bids {bid.display}; {what}. "
-              "What does each side score?")
+              f"What does each {who} score?")
     return ScoreStep(id=f"score-{n}", prompt=prompt, bid=bid, bidder=bidder, tricks=tricks,
                      defense=Defense.SURRENDER if surrender else Defense.PLAY, rules=rules)
 

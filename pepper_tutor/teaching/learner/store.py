@@ -26,6 +26,10 @@ else renames or writes over anything:
 All of it is said in :attr:`LearnerStore.warning` and by the return value; nothing is raised
 into a lesson.
 
+The positions a learner has been shown (a drill's question, a review's) are kept in the table
+``seen``, one row per position (a digest of its identity or its cards), so a review calls a
+position new only when it never was, whichever front end showed it and however long ago.
+
 One answer is one transaction: :meth:`LearnerStore.record` takes an
 :class:`~pepper_tutor.teaching.learner.attempts.Attempt` and writes the answer, its review
 cards and the lesson's progress together.
@@ -33,6 +37,7 @@ cards and the lesson's progress together.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -61,10 +66,12 @@ from ...files.home import tutor_home
 from .attempts import Attempt, LessonProgress
 from .scheduling import due_and_state, rate
 
-__all__ = ["LearnerStore", "default_learner", "DB_NAME", "AnswerRow", "STORE", "COLUMNS"]
+__all__ = ["LearnerStore", "default_learner", "DB_NAME", "AnswerRow", "STORE", "COLUMNS",
+           "LATER_TABLES", "seen_key"]
 
 DB_NAME = "learners.sqlite"
-SCHEMA_VERSION = 1
+#: 2 added the table ``seen``; a file of version 1 gets it when first opened for writing.
+SCHEMA_VERSION = 2
 
 T = TypeVar("T")
 
@@ -84,7 +91,14 @@ CREATE TABLE IF NOT EXISTS review_cards (
     learner INTEGER NOT NULL REFERENCES learners(id), rule TEXT NOT NULL,
     card TEXT NOT NULL, due TEXT NOT NULL, origin TEXT NOT NULL, lapses INTEGER NOT NULL,
     PRIMARY KEY (learner, rule));
+CREATE TABLE IF NOT EXISTS seen (
+    learner INTEGER NOT NULL REFERENCES learners(id), key TEXT NOT NULL, at TEXT NOT NULL,
+    PRIMARY KEY (learner, key));
 """
+#: The tables a later schema version added: a file of an older version lacks them and is
+#: still ours (and a progress file written by an older version still loads).
+LATER_TABLES = frozenset({"seen"})
+# A file is recognised as ours by the tables of version 1.
 STORE = Schema(frozenset({"meta", "learners", "lessons", "answers", "review_cards"}), SCHEMA,
                SCHEMA_VERSION)
 _ID = 2**63 - 1
@@ -105,13 +119,22 @@ COLUMNS: Columns = {
                      Column("card", "text", 2, _TEXT), Column("due", "text", 1, 100),
                      Column("origin", "text", 0, _TEXT),
                      Column("lapses", "integer", 0, 1_000_000_000)),
+    "seen": (Column("learner", "integer", 1, _ID), Column("key", "text", 32, 32),
+             Column("at", "text", 1, 100)),
 }
 # What a row that cannot be read raises on the way (bad JSON, a wrong shape, a bad date).
 ROW_ERRORS = (ValueError, KeyError, TypeError, AttributeError)
 
 
-# (database path, learner) -> the positions shown in this process (LearnerStore.saw)
+# (database path, learner) -> the positions shown in this process (LearnerStore.saw): what a
+# store that cannot save (read-only, busy) still remembers until the process ends.
 _SHOWN: dict[tuple[str, str], set[str]] = {}
+
+
+def seen_key(key: str) -> str:
+    """The row a position is kept as: a digest of its identity or its cards (fixed length,
+    whatever a prompt's length; the position itself is not needed, only whether it was)."""
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def default_learner() -> str:
@@ -166,13 +189,41 @@ class LearnerStore:
 
     def saw(self, *keys: str) -> None:
         """Note positions shown to this learner (a question's identity or its cards), so a
-        review calls a position new only when it is (:meth:`has_seen`). Kept for the life of
-        the process, for every store of this learner and file: the page, the terminal and a
-        notebook kernel each open several."""
-        _SHOWN.setdefault((str(self.path), self.learner), set()).update(k for k in keys if k)
+        review calls a position new only when it is (:meth:`has_seen`): saved in the table
+        ``seen``, and kept in this process too (for every store of this learner and file)
+        while the file cannot take them."""
+        digests = [seen_key(k) for k in keys if k]
+        if not digests:
+            return
+        _SHOWN.setdefault((str(self.path), self.learner), set()).update(digests)
+        if not self.ok:  # read-only or not ours: remembered in this process only
+            return
+        when = _now()
+
+        def put(con: sqlite3.Connection, me: int) -> bool:
+            con.executemany("INSERT OR IGNORE INTO seen (learner, key, at) VALUES (?, ?, ?)",
+                            [(me, d, when) for d in digests])
+            return True
+        self.change("the positions you were shown", put)
 
     def has_seen(self, key: str) -> bool:
-        return bool(key) and key in _SHOWN.get((str(self.path), self.learner), ())
+        """Whether this learner was shown the position ``key`` (here or in another front
+        end, in this process or an earlier one)."""
+        if not key:
+            return False
+        digest = seen_key(key)
+        if digest in _SHOWN.get((str(self.path), self.learner), ()):
+            return True
+
+        def look(con: sqlite3.Connection, me: int) -> bool:
+            try:
+                return con.execute("SELECT 1 FROM seen WHERE learner = ? AND key = ?",
+                                   (me, digest)).fetchone() is not None
+            except sqlite3.OperationalError as err:
+                if "no such table" in str(err):  # a read-only file of version 1
+                    return False
+                raise
+        return self.read(look, False)
 
     @property
     def keeps_progress(self) -> bool:

@@ -141,6 +141,8 @@ class LessonSession:
                 "lesson", item, feedback.correct, rules, counts=first,
                 missed=rules if first and not feedback.correct else (),
                 origin=f"lesson {item}", lesson=self.lesson.id, progress=self.saved_state()))
+            if first:  # a review never deals these cards again as "a new position"
+                self.store.saw(step.identity, step.situation().key)
         return feedback
 
     @property

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from ...engine.state import Action
 from .puzzle import Puzzle
 from .store import AttemptResult, PuzzleStore
-from .themes import hints_at_answer, theme_title, theme_weight
+from .themes import hints_at_answer, theme_named, theme_title, theme_weight
 
 __all__ = ["PuzzleSession", "Answer", "MODES", "choose"]
 
@@ -89,8 +89,10 @@ class PuzzleSession:
         if self.mode not in MODES:
             raise ValueError(f"no puzzle mode {self.mode!r} (expected {', '.join(MODES)})")
         themes = {p.theme for p in self.puzzles}
+        if self.theme is not None:
+            self.theme = theme_named(self.theme, sorted(themes))
         if self.theme is not None and self.theme not in themes:
-            known = ", ".join(sorted(themes))
+            known = "; ".join(sorted(theme_title(t) for t in themes))
             raise ValueError(f"no puzzles of the theme {self.theme!r} (themes: {known})")
 
     def next(self) -> Puzzle | None:

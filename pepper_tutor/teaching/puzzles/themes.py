@@ -11,7 +11,7 @@ theme name the kind of decision (``card-judgement``, ``call-judgement``, ...).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ...analysis.advice import Advice
@@ -129,6 +129,19 @@ def hints_at_answer(theme: str) -> bool:
 def theme_title(theme: str) -> str:
     """A theme in a learner's words (the theme itself when it has no title)."""
     return _TITLES.get(theme, theme.replace("-", " ").capitalize())
+
+
+def theme_named(words: str, themes: Iterable[str]) -> str:
+    """The theme among ``themes`` that ``words`` names: its title as a player reads it
+    ("draw the trumps", any case, quotes or not) or its name; ``words`` itself when none
+    does (the caller says it is not a theme)."""
+    def said(text: str) -> str:
+        return " ".join(text.replace("’", "'").replace("-", " ").lower().split())
+    wanted = said(words.strip().strip("'\""))
+    for theme in themes:
+        if wanted in (said(theme), said(theme_title(theme))):
+            return theme
+    return words
 
 
 @dataclass(frozen=True)
