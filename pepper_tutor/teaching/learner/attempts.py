@@ -93,3 +93,4 @@ class Attempt:
     lesson: str | None = None  # the lesson whose progress is saved with the answer
     progress: LessonProgress | None = None
     at: datetime | None = None  # when (now if not given)
+    seen: tuple[str, ...] = ()  # the position answered, kept as shown (LearnerStore.saw)

@@ -137,6 +137,11 @@ def seen_key(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
+def _put_seen(con: sqlite3.Connection, me: int, digests: list[str], when: str) -> None:
+    con.executemany("INSERT OR IGNORE INTO seen (learner, key, at) VALUES (?, ?, ?)",
+                    [(me, d, when) for d in digests])
+
+
 def default_learner() -> str:
     return os.environ.get("USER") or "learner"
 
@@ -192,19 +197,20 @@ class LearnerStore:
         review calls a position new only when it is (:meth:`has_seen`): saved in the table
         ``seen``, and kept in this process too (for every store of this learner and file)
         while the file cannot take them."""
-        digests = [seen_key(k) for k in keys if k]
-        if not digests:
-            return
-        _SHOWN.setdefault((str(self.path), self.learner), set()).update(digests)
-        if not self.ok:  # read-only or not ours: remembered in this process only
+        digests = self._remember_shown(keys)
+        if not digests or not self.ok:  # read-only or not ours: remembered in this process
             return
         when = _now()
 
         def put(con: sqlite3.Connection, me: int) -> bool:
-            con.executemany("INSERT OR IGNORE INTO seen (learner, key, at) VALUES (?, ?, ?)",
-                            [(me, d, when) for d in digests])
+            _put_seen(con, me, digests, when)
             return True
         self.change("the positions you were shown", put)
+
+    def _remember_shown(self, keys: tuple[str, ...]) -> list[str]:
+        digests = [seen_key(k) for k in keys if k]
+        _SHOWN.setdefault((str(self.path), self.learner), set()).update(digests)
+        return digests
 
     def has_seen(self, key: str) -> bool:
         """Whether this learner was shown the position ``key`` (here or in another front
@@ -466,11 +472,13 @@ class LearnerStore:
 
     def record(self, attempt: Attempt) -> bool:
         """Everything one answer changes, in one transaction: the answer row, the review
-        cards it makes, lapses or rates, and the lesson's progress. False (with
+        cards it makes, lapses or rates, the lesson's progress and the position now seen. False (with
         :attr:`warning` set) when it could not be saved; then nothing of it was."""
         when = attempt.at or datetime.now(UTC)  # fixed now: a retried save keeps the time
+        shown = self._remember_shown(attempt.seen)
 
         def put(con: sqlite3.Connection, me: int) -> bool:
+            _put_seen(con, me, shown, when.isoformat(timespec="seconds"))
             if attempt.counts:
                 con.execute("INSERT INTO answers (learner, at, source, item, rules, correct) "
                             "VALUES (?, ?, ?, ?, ?, ?)",

@@ -140,9 +140,9 @@ class LessonSession:
             self.store.record(Attempt(
                 "lesson", item, feedback.correct, rules, counts=first,
                 missed=rules if first and not feedback.correct else (),
-                origin=f"lesson {item}", lesson=self.lesson.id, progress=self.saved_state()))
-            if first:  # a review never deals these cards again as "a new position"
-                self.store.saw(step.identity, step.situation().key)
+                origin=f"lesson {item}", lesson=self.lesson.id, progress=self.saved_state(),
+                # a review never deals these cards again as "a new position"
+                seen=(step.identity, step.situation().key) if first else ()))
         return feedback
 
     @property
