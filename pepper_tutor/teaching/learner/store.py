@@ -472,8 +472,9 @@ class LearnerStore:
 
     def record(self, attempt: Attempt) -> bool:
         """Everything one answer changes, in one transaction: the answer row, the review
-        cards it makes, lapses or rates, the lesson's progress and the position now seen. False (with
-        :attr:`warning` set) when it could not be saved; then nothing of it was."""
+        cards it makes, lapses or rates, the lesson's progress and the position now seen.
+        False (with :attr:`warning` set) when it could not be saved; then nothing of it
+        was."""
         when = attempt.at or datetime.now(UTC)  # fixed now: a retried save keeps the time
         shown = self._remember_shown(attempt.seen)
 
