@@ -245,7 +245,7 @@ def test_trumping_partners_winning_trick_is_a_mistake_with_its_reason():
     assert grade_decision(advice, Card.parse("JD")).grade in ("Mistake", "Blunder")
     reason = why(state, Card.parse("JD"), advice=advice)
     assert reason is not None and reason.fact == "trumped-partner"
-    assert "partner's winning A♠" in reason.text
+    assert "your partner's winner, the A♠" in reason.text
 
 
 def test_discarding_a_trump_instead_of_a_lone_loser():
@@ -274,7 +274,9 @@ def test_both_bowers_and_ace_king_of_trumps_bid_high():
     assert grade_decision(advice, Bid.PASS).grade == "Blunder"
     reason = why(state, Bid.PASS, advice=advice)
     assert reason is not None and reason.fact == "passed-a-making-hand"
-    assert reason.text.endswith("your hand is worth a bid")
+    # the point: what the hand holds, and that the high bid makes
+    assert reason.text.startswith("you hold both bowers and the A♥ K♥"), reason.text
+    assert reason.text.endswith("makes in 100% of deals"), reason.text
 
 
 def test_the_expert_takes_each_call_at_the_low_side_of_its_estimate():
