@@ -127,12 +127,22 @@ def _due_card(home, rule, learner):  # type: ignore[no-untyped-def]
 
 @pytest.mark.slow
 def test_a_review_session_with_a_wrong_answer(tmp_path):
+    import sqlite3
+
     from pepper_tutor.teaching.learner.review_cards import ReviewDeck
+    from pepper_tutor.teaching.learner.store import DB_NAME, LearnerStore
     from pepper_tutor.teaching.review.session import ReviewSession
     from tests.answering import wrong_answer
 
     store = _due_card(tmp_path, "play.follow-suit", "Жора")
-    preview = ReviewSession(store, seed=11)  # the same seed: the position the tutor will ask
+    # the same seed on a copy of the store: the position the tutor will ask (a preview on
+    # the store itself would mark it seen, and the tutor would ask a new one)
+    (tmp_path / "preview").mkdir()
+    src, copy = sqlite3.connect(tmp_path / DB_NAME), sqlite3.connect(tmp_path / "preview" / DB_NAME)
+    src.backup(copy)
+    src.close()
+    copy.close()
+    preview = ReviewSession(LearnerStore("Жора", tmp_path / "preview"), seed=11)
     step = preview.question
     child = spawn(tmp_path, "review", "--learner", "Жора", "--seed", "11")
     child.expect("Review: 1 question")
