@@ -42,6 +42,11 @@ def main(argv: list[str] | None = None) -> None:
 
         intervals.main(args_in[1:])
         return
+    if args_in[:1] == ["playouts"]:  # the puzzles' answers against hands played out
+        from . import playouts
+
+        playouts.main(args_in[1:])
+        return
     if args_in[:1] == ["calibration"]:  # make rates predicted against played out
         from . import calibration
 
