@@ -45,7 +45,7 @@ from .sampling import (
     _side_seats,
     _trump_of,
 )
-from .solving import _solve_all
+from .solving import DROP_Z, _solve_all
 from .tally import Estimate, TalliedOption, Tally, _best, _shown_worse
 from .worth import _expected_tricks, _make_chance, _sweep_worth, _worths
 
@@ -139,8 +139,9 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
 
     Each deal is solved once per trump and way of playing, and every bid level is scored
     from that one trick count. ``drop_worse`` (in one process) stops solving a trump and
-    way once every bid in it is worse than the best option at 95%, paired over the same
-    deals, looking every 10 deals from the 10th: the deals go on for the options still in
+    way once every bid in it is worse than the best option, paired over the same deals,
+    looking every 10 deals from the 30th, at 95% shared out over the looks (``DROP_Z`` in
+    :mod:`.solving`): the deals go on for the options still in
     the race, and a dropped option reports the deals it was solved on. ``auction``
     (default: whenever another seat has called) deals the other hands in proportion to
     how likely they were to make their calls. ``until_clear`` stops before ``samples``
@@ -229,7 +230,7 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
                 continue
             mine = [c for c in choices if c.column == column]
             if (mine and not any(c is best for c in mine)
-                    and all(_shown_worse(tally, best, c) for c in mine)):
+                    and all(_shown_worse(tally, best, c, DROP_Z) for c in mine)):
                 flags[i] = False
 
     rng = _rng(seed, view)

@@ -193,9 +193,13 @@ def _best(tally: Tally, choices: Sequence[TalliedOption]) -> int:
     return max(range(len(choices)), key=lambda k: means[k])
 
 
-def _shown_worse(tally: Tally, best: TalliedOption, other: TalliedOption) -> bool:
-    """Whether ``other`` is worse than ``best`` at 95%, paired over the same deals."""
-    _, low, deals, equal = tally.difference(best, other)
+def _shown_worse(tally: Tally, best: TalliedOption, other: TalliedOption,
+                 z: float = _Z95) -> bool:
+    """Whether ``other`` is worse than ``best`` at 95% (or at the normal point ``z``),
+    paired over the same deals."""
+    mean, low, deals, equal = tally.difference(best, other)
+    if z != _Z95 and math.isfinite(low):
+        low = mean - (mean - low) * z / _Z95
     return not equal and deals >= 2 and low > 0
 
 
