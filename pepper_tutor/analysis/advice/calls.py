@@ -140,7 +140,7 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
     Each deal is solved once per trump and way of playing, and every bid level is scored
     from that one trick count. ``drop_worse`` (in one process) stops solving a trump and
     way once every bid in it is worse than the best option, paired over the same deals,
-    looking every 10 deals from the 30th, at 95% shared out over the looks (``DROP_Z`` in
+    looking every 10 deals from the 10th, at 95% shared out over the looks (``DROP_Z`` in
     :mod:`.solving`): the deals go on for the options still in
     the race, and a dropped option reports the deals it was solved on. ``auction``
     (default: whenever another seat has called) deals the other hands in proportion to

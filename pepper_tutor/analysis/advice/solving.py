@@ -8,11 +8,11 @@ worker processes at once (:mod:`pepper_tutor.analysis.workers`). ``until_clear=T
 sampling as soon as the best option is better than every other at 95% (paired over the same
 deals), checked every 10 deals after the first 30; bid advice by default (``drop_worse``)
 stops solving a trump and way of playing once every bid in it is shown worse than the best,
-looking every 10 deals from the 30th, and goes on with the others for every deal. A drop is
+looking every 10 deals from the 10th, and goes on with the others for every deal. A drop is
 a test repeated at every look, so its 95% is shared out over the looks (:data:`DROP_Z`):
-tested at 95% each time from the 10th deal, a better option was now and then dropped on a
-few unlucky deals, and the coach then graded against a best that was not (Best over one
-seed's deals, a Mistake over another's).
+tested at 95% each time, a better option was now and then dropped on ten unlucky deals, and
+the coach then graded against a best that was not (Best over one seed's deals, a Mistake
+over another's).
 """
 
 from __future__ import annotations
@@ -39,10 +39,10 @@ _WORKER_TABLES: _Tables = {}  # per worker process: tables live across its chunk
 
 _FIRST_LOOK = 30  # samples before stopping early is considered
 _LOOK_EVERY = 10
-_FIRST_DROP = 30  # samples before bid advice drops an option shown worse
+_FIRST_DROP = 10  # samples before bid advice drops an option shown worse
 # The normal point a drop is tested at: 95% shared out (Bonferroni) over the looks of a
-# grading's 200 deals, 30 to 190 (17), so that, over a whole race, a better option is dropped
-# at most about 2.5% of the time.
+# grading's 200 deals, 10 to 190 (19), so that over a whole race a better option is dropped
+# about 2.5% of the time at most. Options far worse on every deal still go at the 10th.
 DROP_Z = _z(1 + (200 - _FIRST_DROP) // _LOOK_EVERY)
 
 
