@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from ...engine.calls import Bid
 from ...engine.rules import RuleSet
 from ...engine.state import Phase
-from ..calibration import kind_of
+from ..calibration import POOLED, kind_of
 from ..calling import hand_value, model_call, model_declaration, model_surrenders
 from ..dealing import discard_rule, send_rule
 from ..solver import Position, takes_at_least
@@ -156,11 +156,13 @@ def _contract_worth(task: _BidTask, hands: Mapping[int, Sequence[int]], seat: in
 
 def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
                 ) -> tuple[tuple[Outcome, ...], _Found]:
-    """Per (trump, way) in order, then per trump for big pepper, the outcome
-    ``(tricks, top, worth)``: the bidder's double-dummy tricks (6 or 0, a big pepper
-    solved only for the sweep), the highest call the later seats would make over a bid
-    (0: none) and ``worth``, the ``(points, net)`` of the contract that follows when a
-    bid lower than ``top`` is topped; -1 for an option dropped. Last, the worth of a
+    """Per (trump, way) in order, the outcome ``(tricks, top, worth, both)``, then per
+    trump for big pepper ``(tricks, top, worth)``: the bidder's double-dummy tricks (6 or 0,
+    a big pepper solved only for the sweep), the highest call the later seats would make
+    over a bid (0: none), ``worth``, the ``(points, net)`` of the contract that follows when
+    a bid lower than ``top`` is topped, and ``both``, the tricks the bidder takes with the
+    partner and alone with the exchange alike on this deal (-1 where one was not solved, or
+    the rules have one way); -1 for an option dropped. Last, the worth of a
     pass: the contract that stands after it, or a throw-in. The hands are dealt once and
     shared by every option, and each trump and way is solved once for every bid level.
     With the row, what was solved on this deal that ``task.known`` did not hold."""
@@ -202,10 +204,12 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
     row: list[Outcome] = []
     swept: list[Outcome] = []
     column = 0
+    pooled = task.ways == POOLED
     for k, (trump, discard) in enumerate(zip(task.trumps, task.discards, strict=True)):
+        counts: list[int | None] = []  # per way: the bidder's tricks, None where dropped
         for way in task.ways:
             if task.active and not task.active[column]:
-                row.append(-1)
+                counts.append(None)
                 column += 1
                 continue
             column += 1
@@ -219,7 +223,12 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
             else:
                 pos = Position(_hands(task.players, hands), (), task.leads[k], trump,
                                task.side, task.players, left_bower=task.left_bower)
-            row.append((tricks(pos, (trump, way)), top, topped))
+            counts.append(tricks(pos, (trump, way)))
+        # What both ways take on this deal (-1 where a way was not solved): a bid that many
+        # tricks make is valued by one calibration row either way (MADE, see calls.py).
+        solved = [n for n in counts if n is not None]
+        both = min(solved) if pooled and len(solved) == len(counts) else -1
+        row.extend(-1 if n is None else (n, top, topped, both) for n in counts)
         if not (task.big and task.partner is not None) or (
                 task.active_big and not task.active_big[k]):
             swept.append(-1)

@@ -50,15 +50,20 @@ from .tally import Estimate, TalliedOption, Tally, _best, _shown_worse
 from .worth import _expected_tricks, _make_chance, _sweep_worth, _worths
 
 
-def _bid_worth(worth: Sequence[tuple[float, float]], bid: Bid
+def _bid_worth(worth: Sequence[tuple[float, float]], bid: Bid,
+               made: Sequence[tuple[float, float]] | None = None
                ) -> Callable[[Any], tuple[float, float]]:
-    """``(points, net)`` of a bid for an outcome of its column: its own contract's, unless
+    """``(points, net)`` of a bid for an outcome of its column: its own contract's (by
+    ``made`` on a deal where the bid is made both ways, see :func:`_kind_on_deal`), unless
     a later seat tops it, then the contract that follows."""
-    level = int(bid)
+    level, need = int(bid), bid.tricks
 
     def value(outcome: Any) -> tuple[float, float]:
-        n, top, topped = outcome
-        found: tuple[float, float] = topped if top > level else worth[n]
+        n, top, topped, both = outcome
+        if top > level:
+            found: tuple[float, float] = topped
+        else:
+            found = made[n] if made is not None and both >= need else worth[n]
         return found
 
     return value
@@ -75,32 +80,28 @@ def _second(value: Callable[[Any], tuple[float, float]]) -> Callable[[Any], floa
     return lambda outcome: value(outcome)[1]
 
 
-def _made_both_ways(tally: Tally, ways: Sequence[Mode | None], k: int, levels: Sequence[Bid]
-                    ) -> set[Bid]:
-    """The bids that double-dummy play makes on every deal solved, with the partner and
-    alone with the exchange alike, in trump ``k``'s columns: those are valued by one
-    calibration row for both ways (:data:`~.calibration.MADE`), which keeps the choice
-    between them double-dummy's. (Read per way, the expert's partner contracts, lost in
-    play a little more often with a trick to spare, turned such choices.)"""
-    if tuple(w.value for w in ways if w is not None) != POOLED:
-        return set()
-    columns = [k * len(ways) + w for w in range(len(ways))]
-    if not all(tally.solved(c) for c in columns):
-        return set()
-    def makes(bid: Bid) -> Callable[[Any], float]:
-        return lambda outcome: float(outcome[0] >= bid.tricks)  # a bid column's outcome
-
-    return {bid for bid in levels if all(tally.share(c, makes(bid)) == 1.0 for c in columns)}
+def _kind_on_deal(own: str | None, made: str | None, need: int) -> Callable[[Any], str | None]:
+    """The calibration kind a bid column's outcome is read by: :data:`~.calibration.MADE`'s
+    on a deal where double-dummy play makes the bid with the partner and alone with the
+    exchange alike (its ``both``), so that the calibration cannot turn the choice between
+    the two ways there (read per way, the expert's partner contracts, lost in play a little
+    more often with a trick to spare, turned such choices); the way's own elsewhere. Decided
+    deal by deal: decided for the whole option, by whether every deal sampled made it both
+    ways, one deal in two hundred moved a 4 alone by a point and a half, and two seeds
+    graded the same trump Best and a Mistake."""
+    if made is None:
+        return lambda outcome: own
+    return lambda outcome: made if outcome[3] >= need else own
 
 
-def _tricks_fn(kind: str | None) -> Callable[[Any], float]:
+def _tricks_fn(kind: Callable[[Any], str | None]) -> Callable[[Any], float]:
     """The tricks expected in play for a bid column's outcome."""
-    return lambda outcome: _expected_tricks(kind, outcome[0])
+    return lambda outcome: _expected_tricks(kind(outcome), outcome[0])
 
 
-def _makes_fn(kind: str | None, need: int) -> Callable[[Any], float]:
+def _makes_fn(kind: Callable[[Any], str | None], need: int) -> Callable[[Any], float]:
     """The chance a bid needing ``need`` tricks makes, for a bid column's outcome."""
-    return lambda outcome: _make_chance(kind, outcome[0], need)
+    return lambda outcome: _make_chance(kind(outcome), outcome[0], need)
 
 
 def _sweeps_fn(kind: str | None) -> Callable[[Any], float]:
@@ -198,14 +199,25 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
     def kind(k: int, way: str) -> str | None:
         return kind_of(int(chosen[k]), way) if calibrated else None
 
+    pooled = tuple(w.value for w in ways if w is not None) == POOLED
+
+    def bid_value(k: int, name: str, bid: Bid
+                  ) -> tuple[Callable[[Any], tuple[float, float]], Callable[[Any], str | None]]:
+        """A bid's worth in trump ``k`` played the way ``name``, and the kind each of its
+        outcomes is read by (:func:`_kind_on_deal`)."""
+        own = kind(k, name)
+        made = kind(k, MADE) if pooled and own is not None else None
+        worth = _bid_worth(_worths(rules, viewer, viewer, bid, own), bid,
+                           None if made is None else _worths(rules, viewer, viewer, bid, made))
+        return worth, _kind_on_deal(own, made, bid.tricks)
+
     # Every level a learner could choose, as (column of the tally, bid, its worth).
     levels_of: list[tuple[int, Bid, Callable[[Any], tuple[float, float]]]] = []
     for k in range(len(chosen)):
         for w, way in enumerate(ways):
             name = "play" if way is None else way.value
             for bid in levels + ([Bid.BIG_PEPPER] if big and way is None else []):
-                worth = _worths(rules, viewer, viewer, bid, kind(k, name))
-                levels_of.append((k * len(ways) + w, bid, _bid_worth(worth, bid)))
+                levels_of.append((k * len(ways) + w, bid, bid_value(k, name, bid)[0]))
         if task.big:
             levels_of.append((width + k, Bid.BIG_PEPPER,
                               _sweep_value(rules, viewer, kind(k, "alone"))))
@@ -223,10 +235,14 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
         # The best among the options still solved: a dropped one's mean is of old deals.
         racing = [c for c in choices if c.column is None or live(c.column)]
         best = racing[_best(tally, racing)]
+        # The best's other way of playing is solved on as long as it is best: on each deal
+        # both ways make, the best is read by the row of the two (see _kind_on_deal).
+        sibling = (best.column ^ 1 if pooled and best.column is not None
+                   and best.column < width else None)
         for column in range(width + len(chosen)):
             flags, i = (task.active, column) if column < width else (task.active_big,
                                                                     column - width)
-            if not live(column):
+            if not live(column) or column == sibling:
                 continue
             mine = [c for c in choices if c.column == column]
             if (mine and not any(c is best for c in mine)
@@ -253,7 +269,6 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
         tallied["pass"] = TalliedOption(pass_column, lambda o: o[1])
     column = 0
     for k, t in enumerate(chosen):
-        made = _made_both_ways(tally, ways, k, levels)
         for way in ways:
             name = "play" if way is None else way.value
             solved_on = tally.solved(column)  # deals
@@ -261,14 +276,13 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
             how = f", {way.display}" if way is not None else ""
             candidates = []
             for bid in bids if solved_on else []:
-                kd = kind(k, MADE if bid in made else name)
                 label = f"{bid.display} in {t.display}{how}"
-                value = _bid_worth(_worths(rules, viewer, viewer, bid, kd), bid)
+                value, read_by = bid_value(k, name, bid)
                 tallied[label] = TalliedOption(column, _second(value))
                 candidates.append(_option(
                     label, tally, column, value,
-                    tricks=_tricks_fn(kd), bid=bid, trump=t, mode=way,
-                    makes=tally.share(column, _makes_fn(kd, bid.tricks))))
+                    tricks=_tricks_fn(read_by), bid=bid, trump=t, mode=way,
+                    makes=tally.share(column, _makes_fn(read_by, bid.tricks))))
             column += 1
             if candidates:  # the level worth most for this trump and way of playing
                 options.append(_ranked(candidates)[0])
