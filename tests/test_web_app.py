@@ -463,7 +463,7 @@ def test_a_decision_left_on_screen_is_graded_over_100_deals_before_the_click(
     while reply["foresee"]:
         reply = _go(app, "coach-foresee")
         assert reply["html"] == "" and reply["say"] == ""
-        deals.append(reply["deals"])
+        deals.append(reply["ahead"])
     call_steps = [n for n in BROWSER_REFINED_SAMPLES if n > BROWSER_COACH_SAMPLES]
     assert list(dict.fromkeys(deals)) == [BROWSER_COACH_SAMPLES, *call_steps], deals
     assert len(deals) == 1 + len(call_steps) + len(table.legal())
@@ -487,8 +487,8 @@ def test_a_decision_left_on_screen_is_graded_over_100_deals_before_the_click(
     assert reply["foresee"]
     first = _go(app, "coach-foresee")
     second = _go(app, "coach-foresee")
-    reached = second["deals"]
-    assert (first["deals"], second["foresee"]) == (BROWSER_COACH_SAMPLES, True)
+    reached = second["ahead"]
+    assert (first["ahead"], second["foresee"]) == (BROWSER_COACH_SAMPLES, True)
     # a call or a declaration (a card would go straight to 100 deals)
     assert table.state.phase.name in ("AUCTION", "DECLARE_TRUMP", "DECLARE_MODE")
     reply = _go(app, "play", "a:0")
@@ -504,10 +504,12 @@ def test_the_page_foresees_nothing_away_from_the_table_or_after_a_hint(
     app = WebApp(home=tmp_path, seed=11)
     _go(app, "table-level", "beginner")
     assert _to_a_choice(app)["foresee"]
+    assert _go(app, "coach-foresee")["ahead"] == BROWSER_COACH_SAMPLES
     assert not _go(app, "home")["foresee"]
     idle = _go(app, "coach-foresee")
-    assert not idle["foresee"] and "deals" not in idle
-    assert _go(app, "table")["foresee"]
+    assert not idle["foresee"] and idle["ahead"] == 0
+    back = _go(app, "table")
+    assert back["foresee"] and back["ahead"] == BROWSER_COACH_SAMPLES
     hinted = _go(app, "table-hint")
     assert not hinted["foresee"] and "Hint" in _words(hinted)
     off = _go(app, "coach-toggle", "off")

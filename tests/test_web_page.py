@@ -257,6 +257,9 @@ def _legal_choice(site: Site) -> Any:
 
 def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched: Site) -> None:
     site = watched
+    # The grade from the click on, refined while the learner reads it: the page does no
+    # work on a decision before it is made (see the next test for that).
+    site.page.evaluate("window.pepper.foresee = false")
     _home(site)
     _click(site, ".pepper-open-table")
     if site.page.locator("#pepper-view .pepper-resume-offer").count():
@@ -290,6 +293,7 @@ def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched
     assert (f"Revised: over {BROWSER_COACH_SAMPLES} deals this was graded" in surer) == (
         not now.startswith(was))
     site.shot("table-refined")
+    site.page.evaluate("window.pepper.foresee = true")
     _click(site, ".pepper-undo")
     assert "You took back" in site.text()
     assert site.page.locator("#pepper-view .pepper-coach .pepper-fb").count() == 0
@@ -317,6 +321,39 @@ def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched
     site.shot("table-hand-over")
     _click(site, ".pepper-next-hand")  # the hand's record is saved, the next one dealt
     assert "Hand 1 counted" in site.text() and "Hand 2" in site.text()
+
+
+def test_a_decision_left_on_screen_is_graded_over_100_deals_at_the_click(
+        watched: Site) -> None:
+    """Issue 33: while the learner looks at a decision the page grades every choice of it,
+    so a click after that work is done is graded over 100 deals at once, and says so."""
+    site = watched
+    _home(site)
+    _click(site, ".pepper-open-table")
+    if site.page.locator("#pepper-view .pepper-resume-offer").count():
+        _click(site, ".pepper-new-match")
+    if not site.page.locator("#pepper-view .pepper-coach-toggle").is_checked():
+        site.page.click("#pepper-view .pepper-coach-toggle")
+        _settle(site)
+    for _ in range(12):
+        if _legal_choice(site).count() >= 2:
+            break
+        _click(site, ".pepper-new-match")
+    choices = _legal_choice(site)
+    assert choices.count() >= 2, site.text()
+    # The learner looks; the page works in the background and says nothing meanwhile.
+    box = site.page.inner_text("#pepper-view .pepper-coach")
+    site.page.wait_for_function(
+        "window.pepper.ahead.deals >= 100 && !window.pepper.ahead.more", timeout=300_000)
+    assert site.page.inner_text("#pepper-view .pepper-coach") == box
+    site.shot("table-foreseen")
+    choices.last.click()
+    _settle(site)
+    grade = site.page.inner_text("#pepper-view .pepper-coach .pepper-fb")
+    assert re.match(r"(Best|Good|Inaccuracy|Mistake|Blunder)\b", grade), grade
+    assert "Graded over 100 deals." in grade and "grading over more" not in grade, grade
+    assert "Revised" not in grade
+    site.shot("table-graded-ahead")
 
 
 def test_progress_survives_a_reload(watched: Site) -> None:

@@ -306,6 +306,8 @@ class WebApp:
                 reply.update(extra)
             reply.setdefault("refine", self._refining())
             reply.setdefault("foresee", self._foreseeing())
+            reply.setdefault("ahead", self.table.foreseen if self.table is not None
+                             and self.screen == "table" else 0)
             # the page draws nothing of the work on a decision not yet made
             body = "" if act == "coach-foresee" else self._screen_html()
         except Exception as err:  # shown to the learner and kept for tests, never silent
@@ -390,7 +392,7 @@ class WebApp:
         elif act == "coach-refine":
             return self._refine()
         elif act == "coach-foresee":
-            return self._foresee()
+            self._foresee()
         elif act == "command":
             self._command(fields.get("line", ""))
         elif act.startswith("set-") and act[4:] in SETTINGS:
@@ -1012,15 +1014,13 @@ class WebApp:
         done. The page asks once no surer grade of the last decision is to come."""
         return self.screen == "table" and self.table is not None and self.table.foreseeing
 
-    def _foresee(self) -> dict[str, Any]:
+    def _foresee(self) -> None:
         """One piece of the coach's work on the decision in front of the learner, before
-        they make it (see PracticeTable.foresee): ``deals``, the count its grades rest on
-        so far."""
-        if not self._foreseeing():
-            return {"foresee": False}
-        assert self.table is not None
-        grades = self.table.foresee()
-        return {"deals": grades.samples if grades is not None else 0}
+        they make it (see PracticeTable.foresee); the reply says the deals its grades rest
+        on so far (``ahead``, as every reply does) and whether work is left."""
+        if self._foreseeing():
+            assert self.table is not None
+            self.table.foresee()
 
     def _last_coach_html(self, coach: CoachVerdict) -> str:
         """The coach box for the learner's last decision: with the refinement's state (more

@@ -485,6 +485,14 @@ class PracticeTable:
         return foresight[1].more
 
     @property
+    def foreseen(self) -> int:
+        """The deals the grades of the decision in front rest on so far (0: none made)."""
+        foresight = self._foresight
+        if not self._foreseeable or foresight is None or foresight[0] != self._position_key():
+            return 0
+        return foresight[1].samples
+
+    @property
     def _foreseeable(self) -> bool:
         """A decision of the learner's is in front of them and will be graded over more
         deals than the first count."""
