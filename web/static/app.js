@@ -16,11 +16,12 @@ const waiting = new Map();
 // refined: each surer grade of the last decision that came in the background (see refine).
 // ahead: the coach's work on the decision in front, as the last reply left it (the deals
 // its grades rest on so far, and whether more is to come; see background); foresee:
-// whether the page asks for that work (the bench turns it off to compare).
+// whether the page asks for that work (the bench turns it off to compare); worked: how
+// long Python took over each piece of the background work (a click waits for one at most).
 // heard: every text the live region was given, in order.
 window.pepper = { timings: [], ready: false, startMs: null, offline: null, said: [], sent: 0,
                   saved: -1, refined: [], ahead: { deals: 0, more: false, at: 0 },
-                  foresee: true, heard: [] };
+                  foresee: true, worked: [], heard: [] };
 
 function say(text, fraction) {
   statusLine.textContent = text;
@@ -169,6 +170,7 @@ function work(act) {
   const id = nextId++;
   waiting.set(id, (reply) => {
     if (reply.error) console.error(reply.error);
+    window.pepper.worked.push({ act, python: reply.ms });
     if (act === "coach-refine") {
       window.pepper.refined.push({ deals: reply.deals || 0, at: performance.now(),
                                    python: reply.ms });
