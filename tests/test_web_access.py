@@ -447,6 +447,7 @@ def test_the_coach_is_heard_once_and_again_only_when_its_grade_changes(site: Sit
     if not site.page.locator("#pepper-view .pepper-coach-toggle").is_checked():
         site.page.click("#pepper-view .pepper-coach-toggle")
         _settle(site)
+    _click(site, ".pepper-new-match")  # a decision the coach has done no work on
     for _ in range(12):
         choices = site.page.locator("#pepper-view .pepper-choices button")
         if choices.count() >= 2:

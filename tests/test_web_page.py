@@ -335,6 +335,7 @@ def test_a_decision_left_on_screen_is_graded_over_100_deals_at_the_click(
     if not site.page.locator("#pepper-view .pepper-coach-toggle").is_checked():
         site.page.click("#pepper-view .pepper-coach-toggle")
         _settle(site)
+    _click(site, ".pepper-new-match")  # no grade of an earlier decision in the box
     for _ in range(12):
         if _legal_choice(site).count() >= 2:
             break
