@@ -3,8 +3,9 @@
 One page (one Pyodide start) is shared by the tests of this module, in order, as a learner
 would use it: a progress file loaded and a review (first: loading a file replaces the
 progress kept), a lesson step answered wrong then right, a quiz question, a judgement drill,
-a whole hand at the table with a graded mistake and a take-back, then a reload (progress
-still there), a download, and a visit with the network off. Every request of every test is
+a whole hand at the table with a graded mistake and a take-back, a decision graded over 100
+deals at the click (the coach's work on it done while it was on screen), then a reload
+(progress still there), a download, and a visit with the network off. Every request of every test is
 recorded; one to any host but the local server fails it. The answers the tests give are
 found by the engine (in this process), never written here.
 """

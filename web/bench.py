@@ -183,7 +183,9 @@ def table_run(browser: Any, url: str, seed: int, want: int, think: float, ahead:
             if failed.count():
                 raise RuntimeError(f"the page failed: {failed.first.inner_text()}")
             break  # the match is over
-        shown = float(page.evaluate("performance.now()"))
+        # when the decision was shown: the reply that drew it
+        shown = float(page.evaluate(
+            "window.pepper.timings.at(-1).start + window.pepper.timings.at(-1).ms"))
         page.wait_for_timeout(think * 1000)  # the learner looks at the decision
         done_ahead = bool(page.evaluate(
             f"window.pepper.ahead.deals >= {last} && !window.pepper.ahead.more"))

@@ -13,7 +13,7 @@ let nextId = 1;
 const waiting = new Map();
 // What the bench and the tests read: how long each reply took.
 // saved: the last reply whose changes are in the browser's storage.
-// refined: each surer grade of the last decision that came in the background (see refine).
+// refined: each surer grade of the last decision that came in the background (see work).
 // ahead: the coach's work on the decision in front, as the last reply left it (the deals
 // its grades rest on so far, and whether more is to come; see background); foresee:
 // whether the page asks for that work (the bench turns it off to compare); worked: how
