@@ -202,6 +202,10 @@ def table_run(browser: Any, url: str, seed: int, want: int, think: float, ahead:
         deals = _graded_over(page)
         if options < 2 or not deals:
             continue  # one legal choice (or a card the rules took alone): nothing graded
+        # A surer grade may have replaced the click's in the box already: the click's then
+        # had more to come (it rested on fewer deals than the last count).
+        if int(page.evaluate("window.pepper.refined.length")) > refined:
+            deals = min(deals, last - 1)
         start = float(page.evaluate("window.pepper.timings.at(-1).start"))
         if deals >= last:
             to_last = took
