@@ -13,6 +13,12 @@ it); :meth:`replay_from` goes back to any earlier decision of this hand, with th
 cards, to choose differently. A hand counts for the match when the learner moves on
 (:meth:`next_hand`): it is then saved as a ``pepper-hand/1`` record with the coach's grades
 as notes and glyphs, and added to the history.
+
+A front end with time to spare (the browser page, whose search is slow) grades over more
+deals step by step (``refine_samples``): :meth:`foresee` works, a piece at a time, on every
+choice of the decision in front of the learner before it is made, :meth:`act` grades the
+choice made from that work (over the deals reached), and :meth:`refine_last` makes the
+grade surer from there.
 """
 
 from __future__ import annotations
@@ -170,8 +176,8 @@ class PracticeTable:
         self.coach = coach
         self.auto = auto
         self.coach_samples = coach_samples
-        # More deals to grade the learner's last decision over, step by step, after the
-        # first grade over coach_samples (refine_last: the browser page's background work).
+        # More deals to grade the learner's decisions over, step by step, after the first
+        # grade over coach_samples (foresee, refine_last: the browser page's background work).
         self.refine_samples = tuple(refine_samples)
         self._refining: tuple[Decision, CoachRefinement] | None = None
         # The decision in front of the learner graded while they look (foresee), with the
