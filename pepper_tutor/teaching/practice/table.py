@@ -500,8 +500,8 @@ class PracticeTable:
 
     @property
     def _foreseeable(self) -> bool:
-        """A decision of the learner's is in front of them and will be graded over more
-        deals than the first count."""
+        """A decision of the learner's is in front of them, the coach will grade it, and
+        over more deals than the first count (``refine_samples``)."""
         return (bool(self.refine_samples) and not self.auto and self.coach
                 and not self.hand_over and self.learner_to_act and not self.hinted_now)
 
