@@ -17,6 +17,7 @@ from pepper_tutor.engine.state import HandState, Phase
 from pepper_tutor.teaching.practice.coach import (
     CoachRefinement,
     CoachVerdict,
+    OptionGrades,
     coach_decision,
     coach_hint,
     grade_from_note,
@@ -203,3 +204,114 @@ def test_the_table_refines_the_last_decision_until_the_learner_decides_again():
     again = table.act(call).coach
     assert again is not None
     _same(again, decision_first)
+
+
+# ---- every option graded before the learner chooses (the browser page, while they look) ----
+
+
+def _exchange(seed: int) -> HandState:
+    """A discard or a card sent, or play or surrender: a decision graded by one advice."""
+    for tries in range(50):
+        state = HandState.deal("standard", Seat((seed + tries) % 4), random.Random(seed + tries))
+        player = make_player("club", seed)
+        while state.phase not in (Phase.DISCARD, Phase.SEND, Phase.DEFENSE, Phase.PLAY):
+            state.apply(player.decide(view_of(state)))
+        if state.phase is not Phase.PLAY and len(state.legal_actions()) > 1:
+            return state
+    raise AssertionError("no exchange or defence decision dealt")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("make", [lambda: _auction(12, 2), lambda: _card(21),
+                                  lambda: _exchange(3)], ids=["call", "card", "exchange"])
+def test_every_option_graded_ahead_is_the_one_shot_grade_over_as_many_deals(make):
+    state = make()
+    grades = OptionGrades(state, (12, 24, 40))
+    assert grades.more and grades.samples == 0
+    counts = []
+    while grades.more:
+        grades.work()
+        counts.append(grades.samples)
+    # A call reads back what it solved and takes every count; any other decision goes from
+    # the first count to the last; then each option is graded over the last in turn.
+    reached = [12, 24, 40] if state.phase is Phase.AUCTION else [12, 40]
+    assert list(dict.fromkeys(counts)) == reached
+    assert len(counts) == len(reached) + len(state.legal_actions())
+    for action in state.legal_actions():
+        _same(grades.verdict(action), coach_decision(state, action, samples=40))
+
+
+def test_a_grade_asked_before_the_work_is_done_is_over_the_deals_reached():
+    state = _auction(11, 0)
+    grades = OptionGrades(state, (12, 24, 40))
+    action = state.legal_actions()[-1]
+    # asked first: the first count is made for it
+    _same(grades.verdict(action), coach_decision(state, action, samples=12))
+    grades.work()
+    assert grades.samples == 24
+    refinement = CoachRefinement(state, action, grades=grades)
+    first = refinement.step()
+    _same(first, coach_decision(state, action, samples=24))
+    assert refinement.more and refinement.first is first
+    _same(refinement.step(), coach_decision(state, action, samples=40))
+    assert not refinement.more
+
+
+def _learner_turn(table: PracticeTable) -> None:
+    """Play on (the first legal choice) to a decision of the learner's with a choice."""
+    while len(table.legal()) <= 1:
+        table.act(table.legal()[0])
+
+
+@pytest.mark.slow
+def test_the_table_grades_the_decision_in_front_while_the_learner_looks():
+    table = PracticeTable(seed=4, level="club", coach=True, coach_samples=12,
+                          refine_samples=(24, 40), history=False)
+    _learner_turn(table)
+    before = table._replayed(len(table.state.history))
+    assert table.foreseeing
+    while table.foreseeing:
+        assert table.foresee() is not None
+    assert table.foresee() is None
+    call = table.legal()[-1]
+    verdict = table.act(call).coach
+    assert verdict is not None and verdict.samples == 40
+    _same(verdict, coach_decision(before, call, samples=40))
+    # graded over the last count at once: nothing more to refine
+    assert table.refinement is not None and not table.refinement.more
+    assert table.refine_last() is None
+    # A take-back to the same position grades the other choice from the same work.
+    table.take_back()
+    assert not table.foreseeing and table.foresee() is None
+    other = table.legal()[0]
+    again = table.act(other).coach
+    assert again is not None
+    _same(again, coach_decision(before, other, samples=40))
+
+
+def test_the_table_foresees_nothing_without_a_grade_to_come():
+    table = PracticeTable(seed=4, level="club", coach=True, coach_samples=12,
+                          refine_samples=(24, 40), history=False)
+    _learner_turn(table)
+    table.hint()  # a hinted decision is not graded
+    assert not table.foreseeing and table.foresee() is None
+    off = PracticeTable(seed=4, level="club", coach=False, coach_samples=12,
+                        refine_samples=(24, 40), history=False)
+    assert not off.foreseeing and off.foresee() is None
+    terminal = PracticeTable(seed=4, level="club", coach=True, coach_samples=12,
+                             history=False)  # no refinement: the terminal's table
+    assert not terminal.foreseeing and terminal.foresee() is None
+
+
+def test_a_position_left_behind_is_no_longer_worked_on():
+    table = PracticeTable(seed=4, level="club", coach=True, coach_samples=12,
+                          refine_samples=(24, 40), history=False)
+    _learner_turn(table)
+    first = table.foresee()
+    assert first is not None and first.samples == 12
+    table.act(table.legal()[0])
+    _learner_turn(table)
+    assert not table.hand_over
+    grades = table.foresee()
+    assert grades is not None and grades is not first and grades.samples == 12
+    assert first.more  # left as it was: nothing works on it any more

@@ -438,6 +438,8 @@ def test_lessons_drills_and_puzzles_say_their_feedback_once(site: Site) -> None:
 
 
 def test_the_coach_is_heard_once_and_again_only_when_its_grade_changes(site: Site) -> None:
+    # The grade refined from the click on: no work on the decision before it is made.
+    site.page.evaluate("window.pepper.foresee = false")
     _home(site)
     _click(site, ".pepper-open-table")
     if site.page.locator("#pepper-view .pepper-resume-offer").count():
@@ -445,6 +447,7 @@ def test_the_coach_is_heard_once_and_again_only_when_its_grade_changes(site: Sit
     if not site.page.locator("#pepper-view .pepper-coach-toggle").is_checked():
         site.page.click("#pepper-view .pepper-coach-toggle")
         _settle(site)
+    _click(site, ".pepper-new-match")  # a decision the coach has done no work on
     for _ in range(12):
         choices = site.page.locator("#pepper-view .pepper-choices button")
         if choices.count() >= 2:
@@ -468,6 +471,7 @@ def test_the_coach_is_heard_once_and_again_only_when_its_grade_changes(site: Sit
     if revised:  # what was said is what the box shows
         box = site.page.inner_text("#pepper-view .pepper-coach")
         assert f"it is {grades[-1][0]}" in box, (box, coach)
+    site.page.evaluate("window.pepper.foresee = true")
 
 
 def test_a_call_waits_for_its_confirmation_too(site: Site) -> None:

@@ -429,6 +429,93 @@ def test_the_table_refines_each_grade_to_100_deals_and_says_what_it_revised(
     assert kinds == {"card", "call"} and revised, (kinds, revised)
 
 
+def _to_a_choice(app: WebApp) -> dict[str, Any]:
+    """Play on (the first choice) to a decision of the learner's with more than one choice."""
+    reply = _go(app, "table")
+    for _ in range(40):
+        table = app.table
+        assert table is not None
+        if table.hand_over:
+            reply = _go(app, "next-hand")
+        elif len(table.legal()) == 1:
+            legal = table.legal()
+            reply = _go(app, "play", f"c:{legal[0]}" if table.state.phase.name == "PLAY"
+                        else "a:0")
+        else:
+            return reply
+    raise AssertionError("no decision with a choice came")
+
+
+@pytest.mark.slow
+def test_a_decision_left_on_screen_is_graded_over_100_deals_before_the_click(
+        tmp_path: Path) -> None:
+    from pepper_tutor.teaching.practice.coach import coach_decision
+
+    app = WebApp(home=tmp_path, seed=11)
+    _go(app, "table-level", "beginner")
+    reply = _to_a_choice(app)
+    table = app.table
+    assert table is not None and reply["foresee"] and not reply["refine"]
+    assert table.state.phase.name == "AUCTION"  # a call: the counts of deals step by step
+    # The page asks, one piece at a time, while the learner looks: a count of deals a
+    # piece, then each choice graded over the last; nothing drawn meanwhile.
+    deals = []
+    while reply["foresee"]:
+        reply = _go(app, "coach-foresee")
+        assert reply["html"] == "" and reply["say"] == ""
+        deals.append(reply["ahead"])
+    call_steps = [n for n in BROWSER_REFINED_SAMPLES if n > BROWSER_COACH_SAMPLES]
+    assert list(dict.fromkeys(deals)) == [BROWSER_COACH_SAMPLES, *call_steps], deals
+    assert len(deals) == 1 + len(call_steps) + len(table.legal())
+    before = table._replayed(len(table.state.history))
+    legal = table.legal()
+    reply = _go(app, "play", f"a:{len(legal) - 1}")
+    # The click is graded over 100 deals at once, and says so; nothing more to refine.
+    words = _words(reply)
+    assert "Graded over 100 deals." in words and "grading over more" not in words
+    assert not reply["refine"] and "Revised" not in words
+    mine = table.learner_decisions[-1].coach
+    assert mine is not None and mine.samples == 100
+    one_shot = coach_decision(before, legal[-1], samples=100)
+    assert (mine.grade, mine.loss, mine.reason) == (one_shot.grade, one_shot.loss,
+                                                   one_shot.reason)
+    assert reply["say"].count("Coach: ") == 1
+
+    # The next decision with a choice: a click after part of the work takes the grade over
+    # the deals reached, says more are coming, and the page refines it from there.
+    reply = _to_a_choice(app)
+    assert reply["foresee"]
+    first = _go(app, "coach-foresee")
+    second = _go(app, "coach-foresee")
+    reached = second["ahead"]
+    assert (first["ahead"], second["foresee"]) == (BROWSER_COACH_SAMPLES, True)
+    # a call or a declaration (a card would go straight to 100 deals)
+    assert table.state.phase.name in ("AUCTION", "DECLARE_TRUMP", "DECLARE_MODE")
+    reply = _go(app, "play", "a:0")
+    assert f"Graded over {reached} deals; grading over more deals" in _words(reply)
+    assert reply["refine"]
+    while reply["refine"]:
+        reply = _go(app, "coach-refine")
+    assert "Graded over 100 deals." in _coach_words(reply)
+
+
+def test_the_page_foresees_nothing_away_from_the_table_or_after_a_hint(
+        tmp_path: Path) -> None:
+    app = WebApp(home=tmp_path, seed=11)
+    _go(app, "table-level", "beginner")
+    assert _to_a_choice(app)["foresee"]
+    assert _go(app, "coach-foresee")["ahead"] == BROWSER_COACH_SAMPLES
+    assert not _go(app, "home")["foresee"]
+    idle = _go(app, "coach-foresee")
+    assert not idle["foresee"] and idle["ahead"] == 0
+    back = _go(app, "table")
+    assert back["foresee"] and back["ahead"] == BROWSER_COACH_SAMPLES
+    hinted = _go(app, "table-hint")
+    assert not hinted["foresee"] and "Hint" in _words(hinted)
+    off = _go(app, "coach-toggle", "off")
+    assert not off["foresee"]
+
+
 def test_a_grade_is_made_surer_only_while_its_box_is_shown(tmp_path: Path) -> None:
     app = WebApp(home=tmp_path, seed=11)
     _go(app, "table-level", "beginner")

@@ -3,8 +3,9 @@
 One page (one Pyodide start) is shared by the tests of this module, in order, as a learner
 would use it: a progress file loaded and a review (first: loading a file replaces the
 progress kept), a lesson step answered wrong then right, a quiz question, a judgement drill,
-a whole hand at the table with a graded mistake and a take-back, then a reload (progress
-still there), a download, and a visit with the network off. Every request of every test is
+a whole hand at the table with a graded mistake and a take-back, a decision graded over 100
+deals at the click (the coach's work on it done while it was on screen), then a reload
+(progress still there), a download, and a visit with the network off. Every request of every test is
 recorded; one to any host but the local server fails it. The answers the tests give are
 found by the engine (in this process), never written here.
 """
@@ -257,6 +258,9 @@ def _legal_choice(site: Site) -> Any:
 
 def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched: Site) -> None:
     site = watched
+    # The grade from the click on, refined while the learner reads it: the page does no
+    # work on a decision before it is made (see the next test for that).
+    site.page.evaluate("window.pepper.foresee = false")
     _home(site)
     _click(site, ".pepper-open-table")
     if site.page.locator("#pepper-view .pepper-resume-offer").count():
@@ -290,6 +294,7 @@ def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched
     assert (f"Revised: over {BROWSER_COACH_SAMPLES} deals this was graded" in surer) == (
         not now.startswith(was))
     site.shot("table-refined")
+    site.page.evaluate("window.pepper.foresee = true")
     _click(site, ".pepper-undo")
     assert "You took back" in site.text()
     assert site.page.locator("#pepper-view .pepper-coach .pepper-fb").count() == 0
@@ -317,6 +322,40 @@ def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched
     site.shot("table-hand-over")
     _click(site, ".pepper-next-hand")  # the hand's record is saved, the next one dealt
     assert "Hand 1 counted" in site.text() and "Hand 2" in site.text()
+
+
+def test_a_decision_left_on_screen_is_graded_over_100_deals_at_the_click(
+        watched: Site) -> None:
+    """Issue 33: while the learner looks at a decision the page grades every choice of it,
+    so a click after that work is done is graded over 100 deals at once, and says so."""
+    site = watched
+    _home(site)
+    _click(site, ".pepper-open-table")
+    if site.page.locator("#pepper-view .pepper-resume-offer").count():
+        _click(site, ".pepper-new-match")
+    if not site.page.locator("#pepper-view .pepper-coach-toggle").is_checked():
+        site.page.click("#pepper-view .pepper-coach-toggle")
+        _settle(site)
+    _click(site, ".pepper-new-match")  # no grade of an earlier decision in the box
+    for _ in range(12):
+        if _legal_choice(site).count() >= 2:
+            break
+        _click(site, ".pepper-new-match")
+    choices = _legal_choice(site)
+    assert choices.count() >= 2, site.text()
+    # The learner looks; the page works in the background and says nothing meanwhile.
+    box = site.page.inner_text("#pepper-view .pepper-coach")
+    site.page.wait_for_function(
+        "window.pepper.ahead.deals >= 100 && !window.pepper.ahead.more", timeout=300_000)
+    assert site.page.inner_text("#pepper-view .pepper-coach") == box
+    site.shot("table-foreseen")
+    choices.last.click()
+    _settle(site)
+    grade = site.page.inner_text("#pepper-view .pepper-coach .pepper-fb")
+    assert re.match(r"(Best|Good|Inaccuracy|Mistake|Blunder)\b", grade), grade
+    assert "Graded over 100 deals." in grade and "grading over more" not in grade, grade
+    assert "Revised" not in grade
+    site.shot("table-graded-ahead")
 
 
 def test_progress_survives_a_reload(watched: Site) -> None:

@@ -74,12 +74,15 @@ __all__ = ["WebApp", "BROWSER_COACH_SAMPLES", "BROWSER_REFINED_SAMPLES", "LEARNE
 # deals seeded from the position): the same choice gets the same grade on every visit, and
 # a grade its wider interval does not allow says "too close to call".
 BROWSER_COACH_SAMPLES = 32
-# Then the page asks again while the learner looks (act "coach-refine", one step a
-# message, so a click waits for one step at most): the same grade over more deals, each
-# step's first deals those of the step before. A call reads back what it solved on them
-# and goes by the smaller steps; other decisions go straight to the last (see
-# CoachRefinement).
-BROWSER_REFINED_SAMPLES = (65, 100)
+# Then more deals, step by step, each step's first deals those of the step before: a
+# call reads back what it solved on them and goes by every step, other decisions go
+# straight to the last (see OptionGrades). The page asks for them while the learner looks,
+# one step a message, so a click waits for one step at most: before the learner decides
+# (act "coach-foresee": every choice of the decision in front graded, so the grade of the
+# one made is over 100 deals when it is ready at the click), and after it, the grade of
+# the decision made from the deals reached on (act "coach-refine"). Steps of some 17
+# deals keep a click's wait behind one short.
+BROWSER_REFINED_SAMPLES = (48, 65, 82, 100)
 # The name progress is kept under, in the tutor home (a loaded file may bring another).
 LEARNER_FILE = "web-learner.txt"
 # A match dealt and not yet begun (its seed), so a reload sits down at the same hand until
@@ -302,7 +305,11 @@ class WebApp:
             if extra:
                 reply.update(extra)
             reply.setdefault("refine", self._refining())
-            body = self._screen_html()
+            reply.setdefault("foresee", self._foreseeing())
+            reply.setdefault("ahead", self.table.foreseen if self.table is not None
+                             and self.screen == "table" else 0)
+            # the page draws nothing of the work on a decision not yet made
+            body = "" if act == "coach-foresee" else self._screen_html()
         except Exception as err:  # shown to the learner and kept for tests, never silent
             self.errors.append(traceback.format_exc())
             body = (f'<div class="pepper-error" role="alert"><b>Something went wrong:</b> '
@@ -384,6 +391,8 @@ class WebApp:
             self._ask()
         elif act == "coach-refine":
             return self._refine()
+        elif act == "coach-foresee":
+            self._foresee()
         elif act == "command":
             self._command(fields.get("line", ""))
         elif act.startswith("set-") and act[4:] in SETTINGS:
@@ -998,6 +1007,20 @@ class WebApp:
                                              "" if grade == "Best" else verdict.reason))
             self.said_grade = (grade, verdict.samples)
         return {"refine": self._refining(), "coach": self.coach_box, "deals": verdict.samples}
+
+    def _foreseeing(self) -> bool:
+        """Whether the page should ask for the coach's work on the decision in front of the
+        learner (every reply says, as ``foresee``): the table is shown and that work is not
+        done. The page asks once no surer grade of the last decision is to come."""
+        return self.screen == "table" and self.table is not None and self.table.foreseeing
+
+    def _foresee(self) -> None:
+        """One piece of the coach's work on the decision in front of the learner, before
+        they make it (see PracticeTable.foresee); the reply says the deals its grades rest
+        on so far (``ahead``, as every reply does) and whether work is left."""
+        if self._foreseeing():
+            assert self.table is not None
+            self.table.foresee()
 
     def _last_coach_html(self, coach: CoachVerdict) -> str:
         """The coach box for the learner's last decision: with the refinement's state (more

@@ -13,10 +13,15 @@ let nextId = 1;
 const waiting = new Map();
 // What the bench and the tests read: how long each reply took.
 // saved: the last reply whose changes are in the browser's storage.
-// refined: each surer grade of the last decision that came in the background (see refine).
+// refined: each surer grade of the last decision that came in the background (see work).
+// ahead: the coach's work on the decision in front, as the last reply left it (the deals
+// its grades rest on so far, and whether more is to come; see background); foresee:
+// whether the page asks for that work (the bench turns it off to compare); worked: how
+// long Python took over each piece of the background work (a click waits for one at most).
 // heard: every text the live region was given, in order.
 window.pepper = { timings: [], ready: false, startMs: null, offline: null, said: [], sent: 0,
-                  saved: -1, refined: [], heard: [] };
+                  saved: -1, refined: [], ahead: { deals: 0, more: false, at: 0 },
+                  foresee: true, worked: [], heard: [] };
 
 function say(text, fraction) {
   statusLine.textContent = text;
@@ -140,7 +145,7 @@ function send(act, value = "", fields = {}, extra = {}, transfer = []) {
       window.pepper.timings.push({ act, ms: performance.now() - started, python: reply.ms,
                                    start: started });
       show(reply, key);
-      if (reply.refine) refine();
+      background(reply);
       resolve(reply);
     });
     worker.postMessage({ id, act, value: String(value), fields, ...extra }, transfer);
@@ -148,24 +153,35 @@ function send(act, value = "", fields = {}, extra = {}, transfer = []) {
 }
 window.pepper.send = (act, value, fields) => send(act, value, fields);
 
-// The coach's grade of the last decision, made surer over more deals while the learner looks:
-// one step a message, asked only while no message of the learner's waits (the worker runs
-// one at a time, so a click waits for one step at most), and put in place of the coach box
-// alone, so nothing else on the page moves. The reply of a click asks again where it graded.
-function refine() {
+// The coach's work while the learner looks, one piece a message, asked only while no message
+// of the learner's waits (the worker runs one at a time, so a click waits for one piece at
+// most): first the grade of the last decision made surer over more deals, put in place of
+// the coach box alone, so nothing else on the page moves; then the decision in front
+// graded before it is made, so its grade over the most deals is ready at the click. Each
+// reply says what is left; the reply of a click starts again where it graded.
+function background(reply) {
+  window.pepper.ahead = { deals: reply.ahead || 0, more: !!reply.foresee, at: performance.now() };
+  if (reply.refine) work("coach-refine");
+  else if (reply.foresee && window.pepper.foresee) work("coach-foresee");
+}
+
+function work(act) {
   if (waiting.size) return;
   const id = nextId++;
   waiting.set(id, (reply) => {
-    window.pepper.refined.push({ deals: reply.deals || 0, at: performance.now(),
-                                 python: reply.ms });
     if (reply.error) console.error(reply.error);
-    const box = view.querySelector(".pepper-coach");
-    if (reply.coach && box) box.innerHTML = reply.coach;
-    // said only when the grade changed (once): the first grade was said with the decision
-    if (reply.say) announce(reply.say);
-    if (reply.refine) refine();
+    window.pepper.worked.push({ act, python: reply.ms });
+    if (act === "coach-refine") {
+      window.pepper.refined.push({ deals: reply.deals || 0, at: performance.now(),
+                                   python: reply.ms });
+      const box = view.querySelector(".pepper-coach");
+      if (reply.coach && box) box.innerHTML = reply.coach;
+      // said only when the grade changed (once): the first grade was said with the decision
+      if (reply.say) announce(reply.say);
+    }
+    background(reply);
   });
-  worker.postMessage({ id, act: "coach-refine", value: "", fields: {} });
+  worker.postMessage({ id, act, value: "", fields: {} });
 }
 
 view.addEventListener("click", (ev) => {

@@ -120,8 +120,10 @@ async function handle(msg) {
   } finally {
     pyFields.destroy();
   }
-  // Shown first, then saved: the next message waits for the save (the queue below).
+  // Shown first, then saved: the next message waits for the save (the queue below). The
+  // coach's work on a decision not yet made changes no file: nothing to save.
   post({ type: "reply", id: msg.id, ...JSON.parse(text) });
+  if (msg.act === "coach-foresee") return;
   await save();
   post({ type: "saved", id: msg.id });
 }

@@ -59,8 +59,8 @@ from ...engine.state import Action, HandState, Phase
 from ...rulebook.verdict import action_text
 from ..learner.review_cards import judgement_key
 
-__all__ = ["CoachVerdict", "coach_decision", "CoachRefinement", "decision_kind", "grade_from_note",
-           "KINDS", "Hint", "coach_hint", "judgement_missed"]
+__all__ = ["CoachVerdict", "coach_decision", "CoachRefinement", "OptionGrades", "decision_kind",
+           "grade_from_note", "KINDS", "Hint", "coach_hint", "judgement_missed"]
 
 # The kinds as the learner reads them and the history stores them: "defence" is a stored
 # value (the rows of every history file carry it), so it keeps its spelling.
@@ -134,20 +134,23 @@ class CoachVerdict:
 
 
 def coach_decision(state: HandState, action: Action, samples: int = GRADING_SAMPLES,
-                   seed: int | None = None, solved: SolvedDeals | None = None) -> CoachVerdict:
+                   seed: int | None = None, solved: SolvedDeals | None = None,
+                   advice: Advice | None = None) -> CoachVerdict:
     """Grade ``action`` (legal, by the seat to act in ``state``, before it is applied), as
     :func:`~pepper_tutor.analysis.grading.grade_choice` grades it: with ``seed`` ``None``
     the deals are seeded from the position, so the grade depends on the position and the
     choice only. Fewer ``samples`` only where asked for a quick answer (a demonstration, a
     test, the browser's pure-Python search): the grade is then less sure. ``solved``: what
-    an earlier grading of the same choice solved, read instead of solved again (see
-    :func:`coach_refined`)."""
+    an earlier grading of the same choice solved, read instead of solved again; ``advice``:
+    the first advice over the same deals, where the caller has it (every option of one
+    decision graded from one advice: :class:`OptionGrades`)."""
     kind = decision_kind(state)
     legal = state.legal_actions()
     if len(legal) <= 1:
         return CoachVerdict(kind, action, action, action_text(action), Grade.BEST, 0.0, 0.0,
                             0.0, "There was no other choice.", 0, forced=True)
-    graded, advice = grade_choice(state, action, samples=samples, seed=seed, solved=solved)
+    graded, advice = grade_choice(state, action, samples=samples, seed=seed, solved=solved,
+                                   advice=advice)
     by_net = all(o.net is not None for o in advice.options)
     best = advice.best
     mine = advice.choice(action)
@@ -162,36 +165,112 @@ def coach_decision(state: HandState, action: Action, samples: int = GRADING_SAMP
                         convention=habit, close=graded.close, advice=advice)
 
 
+class OptionGrades:
+    """Every option of one decision graded over growing counts of deals, from one advice
+    per count: what the browser page works out while the learner still looks at the
+    decision, so the grade of the option they choose is ready (or nearly) when they do.
+    ``steps`` are growing counts of deals (the page's: 32, 48, 65, 82, 100); a verdict over
+    a count is the one :func:`coach_decision` gives over that many deals.
+
+    The work comes in small pieces (:meth:`work`), so a front end that runs one at a time
+    never keeps a click waiting long: the advice over the next count, then, once at the
+    last, each option's verdict in turn (a call's may solve its option on more deals: see
+    :func:`~pepper_tutor.analysis.grading.grade_choice`). The deals of a count begin with
+    those of the count before (seeded from the position alike), and a call's or a
+    declaration's solutions on them are read back
+    (:class:`~pepper_tutor.analysis.advice.SolvedDeals`), so its counts solve only the
+    deals they add. Any other decision's advice would solve its first deals again at every
+    count: it goes from the first count straight to the last. ``state`` must not change
+    while the grades are made."""
+
+    def __init__(self, state: HandState, steps: Sequence[int]) -> None:
+        if not steps or any(b <= a for a, b in pairwise(steps)):
+            raise ValueError(f"the steps of a refined grade grow: {list(steps)}")
+        self.state = state
+        self.steps = tuple(steps) if state.phase in _READ_BACK else tuple(
+            dict.fromkeys((steps[0], steps[-1])))
+        self.options = tuple(state.legal_actions())
+        self.samples = 0  # the count of deals the grades rest on now (0: none made yet)
+        self._solved = SolvedDeals()
+        self._advice: Advice | None = None
+        self._verdicts: dict[Action, CoachVerdict] = {}
+
+    @property
+    def forced(self) -> bool:
+        """Only one legal choice: nothing to grade."""
+        return len(self.options) <= 1
+
+    @property
+    def counts_left(self) -> bool:
+        """A count of deals is still to come."""
+        return not self.forced and self.samples < self.steps[-1]
+
+    @property
+    def more(self) -> bool:
+        """Work is still to do: a count of deals to come, or an option not yet graded over
+        the last."""
+        return self.counts_left or (not self.forced and len(self._verdicts) < len(
+            self.options))
+
+    def step(self) -> None:
+        """The advice over the next count of deals (nothing when none is left)."""
+        if self.counts_left:
+            samples = next(n for n in self.steps if n > self.samples)
+            self._advice = advise(self.state, samples=samples, solved=self._solved)
+            self.samples = samples
+            self._verdicts = {}
+
+    def work(self) -> None:
+        """One piece of the work: the next count's advice, else the next option's verdict."""
+        if self.counts_left:
+            self.step()
+            return
+        todo = next((a for a in self.options if a not in self._verdicts), None)
+        if todo is not None and not self.forced:
+            self.verdict(todo)
+
+    def verdict(self, action: Action) -> CoachVerdict:
+        """The verdict on ``action`` over the deals reached (the first count's advice made
+        first if none is)."""
+        if self.forced:
+            return coach_decision(self.state, action)
+        if not self.samples:
+            self.step()
+        found = self._verdicts.get(action)
+        if found is None:
+            found = self._verdicts[action] = coach_decision(
+                self.state, action, samples=self.samples, solved=self._solved,
+                advice=self._advice)
+        return found
+
+
 class CoachRefinement:
     """The coach's verdict on one decision, refined over more deals step by step: a quick
     grade first, then surer ones, for a front end that shows the first at once and the
     rest as they come (the browser page, whose pure-Python search takes seconds to grade a
-    call over 100 deals). ``steps`` are growing counts of deals (the page's: 32, 65, 100); each
-    verdict is the one :func:`coach_decision` gives over that many deals.
+    call over 100 deals). ``steps`` are growing counts of deals; each verdict is the one
+    :func:`coach_decision` gives over that many deals (see :class:`OptionGrades`, which
+    makes them). ``grades``: the decision's grades already under way (made while the
+    learner looked), whose count reached gives the first verdict; ``steps`` are then
+    theirs."""
 
-    The deals of a step begin with those of the step before (seeded from the position
-    alike), and a call's or a declaration's solutions on them are read back
-    (:class:`~pepper_tutor.analysis.advice.SolvedDeals`), so its steps solve only the deals
-    they add. Any other decision's advice would solve its first deals again at every step:
-    it goes from the first step straight to the last. ``state`` must not change while the
-    refinement runs."""
-
-    def __init__(self, state: HandState, action: Action, steps: Sequence[int]) -> None:
-        if not steps or any(b <= a for a, b in pairwise(steps)):
-            raise ValueError(f"the steps of a refined grade grow: {list(steps)}")
-        self.state = state
+    def __init__(self, state: HandState, action: Action, steps: Sequence[int] = (),
+                 grades: OptionGrades | None = None) -> None:
+        self.grades = grades if grades is not None else OptionGrades(state, steps)
+        self.state = self.grades.state
         self.action = action
-        self.steps = tuple(steps) if state.phase in _READ_BACK else tuple(
-            dict.fromkeys((steps[0], steps[-1])))
         self.verdicts: list[CoachVerdict] = []
-        self._solved = SolvedDeals()
+
+    @property
+    def steps(self) -> tuple[int, ...]:
+        return self.grades.steps
 
     @property
     def more(self) -> bool:
         """A surer verdict is still to come."""
         if self.verdicts and self.verdicts[-1].forced:
             return False
-        return len(self.verdicts) < len(self.steps)
+        return not self.verdicts or self.grades.counts_left
 
     @property
     def first(self) -> CoachVerdict | None:
@@ -201,9 +280,9 @@ class CoachRefinement:
     def step(self) -> CoachVerdict:
         """The verdict over the next count of deals (the last one again when done)."""
         if self.more:
-            samples = self.steps[len(self.verdicts)]
-            self.verdicts.append(coach_decision(self.state, self.action, samples=samples,
-                                                solved=self._solved))
+            if self.verdicts:
+                self.grades.step()
+            self.verdicts.append(self.grades.verdict(self.action))
         return self.verdicts[-1]
 
 

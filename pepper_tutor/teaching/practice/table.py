@@ -13,6 +13,12 @@ it); :meth:`replay_from` goes back to any earlier decision of this hand, with th
 cards, to choose differently. A hand counts for the match when the learner moves on
 (:meth:`next_hand`): it is then saved as a ``pepper-hand/1`` record with the coach's grades
 as notes and glyphs, and added to the history.
+
+A front end with time to spare (the browser page, whose search is slow) grades over more
+deals step by step (``refine_samples``): :meth:`foresee` works, a piece at a time, on every
+choice of the decision in front of the learner before it is made, :meth:`act` grades the
+choice made from that work (over the deals reached), and :meth:`refine_last` makes the
+grade surer from there.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from .coach import (
     CoachRefinement,
     CoachVerdict,
     Hint,
+    OptionGrades,
     coach_decision,
     coach_hint,
     decision_kind,
@@ -169,10 +176,13 @@ class PracticeTable:
         self.coach = coach
         self.auto = auto
         self.coach_samples = coach_samples
-        # More deals to grade the learner's last decision over, step by step, after the
-        # first grade over coach_samples (refine_last: the browser page's background work).
+        # More deals to grade the learner's decisions over, step by step, after the first
+        # grade over coach_samples (foresee, refine_last: the browser page's background work).
         self.refine_samples = tuple(refine_samples)
         self._refining: tuple[Decision, CoachRefinement] | None = None
+        # The decision in front of the learner graded while they look (foresee), with the
+        # position it is for: its deal and the actions so far.
+        self._foresight: tuple[tuple[object, ...], OptionGrades] | None = None
         self.rng = random.Random(seed)
         self.seed = seed
         self.save_dir = Path(save_dir) if save_dir is not None else None
@@ -417,10 +427,15 @@ class PracticeTable:
             verdict = coach_decision(before, action, samples=self.coach_samples)
             self._missed(before, verdict)
             return verdict
-        # A state of its own: the table's moves on while the refinement waits its turn.
-        steps = (self.coach_samples, *(n for n in self.refine_samples if n > self.coach_samples))
-        own = state if state is not None else self._replayed(decision.at)
-        refinement = CoachRefinement(own, action, steps)
+        # Graded while the learner looked (foresee): the grade over the deals reached.
+        foresight = self._foresight
+        grades = foresight[1] if state is None and foresight is not None \
+            and foresight[0] == self._position_key() else None
+        if grades is None:
+            # A state of its own: the table moves on while the refinement waits its turn.
+            own = state if state is not None else self._replayed(decision.at)
+            grades = OptionGrades(own, self._steps())
+        refinement = CoachRefinement(grades.state, action, grades=grades)
         verdict = refinement.step()
         self._refining = (decision, refinement)
         self._missed(refinement.state, verdict)
@@ -436,6 +451,59 @@ class PracticeTable:
         if card is not None and self.store is not None and not self.auto:
             self.store.record(Attempt("table", verdict.kind, False, counts=False,
                                       missed=(card,), origin=f"table {verdict.kind}"))
+
+    def _steps(self) -> tuple[int, ...]:
+        return (self.coach_samples, *(n for n in self.refine_samples if n > self.coach_samples))
+
+    def _position_key(self) -> tuple[object, ...]:
+        """The decision in front of the learner: the hand's deal and the actions so far."""
+        state = self.state
+        return (tuple(tuple(state.dealt(s)) for s in state.seats), self._position())
+
+    def foresee(self) -> OptionGrades | None:
+        """One piece of the coach's work on the decision in front of the learner, before they
+        make it (the browser page's, while they look): its options graded over the counts of
+        deals of ``refine_samples``, so the grade of the one chosen is ready, or nearer, when
+        :meth:`act` grades it (the same verdict as graded then: the same deals). None when
+        there is nothing to do: no such decision (the hand over, another seat to act), the
+        coach off or a hint asked (no grade to come), or all done. A position left behind
+        is dropped, with its work."""
+        if not self._foreseeable:
+            return None
+        key = self._position_key()
+        if self._foresight is None or self._foresight[0] != key:
+            self._foresight = (key, OptionGrades(self._replayed(len(self.state.history)),
+                                                 self._steps()))
+        grades = self._foresight[1]
+        if not grades.more:
+            return None
+        grades.work()
+        return grades
+
+    @property
+    def foreseeing(self) -> bool:
+        """Whether :meth:`foresee` has work still to do on the decision in front."""
+        if not self._foreseeable:
+            return False
+        foresight = self._foresight
+        if foresight is None or foresight[0] != self._position_key():
+            return len(self.state.legal_actions()) > 1
+        return foresight[1].more
+
+    @property
+    def foreseen(self) -> int:
+        """The deals the grades of the decision in front rest on so far (0: none made)."""
+        foresight = self._foresight
+        if not self._foreseeable or foresight is None or foresight[0] != self._position_key():
+            return 0
+        return foresight[1].samples
+
+    @property
+    def _foreseeable(self) -> bool:
+        """A decision of the learner's is in front of them, the coach will grade it, and
+        over more deals than the first count (``refine_samples``)."""
+        return (bool(self.refine_samples) and not self.auto and self.coach
+                and not self.hand_over and self.learner_to_act and not self.hinted_now)
 
     def refine_last(self) -> CoachRefinement | None:
         """Grade the learner's last decision over the next count of ``refine_samples``
