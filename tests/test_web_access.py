@@ -393,7 +393,7 @@ def test_the_puzzle_themes_are_named_in_words(site: Site) -> None:
 
 
 def test_lessons_drills_and_puzzles_say_their_feedback_once(site: Site) -> None:
-    from pepper_tutor.render.guide import spelled_cards
+    from pepper_tutor.render.card_words import spelled_cards
 
     _home(site)
     _click(site, ".pepper-lesson-winning-tricks")

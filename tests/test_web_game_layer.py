@@ -215,7 +215,7 @@ def test_lessons_quizzes_and_puzzles_say_their_feedback_once(tmp_path: Path) -> 
     """The page's one live region says a verdict, a hint or an answer shown when it comes,
     once, in the words the panel shows (cards spelt out); the panels are no live regions of
     their own, so nothing is said twice."""
-    from pepper_tutor.render.guide import spelled_cards
+    from pepper_tutor.render.card_words import spelled_cards
     from pepper_tutor.render.puzzles import feedback_lines, reveal_facts
     from pepper_tutor.render.spoken import feedback_words, lines_words
     from pepper_tutor.teaching.lessons.files import find_lesson

@@ -39,9 +39,9 @@ from ..engine.calls import Trump
 from ..engine.cards import Card
 from ..engine.ranking import sort_by_rank
 from ..engine.state import Action, Phase
+from ..render.card_words import spelled_cards
 from ..render.cards_html import label as card_label
 from ..render.cards_html import trick_html
-from ..render.guide import spelled_cards
 from ..render.plain import html_text
 from ..render.spoken import hand_words, order_words
 from ..render.table_html import seats_html

@@ -329,7 +329,7 @@ class WebApp:
         reader should say it (the coach writes "K♣"); said once, so forgotten here."""
         if not self.spoken:
             return ""
-        from ..render.guide import spelled_cards  # the annotator: only once words are said
+        from ..render.card_words import spelled_cards
 
         said, self.spoken = spelled_cards(" ".join(self.spoken)), []
         return said

@@ -11,7 +11,8 @@ double-dummy play takes, the shares the club player bids by; ``signals`` the Lio
 bid signals, with and without; ``strong_calls`` what the computer players hold when they make
 a strong call, beside what the analysis imagines they hold; ``panels`` the words of every
 coach panel, per screen and kind of decision; ``intervals`` whether two seeds' grades of
-the same choices hold together), each
+the same choices hold together; ``playouts`` the puzzles' answers played out to the end),
+each
 with a ``benches()`` list of functions that take a time budget in seconds and return one
 printed line; ``timing`` holds the shared helpers, ``loopback`` the small HTTP client the
 night's load test speaks to its server with. Benchmarks may import every layer; nothing

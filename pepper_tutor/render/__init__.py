@@ -7,7 +7,8 @@ theme dashboard (``puzzles``), a hand's Game Guide as steps (``guide``), as one 
 (``guide_html``) and as the terminal's panel of one step (``guide_terminal``), a tournament's
 plan as text and JSON (``tournament``), the words a screen reader says of cards, calls,
 events and a hand by suit (``spoken``; the practice table's sentences built from them,
-``table_words``) and text from files made safe to show in a terminal (``plain``).
+``table_words``; cards in a text spelled out or found, ``card_words``) and text from files
+made safe to show in a terminal (``plain``).
 
 May import: ``pepper_tutor.teaching``, ``pepper_tutor.records``, ``pepper_tutor.analysis``,
 ``pepper_tutor.rulebook``, ``pepper_tutor.engine``, ``pepper_tutor.files``. Renderers decide

@@ -22,7 +22,6 @@ of a seat's view holds no hidden card anywhere.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -40,6 +39,7 @@ from ..teaching.practice.coach import grade_from_note
 from ..teaching.questions.answer_free import AnswerForms
 from ..teaching.questions.steps import ScoreStep, TrickWinnerStep
 from ..teaching.questions.steps import Step as LessonStep
+from .card_words import card_words, cards_named, spelled_cards
 from .plain import one_line
 
 __all__ = ["Guide", "GuideStep", "StepCoach", "StripCell", "build_guide", "cards_named",
@@ -185,17 +185,13 @@ class Guide:
             "seats": [str(s) for s in self.seats],
             "names": {str(s): self.names.get(s, s.word) for s in self.seats},
             "seat_words": {str(s): s.word for s in self.seats},
-            "cards": {str(c): {"display": c.display, "words": _card_words(c), "red": c.is_red,
+            "cards": {str(c): {"display": c.display, "words": card_words(c), "red": c.is_red,
                                "suit": c.suit.letter, "suit_words": c.suit.plural}
                       for c in cards},
             "tricks": self.tricks, "trick_starts": self.trick_starts(),
             "analysed": self.analysed,
             "steps": [s.to_dict() for s in self.steps],
         }
-
-
-def _card_words(card: Card) -> str:
-    return f"{card.rank.word} of {card.suit.plural}"
 
 
 def _cards_of(step: GuideStep) -> Iterable[Card]:
@@ -207,46 +203,6 @@ def _cards_of(step: GuideStep) -> Iterable[Card]:
     if step.coach is not None:
         for cell in step.coach.strip:
             yield cell.card
-
-
-# ---- naming cards in text ----------------------------------------------------------------
-
-_RANKS = {"9": "9", "10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A"}
-_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-_RANK_WORDS = {"nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
-_SUIT_WORDS = {"club": "C", "diamond": "D", "heart": "H", "spade": "S"}
-# Upper case only: "as" and "ad" are English words; a record's prose writes cards as the
-# project does (JD, J♦), and a seat's own view loses a note rather than risk naming a card.
-_NOTATION = re.compile(r"(?<![A-Za-z0-9])(9|10|[TJQKA])([CDHS♣♦♥♠])(?![A-Za-z0-9])")
-_WORDS = re.compile(r"\b(nine|ten|jack|queen|king|ace)s? of (club|diamond|heart|spade)s?\b",
-                    re.IGNORECASE)
-_BOWERS = re.compile(r"\b(right|left) bower\b", re.IGNORECASE)
-
-
-def spelled_cards(text: str) -> str:
-    """A text with every card written in notation (``J♦``, ``10H``) spelled out in words
-    ("jack of diamonds"), as a screen reader should say it."""
-    def words(m: re.Match[str]) -> str:
-        card = Card.parse(_RANKS[m.group(1)] + _SYMBOLS.get(m.group(2), m.group(2)))
-        return _card_words(card)
-
-    return _NOTATION.sub(words, text)
-
-
-def cards_named(text: str, trump: Trump | None = None) -> set[Card]:
-    """Every card a text names: in notation (``JD``, ``10♦``, ``J♦``), in words ("the jack
-    of diamonds") or, when trumps are a suit, as a bower ("the left bower")."""
-    found: set[Card] = set()
-    for m in _NOTATION.finditer(text):
-        found.add(Card.parse(_RANKS[m.group(1)] + _SYMBOLS.get(m.group(2), m.group(2))))
-    for m in _WORDS.finditer(text):
-        found.add(Card.parse(_RANK_WORDS[m.group(1).lower()] + _SUIT_WORDS[m.group(2).lower()]))
-    suit = trump.suit if trump is not None else None
-    if suit is not None:
-        for m in _BOWERS.finditer(text):
-            bower = suit if m.group(1).lower() == "right" else suit.sister
-            found.add(Card.parse("J" + bower.letter))
-    return found
 
 
 # ---- building the steps ------------------------------------------------------------------
