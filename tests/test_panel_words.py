@@ -229,7 +229,7 @@ def test_a_right_answer_is_told_its_own_reason() -> None:
 
 
 def _points(text: str) -> list[str]:
-    worth = re.search(r"Worth: (.*)\.$", text)
+    worth = re.search(r"Worth[^:]*: (.*)\.$", text)
     assert worth is not None, text
     return re.findall(r"(?<![(\d])[+-]\d+\.\d", worth.group(1))
 

@@ -661,21 +661,23 @@ def decision_fact(state: HandState, action: Action, best_action: Action, best: O
 
 
 def decision_reason(state: HandState, action: Action, best_action: Action, best: OptionAdvice,
-                    mine: OptionAdvice, advice: Advice, by_net: bool) -> str:
+                    mine: OptionAdvice, advice: Advice, by_net: bool, after: str = "") -> str:
     """The coach's reason for a decision: the point (:func:`decision_fact`), then the
     figures of the best option and the choice made. ``mine`` and ``best`` are the advice's
     options for the choice made and the best one; ``by_net`` whether the figures are net
     points (your side's less the other side's). What the figures mean is not said here:
-    :func:`figures_meaning` says it, once."""
+    :func:`figures_meaning` says it, once. ``after``: what the seat heard since its own
+    last panel, for which the figures were drawn again ("after East's pass")."""
     fact = decision_fact(state, action, best_action, best, mine, advice)
-    figures = _figures(action, best, mine, by_net, state.phase)
+    figures = _figures(action, best, mine, by_net, state.phase, after=after)
     return f"{fact} {figures}" if fact else figures
 
 
 def hint_reason(state: HandState, best_action: Action, second_action: Action,
-                best: OptionAdvice, second: OptionAdvice, by_net: bool) -> str:
+                best: OptionAdvice, second: OptionAdvice, by_net: bool, after: str = "") -> str:
     """Why the best option beats the runner-up, before the decision: the point for the
-    best option (what makes or breaks the hand, the card's role), then both figures."""
+    best option (what makes or breaks the hand, the card's role), then both figures
+    (``after``: as :func:`decision_reason`'s)."""
     seat = state.to_act
     assert seat is not None
     hand = state.hand(seat)
@@ -704,7 +706,8 @@ def hint_reason(state: HandState, best_action: Action, second_action: Action,
                          if best_action is Mode.EXCHANGE else
                          ": your partner's hand helps more than the exchange's one card")
     fact = _cap(text).rstrip(".") + ". " if text else ""
-    return fact + _figures(second_action, best, second, by_net, state.phase, with_tricks=True)
+    return fact + _figures(second_action, best, second, by_net, state.phase, with_tricks=True,
+                           after=after)
 
 
 def card_point(state: HandState, best: Card, other: Card) -> str | None:
@@ -739,14 +742,16 @@ def card_point(state: HandState, best: Card, other: Card) -> str | None:
 
 
 def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, by_net: bool,
-             phase: Phase, with_tricks: bool = False) -> str:
+             phase: Phase, with_tricks: bool = False, after: str = "") -> str:
     """"Worth: the 9♣ +1.3, the K♠ +0.1."; ``with_tricks`` (the hint) adds the side's
-    tricks where both are known and differ: "the 9♣ +1.3 (4 tricks), the K♠ +0.1 (3.4)"."""
+    tricks where both are known and differ: "the 9♣ +1.3 (4 tricks), the K♠ +0.1 (3.4)";
+    ``after`` says what the figures were drawn again for: "Worth after East's pass: ..."."""
     v_best = best.net if by_net and best.net is not None else best.score
     v_mine = mine.net if by_net and mine.net is not None else mine.score
     named_best, named_mine = option_short(best, phase), _describe(action, mine, phase)
+    worth = f"Worth {after}:" if after else "Worth:"
     if mine is best or named_best == named_mine:  # "the Q♥ +3.0, the Q♥ +3.0" says nothing
-        return f"Worth: {named_best} {_points(v_best)}."
+        return f"{worth} {named_best} {_points(v_best)}."
     tricks = (with_tricks and best.tricks is not None and mine.tricks is not None
               and round(best.tricks.mean, 1) != round(mine.tricks.mean, 1))
 
@@ -755,7 +760,7 @@ def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, by_net: boo
         t = f" ({tricks_words(n) if unit else f'{n:g}'})" if tricks and o.tricks else ""
         return f"{name} {_points(value)}{t}"
 
-    return (f"Worth: {one(named_best, v_best, best, True)}, "
+    return (f"{worth} {one(named_best, v_best, best, True)}, "
             f"{one(named_mine, v_mine, mine, False)}.")
 
 

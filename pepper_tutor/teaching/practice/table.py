@@ -42,6 +42,7 @@ from ..learner.attempts import Attempt
 from ..learner.store import LearnerStore
 from ..questions.answers import read_action
 from .coach import (
+    CoachFigures,
     CoachRefinement,
     CoachVerdict,
     Hint,
@@ -200,6 +201,9 @@ class PracticeTable:
         self.decisions: list[Decision] = []
         self.score_before: dict[str, int] = {}
         self._hinted: set[tuple[str, ...]] = set()  # positions (actions so far) hinted at
+        # the coach's figures over this hand: one set of deals per run of the learner's own
+        # decisions, read by its hints and grades (coach.CoachFigures)
+        self.figures = CoachFigures()
         self.match_id = 0  # the match's row in the history, once written
         self.hands_before = 0  # hands of a resumed match counted before this session
         self.resumed: SavedMatch | None = None
@@ -360,7 +364,7 @@ class PracticeTable:
         if not self.learner_to_act:
             raise ValueError(f"it is not your turn: {self.state.to_act} is to act")
         self._hinted.add(self._position())
-        return coach_hint(self.state, samples=self.coach_samples)
+        return coach_hint(self.state, samples=self.coach_samples, figures=self.figures)
 
     @property
     def hinted_now(self) -> bool:
@@ -376,6 +380,7 @@ class PracticeTable:
         self.state = self.match.new_hand(self.rng.randrange(2**31))
         self.decisions = []
         self._hinted = set()
+        self.figures = CoachFigures()
         return self.play_bots()
 
     def _note(self, seat: Seat, action: Action, learner: bool) -> Decision:
@@ -414,13 +419,14 @@ class PracticeTable:
         # Deals seeded from the position, not the table's dice: a take-back or a replay
         # grades the same choice the same way, and the coach never changes the deals.
         if decision is None or not self.refine_samples or self.auto:
-            verdict = coach_decision(before, action, samples=self.coach_samples)
+            verdict = coach_decision(before, action, samples=self.coach_samples,
+                                     figures=self.figures)
             self._missed(before, verdict)
             return verdict
         # A state of its own: the table's moves on while the refinement waits its turn.
         steps = (self.coach_samples, *(n for n in self.refine_samples if n > self.coach_samples))
         own = state if state is not None else self._replayed(decision.at)
-        refinement = CoachRefinement(own, action, steps)
+        refinement = CoachRefinement(own, action, steps, self.figures)
         verdict = refinement.step()
         self._refining = (decision, refinement)
         self._missed(refinement.state, verdict)
