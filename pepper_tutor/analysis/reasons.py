@@ -571,14 +571,20 @@ def verdict_headline(grade: Grade, action: Action, best_label: str, loss: float,
     if forced:
         return f"{grade}: the only choice."
     if grade == "Best":
-        return f"{grade}: {action_text(action)} is the best choice here."
+        named = _headline_name(action) if isinstance(action, Mode) else action_text(action)
+        return f"{grade}: {named} is the best choice here."
     low = max(0.0, low)
     interval = f" ({low:.1f} to {high:.1f})" if f"{low:.1f}" != f"{high:.1f}" else ""
     head = f"{grade}, too close to call" if close else f"{grade}"
-    what = ({Mode.EXCHANGE: "going alone", Mode.PARTNER: "playing with partner"}[action]
-            if isinstance(action, Mode) else f"the {action.display}"
-            if isinstance(action, Card) else action_text(action))
-    return f"{head}: {what} loses {loss:.1f} points{interval} against {best_label}."
+    return (f"{head}: {_headline_name(action)} loses {loss:.1f} points{interval} against "
+            f"{best_label}.")
+
+
+def _headline_name(action: Action) -> str:
+    """A choice as the grade's line names it: "going alone", "the K♠", "4"."""
+    if isinstance(action, Mode):
+        return {Mode.EXCHANGE: "going alone", Mode.PARTNER: "playing with partner"}[action]
+    return f"the {action.display}" if isinstance(action, Card) else action_text(action)
 
 
 # Facts whose other cards are part of the fact (the bowers a jack is not, the aces that are
@@ -669,7 +675,7 @@ def decision_reason(state: HandState, action: Action, best_action: Action, best:
     :func:`figures_meaning` says it, once. ``after``: what the seat heard since its own
     last panel, for which the figures were drawn again ("after East's pass")."""
     fact = decision_fact(state, action, best_action, best, mine, advice)
-    figures = _figures(action, best, mine, by_net, state.phase, after=after)
+    figures = _figures(action, best, mine, by_net, state.phase, after=after, graded=True)
     return f"{fact} {figures}" if fact else figures
 
 
@@ -742,16 +748,24 @@ def card_point(state: HandState, best: Card, other: Card) -> str | None:
 
 
 def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, by_net: bool,
-             phase: Phase, with_tricks: bool = False, after: str = "") -> str:
+             phase: Phase, with_tricks: bool = False, after: str = "",
+             graded: bool = False) -> str:
     """"Worth: the 9♣ +1.3, the K♠ +0.1."; ``with_tricks`` (the hint) adds the side's
     tricks where both are known and differ: "the 9♣ +1.3 (4 tricks), the K♠ +0.1 (3.4)";
-    ``after`` says what the figures were drawn again for: "Worth after East's pass: ..."."""
+    ``after`` says what the figures were drawn again for: "Worth after East's pass: ...".
+    ``graded``: under the grade's line, which names both choices already: "Worth: best
+    +1.3, yours +0.1." (the choice named only where it says more than that line: "yours
+    (4 in ♥ alone) +0.1")."""
     v_best = best.net if by_net and best.net is not None else best.score
     v_mine = mine.net if by_net and mine.net is not None else mine.score
     named_best, named_mine = option_short(best, phase), _describe(action, mine, phase)
     worth = f"Worth {after}:" if after else "Worth:"
     if mine is best or named_best == named_mine:  # "the Q♥ +3.0, the Q♥ +3.0" says nothing
         return f"{worth} {named_best} {_points(v_best)}."
+    if graded:
+        more = f" ({named_mine})" if named_mine.lower() != _headline_name(action).lower() \
+            else ""
+        return f"{worth} best {_points(v_best)}, yours{more} {_points(v_mine)}."
     tricks = (with_tricks and best.tricks is not None and mine.tricks is not None
               and round(best.tricks.mean, 1) != round(mine.tricks.mean, 1))
 
