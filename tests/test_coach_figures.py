@@ -108,7 +108,7 @@ def test_calls_heard_since_the_seats_own_call_are_named_where_the_deals_are_draw
     assert [s for s, _ in heard] == [Seat.W, Seat.N, Seat.E]
     said = heard_since(table.state)
     if all(b is Bid.PASS for _, b in heard):
-        assert said == "after the others' passes"
+        assert said == "after the passes"
     else:
         assert said.startswith("after West's ") and said.endswith(" and East's pass"), said
     hint = table.hint()

@@ -327,7 +327,8 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
                       "partner's best")
     if phase is Phase.DECLARE_TRUMP and isinstance(action, Trump) and best.trump is not None:
         return Reason("weaker-trump",
-                      f"{_in_trump(best.trump)} you hold {hand_point(hand, best.trump, lb)}; "
+                      f"{_in_trump(best.trump)} you hold "
+                      f"{hand_point(hand, best.trump, lb, aces=False)}; "
                       f"{_in_trump(action)}, {_count_point(hand, action, lb)}")
     return None
 
@@ -356,11 +357,13 @@ def _running(hand: Sequence[Card]) -> list[list[Card]]:
     return sorted(out, key=lambda m: -len(m))
 
 
-def hand_point(hand: Sequence[Card], trump: Trump, left_bower: bool = True) -> str:
+def hand_point(hand: Sequence[Card], trump: Trump, left_bower: bool = True,
+               aces: bool = True) -> str:
     """What makes or breaks a hand in ``trump``, as a player counts it: the bowers held or
     missing and the trumps ("the left bower and the K♥: two trumps in hearts, without the
-    right bower"), with the aces beside them; in no trump the suits that run ("five spades
-    that run from the A♠") and the aces."""
+    right bower"), with the aces beside them (``aces=False``: without, where two trumps
+    are compared and the aces beside are the same); in no trump the suits that run ("five
+    spades that run from the A♠") and the aces."""
     if trump is Trump.NT:
         runs = _running(hand)
         parts = [f"{_COUNT[len(r)]} {Trump(EFFECTIVE_SUIT[4][r[0].index]).word} that run "
@@ -386,9 +389,9 @@ def hand_point(hand: Sequence[Card], trump: Trump, left_bower: bool = True) -> s
                 f"{'s' if len(trumps) != 1 else ''}")
         if "right" not in bowers:
             held += ", no right bower"
-    aces = [c for c in hand if c.rank is Rank.ACE and not is_trump(c, trump, left_bower)]
-    if aces:
-        held += f", and the {cards_display(aces)}"
+    beside = [c for c in hand if c.rank is Rank.ACE and not is_trump(c, trump, left_bower)]
+    if beside and aces:
+        held += f", and the {cards_display(beside)}"
     return held
 
 
@@ -754,18 +757,19 @@ def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, by_net: boo
     tricks where both are known and differ: "the 9♣ +1.3 (4 tricks), the K♠ +0.1 (3.4)";
     ``after`` says what the figures were drawn again for: "Worth after East's pass: ...".
     ``graded``: under the grade's line, which names both choices already: "Worth: best
-    +1.3, yours +0.1." (the choice named only where it says more than that line: "yours
-    (4 in ♥ alone) +0.1")."""
+    +1.3, yours +0.1.", or "After the passes: best ..." (a call's level named with the
+    trump and way it is worth most in: "yours (4 in ♥ alone) +0.1")."""
     v_best = best.net if by_net and best.net is not None else best.score
     v_mine = mine.net if by_net and mine.net is not None else mine.score
     named_best, named_mine = option_short(best, phase), _describe(action, mine, phase)
     worth = f"Worth {after}:" if after else "Worth:"
     if mine is best or named_best == named_mine:  # "the Q♥ +3.0, the Q♥ +3.0" says nothing
         return f"{worth} {named_best} {_points(v_best)}."
-    if graded:
-        more = f" ({named_mine})" if named_mine.lower() != _headline_name(action).lower() \
-            else ""
-        return f"{worth} best {_points(v_best)}, yours{more} {_points(v_mine)}."
+    if graded:  # a call's level named with the trump and way it is worth most in
+        more = f" ({named_mine})" if isinstance(action, Bid) and \
+            named_mine.lower() != _headline_name(action).lower() else ""
+        return f"{_cap(after) or 'Worth'}: best {_points(v_best)}, yours{more} " \
+            f"{_points(v_mine)}."
     tricks = (with_tricks and best.tricks is not None and mine.tricks is not None
               and round(best.tricks.mean, 1) != round(mine.tricks.mean, 1))
 

@@ -41,7 +41,7 @@ nothing learned between them (a call that ends the auction, naming trumps, the w
 playing) read the deals of the first of them (:func:`figures_seed`), so the contract it
 chose shows the same make rate and points on each panel. Where other seats called since
 the seat's own call, its deals are drawn again for what it heard, and the figures say so
-(:func:`heard_since`: "Worth after the others' passes: ..."). A table keeps a
+(:func:`heard_since`: "Worth after the passes: ..."). A table keeps a
 :class:`CoachFigures` a hand, so a run's later panels read its deals back, not solve them.
 """
 
@@ -176,7 +176,10 @@ def coach_decision(state: HandState, action: Action, samples: int = GRADING_SAMP
     habit = _convention(state, action) if graded.grade in (Grade.BEST, Grade.GOOD) else ""
     if habit:
         reason = f"{habit} {reason}"
-    return CoachVerdict(kind, action, best_action, option_short(best, state.phase), graded.grade,
+    # Naming trumps, the best trump (its way of playing, the next decision, in the figures)
+    label = best.trump.word if state.phase is Phase.DECLARE_TRUMP and best.trump is not None \
+        else option_short(best, state.phase)
+    return CoachVerdict(kind, action, best_action, label, graded.grade,
                         graded.loss, graded.low, graded.high, reason, advice.samples,
                         convention=habit, close=graded.close, advice=advice)
 
@@ -215,9 +218,10 @@ def figures_seed(state: HandState) -> int:
 
 def heard_since(state: HandState) -> str:
     """The calls the seat to act heard since its own last call, in words ("after the
-    others' passes", "after East's pass"), where its deals were drawn again for them: the
-    high bidder naming trumps after the others called, a seat calling again. ``""``
-    elsewhere (nothing heard, or the figures go on from the seat's own last panel)."""
+    passes", "after East's pass", "after East's 4 and West's pass"), where its deals were
+    drawn again for them: the high bidder naming trumps after the others called, a seat
+    calling again. ``""`` elsewhere (nothing heard, or the figures go on from the seat's
+    own last panel)."""
     seat = state.to_act
     if seat is None or state.phase not in _CALLING or _run_start(state)[1]:
         return ""
@@ -225,10 +229,8 @@ def heard_since(state: HandState) -> str:
     heard = state.calls[own[-1] + 1:] if own else []
     if not heard:
         return ""
-    others = {Seat(s) for s in range(state.players)} - {seat}
-    if len(heard) > 1 and all(b is Bid.PASS for _, b in heard) and \
-            {s for s, _ in heard} == others:
-        return "after the others' passes"
+    if len(heard) > 1 and all(b is Bid.PASS for _, b in heard):
+        return "after the passes"
     rules = state.rules
 
     def name(s: Seat) -> str:
