@@ -575,6 +575,8 @@ def verdict_headline(grade: Grade, action: Action, best_label: str, loss: float,
         return f"{grade}: the only choice."
     if grade == "Best":
         named = _headline_name(action) if isinstance(action, Mode) else action_text(action)
+        if loss > 0.0:  # within the best's reach on these deals, not the best itself
+            return f"{grade}: {named} is as good as {best_label} here."
         return f"{grade}: {named} is the best choice here."
     low = max(0.0, low)
     interval = f" ({low:.1f} to {high:.1f})" if f"{low:.1f}" != f"{high:.1f}" else ""
