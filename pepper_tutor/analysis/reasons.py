@@ -710,12 +710,14 @@ def hint_reason(state: HandState, best_action: Action, second_action: Action,
             state.bidder == state.to_act.partner and state.phase is Phase.AUCTION
         if partner and best_action is Bid.PASS:
             text = f"your partner's {state.high_bid.display} stands if you pass"
+        elif trump is not None and state.phase is Phase.DECLARE_MODE:
+            # the hand in short, then what each way brings, as the grade says it
+            text = (f"holding {call_point(hand, trump, lb)}, "
+                    + ("the exchange trades your weakest card for partner's best"
+                       if best_action is Mode.EXCHANGE else
+                       "your partner's hand helps more than the exchange's one card"))
         elif trump is not None:
             text = f"you hold {hand_point(hand, trump, lb)}"
-            if state.phase is Phase.DECLARE_MODE:
-                text += (": the exchange trades your weakest card for partner's best"
-                         if best_action is Mode.EXCHANGE else
-                         ": your partner's hand helps more than the exchange's one card")
     fact = _cap(text).rstrip(".") + ". " if text else ""
     return fact + _figures(second_action, best, second, by_net, state.phase, with_tricks=True,
                            after=after)
