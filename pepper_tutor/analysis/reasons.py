@@ -328,7 +328,7 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
     if phase is Phase.DECLARE_TRUMP and isinstance(action, Trump) and best.trump is not None:
         return Reason("weaker-trump",
                       f"{_in_trump(best.trump)} you hold "
-                      f"{hand_point(hand, best.trump, lb, aces=False)}; "
+                      f"{hand_point(hand, best.trump, lb, side_aces=False)}; "
                       f"{_in_trump(action)}, {_count_point(hand, action, lb)}")
     return None
 
@@ -358,10 +358,10 @@ def _running(hand: Sequence[Card]) -> list[list[Card]]:
 
 
 def hand_point(hand: Sequence[Card], trump: Trump, left_bower: bool = True,
-               aces: bool = True) -> str:
+               side_aces: bool = True) -> str:
     """What makes or breaks a hand in ``trump``, as a player counts it: the bowers held or
     missing and the trumps ("the left bower and the K♥: two trumps in hearts, without the
-    right bower"), with the aces beside them (``aces=False``: without, where two trumps
+    right bower"), with the aces beside them (``side_aces=False``: without, where two trumps
     are compared and the aces beside are the same); in no trump the suits that run ("five
     spades that run from the A♠") and the aces."""
     if trump is Trump.NT:
@@ -390,7 +390,7 @@ def hand_point(hand: Sequence[Card], trump: Trump, left_bower: bool = True,
         if "right" not in bowers:
             held += ", no right bower"
     beside = [c for c in hand if c.rank is Rank.ACE and not is_trump(c, trump, left_bower)]
-    if beside and aces:
+    if beside and side_aces:
         held += f", and the {cards_display(beside)}"
     return held
 
