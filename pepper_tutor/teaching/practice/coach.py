@@ -176,7 +176,8 @@ def coach_decision(state: HandState, action: Action, samples: int = GRADING_SAMP
     habit = _convention(state, action) if graded.grade in (Grade.BEST, Grade.GOOD) else ""
     if habit:
         reason = f"{habit} {reason}"
-    # Naming trumps, the best trump (its way of playing, the next decision, in the figures)
+    # Naming trumps, the grade's line names the best trump alone: its way of playing is the
+    # next decision's, and the hint's
     label = best.trump.word if state.phase is Phase.DECLARE_TRUMP and best.trump is not None \
         else option_short(best, state.phase)
     return CoachVerdict(kind, action, best_action, label, graded.grade,
