@@ -196,14 +196,17 @@ def test_the_table_refines_the_last_decision_until_the_learner_decides_again():
     assert table.learner_decisions[-1].coach is refinement.verdicts[-1]
     assert refinement.verdicts[-1].samples == 24
     table.refine_last()
-    assert table.learner_decisions[-1].coach.samples == 40  # type: ignore[union-attr]
+    decision_last = table.learner_decisions[-1].coach
+    assert decision_last is not None and decision_last.samples == 40
     assert table.refine_last() is None and not refinement.more
-    # A take-back leaves nothing to refine; the same call again starts afresh.
+    # A take-back leaves nothing to refine; the same call again reads the figures the
+    # learner last saw (the same 40 deals, read back), with nothing more to refine.
     table.take_back()
     assert table.refinement is None and table.refine_last() is None
     again = table.act(call).coach
     assert again is not None
-    _same(again, decision_first)
+    _same(again, decision_last)
+    assert table.refinement is None or not table.refinement.more
 
 
 # ---- every option graded before the learner chooses (the browser page, while they look) ----

@@ -1,5 +1,6 @@
-"""Grading a call reads back what its first advice solved (``advice.SolvedDeals``): the same
-grade and advice as solving both trumps again on every deal, with no position solved twice."""
+"""Grading a call reads one advice a decision, every option solved on every deal; given a
+first advice that dropped options, it reads back what that one solved (``advice.SolvedDeals``):
+the same grade and advice as solving everything afresh, with no position solved twice."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from pepper_tutor.analysis.advice import Advice, SolvedDeals, advise, advise_bid
 from pepper_tutor.analysis.advice import auction as advice_module
-from pepper_tutor.analysis.grading import DecisionGrade, grade_choice, grade_decision
+from pepper_tutor.analysis.grading import grade_choice, grade_decision
 from pepper_tutor.analysis.position import Position
 from pepper_tutor.engine.calls import Bid
 from pepper_tutor.engine.state import HandState
@@ -22,16 +23,9 @@ SAMPLES = 40  # enough for bid advice to drop options (it looks from the 10th de
 
 
 
-def _two_passes(state: HandState, action: object, seed: int | None
-                ) -> tuple[DecisionGrade, Advice]:
-    """grade_choice as it was: the second advice solving both trumps on every deal."""
-    first = advise(state, samples=SAMPLES, seed=seed)
-    option = first.choice(action)
-    found = first
-    if option is not None and 0 < option.score.samples < first.samples:
-        trumps = [t for t in dict.fromkeys((option.trump, first.best.trump)) if t is not None]
-        found = advise_bid(state, SAMPLES, seed, trumps=trumps, drop_worse=False)
-    return grade_decision(found, action), found
+def _full(state: HandState, seed: int | None) -> Advice:
+    """The decision's one advice: every trump and way of playing solved on every deal."""
+    return advise_bid(state, SAMPLES, seed, drop_worse=False)
 
 
 def _dropped(advice: Advice, action: object) -> bool:
@@ -40,15 +34,19 @@ def _dropped(advice: Advice, action: object) -> bool:
 
 
 @pytest.mark.parametrize("seed, calls", [(21, 0), (24, 2), (26, 0), (27, 2), (29, 2)])
-def test_a_call_gets_the_grade_and_advice_of_the_two_full_passes(seed, calls):
+def test_every_call_is_graded_on_the_one_advice_of_its_decision(seed, calls):
     state = _auction(seed, calls)
     for grading_seed in (None, 7):
-        first = advise(state, samples=SAMPLES, seed=grading_seed)
+        full = _full(state, grading_seed)
+        solved = SolvedDeals()
+        first = advise(state, samples=SAMPLES, seed=grading_seed, solved=solved)
         actions = state.legal_actions()
-        assert any(_dropped(first, a) for a in actions)  # the second pass runs
+        assert any(_dropped(first, a) for a in actions)  # a pruned first advice is filled in
         for action in actions:
-            assert grade_choice(state, action, SAMPLES, grading_seed) == \
-                _two_passes(state, action, grading_seed)
+            expected = (grade_decision(full, action), full)
+            assert grade_choice(state, action, SAMPLES, grading_seed) == expected
+            assert grade_choice(state, action, SAMPLES, grading_seed, solved, first) == \
+                expected
 
 
 class _Counted:
@@ -83,26 +81,19 @@ def _a_bid_dropped_early() -> tuple[HandState, object]:
     pytest.fail("no auction of seeds 20-79 where the advice drops a bid early")
 
 
-def test_the_second_pass_solves_only_what_the_first_did_not(monkeypatch):
+def test_filling_in_a_pruned_advice_solves_only_what_it_did_not(monkeypatch):
     state, action = _a_bid_dropped_early()
     counted = _Counted(monkeypatch)
-    first = advise(state, samples=SAMPLES)
+    _full(state, None)
+    everything = Counter(counted.solved)  # what the one advice needs
+    counted.solved.clear()
+    solved = SolvedDeals()
+    first = advise(state, samples=SAMPLES, solved=solved)
     assert _dropped(first, action)
-    once = Counter(counted.solved)
-    counted.solved.clear()
-    option = first.choice(action)
-    assert option is not None
-    trumps = [t for t in dict.fromkeys((option.trump, first.best.trump)) if t is not None]
-    advise_bid(state, SAMPLES, trumps=trumps, drop_worse=False)
-    again = Counter(counted.solved)  # the second pass alone, as it was
-    counted.solved.clear()
-
-    grade_choice(state, action, SAMPLES)
+    grade_choice(state, action, SAMPLES, solved=solved, advice=first)
     both = counted.solved
     assert all(n == 1 for n in both.values())  # no position solved twice
-    assert set(both) == set(once) | set(again)  # and each one the two passes need
-    assert set(once) & set(again)  # which they used to share
-    assert sum(both.values()) < sum(once.values()) + sum(again.values())
+    assert set(both) == set(everything)  # and each one the full advice needs
 
 
 def test_the_deals_a_pool_solves_are_kept_and_read_back_there():

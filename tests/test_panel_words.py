@@ -46,7 +46,7 @@ def found() -> list[Panel]:
 def test_every_panel_is_short_over_every_decision_kind_and_screen(found: list[Panel]) -> None:
     print("\n" + "\n".join(table(found)))  # the figures, with -s
     screens = {p.screen for p in found}
-    assert screens == {"table", "page", "hint", "puzzle", "drill"}
+    assert screens == {"table", "page", "widget", "night", "hint", "puzzle", "drill"}
     # every kind of decision graded with its reason, at the table
     worse = {p.kind for p in found if p.screen == "table" and not p.best}
     assert worse == set(KINDS), worse
@@ -59,6 +59,13 @@ def test_every_panel_is_short_over_every_decision_kind_and_screen(found: list[Pa
         # the panels with a reason, apart: the grades of a choice not the best
         reasons = [p.words for p in found if p.screen == screen and not p.best]
         assert spread(reasons)[0] <= MEDIAN, (screen, spread(reasons))
+        # and every kind of decision on its own, where it comes up often enough to tell
+        for kind in KINDS:
+            for worse in (False, True):
+                mine = [p.words for p in found if p.screen == screen and p.kind == kind
+                        and not (worse and p.best)]
+                if len(mine) >= 5:
+                    assert spread(mine)[0] <= MEDIAN, (screen, kind, worse, spread(mine))
 
 
 @pytest.mark.slow
@@ -66,7 +73,7 @@ def test_no_panel_shows_an_internal_id_or_repeats_what_the_figures_mean(
         found: list[Panel]) -> None:
     for p in found:
         assert not INTERNAL_ID.search(p.text), p.text
-        if p.screen in ("table", "hint"):
+        if p.screen in ("table", "page", "widget", "night", "hint"):
             assert "net points" not in p.text and "deals of the cards" not in p.text, p.text
 
 
@@ -229,7 +236,7 @@ def test_a_right_answer_is_told_its_own_reason() -> None:
 
 
 def _points(text: str) -> list[str]:
-    worth = re.search(r"Worth: (.*)\.$", text)
+    worth = re.search(r"(?:Worth[^:]*|After [^:]*): (.*)\.$", text)
     assert worth is not None, text
     return re.findall(r"(?<![(\d])[+-]\d+\.\d", worth.group(1))
 

@@ -161,7 +161,8 @@ def _check(state: HandState, counts: dict[str, int]) -> None:
         if grade in ("Mistake", "Blunder"):
             assert fact, (str(action), reason)
             counts["clearly worse"] += 1
-        named = re.findall(r"Worth: (.+?) [+-][\d.]+(?: \([^)]*\))?, (.+?) [+-][\d.]", reason)
+        named = re.findall(r"(?:Worth[^:]*|After [^:]*): (.+?) [+-][\d.]+(?: \([^)]*\))?, "
+                           r"(.+?) [+-][\d.]", reason)
         for a, b in named:
             assert a.lower() != b.lower(), reason
         # the figures' meaning is said apart, once (figures_meaning), never in the reason

@@ -412,9 +412,8 @@ def test_the_table_refines_each_grade_to_100_deals_and_says_what_it_revised(
         assert decision.coach is not None and decision.coach.samples == 100
         if final.group(1) != first.group(1):
             revised += 1
-            assert (f"Revised: over {BROWSER_COACH_SAMPLES} deals this was graded "
-                    f"{first.group(1).capitalize()}; "
-                    f"over 100 deals it is {final.group(1).capitalize()}.") in words
+            assert (f"Revised from {first.group(1).capitalize()} over "
+                    f"{BROWSER_COACH_SAMPLES} deals.") in words
         else:
             assert "Revised" not in words
         # The learner asks the coach again: the surer grade, still said as revised.

@@ -291,7 +291,7 @@ def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched
     assert "The figures are net points a hand" in coach.inner_text()
     was = grade.split(maxsplit=1)[0].strip(",:")
     now = site.page.inner_text("#pepper-view .pepper-coach .pepper-grade-text")
-    assert (f"Revised: over {BROWSER_COACH_SAMPLES} deals this was graded" in surer) == (
+    assert (f"Revised from {was} over {BROWSER_COACH_SAMPLES} deals." in surer) == (
         not now.startswith(was))
     site.shot("table-refined")
     site.page.evaluate("window.pepper.foresee = true")

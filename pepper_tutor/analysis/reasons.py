@@ -327,7 +327,8 @@ def why_call(state: HandState, action: Action, advice: Advice | None = None) -> 
                       "partner's best")
     if phase is Phase.DECLARE_TRUMP and isinstance(action, Trump) and best.trump is not None:
         return Reason("weaker-trump",
-                      f"{_in_trump(best.trump)} you hold {hand_point(hand, best.trump, lb)}; "
+                      f"{_in_trump(best.trump)} you hold "
+                      f"{hand_point(hand, best.trump, lb, side_aces=False)}; "
                       f"{_in_trump(action)}, {_count_point(hand, action, lb)}")
     return None
 
@@ -356,11 +357,13 @@ def _running(hand: Sequence[Card]) -> list[list[Card]]:
     return sorted(out, key=lambda m: -len(m))
 
 
-def hand_point(hand: Sequence[Card], trump: Trump, left_bower: bool = True) -> str:
+def hand_point(hand: Sequence[Card], trump: Trump, left_bower: bool = True,
+               side_aces: bool = True) -> str:
     """What makes or breaks a hand in ``trump``, as a player counts it: the bowers held or
     missing and the trumps ("the left bower and the K♥: two trumps in hearts, without the
-    right bower"), with the aces beside them; in no trump the suits that run ("five spades
-    that run from the A♠") and the aces."""
+    right bower"), with the aces beside them (``side_aces=False``: without, where two trumps
+    are compared and the aces beside are the same); in no trump the suits that run ("five
+    spades that run from the A♠") and the aces."""
     if trump is Trump.NT:
         runs = _running(hand)
         parts = [f"{_COUNT[len(r)]} {Trump(EFFECTIVE_SUIT[4][r[0].index]).word} that run "
@@ -386,9 +389,9 @@ def hand_point(hand: Sequence[Card], trump: Trump, left_bower: bool = True) -> s
                 f"{'s' if len(trumps) != 1 else ''}")
         if "right" not in bowers:
             held += ", no right bower"
-    aces = [c for c in hand if c.rank is Rank.ACE and not is_trump(c, trump, left_bower)]
-    if aces:
-        held += f", and the {cards_display(aces)}"
+    beside = [c for c in hand if c.rank is Rank.ACE and not is_trump(c, trump, left_bower)]
+    if beside and side_aces:
+        held += f", and the {cards_display(beside)}"
     return held
 
 
@@ -571,14 +574,22 @@ def verdict_headline(grade: Grade, action: Action, best_label: str, loss: float,
     if forced:
         return f"{grade}: the only choice."
     if grade == "Best":
-        return f"{grade}: {action_text(action)} is the best choice here."
+        named = _headline_name(action) if isinstance(action, Mode) else action_text(action)
+        if loss > 0.0:  # within the best's reach on these deals, not the best itself
+            return f"{grade}: {named} is as good as {best_label} here."
+        return f"{grade}: {named} is the best choice here."
     low = max(0.0, low)
     interval = f" ({low:.1f} to {high:.1f})" if f"{low:.1f}" != f"{high:.1f}" else ""
     head = f"{grade}, too close to call" if close else f"{grade}"
-    what = ({Mode.EXCHANGE: "going alone", Mode.PARTNER: "playing with partner"}[action]
-            if isinstance(action, Mode) else f"the {action.display}"
-            if isinstance(action, Card) else action_text(action))
-    return f"{head}: {what} loses {loss:.1f} points{interval} against {best_label}."
+    return (f"{head}: {_headline_name(action)} loses {loss:.1f} points{interval} against "
+            f"{best_label}.")
+
+
+def _headline_name(action: Action) -> str:
+    """A choice as the grade's line names it: "going alone", "the K♠", "4"."""
+    if isinstance(action, Mode):
+        return {Mode.EXCHANGE: "going alone", Mode.PARTNER: "playing with partner"}[action]
+    return f"the {action.display}" if isinstance(action, Card) else action_text(action)
 
 
 # Facts whose other cards are part of the fact (the bowers a jack is not, the aces that are
@@ -661,21 +672,23 @@ def decision_fact(state: HandState, action: Action, best_action: Action, best: O
 
 
 def decision_reason(state: HandState, action: Action, best_action: Action, best: OptionAdvice,
-                    mine: OptionAdvice, advice: Advice, by_net: bool) -> str:
+                    mine: OptionAdvice, advice: Advice, by_net: bool, after: str = "") -> str:
     """The coach's reason for a decision: the point (:func:`decision_fact`), then the
     figures of the best option and the choice made. ``mine`` and ``best`` are the advice's
     options for the choice made and the best one; ``by_net`` whether the figures are net
     points (your side's less the other side's). What the figures mean is not said here:
-    :func:`figures_meaning` says it, once."""
+    :func:`figures_meaning` says it, once. ``after``: what the seat heard since its own
+    last panel, for which the figures were drawn again ("after East's pass")."""
     fact = decision_fact(state, action, best_action, best, mine, advice)
-    figures = _figures(action, best, mine, by_net, state.phase)
+    figures = _figures(action, best, mine, by_net, state.phase, after=after, graded=True)
     return f"{fact} {figures}" if fact else figures
 
 
 def hint_reason(state: HandState, best_action: Action, second_action: Action,
-                best: OptionAdvice, second: OptionAdvice, by_net: bool) -> str:
+                best: OptionAdvice, second: OptionAdvice, by_net: bool, after: str = "") -> str:
     """Why the best option beats the runner-up, before the decision: the point for the
-    best option (what makes or breaks the hand, the card's role), then both figures."""
+    best option (what makes or breaks the hand, the card's role), then both figures
+    (``after``: as :func:`decision_reason`'s)."""
     seat = state.to_act
     assert seat is not None
     hand = state.hand(seat)
@@ -697,14 +710,17 @@ def hint_reason(state: HandState, best_action: Action, second_action: Action,
             state.bidder == state.to_act.partner and state.phase is Phase.AUCTION
         if partner and best_action is Bid.PASS:
             text = f"your partner's {state.high_bid.display} stands if you pass"
+        elif trump is not None and state.phase is Phase.DECLARE_MODE:
+            # the hand in short, then what each way brings, as the grade says it
+            text = (f"holding {call_point(hand, trump, lb)}, "
+                    + ("the exchange trades your weakest card for partner's best"
+                       if best_action is Mode.EXCHANGE else
+                       "your partner's hand helps more than the exchange's one card"))
         elif trump is not None:
             text = f"you hold {hand_point(hand, trump, lb)}"
-            if state.phase is Phase.DECLARE_MODE:
-                text += (": the exchange trades your weakest card for partner's best"
-                         if best_action is Mode.EXCHANGE else
-                         ": your partner's hand helps more than the exchange's one card")
     fact = _cap(text).rstrip(".") + ". " if text else ""
-    return fact + _figures(second_action, best, second, by_net, state.phase, with_tricks=True)
+    return fact + _figures(second_action, best, second, by_net, state.phase, with_tricks=True,
+                           after=after)
 
 
 def card_point(state: HandState, best: Card, other: Card) -> str | None:
@@ -739,14 +755,25 @@ def card_point(state: HandState, best: Card, other: Card) -> str | None:
 
 
 def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, by_net: bool,
-             phase: Phase, with_tricks: bool = False) -> str:
+             phase: Phase, with_tricks: bool = False, after: str = "",
+             graded: bool = False) -> str:
     """"Worth: the 9♣ +1.3, the K♠ +0.1."; ``with_tricks`` (the hint) adds the side's
-    tricks where both are known and differ: "the 9♣ +1.3 (4 tricks), the K♠ +0.1 (3.4)"."""
+    tricks where both are known and differ: "the 9♣ +1.3 (4 tricks), the K♠ +0.1 (3.4)";
+    ``after`` says what the figures were drawn again for: "Worth after East's pass: ...".
+    ``graded``: under the grade's line, which names both choices already: "Worth: best
+    +1.3, yours +0.1.", or "After the passes: best ..." (a call's level named with the
+    trump and way it is worth most in: "yours (4 in ♥ alone) +0.1")."""
     v_best = best.net if by_net and best.net is not None else best.score
     v_mine = mine.net if by_net and mine.net is not None else mine.score
     named_best, named_mine = option_short(best, phase), _describe(action, mine, phase)
+    worth = f"Worth {after}:" if after else "Worth:"
     if mine is best or named_best == named_mine:  # "the Q♥ +3.0, the Q♥ +3.0" says nothing
-        return f"Worth: {named_best} {_points(v_best)}."
+        return f"{worth} {named_best} {_points(v_best)}."
+    if graded:  # a call's level named with the trump and way it is worth most in
+        more = f" ({named_mine})" if isinstance(action, Bid) and \
+            named_mine.lower() != _headline_name(action).lower() else ""
+        return f"{_cap(after) or 'Worth'}: best {_points(v_best)}, yours{more} " \
+            f"{_points(v_mine)}."
     tricks = (with_tricks and best.tricks is not None and mine.tricks is not None
               and round(best.tricks.mean, 1) != round(mine.tricks.mean, 1))
 
@@ -755,7 +782,7 @@ def _figures(action: Action, best: OptionAdvice, mine: OptionAdvice, by_net: boo
         t = f" ({tricks_words(n) if unit else f'{n:g}'})" if tricks and o.tricks else ""
         return f"{name} {_points(value)}{t}"
 
-    return (f"Worth: {one(named_best, v_best, best, True)}, "
+    return (f"{worth} {one(named_best, v_best, best, True)}, "
             f"{one(named_mine, v_mine, mine, False)}.")
 
 

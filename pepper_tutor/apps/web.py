@@ -1040,9 +1040,9 @@ class WebApp:
         reason = "" if grade == "Best" else f"<div>{_e(coach.reason)}</div>"
         revised = ""
         if first is not None and first is not coach and first.grade is not coach.grade:
-            revised = (f'<div class="pepper-grade-revised"><b>Revised:</b> over '
-                       f"{first.samples} deals this was graded {_e(first.grade.value)}; over "
-                       f"{coach.samples} deals it is {_e(grade)}.</div>")
+            # the grade's line below says what it is now (a panel of at most 60 words)
+            revised = (f'<div class="pepper-grade-revised"><b>Revised</b> from '
+                       f"{_e(first.grade.value)} over {first.samples} deals.</div>")
         deals = ""
         if not coach.forced:
             later = "; grading over more deals…" if more else "."

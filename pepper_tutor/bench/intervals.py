@@ -97,10 +97,10 @@ class Compared:
 def _graded(state: HandState, samples: int, seed: int
             ) -> dict[str, tuple[tuple[float, float], Grade]]:
     """Every legal action's loss interval and grade as the coach grades it
-    (:func:`~pepper_tutor.analysis.grading.grade_choice`, one first advice for them all):
+    (:func:`~pepper_tutor.analysis.grading.grade_choice`, on the one advice of the decision):
     the option's loss where the advice gives it, else the grade's interval."""
     solved = SolvedDeals()
-    first = advise(state, samples=samples, seed=seed, solved=solved)
+    first = advise(state, samples=samples, seed=seed, solved=solved, drop_worse=False)
     out = {}
     for action in dict.fromkeys(state.legal_actions()):
         if first.choice(action) is None:

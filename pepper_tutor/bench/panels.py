@@ -8,7 +8,10 @@ learner's and asks for the hint, as the screens show them:
 - ``table``: the terminal practice table's coach panel (the grade's line, then the reason);
 - ``page``: the page's coach box (the same, and the deals it was graded over), as the page
   lays it out;
-- ``hint``: the hint (the coach's suggestion and why);
+- ``widget``: the notebook table widget's coach box;
+- ``night``: game night's grade of a decision after the hand (the grade's line);
+- ``hint``: the hint (the coach's suggestion and why) under its title, "Hint (this decision
+  will not be graded)", as every table shows it;
 - ``puzzle``: the puzzle's feedback after a right answer and after the tempting one (every
   puzzle of the bank);
 - ``drill``: the judgement drill's panel after a right answer and a wrong one (every
@@ -130,8 +133,21 @@ def coach_panels(hands: int = 40, samples: int = 40, seed: int = 0,
             body += "\n" + verdict.reason
         out.append(Panel("table", kind, body, best))
         out.append(Panel("page", kind, page_text(verdict), best))
-        out.append(Panel("hint", kind, coach_hint(state, samples=samples).text))
+        out.append(Panel("widget", kind, widget_text(verdict), best))
+        out.append(Panel("night", kind, verdict.headline, best))
+        out.append(Panel("hint", kind, f"{HINT_TITLE}: {coach_hint(state, samples=samples).text}"))
     return out
+
+
+HINT_TITLE = "Hint (this decision will not be graded)"
+"""The title every table shows a hint under (the terminal's panel, the page's and the
+notebook's box)."""
+
+
+def _text_of(box: str) -> str:
+    """A coach box's words as the learner reads them, what opens on request left out."""
+    box = re.sub(r"</summary>.*?</details>", "", box, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", box))
 
 
 def page_text(verdict: CoachVerdict) -> str:
@@ -139,9 +155,15 @@ def page_text(verdict: CoachVerdict) -> str:
     figures' meaning under the deals line) left out."""
     from ..apps.web import WebApp
 
-    box = WebApp._coach_html(cast(WebApp, None), verdict)
-    box = re.sub(r"</summary>.*?</details>", "", box, flags=re.S)
-    return html.unescape(re.sub(r"<[^>]+>", " ", box))
+    return _text_of(WebApp._coach_html(cast(WebApp, None), verdict))
+
+
+def widget_text(verdict: CoachVerdict) -> str:
+    """The notebook table widget's coach box as the learner reads it (the figures' meaning,
+    on request, left out)."""
+    from ..apps.table_widget import TableWidget
+
+    return _text_of(TableWidget._coach_html(cast(TableWidget, None), verdict))
 
 
 _PUZZLE_KINDS = {"bid": "call", "trump": "trump", "mode": "mode", "discard": "exchange",
@@ -213,7 +235,8 @@ def table(found: list[Panel]) -> list[str]:
     lines = [f"{'screen':8} {'kind':9} {'panels':>6} {'median':>7} {'p95':>4} {'max':>4}"]
     screens = [(s, False) for s in dict.fromkeys(p.screen for p in found)]
     # the coach's grades of a choice not the best: the panels with a reason
-    screens += [(s, True) for s in ("table", "page") if any(p.screen == s for p in found)]
+    screens += [(s, True) for s in ("table", "page", "widget")
+                if any(p.screen == s for p in found)]
     for screen, worse in screens:
         mine = [p for p in found if p.screen == screen and not (worse and p.best)]
         name = screen + ("-" if worse else "")

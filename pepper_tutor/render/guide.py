@@ -33,7 +33,7 @@ from ..engine.seats import Seat
 from ..engine.state import HandState
 from ..records.annotate import Annotation, Finding, TrickNote, annotate
 from ..records.hand_record import HandRecord, Replay, Step, TrickEnd
-from ..rulebook.book import get_rule
+from ..rulebook.book import get_rule, rule_label
 from ..teaching.lessons.step_guide import Moment, StepGuide
 from ..teaching.practice.coach import grade_from_note
 from ..teaching.questions.answer_free import AnswerForms
@@ -337,9 +337,11 @@ def _analysis(record: HandRecord, view: Seat | None, samples: int | None,
     from ..analysis.grading import GRADING_SAMPLES
     from ..analysis.solver import solve_state
     from ..engine.state import Phase
-    from ..teaching.practice.coach import coach_decision
+    from ..teaching.practice.coach import CoachFigures, coach_decision
 
     replay = Replay(record)
+    # per seat: a run of its calls reads one set of deals, solved once
+    figures: dict[Seat, CoachFigures] = {}
     state = replay.state
     # A seat's view grades that seat's decisions only: the others were made on cards it
     # does not see.
@@ -352,7 +354,8 @@ def _analysis(record: HandRecord, view: Seat | None, samples: int | None,
             continue
         if state.check(step.action, second_person=False).legal:  # a revoke is a finding
             verdict = coach_decision(state, step.action,
-                                     GRADING_SAMPLES if samples is None else samples)
+                                     GRADING_SAMPLES if samples is None else samples,
+                                     figures=figures.setdefault(step.seat, CoachFigures()))
             strip: tuple[StripCell, ...] = ()
             cost = None
             if isinstance(step.action, Card) and not verdict.forced:
@@ -435,7 +438,7 @@ class _Builder:
             shown.insert(0, f"Marked {glyph} in the record.")
         rule = getattr(entry, "rule", None)
         if rule:
-            shown.append(f"The record cites [{rule}]: {self.seen.rule(rule)}")
+            shown.append(f"The record cites {rule_label(rule)}: {self.seen.rule(rule)}")
         if coach is not None:
             coach = replace(coach, words=_after_grade(self.seen.text(coach.words) or "",
                                                       coach.grade))

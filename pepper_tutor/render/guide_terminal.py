@@ -12,6 +12,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ..engine.cards import Card
+from ..rulebook.book import rule_label
 from .guide import Guide
 from .terminal import card_text, cards_text, plain
 
@@ -61,8 +62,8 @@ def guide_step_panel(guide: Guide, index: int, ascii: bool = False) -> Panel:
         body.append_text(plain(words))
     if step.rule:
         body.append("\n")
-        body.append_text(plain(f"Rule {step.rule}" + (f": {step.rule_text}"
-                                                        if step.rule_text else ""),
+        body.append_text(plain(f"Rule: {rule_label(step.rule)}"
+                               + (f". {step.rule_text}" if step.rule_text else ""),
                                style="italic dim"))
     if step.coach is not None and step.coach.grade:
         body.append("\n")

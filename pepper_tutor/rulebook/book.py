@@ -234,7 +234,7 @@ def rule_label(rule_id: str) -> str:
     with its id ("score.sweep") only in the opt-in rule ids view (:data:`RULE_IDS_ENV`)."""
     rulebook = get_rulebook()
     title = rulebook.get(rule_id).title if rule_id in rulebook else rule_id
-    return f"{title} ({rule_id})" if rule_ids_shown() or title == rule_id else title
+    return f"{title} ({rule_id})" if rule_ids_shown() and title != rule_id else title
 
 
 def rule_tag(rule_id: str) -> str:

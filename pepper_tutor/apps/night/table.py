@@ -526,9 +526,10 @@ class Table:
         threading.Thread(target=self._grade, args=(key, mine), daemon=True).start()
 
     def _grade(self, key: tuple[int, Seat], mine: list[Decision]) -> None:
-        from ...teaching.practice.coach import coach_decision
+        from ...teaching.practice.coach import CoachFigures, coach_decision
 
-        verdicts = [coach_decision(d.before, d.action) for d in mine]
+        figures = CoachFigures()  # the seat's run of calls read one set of deals, solved once
+        verdicts = [coach_decision(d.before, d.action, figures=figures) for d in mine]
         with self.lock:
             self.grades[key] = verdicts
             self._changed(self.news, say=False)

@@ -34,6 +34,15 @@ card), seeded from the position, so the same choice in the same position (after 
 take-back, on replay, at another table) gets the same grade; the loss's interval is paired
 over the same deals, and a grade is only as severe as that interval allows ("too close to
 call" where it spans from a good choice to a mistake). The hint reads the same advice.
+
+One set of figures per decision, and per run of decisions: the hint and the grade of any
+choice read one advice (every option solved on every deal), and a seat's decisions with
+nothing learned between them (a call that ends the auction, naming trumps, the way of
+playing) read the deals of the first of them (:func:`figures_seed`), so the contract it
+chose shows the same make rate and points on each panel. Where other seats called since
+the seat's own call, its deals are drawn again for what it heard, and the figures say so
+(:func:`heard_since`: "Worth after the passes: ..."). A table keeps a
+:class:`CoachFigures` a hand, so a run's later panels read its deals back, not solve them.
 """
 
 from __future__ import annotations
@@ -43,6 +52,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from ...analysis.advice import Advice, OptionAdvice, SolvedDeals, advise
+from ...analysis.dealing import position_seed
 from ...analysis.grading import GRADING_SAMPLES, Grade, grade_choice
 from ...analysis.players import conventions
 from ...analysis.reasons import (
@@ -55,12 +65,14 @@ from ...analysis.reasons import (
 from ...analysis.view import view_of
 from ...engine.calls import Bid, Defense
 from ...engine.cards import Card
+from ...engine.seats import Seat
 from ...engine.state import Action, HandState, Phase
 from ...rulebook.verdict import action_text
 from ..learner.review_cards import judgement_key
 
 __all__ = ["CoachVerdict", "coach_decision", "CoachRefinement", "OptionGrades", "decision_kind",
-           "grade_from_note", "KINDS", "Hint", "coach_hint", "judgement_missed"]
+           "grade_from_note", "KINDS", "Hint", "coach_hint", "judgement_missed", "CoachFigures",
+           "figures_seed", "heard_since"]
 
 # The kinds as the learner reads them and the history stores them: "defence" is a stored
 # value (the rows of every history file carry it), so it keeps its spelling.
@@ -135,34 +147,145 @@ class CoachVerdict:
 
 def coach_decision(state: HandState, action: Action, samples: int = GRADING_SAMPLES,
                    seed: int | None = None, solved: SolvedDeals | None = None,
+                   figures: CoachFigures | None = None,
                    advice: Advice | None = None) -> CoachVerdict:
     """Grade ``action`` (legal, by the seat to act in ``state``, before it is applied), as
     :func:`~pepper_tutor.analysis.grading.grade_choice` grades it: with ``seed`` ``None``
-    the deals are seeded from the position, so the grade depends on the position and the
-    choice only. Fewer ``samples`` only where asked for a quick answer (a demonstration, a
-    test, the browser's pure-Python search): the grade is then less sure. ``solved``: what
-    an earlier grading of the same choice solved, read instead of solved again; ``advice``:
-    the first advice over the same deals, where the caller has it (every option of one
-    decision graded from one advice: :class:`OptionGrades`)."""
+    the deals are seeded from the position (:func:`figures_seed`), so the grade depends on
+    the position and the choice only. Fewer ``samples`` only where asked for a quick answer
+    (a demonstration, a test, the browser's pure-Python search): the grade is then less
+    sure. ``solved``: what an earlier grading of the same choice solved, read instead of
+    solved again (see :class:`CoachRefinement`); ``figures``: the table's
+    :class:`CoachFigures` for this hand; ``advice``: the decision's one advice, where the
+    caller has it (with the ``seed`` and ``solved`` it was read with: every option of one
+    decision graded from it, :class:`OptionGrades`)."""
     kind = decision_kind(state)
     legal = state.legal_actions()
     if len(legal) <= 1:
         return CoachVerdict(kind, action, action, action_text(action), Grade.BEST, 0.0, 0.0,
                             0.0, "There was no other choice.", 0, forced=True)
-    graded, advice = grade_choice(state, action, samples=samples, seed=seed, solved=solved,
-                                   advice=advice)
+    if advice is None:
+        advice, seed, solved = _decision_advice(state, samples, seed, solved, figures)
+    graded, advice = grade_choice(state, action, samples=advice.samples, seed=seed,
+                                  solved=solved, advice=advice)
     by_net = all(o.net is not None for o in advice.options)
     best = advice.best
     mine = advice.choice(action)
     assert mine is not None  # grade_choice has graded it
+    if mine.label == best.label:  # the best, found among every level of a call
+        mine = best
     best_action = _action_of(best, state.phase)
-    reason = decision_reason(state, action, best_action, best, mine, advice, by_net)
+    reason = decision_reason(state, action, best_action, best, mine, advice, by_net,
+                             after=heard_since(state))
     habit = _convention(state, action) if graded.grade in (Grade.BEST, Grade.GOOD) else ""
     if habit:
         reason = f"{habit} {reason}"
-    return CoachVerdict(kind, action, best_action, option_short(best, state.phase), graded.grade,
+    # Naming trumps, the grade's line names the best trump alone: its way of playing is the
+    # next decision's, and the hint's
+    label = best.trump.word if state.phase is Phase.DECLARE_TRUMP and best.trump is not None \
+        else option_short(best, state.phase)
+    return CoachVerdict(kind, action, best_action, label, graded.grade,
                         graded.loss, graded.low, graded.high, reason, advice.samples,
                         convention=habit, close=graded.close, advice=advice)
+
+
+# ---- one set of figures per decision, and per run of the seat's own decisions ----------------
+
+_CALLING = (Phase.AUCTION, Phase.DECLARE_TRUMP, Phase.DECLARE_MODE)
+
+
+def _run_start(state: HandState) -> tuple[HandState, int]:
+    """Where the seat to act last learned something, in the calling: walking back over its
+    own calls and declarations that came straight before (a call no one answered, naming
+    trumps), the earliest position; with the number of its decisions walked back."""
+    seat = state.to_act
+    start, walked = state, 0
+    while start.phase in _CALLING and start.history:
+        before = start.copy()
+        before.undo()
+        if before.to_act != seat or before.phase not in _CALLING:
+            break
+        start, walked = before, walked + 1
+    return start, walked
+
+
+def figures_seed(state: HandState) -> int:
+    """The seed of the coach's deals for the decision in front of the seat to act: the
+    position's own (:func:`~pepper_tutor.analysis.dealing.position_seed`, what the seat
+    knows), taken where the seat last learned something. Naming trumps straight after the
+    call that won the auction, and the way of playing after naming trumps, the seat knows
+    what it knew at that call: its deals are that call's, and the contract it chose is
+    worth on each panel what it was worth on the first (the same deals, the same
+    solutions)."""
+    start, _ = _run_start(state)
+    return position_seed(view_of(start))
+
+
+def heard_since(state: HandState) -> str:
+    """The calls the seat to act heard since its own last call, in words ("after the
+    passes", "after East's pass", "after East's 4 and West's pass"), where its deals were
+    drawn again for them: the high bidder naming trumps after the others called, a seat
+    calling again. ``""`` elsewhere (nothing heard, or the figures go on from the seat's
+    own last panel)."""
+    seat = state.to_act
+    if seat is None or state.phase not in _CALLING or _run_start(state)[1]:
+        return ""
+    own = [k for k, (s, _) in enumerate(state.calls) if s == seat]
+    heard = state.calls[own[-1] + 1:] if own else []
+    if not heard:
+        return ""
+    if len(heard) > 1 and all(b is Bid.PASS for _, b in heard):
+        return "after the passes"
+    rules = state.rules
+
+    def name(s: Seat) -> str:
+        return "your partner" if rules.partnerships and s == seat.partner else s.word
+
+    said = [f"{name(s)}'s {b.display}" for s, b in heard]
+    return "after " + (said[0] if len(said) == 1 else
+                       ", ".join(said[:-1]) + " and " + said[-1])
+
+
+class CoachFigures:
+    """What a table keeps of its coach's figures over one hand: per run of the seat's own
+    decisions (its :func:`figures_seed`), what a call's or a declaration's advice solved on
+    its deals, read back by the run's later panels instead of solved again, and the most
+    deals a panel of the run read: the next decision of the run reads as many (on the page
+    a grade refined to 100 deals is followed by a hint over the same 100, not the first 32
+    of them)."""
+
+    def __init__(self) -> None:
+        self._solved: dict[int, SolvedDeals] = {}
+        self._deals: dict[int, int] = {}
+
+    def solved(self, seed: int) -> SolvedDeals:
+        return self._solved.setdefault(seed, SolvedDeals())
+
+    def deals(self, seed: int) -> int:
+        """The most deals a panel of the run seeded ``seed`` read (0: none yet)."""
+        return self._deals.get(seed, 0)
+
+    def read(self, seed: int, deals: int) -> None:
+        self._deals[seed] = max(deals, self.deals(seed))
+
+
+def _decision_advice(state: HandState, samples: int, seed: int | None,
+                     solved: SolvedDeals | None, figures: CoachFigures | None
+                     ) -> tuple[Advice, int, SolvedDeals]:
+    """The one advice of the decision in front of the seat to act, which its hint and the
+    grade of every choice read (every option of a call solved on every deal): with the
+    seed, and what was solved, it was read with."""
+    if seed is None:
+        seed = figures_seed(state)
+    if figures is not None:
+        samples = max(samples, figures.deals(seed))
+        solved = solved if solved is not None else figures.solved(seed)
+    if solved is None:
+        solved = SolvedDeals()
+    advice = advise(state, samples=samples, seed=seed, solved=solved, drop_worse=False)
+    if figures is not None:
+        figures.read(seed, advice.samples)
+    return advice, seed, solved
 
 
 class OptionGrades:
@@ -183,15 +306,21 @@ class OptionGrades:
     count: it goes from the first count straight to the last. ``state`` must not change
     while the grades are made."""
 
-    def __init__(self, state: HandState, steps: Sequence[int]) -> None:
+    def __init__(self, state: HandState, steps: Sequence[int],
+                 figures: CoachFigures | None = None) -> None:
         if not steps or any(b <= a for a, b in pairwise(steps)):
             raise ValueError(f"the steps of a refined grade grow: {list(steps)}")
         self.state = state
         self.steps = tuple(steps) if state.phase in _READ_BACK else tuple(
             dict.fromkeys((steps[0], steps[-1])))
+        self._seed = figures_seed(state)
+        if figures is not None:  # a run's panels read as many deals as its last one did
+            reached = figures.deals(self._seed)
+            self.steps = tuple(dict.fromkeys(max(n, reached) for n in self.steps))
         self.options = tuple(state.legal_actions())
         self.samples = 0  # the count of deals the grades rest on now (0: none made yet)
-        self._solved = SolvedDeals()
+        self._figures = figures
+        self._solved = figures.solved(self._seed) if figures is not None else SolvedDeals()
         self._advice: Advice | None = None
         self._verdicts: dict[Action, CoachVerdict] = {}
 
@@ -216,7 +345,8 @@ class OptionGrades:
         """The advice over the next count of deals (nothing when none is left)."""
         if self.counts_left:
             samples = next(n for n in self.steps if n > self.samples)
-            self._advice = advise(self.state, samples=samples, solved=self._solved)
+            self._advice, _, _ = _decision_advice(self.state, samples, self._seed,
+                                                  self._solved, self._figures)
             self.samples = samples
             self._verdicts = {}
 
@@ -239,8 +369,8 @@ class OptionGrades:
         found = self._verdicts.get(action)
         if found is None:
             found = self._verdicts[action] = coach_decision(
-                self.state, action, samples=self.samples, solved=self._solved,
-                advice=self._advice)
+                self.state, action, samples=self.samples, seed=self._seed,
+                solved=self._solved, advice=self._advice)
         return found
 
 
@@ -255,8 +385,9 @@ class CoachRefinement:
     theirs."""
 
     def __init__(self, state: HandState, action: Action, steps: Sequence[int] = (),
-                 grades: OptionGrades | None = None) -> None:
-        self.grades = grades if grades is not None else OptionGrades(state, steps)
+                 grades: OptionGrades | None = None,
+                 figures: CoachFigures | None = None) -> None:
+        self.grades = grades if grades is not None else OptionGrades(state, steps, figures)
         self.state = self.grades.state
         self.action = action
         self.verdicts: list[CoachVerdict] = []
@@ -310,6 +441,9 @@ class Hint:
     reason: str  # why, against the next best option, then the figures
     samples: int
     forced: bool = False
+    # The decision's advice the hint was read from (the one its grades read); None where
+    # there was one choice.
+    advice: Advice | None = field(default=None, compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -319,23 +453,17 @@ class Hint:
 
 
 def coach_hint(state: HandState, samples: int = GRADING_SAMPLES,
-               seed: int | None = None) -> Hint:
+               seed: int | None = None, figures: CoachFigures | None = None) -> Hint:
     """The best option for the seat to act in ``state``, with the reason it beats the next
-    best: the same advice (the same deals, seeded from the position) and words the coach
-    grades with, asked before deciding."""
+    best: the decision's one advice (the same deals, seeded from the position, and the same
+    figures the grade of any choice reads) and the words the coach grades with, asked
+    before deciding. ``figures``: the table's :class:`CoachFigures` for this hand."""
     kind = decision_kind(state)
     legal = state.legal_actions()
     if len(legal) <= 1:
         return Hint(kind, legal[0], action_text(legal[0]), "", 0, forced=True)
-    advice = advise(state, samples=samples, seed=seed)
+    advice, _, _ = _decision_advice(state, samples, seed, None, figures)
     others = _others(advice, state.phase)
-    if others and advice.decision in ("bid", "declare"):
-        # The figures as grading the runner-up reads them (the same deals, the same
-        # numbers): a call's grade solves both on every deal, which the first advice may
-        # not have done.
-        _, advice = grade_choice(state, _action_of(others[0], state.phase), samples=samples,
-                                 seed=seed)
-        others = _others(advice, state.phase)
     by_net = all(o.net is not None for o in advice.options)
     best = advice.best
     best_action = _action_of(best, state.phase)
@@ -346,13 +474,13 @@ def coach_hint(state: HandState, samples: int = GRADING_SAMPLES,
     # The reason is the best option's point, then both figures: what the best choice gains
     # over the next one.
     reason = hint_reason(state, best_action, _action_of(second, state.phase), best, second,
-                         by_net)
+                         by_net, after=heard_since(state))
     label = option_short(best, state.phase)
     v_best = best.net if by_net and best.net is not None else best.score
     v_second = second.net if by_net and second.net is not None else second.score
     if f"{v_best.mean:+.1f}" == f"{v_second.mean:+.1f}":  # the figures would not tell them apart
         label += f" ({option_short(second, state.phase)} is as good here)"
-    return Hint(kind, best_action, label, reason, advice.samples)
+    return Hint(kind, best_action, label, reason, advice.samples, advice=advice)
 
 
 def _others(advice: Advice, phase: Phase) -> list[OptionAdvice]:

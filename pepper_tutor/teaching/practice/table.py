@@ -48,6 +48,7 @@ from ..learner.attempts import Attempt
 from ..learner.store import LearnerStore
 from ..questions.answers import read_action
 from .coach import (
+    CoachFigures,
     CoachRefinement,
     CoachVerdict,
     Hint,
@@ -210,6 +211,9 @@ class PracticeTable:
         self.decisions: list[Decision] = []
         self.score_before: dict[str, int] = {}
         self._hinted: set[tuple[str, ...]] = set()  # positions (actions so far) hinted at
+        # the coach's figures over this hand: one set of deals per run of the learner's own
+        # decisions, read by its hints and grades (coach.CoachFigures)
+        self.figures = CoachFigures()
         self.match_id = 0  # the match's row in the history, once written
         self.hands_before = 0  # hands of a resumed match counted before this session
         self.resumed: SavedMatch | None = None
@@ -370,7 +374,7 @@ class PracticeTable:
         if not self.learner_to_act:
             raise ValueError(f"it is not your turn: {self.state.to_act} is to act")
         self._hinted.add(self._position())
-        return coach_hint(self.state, samples=self.coach_samples)
+        return coach_hint(self.state, samples=self.coach_samples, figures=self.figures)
 
     @property
     def hinted_now(self) -> bool:
@@ -386,6 +390,7 @@ class PracticeTable:
         self.state = self.match.new_hand(self.rng.randrange(2**31))
         self.decisions = []
         self._hinted = set()
+        self.figures = CoachFigures()
         return self.play_bots()
 
     def _note(self, seat: Seat, action: Action, learner: bool) -> Decision:
@@ -424,7 +429,8 @@ class PracticeTable:
         # Deals seeded from the position, not the table's dice: a take-back or a replay
         # grades the same choice the same way, and the coach never changes the deals.
         if decision is None or not self.refine_samples or self.auto:
-            verdict = coach_decision(before, action, samples=self.coach_samples)
+            verdict = coach_decision(before, action, samples=self.coach_samples,
+                                     figures=self.figures)
             self._missed(before, verdict)
             return verdict
         # Graded while the learner looked (foresee): the grade over the deals reached.
@@ -434,7 +440,7 @@ class PracticeTable:
         if grades is None:
             # A state of its own: the table moves on while the refinement waits its turn.
             own = state if state is not None else self._replayed(decision.at)
-            grades = OptionGrades(own, self._steps())
+            grades = OptionGrades(own, self._steps(), self.figures)
         refinement = CoachRefinement(grades.state, action, grades=grades)
         verdict = refinement.step()
         self._refining = (decision, refinement)
@@ -473,7 +479,7 @@ class PracticeTable:
         key = self._position_key()
         if self._foresight is None or self._foresight[0] != key:
             self._foresight = (key, OptionGrades(self._replayed(len(self.state.history)),
-                                                 self._steps()))
+                                                 self._steps(), self.figures))
         grades = self._foresight[1]
         if not grades.more:
             return None
