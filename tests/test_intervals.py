@@ -197,7 +197,8 @@ def test_hearts_and_diamonds_are_worth_the_same_where_the_hand_cannot_tell_them_
     partner and alone alike, one calibration row reads both ways; decided for the whole
     option by whether every deal made it both ways, one deal in two hundred moved a trump
     by a point and a half, and two seeds graded hearts Best and a Mistake (found by
-    ``bench intervals``). Decided deal by deal, the twins stay together."""
+    ``bench intervals``). Read in proportion to the share of such deals, the twins stay
+    together."""
     from pepper_tutor.analysis.advice import advise
     from pepper_tutor.engine.calls import Mode, Trump
     from pepper_tutor.records.hand_record import parse_record, record_to_state

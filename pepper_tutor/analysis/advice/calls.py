@@ -97,8 +97,8 @@ def _pooled_weight(share: float) -> float:
     nothing, one deal in two hundred moved a 4 alone by a point and a half, and two seeds
     graded the same trump Best and a Mistake; between 90% and all, a deal moves the weight
     by a twentieth, the worth by a tenth of a point at most. (Read deal by deal instead,
-    the pooled row reached most partner contracts, and expert players, playing the hands
-    out, did better alone in a third of the puzzles it made answer "with partner".)"""
+    the pooled row reached most partner contracts, and played out, the exchange did clearly
+    better in 10 of 89 sampled puzzles it made answer "with partner".)"""
     return min(1.0, max(0.0, (share - POOL_FROM) / (1.0 - POOL_FROM)))
 
 
