@@ -22,7 +22,16 @@ import pytest
 
 from .axe import assert_accessible
 from .conftest import ARTIFACTS
-from .test_web_page import START, Site, _click, _due_progress_file, _home, _settle, open_site
+from .test_web_page import (
+    START,
+    Site,
+    _click,
+    _due_progress_file,
+    _home,
+    _settle,
+    coached_choice,
+    open_site,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -440,19 +449,7 @@ def test_lessons_drills_and_puzzles_say_their_feedback_once(site: Site) -> None:
 def test_the_coach_is_heard_once_and_again_only_when_its_grade_changes(site: Site) -> None:
     # The grade refined from the click on: no work on the decision before it is made.
     site.page.evaluate("window.pepper.foresee = false")
-    _home(site)
-    _click(site, ".pepper-open-table")
-    if site.page.locator("#pepper-view .pepper-resume-offer").count():
-        _click(site, ".pepper-new-match")
-    if not site.page.locator("#pepper-view .pepper-coach-toggle").is_checked():
-        site.page.click("#pepper-view .pepper-coach-toggle")
-        _settle(site)
-    _click(site, ".pepper-new-match")  # a decision the coach has done no work on
-    for _ in range(12):
-        choices = site.page.locator("#pepper-view .pepper-choices button")
-        if choices.count() >= 2:
-            break
-        _click(site, ".pepper-new-match")
+    choices = coached_choice(site)  # a decision the coach has done no work on
     before = len(_heard(site))
     refined = int(site.page.evaluate("window.pepper.refined.length"))
     choices.last.click()

@@ -256,6 +256,26 @@ def _legal_choice(site: Site) -> Any:
     return site.page.locator("#pepper-view .pepper-choices button")
 
 
+def coached_choice(site: Site) -> Any:
+    """The table opened with the coach on and a new match dealt until the learner has a
+    choice to make (none made yet, so no grade in the box): the choices' buttons."""
+    _home(site)
+    _click(site, ".pepper-open-table")
+    if site.page.locator("#pepper-view .pepper-resume-offer").count():
+        _click(site, ".pepper-new-match")
+    if not site.page.locator("#pepper-view .pepper-coach-toggle").is_checked():
+        site.page.click("#pepper-view .pepper-coach-toggle")
+        _settle(site)
+    _click(site, ".pepper-new-match")
+    for _ in range(12):
+        if _legal_choice(site).count() >= 2:
+            break
+        _click(site, ".pepper-new-match")
+    choices = _legal_choice(site)
+    assert choices.count() >= 2, site.text()
+    return choices
+
+
 def test_a_whole_hand_at_the_table_with_a_graded_mistake_and_a_take_back(watched: Site) -> None:
     site = watched
     # The grade from the click on, refined while the learner reads it: the page does no
@@ -329,20 +349,7 @@ def test_a_decision_left_on_screen_is_graded_over_100_deals_at_the_click(
     """Issue 33: while the learner looks at a decision the page grades every choice of it,
     so a click after that work is done is graded over 100 deals at once, and says so."""
     site = watched
-    _home(site)
-    _click(site, ".pepper-open-table")
-    if site.page.locator("#pepper-view .pepper-resume-offer").count():
-        _click(site, ".pepper-new-match")
-    if not site.page.locator("#pepper-view .pepper-coach-toggle").is_checked():
-        site.page.click("#pepper-view .pepper-coach-toggle")
-        _settle(site)
-    _click(site, ".pepper-new-match")  # no grade of an earlier decision in the box
-    for _ in range(12):
-        if _legal_choice(site).count() >= 2:
-            break
-        _click(site, ".pepper-new-match")
-    choices = _legal_choice(site)
-    assert choices.count() >= 2, site.text()
+    choices = coached_choice(site)  # no grade of an earlier decision in the box
     # The learner looks; the page works in the background and says nothing meanwhile.
     box = site.page.inner_text("#pepper-view .pepper-coach")
     site.page.wait_for_function(
