@@ -120,7 +120,7 @@ def test_a_budget_caps_the_samples_and_keeps_heuristic_decisions():
     club = make_player("club", 1, samples=2)
     expert = make_player("expert", 1, samples=2)
     assert (club.play_samples, club.defense_samples, club.bid_samples) == (2, 2, 0)
-    assert (expert.bid_samples, expert.exchange_samples) == (2, 2)
+    assert (expert.bid_samples, expert.play_samples, expert.exchange_samples) == (2, 2, 0)
     assert make_player("expert", 1).bid_samples == 40
     with pytest.raises(ValueError, match="at least one sample"):
         make_player("club", 1, samples=0)
@@ -296,3 +296,31 @@ def test_the_expert_takes_each_call_at_the_low_side_of_its_estimate():
     # Without a net (cutthroat), the points themselves are taken at their low side.
     bare = [OptionAdvice(o.label, None, o.score, None, bid=o.bid) for o in (lucky, steady)]
     assert cautious_best(Advice("bid", Seat.S, "S", 40, tuple(bare)), 1.0) is bare[1]
+
+
+def _partner_to_send(partner: list[str], east: list[str]) -> HandState:
+    """North bids 4, names clubs and goes alone with the exchange; South, its partner,
+    holding ``partner``, is to send a card."""
+    state = HandState.from_hands({"N": ["JC", "JS", "AC", "TC", "9C", "AH"],
+                                  "E": east,
+                                  "S": partner,
+                                  "W": ["JH", "KH", "TS", "QS", "KS", "AS"]}, dealer="W")
+    for a in (Bid.FOUR, Bid.PASS, Bid.PASS, Bid.PASS, Trump.C, Mode.EXCHANGE):
+        state.apply(a)
+    state.apply(make_player("expert", 1).decide(view_of(state)))  # North's discard
+    assert state.phase is Phase.SEND and state.to_act is Seat.S
+    return state
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_sampling_players_send_the_highest_trump(seed):
+    """The K♣ does every job the Q♣ does for a lone bidder in clubs and more, whatever the
+    unseen cards: a player that sends the Q♣ (or its plain ace) has let double-dummy play,
+    which sees where every card is, call them equal."""
+    state = _partner_to_send(["QC", "KC", "JD", "9H", "QH", "9S"],
+                             ["9D", "TD", "QD", "KD", "AD", "TH"])
+    for level in ("club", "expert"):
+        assert make_player(level, seed).decide(view_of(state)) == Card.parse("KC")
+    state = _partner_to_send(["QC", "KC", "AD", "9H", "QH", "9S"],
+                             ["9D", "TD", "QD", "KD", "JD", "TH"])
+    assert make_player("expert", seed).decide(view_of(state)) == Card.parse("KC")
