@@ -41,6 +41,14 @@ def _children(pid: int) -> set[int]:
     return out
 
 
+def _signals_at_default() -> None:
+    """In the child, before it runs: Ctrl-C and the hang-up at their defaults, whatever the
+    test run inherited (``nohup`` ignores SIGHUP, a shell's background job SIGINT, and the
+    analysis keeps a signal it finds ignored, as a program under ``nohup`` should)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def _alive(pid: int) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -62,7 +70,7 @@ def test_ctrl_c_stops_the_workers_at_once(tmp_path, to_group):
     proc = subprocess.Popen([sys.executable, "-m", "pepper_tutor", "analyse", str(path),
                              "--samples", "10000", "--workers", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_signals_at_default)
     try:
         deadline = time.monotonic() + 60
         workers: set[int] = set()
@@ -126,11 +134,18 @@ def test_a_signal_during_the_wait_stops_it_and_leaves_no_lock_held(signum: int) 
 
     futures: list[Future[int]] = [Future() for _ in range(200)]
     sender = threading.Timer(0.3, os.kill, (os.getpid(), signum))
-    with stopping_on_signals():
-        sender.start()
-        with pytest.raises((SystemExit, KeyboardInterrupt)) as stopped:
-            wait_first(futures)
-    sender.join()
+    # The signal at its default for the test, whatever the run inherited (nohup ignores
+    # SIGHUP, a background job SIGINT): stopping_on_signals keeps an ignored signal ignored.
+    default = signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL
+    inherited = signal.signal(signum, default)
+    try:
+        with stopping_on_signals():
+            sender.start()
+            with pytest.raises((SystemExit, KeyboardInterrupt)) as stopped:
+                wait_first(futures)
+        sender.join()
+    finally:
+        signal.signal(signum, inherited)
     if signum == signal.SIGINT:
         assert stopped.type is KeyboardInterrupt
     else:
