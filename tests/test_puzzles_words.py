@@ -35,8 +35,9 @@ def test_the_figures_say_each_option_once_and_never_minus_zero() -> None:
         # a card is not followed by its own label ("A♠ (play A♠)")
         assert not re.search(r"\((play|discard|send) [^)]*\)", words), words
         assert "-0.0" not in words, words
-        if p.kind == "trump":  # a call's label says its contract and way: kept
-            assert " in " in words, words
+        if p.kind == "trump":  # the bid is on the table: each trump with its way of playing
+            assert " in " not in words, words
+            assert words.count(" alone ") + words.count(" with partner ") == 2, words
         if p.kind == "mode":  # the contract is on the table: the way alone, said once
             assert " in " not in words and words.lower().count("with partner") == 1, words
 

@@ -107,6 +107,12 @@ def _net(x: float) -> str:
     return f"{round(x, 1) + 0.0:+.1f}"  # never "-0.0"
 
 
+def _way_of(label: str) -> str:
+    """How an option's contract is played, from the analysis's label ("4 in ♦, exchange and
+    play alone", "big pepper in ♦, alone", "4 in NT, play with partner")."""
+    return "alone" if "alone" in label else "with partner"
+
+
 def figures_words(puzzle: Puzzle) -> str:
     """The answer with what it is worth, and the tempting option's worth beside it."""
     best = puzzle.options[0]
@@ -116,6 +122,14 @@ def figures_words(puzzle: Puzzle) -> str:
         if tempting is not None:
             text += (f"; the tempting {action_words(puzzle, puzzle.tempting)} "
                      f"{_net(tempting['net'][0])}")
+        return text + "."
+    if puzzle.kind == "trump":  # the bid is on the table: the trump and its way say it
+        text = (f"{_cap(answers_words(puzzle))} {_way_of(best['label'])} is worth "
+                f"{_net(best['net'][0])} net points a hand")
+        tempting = puzzle.option(puzzle.tempting)
+        if tempting is not None:
+            text += (f"; the tempting {action_words(puzzle, puzzle.tempting)} "
+                     f"{_way_of(tempting['label'])} {_net(tempting['net'][0])}")
         return text + "."
     text = (f"{_cap(_labelled(answers_words(puzzle), best['label']))} is worth "
             f"{_net(best['net'][0])} net points a hand")
