@@ -268,6 +268,17 @@ def test_counts_give_the_same_estimate_as_the_values() -> None:
         assert math.isclose(a, b)
 
 
+def test_lists_give_exactly_the_estimate_of_the_pairs() -> None:
+    # The tally's paired differences are read from two lists; the figures must be the
+    # very floats the pairs give (stored grades and puzzles are compared with them).
+    rng = random.Random(5)
+    for _ in range(200):
+        values = [rng.uniform(-30, 30) for _ in range(rng.randint(1, 40))]
+        counts = [rng.randint(1, 9) for _ in values]
+        assert Estimate.of_lists(values, counts) == Estimate.of_counts(zip(values, counts,
+                                                                           strict=True))
+
+
 def test_advice_memory_does_not_grow_with_the_samples() -> None:
     """tracemalloc's peak for card advice over 1000 deals stays within 1.5 times the peak
     for 100 deals, plus 128 kB: CPython keeps up to 2000 freed tuples of each size for

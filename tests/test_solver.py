@@ -14,6 +14,7 @@ from pepper_tutor.analysis.solver import (
     solve,
     solve_state,
     takes_at_least,
+    tricks_of,
 )
 from pepper_tutor.engine.ranking import EFFECTIVE_SUIT, winner_of
 
@@ -135,6 +136,19 @@ def test_a_table_shared_across_deals_gives_the_same_answers() -> None:
                 assert shared.tricks == minimax([list(h) for h in p.hands], list(p.trick),
                                                 p.to_play, p)
             assert len(table) > 0
+
+
+def test_the_fast_path_for_sampled_advice_gives_the_checked_answers() -> None:
+    # Sampled advice builds its positions unchecked and asks for values alone; the same
+    # positions through the checked constructor and the full solve must agree.
+    rng = random.Random(11)
+    for i in range(60):
+        players, out = SHAPES[i % len(SHAPES)]
+        p = random_position(rng, players, out, 1 + i % 4, trump=i % 5)
+        trusted = Position.trusted(p.hands, p.trick, p.to_play, p.trump, p.side, p.players,
+                                   p.out, p.left_bower)
+        assert trusted == p and hash(trusted) == hash(p)
+        assert tricks_of(trusted, TranspositionTable()) == solve(p).tricks
 
 
 def test_the_table_is_reset_when_a_card_changes_hands() -> None:

@@ -44,6 +44,7 @@ __all__ = [
     "TranspositionTable",
     "solve",
     "takes_at_least",
+    "tricks_of",
     "position_from_state",
     "solve_state",
     "bidding_side",
@@ -149,6 +150,17 @@ def _solve(root: search._Root, position: Position, card_values: bool) -> Solutio
             values.extend(CardValue(DECK[c], v, cost) for c in group)
         values.sort(key=lambda cv: (cv.cost, -_STRENGTH[position.code][cv.card.index]))
     return Solution(best, to_play, maximising, side, tuple(values))
+
+
+def tricks_of(position: Position, table: TranspositionTable) -> int:
+    """The most tricks ``position.side`` takes from here: :func:`solve`'s ``tricks`` without
+    card values, and without building a :class:`Solution` (sampled advice asks for
+    hundreds of thousands of values a minute, on positions it built itself)."""
+    root = _SearchRoot(position, table)
+    try:
+        return root.converge(root.test, 0, root.left, (root.left + 1) // 2) if root.left else 0
+    finally:
+        root.release()
 
 
 def takes_at_least(position: Position, tricks: int,

@@ -147,8 +147,8 @@ def _contract_worth(task: _BidTask, hands: Mapping[int, Sequence[int]], seat: in
     defenders = [h for s, h in held.items() if s not in side]
     if model_surrenders(rules, defenders, trump, bid, dumped):
         return _scorer(rules, seat, task.viewer)(bid, None)
-    pos = Position(_hands(rules.players, held), (), rules.first_leader(seat, trump), trump, side,
-                   rules.players, out, left_bower=rules.left_bower)
+    pos = Position.trusted(_hands(rules.players, held), (), rules.first_leader(seat, trump), trump,
+                           side, rules.players, out, left_bower=rules.left_bower)
     n = tricks(pos, ("contract", seat, trump, way))
     kind = kind_of(trump, way) if task.calibrated else None
     return _worths(rules, seat, task.viewer, bid, kind)[n]
@@ -218,11 +218,11 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
                 mine.append(send_rule(hands[task.partner], trump, task.left_bower))
                 held = {s: h for s, h in hands.items() if s != task.partner} | {
                     task.viewer: mine}
-                pos = Position(_hands(4, held), (), task.leads[k], trump, task.side, 4,
-                               task.partner, left_bower=task.left_bower)
+                pos = Position.trusted(_hands(4, held), (), task.leads[k], trump, task.side, 4,
+                                       task.partner, left_bower=task.left_bower)
             else:
-                pos = Position(_hands(task.players, hands), (), task.leads[k], trump,
-                               task.side, task.players, left_bower=task.left_bower)
+                pos = Position.trusted(_hands(task.players, hands), (), task.leads[k], trump,
+                                       task.side, task.players, left_bower=task.left_bower)
             counts.append(tricks(pos, (trump, way)))
         # What both ways take on this deal (-1 where a way was not solved): a bid that many
         # tricks make is valued by one calibration row either way (MADE, see calls.py).
@@ -234,8 +234,8 @@ def _bid_sample(task: _BidTask, deal: list[list[int]], tables: _Tables
             swept.append(-1)
             continue
         alone = {s: h for s, h in hands.items() if s != task.partner}
-        pos = Position(_hands(4, alone), (), task.leads[k], trump, task.side, 4, task.partner,
-                       left_bower=task.left_bower)
+        pos = Position.trusted(_hands(4, alone), (), task.leads[k], trump, task.side, 4,
+                               task.partner, left_bower=task.left_bower)
         sweep = sweeps(pos, (trump, "big"))
         swept.append((6 if sweep else 0, top, topped))
     return (*row, *swept, passed), found

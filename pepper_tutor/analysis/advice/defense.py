@@ -68,8 +68,8 @@ def _defense_sample(task: _DefenseTask, deal: list[list[int]], tables: _Tables) 
         hands[task.bidder] = [*kept, send_rule(hands[partner], task.trump, task.left_bower)]
     if task.out is not None:
         del hands[task.out]
-    pos = Position(_hands(4, hands), (), task.lead, task.trump, task.side, 4, task.out,
-                   left_bower=task.left_bower)
+    pos = Position.trusted(_hands(4, hands), (), task.lead, task.trump, task.side, 4, task.out,
+                           left_bower=task.left_bower)
     return _tricks(pos, tables, "defense")
 
 

@@ -55,8 +55,8 @@ def _discard_sample(task: _ExchangeTask, deal: list[list[int]], tables: _Tables
     out = []
     for card in task.own:
         held[task.bidder] = [c for c in task.own if c != card] + [sent]
-        pos = Position(_hands(4, held), (), task.lead, task.trump, task.side, 4, task.partner,
-                       left_bower=task.left_bower)
+        pos = Position.trusted(_hands(4, held), (), task.lead, task.trump, task.side, 4,
+                               task.partner, left_bower=task.left_bower)
         out.append(_tricks(pos, tables, "exchange"))
     return tuple(out)
 
@@ -69,8 +69,8 @@ def _send_sample(task: _ExchangeTask, deal: list[list[int]], tables: _Tables
     out = []
     for card in task.own:
         held[task.bidder] = [*bidder_five, card]
-        pos = Position(_hands(4, held), (), task.lead, task.trump, task.side, 4, task.partner,
-                       left_bower=task.left_bower)
+        pos = Position.trusted(_hands(4, held), (), task.lead, task.trump, task.side, 4,
+                               task.partner, left_bower=task.left_bower)
         out.append(_tricks(pos, tables, "exchange"))
     return tuple(out)
 

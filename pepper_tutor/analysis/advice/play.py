@@ -51,8 +51,8 @@ def _play_sample(task: _PlayTask, deal: list[list[int]], tables: _Tables) -> tup
     """The side's final trick count for each legal card of the viewer, in ``task.cards``
     order."""
     hands = {task.viewer: task.own} | dict(zip(task.seen, deal, strict=False))
-    pos = Position(_hands(task.players, hands), task.trick, task.viewer, task.trump,
-                   task.side, task.players, task.out, left_bower=task.left_bower)
+    pos = Position.trusted(_hands(task.players, hands), task.trick, task.viewer, task.trump,
+                           task.side, task.players, task.out, left_bower=task.left_bower)
     solution = solve(pos, _table(tables, "play"))
     tricks = {v.card.index: v.tricks for v in solution.values}
     return tuple(task.before + tricks[c] for c in task.cards)

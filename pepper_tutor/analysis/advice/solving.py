@@ -27,7 +27,7 @@ from itertools import islice
 from typing import Any, TypeVar
 
 from ...files.runtime import can_start_processes
-from ..solver import Position, TranspositionTable, solve
+from ..solver import Position, TranspositionTable, tricks_of
 from ..workers import start_worker, starting_workers, stop_now, stopping_on_signals, wait_first
 from .sampling import Progress
 from .tally import Outcome, TalliedOption, Tally, _z, is_clear
@@ -165,5 +165,5 @@ def _table(tables: _Tables, name: Hashable) -> TranspositionTable:
 
 
 def _tricks(position: Position, tables: _Tables, name: Hashable) -> int:
-    return solve(position, _table(tables, name), card_values=False).tricks
+    return tricks_of(position, _table(tables, name))
 

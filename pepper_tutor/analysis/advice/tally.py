@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from statistics import NormalDist
 from typing import Any
 
@@ -51,6 +52,21 @@ class Estimate:
         if n == 1:
             return cls(mean, mean, mean, 1)
         var = math.fsum(k * (v - mean) ** 2 for v, k in pairs) / (n - 1)
+        half = _Z95 * math.sqrt(var / n)
+        return cls(mean, mean - half, mean + half, n)
+
+    @classmethod
+    def of_lists(cls, values: Sequence[float], counts: Sequence[int]) -> Estimate:
+        """:meth:`of_counts` on ``values[k]`` taken ``counts[k]`` times, every count at least
+        1: the same arithmetic, without the pairs (a grade asks for thousands)."""
+        n = sum(counts)
+        if n == 0:
+            raise ValueError("an estimate needs at least one sample")
+        mean = math.fsum([v * k for v, k in zip(values, counts, strict=True)]) / n
+        if n == 1:
+            return cls(mean, mean, mean, 1)
+        var = math.fsum([k * (v - mean) ** 2 for v, k in zip(values, counts, strict=True)]
+                        ) / (n - 1)
         half = _Z95 * math.sqrt(var / n)
         return cls(mean, mean - half, mean + half, n)
 
@@ -95,7 +111,7 @@ class Tally:
     and how much a choice loses. Outcomes are few (a trick count, a bid level, a contract's
     worth), so memory is flat in the number of deals."""
 
-    __slots__ = ("deals", "joint", "single", "width")
+    __slots__ = ("deals", "joint", "single", "values", "width")
 
     def __init__(self, width: int) -> None:
         self.width = width
@@ -103,6 +119,22 @@ class Tally:
         self.single: list[dict[Outcome, int]] = [{} for _ in range(width)]
         # joint[i * width + j] for i < j: counts of (outcome in i, outcome in j)
         self.joint: dict[int, dict[tuple[Outcome, Outcome], int]] = {}
+        # Per worth function and column, its value for each outcome met there: the paired
+        # differences read every pair of outcomes of two columns, a grade asks for them
+        # hundreds of times, and a call's worth is three nested functions. A column's
+        # outcomes only ever grow, in order, so each is valued once.
+        self.values: dict[tuple[Callable[[Any], float], int], dict[Outcome, float]] = {}
+
+    def valued(self, value: Callable[[Any], float], column: int) -> dict[Outcome, float]:
+        """``value`` of each outcome seen in ``column``, each worked out once per tally."""
+        known = self.values.get((value, column))
+        if known is None:
+            known = self.values[value, column] = {}
+        seen = self.single[column]
+        if len(known) < len(seen):
+            for n in islice(seen, len(known), None):
+                known[n] = value(n)
+        return known
 
     def add(self, row: Sequence[Outcome]) -> None:
         self.deals += 1
@@ -136,7 +168,9 @@ class Tally:
         return math.fsum(chance(n) * k for n, k in self.single[column].items()) / total
 
     def estimate(self, column: int, value: Callable[[Any], float]) -> Estimate:
-        return Estimate.of_counts((value(n), k) for n, k in self.single[column].items())
+        counts = self.single[column]
+        known = self.valued(value, column)
+        return Estimate.of_lists([known[n] for n in counts], list(counts.values()))
 
     def difference(self, a: TalliedOption, b: TalliedOption) -> tuple[float, float, int, bool]:
         """``a``'s worth less ``b``'s over the deals both were solved on (paired):
@@ -154,22 +188,27 @@ class Tally:
         """The estimate of ``a``'s worth less ``b``'s, paired over the deals both were
         solved on, and whether they were equal on every deal; ``None`` with no such deal
         (or two values known exactly)."""
-        pairs: list[tuple[float, int]]
         if a.column is None or b.column is None or a.column == b.column:
             col = a.column if a.column is not None else b.column
             if col is None:
                 return None
-            pairs = [(a.value(n) - b.value(n), k) for n, k in self.single[col].items()]
+            counts = self.single[col]
+            va, vb = self.valued(a.value, col), self.valued(b.value, col)
+            differences = [va[n] - vb[n] for n in counts]
+            deals = list(counts.values())
         else:
             i, j = sorted((a.column, b.column))
             fa, fb = (a.value, b.value) if i == a.column else (b.value, a.value)
-            sign = 1.0 if i == a.column else -1.0
             table = self.joint.get(i * self.width + j, {})
-            pairs = [(sign * (fa(n) - fb(m)), k) for (n, m), k in table.items()]
-        pairs = [(v, k) for v, k in pairs if k]
-        if not pairs:
+            va, vb = self.valued(fa, i), self.valued(fb, j)
+            if i == a.column:
+                differences = [va[n] - vb[m] for n, m in table]
+            else:
+                differences = [-1.0 * (va[n] - vb[m]) for n, m in table]
+            deals = list(table.values())
+        if not deals:  # every count kept is at least 1
             return None
-        return Estimate.of_counts(pairs), all(v == 0 for v, _ in pairs)
+        return Estimate.of_lists(differences, deals), not any(differences)
 
 
 @dataclass(frozen=True)
