@@ -22,6 +22,26 @@ from pepper_tutor.files.yamlpos import load_located, precompose, use_precomposed
 from pepper_tutor.teaching.lessons.files import find_lesson
 
 ROOT = Path(__file__).resolve().parents[1]
+# What web/wheels.txt leaves out of the page (rich's pygments, markdown-it-py, mdurl).
+NOT_ON_THE_PAGE = ("pygments", "markdown_it", "mdurl")
+
+
+@pytest.fixture(autouse=True)
+def _as_on_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every request here runs as in the page, where those packages are not installed: an
+    import of one fails as it would there (a None in sys.modules refuses the import)."""
+    for name in list(sys.modules):
+        if name.split(".")[0] in NOT_ON_THE_PAGE:
+            monkeypatch.setitem(sys.modules, name, None)
+    for name in NOT_ON_THE_PAGE:
+        monkeypatch.setitem(sys.modules, name, None)
+
+
+def test_the_page_wheels_leave_out_what_the_page_never_imports() -> None:
+    pins = (ROOT / "web" / "wheels.txt").read_text(encoding="utf-8")
+    assert not any(f"{name.replace('_', '-')}==" in pins for name in NOT_ON_THE_PAGE)
+    with pytest.raises(ImportError):
+        import pygments  # noqa: F401
 
 
 def _go(app: WebApp, act: str, value: object = "", **fields: str) -> dict[str, Any]:

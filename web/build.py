@@ -147,8 +147,34 @@ def wheels(out: Path) -> list[Path]:
         if native:
             raise BuildError(f"the pepper-tutor wheel holds compiled files {native}: the "
                              "browser runs the pure-Python search")
-        chosen.append(shutil.copy2(built, target / built.name))
+        chosen.append(_without_held_puzzles(built, target / built.name))
     return [Path(p) for p in chosen]
+
+
+PUZZLE_BANK = "pepper_tutor/data/puzzles.json"
+
+
+def _without_held_puzzles(built: Path, target: Path) -> Path:
+    """The project's wheel for the page: the puzzle bank without the puzzles held back
+    (``held``, kept in the file for the next mining run, never shown), which were a fifth
+    of the bank; its RECORD line rewritten to match."""
+    with zipfile.ZipFile(built) as whl:
+        items = [(info, whl.read(info)) for info in whl.infolist()]
+    bank = json.loads(next(data for info, data in items if info.filename == PUZZLE_BANK))
+    bank["held"] = []
+    slim = json.dumps(bank, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    digest = base64.urlsafe_b64encode(hashlib.sha256(slim).digest()).rstrip(b"=").decode()
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for info, data in items:
+            if info.filename == PUZZLE_BANK:
+                data = slim
+            elif info.filename.endswith(".dist-info/RECORD"):
+                lines = [f"{PUZZLE_BANK},sha256={digest},{len(slim)}"
+                         if line.startswith(f"{PUZZLE_BANK},") else line
+                         for line in data.decode("utf-8").splitlines()]
+                data = ("\n".join(lines) + "\n").encode("utf-8")
+            out.writestr(info, data)
+    return target
 
 
 def _digest(path: Path) -> str:
