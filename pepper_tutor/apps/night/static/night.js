@@ -78,9 +78,37 @@
     return first && first.dataset ? first.dataset.state : undefined;
   }
 
+  // A press in progress (pointer down, not yet up): a part redrawn now would take the
+  // pressed button away before the release, and the browser then sends no click at all
+  // (a host's Close lost on a slow machine, while an answer's event redrew the part).
+  // Drawings that come meanwhile wait for the release, or a second at most.
+  var pressing = false, pressTimer = null, heldBack = [];
+  function released() {
+    if (!pressing) return;
+    pressing = false;
+    clearTimeout(pressTimer);
+    setTimeout(function () {  // after the click this release makes
+      var due = heldBack;
+      heldBack = [];
+      due.forEach(function (d) { apply(d[0], d[1]); });
+    }, 0);
+  }
+  document.addEventListener("pointerdown", function () {
+    pressing = true;
+    clearTimeout(pressTimer);
+    pressTimer = setTimeout(released, 1000);  // a release outside the window never comes
+  }, true);
+  document.addEventListener("pointerup", released, true);
+  document.addEventListener("pointercancel", released, true);
+
   // Draw the part's fresh HTML, unless nothing changed for this screen (the same state:
   // an answer being ranked or a refusal on screen stays) or someone is typing in it.
   function apply(el, html) {
+    if (pressing) {
+      heldBack = heldBack.filter(function (d) { return d[0] !== el; });
+      heldBack.push([el, html]);
+      return;
+    }
     if (dirty(el)) { syncVersions(); return; }
     var fresh = document.createElement("template");
     fresh.innerHTML = html;
