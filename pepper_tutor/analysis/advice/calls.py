@@ -111,21 +111,27 @@ def _share_both_ways(tally: Tally, column: int, need: int) -> float:
     return made / solved if solved else 0.0
 
 
+def _blend(own: Callable[[Any], float], made: Callable[[Any], float] | None, weight: float
+           ) -> Callable[[Any], float]:
+    """``own`` read ``weight`` by ``made`` (the pooled row, :func:`_pooled_weight`)."""
+    if made is None or not weight:
+        return own
+    return lambda outcome: (1 - weight) * own(outcome) + weight * made(outcome)
+
+
 def _tricks_fn(own: str | None, made: str | None, weight: float) -> Callable[[Any], float]:
     """The tricks expected in play for a bid column's outcome."""
-    if made is None or not weight:
-        return lambda outcome: _expected_tricks(own, outcome[0])
-    return lambda outcome: ((1 - weight) * _expected_tricks(own, outcome[0])
-                            + weight * _expected_tricks(made, outcome[0]))
+    return _blend(lambda outcome: _expected_tricks(own, outcome[0]),
+                  None if made is None else lambda outcome: _expected_tricks(made, outcome[0]),
+                  weight)
 
 
 def _makes_fn(own: str | None, made: str | None, weight: float, need: int
               ) -> Callable[[Any], float]:
     """The chance a bid needing ``need`` tricks makes, for a bid column's outcome."""
-    if made is None or not weight:
-        return lambda outcome: _make_chance(own, outcome[0], need)
-    return lambda outcome: ((1 - weight) * _make_chance(own, outcome[0], need)
-                            + weight * _make_chance(made, outcome[0], need))
+    return _blend(lambda outcome: _make_chance(own, outcome[0], need),
+                  None if made is None else lambda outcome: _make_chance(made, outcome[0], need),
+                  weight)
 
 
 def _sweeps_fn(kind: str | None) -> Callable[[Any], float]:
