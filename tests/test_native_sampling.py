@@ -288,3 +288,17 @@ def test_the_plain_c_build_deals_as_the_python_loop(tmp_path: Path) -> None:
     dealer, accept, state = _auction_read("standard")
     with mock.patch.object(native_sampling, "sampling_module", lambda: plain):
         assert_same(dealer, accept, state, 30)
+
+
+@pytest.mark.slow
+def test_the_bench_pairs_the_c_loop_with_the_python_loop() -> None:
+    """``make bench``'s grade lines time the fastest search with each loop, and give the C
+    loop's share of the Python loop's time."""
+    from pepper_tutor.bench.analysis import bench_grade_choice
+
+    text = bench_grade_choice(0.1)
+    assert "the sampling loop in C" in text
+    for kind in ("a call's grade", "a card's grade", "an expert decision"):
+        line = next(row for row in text.splitlines() if kind in row)
+        assert ", Python sampling median " in line
+        assert "x the Python sampling's time" in line
