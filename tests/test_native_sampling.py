@@ -198,16 +198,37 @@ def test_a_budget_spent_with_no_deal_that_fits_keeps_deals_alike() -> None:
 
 
 def test_the_whole_grade_is_the_same_with_either_loop() -> None:
-    """The coach's grade of a call and of a card, figures and words, with the loop in C and
-    in Python (a call's grade draws from the generator between deals)."""
-    states = [s for s in positions("standard", 2, 5) if s.calls][:6:2]
-    for k, state in enumerate(states):
+    """The coach's grade of a call, a declaration, a discard, a defense and cards early and
+    late, figures and words, with the loop in C and in Python (a call's grade draws from the
+    generator between deals)."""
+    states: dict[str, HandState] = {}
+    for state in positions("standard", 2, 5):
+        if state.calls:
+            phase = str(state.phase)
+            key = f"{phase} {len(state.tricks) // 3}" if phase == "play" else phase
+            states.setdefault(key, state)
+    assert len(states) >= 8
+    for k, state in enumerate(states.values()):
         action = random.Random(k).choice(state.legal_actions())
         with python_loop():
             python = grade_choice(state, action, samples=24)
         fast = grade_choice(state, action, samples=24)
         assert repr(fast[0]) == repr(python[0])
         assert repr(fast[1]) == repr(python[1])
+
+
+def test_without_the_build_the_python_loop_runs(monkeypatch: pytest.MonkeyPatch,
+                                                fresh_choice: None) -> None:
+    """No build here (no C compiler, a wheel, another Python): the advice samples as
+    before, in Python, and says nothing is wrong."""
+    dealer, accept, state = _auction_read("standard")
+    with python_loop():
+        expected = sampled(dealer, accept, state, 10, True)
+    monkeypatch.setattr(native, "sampler_module", lambda: None)
+    native_sampling.sampling_module.cache_clear()  # chosen above, with the build
+    assert native_sampling.sampling_module() is None
+    assert native_sampler(dealer, accept, random.Random(1)) is None
+    assert sampled(dealer, accept, state, 10, False) == expected
 
 
 def test_a_subclassed_generator_runs_the_python_loop() -> None:

@@ -41,6 +41,14 @@
 #define SOURCE_DIGEST ""
 #endif
 
+/* Python's floats, operation by operation: never reassociated, never fused. */
+#ifdef __FAST_MATH__
+#error "the sampling's floats must be Python's: build without -ffast-math"
+#endif
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF /* GCC takes -ffp-contract=off, which the build passes */
+#endif
+
 /* ---- the Mersenne Twister, as CPython's _randommodule.c ---------------------------------- */
 
 #define MT_N 624
@@ -521,7 +529,7 @@ static PyObject *make_sampler(PyObject *self, PyObject *args) {
         PyObject *su = PySequence_GetItem(suits, t), *ra = PySequence_GetItem(ranks, t);
         int bad = su == NULL || ra == NULL;
         for (int c = 0; !bad && c < MAX_CARDS; c++) {
-            long a, b;
+            long a = 0, b = 0;
             bad = int_at(su, c, 0, 4, &a) < 0 || int_at(ra, c, 0, 6, &b) < 0;
             s->suits[t][c] = (int8_t)a;
             s->ranks[t][c] = (int8_t)b;
@@ -755,7 +763,7 @@ static PyObject *weigh(PyObject *self, PyObject *args) {
             return NULL;
         int bad = PySequence_Length(bucket) != s->counts[b];
         for (int i = 0; !bad && i < s->counts[b]; i++) {
-            long v;
+            long v = 0;
             bad = int_at(bucket, i, 0, MAX_CARDS - 1, &v) < 0;
             deal[b][i] = (int)v;
         }
