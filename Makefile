@@ -13,7 +13,10 @@ STAMP := $(VENV)/.installed
 # and the mypyc one, where a C compiler is at hand; without one the pure-Python search runs.
 NATIVE := $(VENV)/.native
 NATIVE_SOURCES := pepper_tutor/analysis/_search_native.c pepper_tutor/analysis/search.py \
-	pepper_tutor/analysis/position.py pepper_tutor/engine/ranking.py
+	pepper_tutor/analysis/position.py pepper_tutor/engine/ranking.py \
+	pepper_tutor/analysis/_sampling_native.c pepper_tutor/analysis/dealing.py \
+	pepper_tutor/analysis/calling.py pepper_tutor/analysis/advice/sampling.py \
+	pepper_tutor/analysis/advice/native_sampling.py
 
 .PHONY: lab tutor night docs web lite check test lint bench fuzz clean tournament ladder puzzles
 
@@ -101,9 +104,10 @@ bench: $(STAMP) $(NATIVE) web
 # 100,000 inputs (card notation, calls, tricks, whole hands, records and lessons: random and
 # mutated; the learner store, the puzzle store, the daily board and game night under faults;
 # 3,000 progress files to import, random, mutated and hostile), and the native search against
-# the pure one on 100,000 random positions (tests/test_native.py).
+# the pure one on 100,000 random positions (tests/test_native.py), and the native sampling
+# against the Python loop on the decisions of 300 hands (tests/test_native_sampling.py).
 fuzz: $(STAMP) $(NATIVE)
-	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider --durations=0 tests/test_fuzz.py tests/test_fuzz_stores.py tests/test_api_refusals.py tests/test_native.py
+	PEPPER_FUZZ=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider --durations=0 tests/test_fuzz.py tests/test_fuzz_stores.py tests/test_api_refusals.py tests/test_native.py tests/test_native_sampling.py
 
 # Duplicate matches between the computer players (several minutes).
 tournament: $(STAMP) $(NATIVE)

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Iterator, Mapping, Sequence
 
 from ..engine.calls import Bid
 from ..engine.ranking import EFFECTIVE_SUIT, TRICK_RANK, TRUMP_OF, trump_code
@@ -45,7 +45,8 @@ from ..engine.rules import RuleSet
 from ..engine.seats import Seat
 
 __all__ = ["SPREAD", "hand_tricks", "side_estimate", "hand_value", "call_likelihood",
-           "bid_level", "opening", "auction_weight", "declared_value", "scale_top",
+           "bid_level", "opening", "auction_weight", "counted_calls", "call_window",
+           "declared_value", "scale_top",
            "model_call", "model_declaration",
            "model_surrenders", "trump_count", "quick_count",
            "trump_strength", "best_suit", "top_suits", "count_tricks", "counted_call"]
@@ -291,21 +292,38 @@ def auction_weight(rules: RuleSet, dealer: int, calls: Sequence[tuple[Seat, Bid]
     are given; seats not in ``hands`` (the viewer) do not count. ``declared``: the high
     bidder's trump and way of playing, once named, in which its bids are read."""
     weight = 1.0
+    for s, high, call, forced, named in counted_calls(rules, dealer, calls, hands, declared):
+        weight *= call_likelihood(rules, hands[s], high, call, forced, named)
+        if weight == 0.0:
+            return 0.0
+    return weight
+
+
+def counted_calls(rules: RuleSet, dealer: int, calls: Sequence[tuple[Seat, Bid]],
+                  seats: Container[int], declared: tuple[int, bool | None] | None = None
+                  ) -> Iterator[tuple[int, Bid, Bid, bool, tuple[int, bool | None] | None]]:
+    """The calls :func:`auction_weight` reads, in order, by the ``seats`` counted: each as
+    ``(seat, high, call, forced, named)``, the arguments of its :func:`call_likelihood`
+    (the native sampling reads the same walk, :mod:`.advice.native_sampling`)."""
     high = Bid.PASS
     bidder = -1
     last = next((int(s) for s, c in reversed(calls) if c is not Bid.PASS), -1)
     for seat, call in calls:
         s = int(seat)
-        if s in hands:
+        if s in seats:
             forced = (rules.dealer_must_bid and s == dealer and bidder < 0
                       and not rules.open_auction)
             named = declared if s == last and call is not Bid.PASS else None
-            weight *= call_likelihood(rules, hands[s], high, call, forced, named)
-            if weight == 0.0:
-                return 0.0
+            yield s, high, call, forced, named
         if call is not Bid.PASS:
             high, bidder = call, s
-    return weight
+
+
+def call_window(rules: RuleSet, high: Bid, call: Bid, forced: bool
+                ) -> tuple[float, float, float]:
+    """``(low, top, best)``: the window of ``estimate + error`` that makes ``call`` and the
+    likelihood of the hand likeliest to make it, by which :func:`call_likelihood` divides."""
+    return _window(rules, high, call, forced)
 
 
 # ---- what follows a call: the model's calls, declarations and defense ---------------------

@@ -32,12 +32,13 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["COMPILED_NAME", "NATIVE_NAME", "PURE_ENV", "build", "compiled_module",
-           "is_compiled", "native_digest", "native_module", "search_module", "source_digest",
-           "which"]
+__all__ = ["COMPILED_NAME", "NATIVE_NAME", "PURE_ENV", "SAMPLER_NAME", "build",
+           "compiled_module", "is_compiled", "native_digest", "native_module", "sampler_digest",
+           "sampler_module", "search_module", "source_digest", "which"]
 
 COMPILED_NAME = "_search_compiled"
 NATIVE_NAME = "_search_native"
+SAMPLER_NAME = "_sampling_native"
 PURE_ENV = "PEPPER_TUTOR_PURE_SEARCH"
 
 _HERE = Path(__file__).resolve().parent
@@ -48,6 +49,10 @@ _RANKING = _PACKAGE / "engine" / "ranking.py"
 _SOURCES = (_HERE / "search.py", _POSITION, _RANKING)
 # The C search, the position it reads and the ranking tables it loads when imported.
 _NATIVE_SOURCES = (_HERE / f"{NATIVE_NAME}.c", _POSITION, _RANKING)
+# The C sampling loop and the Python it mirrors, bit for bit: an edit to the dealing, the
+# calling model or the loop makes the build stale, and the Python path runs.
+_SAMPLER_SOURCES = (_HERE / f"{SAMPLER_NAME}.c", _HERE / "dealing.py", _HERE / "calling.py",
+                    _HERE / "advice" / "sampling.py", _HERE / "advice" / "native_sampling.py")
 
 
 def _digest(paths: tuple[Path, ...]) -> str:
@@ -67,6 +72,11 @@ def native_digest() -> str:
     return _digest(_NATIVE_SOURCES)
 
 
+def sampler_digest() -> str:
+    """SHA-256 over the sources the native sampling is made from."""
+    return _digest(_SAMPLER_SOURCES)
+
+
 def _built(name: str, digest: Callable[[], str]) -> ModuleType | None:
     """The build ``name`` when it is here and made from the sources on disk. The digest is
     taken only when there is a build (an installed wheel carries no C source)."""
@@ -84,6 +94,12 @@ def _built(name: str, digest: Callable[[], str]) -> ModuleType | None:
 def native_module() -> ModuleType | None:
     """The native search in C, when it is built from the sources on disk."""
     return _built(NATIVE_NAME, native_digest)
+
+
+@cache
+def sampler_module() -> ModuleType | None:
+    """The native deal sampling in C, when it is built from the sources on disk."""
+    return _built(SAMPLER_NAME, sampler_digest)
 
 
 @cache
@@ -133,9 +149,15 @@ TUNED = ("-O3", "-march=native")
 PLAIN = ("-O2",)
 
 
-def compile_native(folder: Path, flags: tuple[str, ...]) -> tuple[Path | None, str]:
-    """Compile ``_search_native.c`` with ``flags`` into ``folder``: the built file, or None
-    and why not (one line)."""
+# Every build keeps floating point as written: no multiply-add fused (GCC fuses them at -O3
+# with -march=native where the CPU has FMA), so the sampling's floats are Python's own.
+STRICT_FLOAT = ("-ffp-contract=off",)
+
+
+def compile_native(folder: Path, flags: tuple[str, ...], name: str = NATIVE_NAME
+                   ) -> tuple[Path | None, str]:
+    """Compile ``name``.c (the native search, or the native sampling) with ``flags`` into
+    ``folder``: the built file, or None and why not (one line)."""
     import subprocess
 
     cc = _compiler()
@@ -144,12 +166,13 @@ def compile_native(folder: Path, flags: tuple[str, ...]) -> tuple[Path | None, s
     include = sysconfig.get_paths()["include"]
     if not Path(include, "Python.h").exists():
         return None, f"Python's headers are missing ({include}/Python.h)"
-    target = folder / f"{NATIVE_NAME}{sysconfig.get_config_var('EXT_SUFFIX') or '.so'}"
+    target = folder / f"{name}{sysconfig.get_config_var('EXT_SUFFIX') or '.so'}"
+    digest = sampler_digest() if name == SAMPLER_NAME else native_digest()
     link = ["-bundle", "-undefined", "dynamic_lookup"] if sys.platform == "darwin" \
         else ["-shared"]
-    run = subprocess.run([*cc, *flags, "-fPIC", *link, f"-I{include}",
-                          f'-DSOURCE_DIGEST="{native_digest()}"',
-                          str(_HERE / f"{NATIVE_NAME}.c"), "-o", str(target)],
+    run = subprocess.run([*cc, *flags, *STRICT_FLOAT, "-fPIC", *link, f"-I{include}",
+                          f'-DSOURCE_DIGEST="{digest}"', str(_HERE / f"{name}.c"),
+                          "-o", str(target), *(["-lm"] if name == SAMPLER_NAME else [])],
                          capture_output=True, text=True)
     if run.returncode != 0:
         said = (run.stderr or run.stdout).strip().splitlines()[-1:]
@@ -157,15 +180,15 @@ def compile_native(folder: Path, flags: tuple[str, ...]) -> tuple[Path | None, s
     return target, ""
 
 
-def _build_native(tmp: Path) -> str:
-    """Compile ``_search_native.c`` into the package; '' if it worked, else why not."""
+def _build_native(tmp: Path, name: str = NATIVE_NAME) -> str:
+    """Compile ``name``.c into the package; '' if it worked, else why not."""
     from ..files.writing import WriteError, write_bytes
 
     why = ""
     for flags in (TUNED, PLAIN):
-        built, why = compile_native(tmp, flags)
+        built, why = compile_native(tmp, flags, name)
         if built is not None:
-            for old in _HERE.glob(f"{NATIVE_NAME}*.so"):
+            for old in _HERE.glob(f"{name}*.so"):
                 if old.name != built.name:  # a build for another Python: no longer wanted
                     old.unlink()
             try:
@@ -235,9 +258,12 @@ def build() -> bool:
         return False
     with tempfile.TemporaryDirectory(prefix="pepper-native-") as tmp:
         native_failed = _build_native(Path(tmp))
+        sampler_failed = _build_native(Path(tmp), SAMPLER_NAME)
         compiled_failed = _build_compiled(Path(tmp))
     native = "native C search built" if not native_failed else \
         f"native C search not built ({native_failed})"
+    native += "; native C sampling built" if not sampler_failed else \
+        f"; native C sampling not built ({sampler_failed}: the Python sampling is used)"
     compiled = "compiled (mypyc) search built" if not compiled_failed else \
         f"compiled (mypyc) search not built ({compiled_failed})"
     fallback = "" if not native_failed else \
@@ -268,6 +294,7 @@ def status() -> str:
     forced = f" ({PURE_ENV} is set)" if os.environ.get(PURE_ENV, "") not in ("", "0") else ""
     return (f"{runs}{forced}\n  native C: {_state(native_module(), NATIVE_NAME)}\n"
             f"  compiled (mypyc): {_state(compiled_module(), COMPILED_NAME)}\n"
+            f"  native C sampling: {_state(sampler_module(), SAMPLER_NAME)}\n"
             "  pure Python: always there (the oracle and the fallback)")
 
 

@@ -337,15 +337,27 @@ def bench_grade_choice(seconds: float) -> str:
     run (each position timed on every search in rotated order): grading a call as the coach
     does (:func:`~..analysis.grading.grade_choice`: 200 deals seeded from the position, a
     random legal call), grading a card the same way (card advice over 200 deals), and one
-    decision of the expert player. Median and 95th percentile per search; the pure-Python
+    decision of the expert player, with the sampling loop in C where it is built, and the
+    fastest search again with the Python loop (its own row: the loop's share of the wait).
+    Median and 95th percentile per search; the pure-Python
     search on the first positions only (it takes seconds a grade), and each search's time
     as a share of the pure one's on those, median over positions. CPU time, as for
     :func:`bench_solve`."""
+    from ..analysis.advice.native_sampling import python_loop, sampling_module
     from ..analysis.grading import grade_choice
     from ..analysis.players import make_player
     from ..analysis.view import view_of
 
     searches = _searches()
+    # Each search with the sampling loop in C where it is built, and the fastest search
+    # again with the Python loop: the same deals, so the pair times the loop alone.
+    runs: dict[str, tuple[ModuleType, bool]] = {}
+    paired = ""
+    for name, module in searches.items():
+        runs[name] = (module, False)
+        if not paired and name != "pure" and sampling_module() is not None:
+            paired = f"{name}, Python sampling"
+            runs[paired] = (module, True)
     count = max(12, min(60, int(seconds * 10)))
     slow = max(4, count // 5)  # positions the pure search is timed on too
     calls = _auction_positions(count, 11)
@@ -361,12 +373,13 @@ def bench_grade_choice(seconds: float) -> str:
     ]
     lines = []
     for label, states, run in kinds:
-        times: dict[str, list[float]] = {k: [] for k in searches}
+        times: dict[str, list[float]] = {k: [] for k in runs}
         for i, state in enumerate(states):
-            names = [k for k in searches if k != "pure" or i < slow]
+            names = [k for k in runs if k != "pure" or i < slow]
             names = names[i % len(names):] + names[:i % len(names)]
             for name in names:
-                with _using(searches[name]):
+                module, python = runs[name]
+                with _using(module), python_loop() if python else nullcontext():
                     start = time.process_time()
                     run(state, i)
                     times[name].append((time.process_time() - start) * 1000)
@@ -376,11 +389,16 @@ def bench_grade_choice(seconds: float) -> str:
             if name != "pure" and "pure" in times:
                 shares = [a / b for a, b in zip(spent[:slow], times["pure"], strict=True)]
                 share = f", {statistics.median(shares):.2f}x the pure search's time"
+            if paired and name == paired.split(",")[0]:
+                shares = [a / b for a, b in zip(spent, times[paired], strict=True)]
+                share += f", {statistics.median(shares):.2f}x the Python sampling's time"
             parts.append(f"{name} median {statistics.median(spent):.0f} ms, p95 "
                          f"{_p95(spent):.0f} ms ({len(spent)} positions{share})")
         lines.append(f"  {label}: " + "; ".join(parts))
+    sampled = ("the sampling loop in C" if paired else
+               "the sampling loop in Python (the native sampling is not built)")
     return ("the coach's grades over 200 deals and the expert's decisions (CPU time), each "
-            "search paired on the same positions:\n" + "\n".join(lines))
+            f"search paired on the same positions, {sampled}:\n" + "\n".join(lines))
 
 
 def benches() -> list[Callable[[float], str]]:

@@ -45,6 +45,7 @@ from ..dealing import Dealer, position_seed
 from ..inference import declaration
 from ..signals import fits_signals, shown_calls
 from ..view import SeatView, view_of
+from .native_sampling import native_sampler
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: called as sampled deals are solved."""
@@ -113,8 +114,20 @@ def _deals(dealer: Dealer, samples: int, rng: random.Random, accept: _Accept | N
     deals still follow the calls. (That was once the end of one budget of tries for all
     the samples, past which every deal was kept at random: after a little pepper nine
     deals in ten had a random bidder.) Only where no deal tried can (a bid signal the cards
-    cannot back) does that budget still end the search."""
+    cannot back) does that budget still end the search.
+
+    Where it is built and applies, the loop runs in C (:mod:`.native_sampling`) and gives
+    exactly the deals, counts and generator state of the loop below."""
+    fast = native_sampler(dealer, accept, rng) \
+        if accept is None or isinstance(accept, _CallsAccept) else None
     for _ in range(samples):
+        if fast is not None:
+            kept, draws.drawn, forced, tried = fast.draw(rng, draws.drawn, samples, _MAX_DRAWS)
+            if forced:
+                draws.forced += 1
+            draws.kept += 1
+            yield kept if kept is not None else _resample(tried or [], rng)
+            continue
         tries = 0
         likely: list[tuple[float, list[list[int]]]] = []  # deals tried that could have been
         while True:
