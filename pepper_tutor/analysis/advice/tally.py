@@ -94,8 +94,8 @@ a tuple that also says what the rest of the auction made of it (see :func:`advis
 -1 or ``None`` where the column was not solved."""
 
 
-def _unsolved(outcome: Outcome) -> bool:
-    return outcome is None or (isinstance(outcome, int) and outcome < 0)
+_ID_BITS = 20  # an outcome's number within its column (an advice solves 10,000 deals at most)
+_ID_MASK = (1 << _ID_BITS) - 1
 
 
 class Tally:
@@ -111,14 +111,18 @@ class Tally:
     and how much a choice loses. Outcomes are few (a trick count, a bid level, a contract's
     worth), so memory is flat in the number of deals."""
 
-    __slots__ = ("deals", "joint", "single", "values", "width")
+    __slots__ = ("deals", "ids", "joint", "single", "values", "width")
 
     def __init__(self, width: int) -> None:
         self.width = width
         self.deals = 0
         self.single: list[dict[Outcome, int]] = [{} for _ in range(width)]
-        # joint[i * width + j] for i < j: counts of (outcome in i, outcome in j)
-        self.joint: dict[int, dict[tuple[Outcome, Outcome], int]] = {}
+        # Each column's outcomes numbered in the order first seen (the order of single's
+        # keys): the pairs are counted by number, one small int a pair, because hashing a
+        # call's outcomes (nested tuples) for each of a deal's 400 pairs was most of a deal.
+        self.ids: list[dict[Outcome, int]] = [{} for _ in range(width)]
+        # joint[i * width + j] for i < j: counts of (outcome i's number << _ID_BITS | j's)
+        self.joint: dict[int, dict[int, int]] = {}
         # Per worth function and column, its value for each outcome met there: the paired
         # differences read every pair of outcomes of two columns, a grade asks for them
         # hundreds of times, and a call's worth is three nested functions. A column's
@@ -126,7 +130,8 @@ class Tally:
         self.values: dict[tuple[Callable[[Any], float], int], dict[Outcome, float]] = {}
 
     def valued(self, value: Callable[[Any], float], column: int) -> dict[Outcome, float]:
-        """``value`` of each outcome seen in ``column``, each worked out once per tally."""
+        """``value`` of each outcome seen in ``column``, each worked out once per tally, in
+        the order first seen (so ``list(...values())`` is indexed by the outcome's number)."""
         known = self.values.get((value, column))
         if known is None:
             known = self.values[value, column] = {}
@@ -138,17 +143,29 @@ class Tally:
 
     def add(self, row: Sequence[Outcome]) -> None:
         self.deals += 1
-        live = [(i, n) for i, n in enumerate(row) if not _unsolved(n)]
-        single, joint, width = self.single, self.joint, self.width
-        for a, (i, n) in enumerate(live):
+        live: list[tuple[int, int]] = []  # (column, its outcome's number)
+        single, ids = self.single, self.ids
+        for i, n in enumerate(row):
+            if n is None or (isinstance(n, int) and n < 0):  # not solved
+                continue
             counts = single[i]
             counts[n] = counts.get(n, 0) + 1
-            base = i * width
+            numbers = ids[i]
+            k = numbers.get(n)
+            if k is None:
+                k = numbers[n] = len(numbers)
+                if k > _ID_MASK:
+                    raise ValueError(f"more than {_ID_MASK + 1:,} outcomes in one column")
+            live.append((i, k))
+        joint, width = self.joint, self.width
+        for a, (i, k) in enumerate(live):
+            base, high = i * width, k << _ID_BITS
             for j, m in live[a + 1:]:
                 pairs = joint.get(base + j)
                 if pairs is None:
                     pairs = joint[base + j] = {}
-                pairs[n, m] = pairs.get((n, m), 0) + 1
+                key = high | m
+                pairs[key] = pairs.get(key, 0) + 1
 
     def solved(self, column: int) -> int:
         return sum(self.single[column].values())
@@ -200,11 +217,13 @@ class Tally:
             i, j = sorted((a.column, b.column))
             fa, fb = (a.value, b.value) if i == a.column else (b.value, a.value)
             table = self.joint.get(i * self.width + j, {})
-            va, vb = self.valued(fa, i), self.valued(fb, j)
+            xs = list(self.valued(fa, i).values())  # by outcome number
+            ys = list(self.valued(fb, j).values())
             if i == a.column:
-                differences = [va[n] - vb[m] for n, m in table]
+                differences = [xs[key >> _ID_BITS] - ys[key & _ID_MASK] for key in table]
             else:
-                differences = [-1.0 * (va[n] - vb[m]) for n, m in table]
+                differences = [-1.0 * (xs[key >> _ID_BITS] - ys[key & _ID_MASK])
+                               for key in table]
             deals = list(table.values())
         if not deals:  # every count kept is at least 1
             return None
