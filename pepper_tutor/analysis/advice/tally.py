@@ -241,9 +241,13 @@ class TalliedOption:
     def mean(self, tally: Tally) -> float:
         if self.column is None:
             return self.value(0)
-        if not tally.solved(self.column):
+        counts = tally.single[self.column]
+        if not counts:
             return -math.inf
-        return tally.estimate(self.column, self.value).mean
+        # the mean of tally.estimate(...), the very float, without the interval
+        known = tally.valued(self.value, self.column)
+        deals = counts.values()
+        return math.fsum([known[n] * k for n, k in counts.items()]) / sum(deals)
 
 
 def _best(tally: Tally, choices: Sequence[TalliedOption]) -> int:
