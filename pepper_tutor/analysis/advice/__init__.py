@@ -1,7 +1,8 @@
 """Sampled advice for every decision made without seeing the other hands.
 
 The sampling core, which every kind of decision shares: the deals a deciding seat imagines,
-consistent with what it knows and kept by the calls it heard (``sampling``); what the deals
+consistent with what it knows and kept by the calls it heard (``sampling``, its loop in C
+where built: ``native_sampling``); what the deals
 showed, in counts, with means, 95% intervals and paired differences (``tally``); solving
 each deal double-dummy, here or in a pool of worker processes (``solving``); the options of
 one decision, best first, with what each loses and the notes of the assumptions
