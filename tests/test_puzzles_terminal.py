@@ -45,7 +45,7 @@ def test_a_puzzle_answered_wrong_then_right_then_the_next(tmp_path: Path) -> Non
     child.expect(r"Puzzle 1 · rated \d+ · you 1500")
     child.expect(PROMPT)
     child.sendline(first.tempting)
-    child.expect(r"Not .*: try again, or type a for the answer\.")
+    child.expect(r" is not best: try again, or type a for the answer\.")
     child.expect(r"Your puzzle rating: \d+ \(-\d+\)\.")
     child.expect(r"This theme comes back in your review")
     child.expect(PROMPT)

@@ -25,7 +25,7 @@ def test_the_widget_takes_a_wrong_answer_then_the_right_one(tmp_path: Path) -> N
     assert puzzle is not None and "Puzzle 1" in widget.board.value
     assert all("pepper-choice" in b._dom_classes for b in widget.choices.children)
     _button(widget, puzzle.tempting).click()
-    assert "Not " in widget.feedback.value
+    assert " is not best: " in widget.feedback.value
     assert "try again, or press Show answer." in widget.feedback.value
     # what the tempting answer loses, in a line, the best answer not named; the hands wait
     # for the answer (a miss is not the place for every hand)

@@ -167,8 +167,8 @@ def feedback_facts(answer: Answer, reveal: bool = False,
     said = action_words(p, answer.action)
     point = answer_point(p, answer.action) if answer.correct else None
     lines = [f"Right: {said}." + (f" {point}" if point else "") if answer.correct else
-             f"Not {said}: the streak ends here." if answer.over else
-             f"Not {said}: try again, or {ask}."]
+             f"{_cap(said)} is not best: the streak ends here." if answer.over else
+             f"{_cap(said)} is not best: try again, or {ask}."]
     if answer.correct or reveal:
         lines.append(("" if answer.correct else "The answer: ") + figures_words(p))
         # in a player's words: the theme's and rules' ids only in the rule ids view
