@@ -121,8 +121,11 @@ def test_kill_9_while_results_are_entered_loses_nothing_and_leaves_a_tournament(
     moved = 0
     last = NightStore(path).tournament()
     for _ in range(10):
-        acked = ctx.Value("i", len(last.results) if last else 0)
-        changes = ctx.Value("i", 0)
+        # Without a lock: a child killed inside a locked read or write would leave the lock
+        # held for good, and the next read here would wait for ever (it did, in a loaded CI
+        # run). One writer, one reader, a machine int: nothing to lock against.
+        acked = ctx.Value("i", len(last.results) if last else 0, lock=False)
+        changes = ctx.Value("i", 0, lock=False)
         child = ctx.Process(target=_enter_forever, args=(str(path), acked, changes))
         child.start()
         # The kill lands among the changes, however slow the machine: after the first one
