@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -184,3 +185,58 @@ def test_a_process_started_for_the_pool_begins_deaf_to_ctrl_c() -> None:
         assert not held(Path("/proc/self/status").read_text())
     finally:
         child.communicate(b"")
+
+
+_WRITTEN: Any = None  # an Event the forked worker inherits (one cannot be sent to it)
+
+
+def _write_half_a_result_then_wait() -> None:
+    """A pool's task that does what a worker does when it is stopped halfway through
+    handing back a big result: the result's length and its first bytes are in the pipe, the
+    rest never comes (the worker waits, as one does for the reader to drain the pipe)."""
+    import struct
+
+    frame = sys._getframe()
+    while "result_queue" not in frame.f_locals:  # concurrent.futures' _process_worker
+        frame = frame.f_back
+        assert frame is not None
+    writer = frame.f_locals["result_queue"]._writer
+    os.write(writer.fileno(), struct.pack("!i", 1 << 20) + b"\x80\x04" + b"x" * 100)
+    _WRITTEN.set()
+    time.sleep(600)
+
+
+def _nothing() -> None:
+    return None
+
+
+@pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(),
+                    reason="the task reaches its worker's queue through a forked process")
+def test_stopping_a_pool_whose_worker_was_halfway_through_a_result_ends_its_thread() -> None:
+    """The pool's own thread, left reading the rest of a result its worker will never
+    write, ends once the pool is stopped (before, it read for ever, and the process waited
+    for it at exit: `analyse --workers 2` then hung after Ctrl-C)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pepper_tutor.analysis.workers import start_worker, stop_now
+
+    global _WRITTEN
+    context = multiprocessing.get_context("fork")
+    _WRITTEN = written = context.Event()
+    pool = ProcessPoolExecutor(1, mp_context=context, initializer=start_worker,
+                               initargs=(os.getpid(),))
+    pool.submit(_nothing).result(timeout=120)
+    pool.submit(_write_half_a_result_then_wait)
+    assert written.wait(timeout=120), "the task never ran"
+    thread = pool._executor_manager_thread  # type: ignore[attr-defined]
+    reader = pool._result_queue  # type: ignore[attr-defined]
+    assert thread is not None and thread.is_alive()
+    try:
+        stop_now(pool)
+        thread.join(timeout=60)
+        assert not thread.is_alive(), "the pool's thread still reads a result nobody writes"
+    finally:
+        if thread.is_alive():  # so that a failure does not hang the test run at exit too
+            reader._writer.close()
+            thread.join()

@@ -172,6 +172,7 @@ def stop_now(pool: Executor) -> None:
     """End a local process pool's workers at once (Ctrl-C, SIGTERM): queued work is
     dropped, running work killed."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    result_queue = getattr(pool, "_result_queue", None)  # shutdown() forgets it
     for process in processes:
         process.terminate()
     # A chunk of work bigger than the pipe's buffer may still be half written to the killed
@@ -184,3 +185,11 @@ def stop_now(pool: Executor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.join(1.0)
+    # A result bigger than a pipe's buffer (a chunk of deals' results is about 200 kB) is
+    # written in parts, each waiting for the pool's own thread to read the last: a worker
+    # killed between parts leaves that thread reading the rest of a message for ever, and
+    # this process waiting for it at exit (a Ctrl-C hung so). This process never writes
+    # there, so closing its end leaves no writer: the read ends at once and the thread ends.
+    writer = getattr(result_queue, "_writer", None)
+    if writer is not None:
+        writer.close()
