@@ -4,6 +4,7 @@ hold together (issue 32, item 4)."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -211,3 +212,34 @@ def test_hearts_and_diamonds_are_worth_the_same_where_the_hand_cannot_tell_them_
                             for t in (Trump.H, Trump.D))
         assert hearts.net is not None and diamonds.net is not None
         assert abs(hearts.net.mean - diamonds.net.mean) < 0.5, (seed, hearts, diamonds)
+
+
+def test_the_pooled_rows_weight_is_as_unsure_as_the_share_it_is_read_from() -> None:
+    """A bid read partly by the pooled row (made both ways on 90% to all of its deals) is
+    valued by a weight read from the very deals it is valued on: another seed's deals read
+    another weight. The weight's standard error is none where the share is nowhere near the
+    ramp, some even where every deal made it both ways (the next deals may not), most on
+    the ramp, and less over more deals."""
+    from pepper_tutor.analysis.advice.calls import _pooled_weight, _weight_spread
+
+    assert _weight_spread(0.5, 200) == 0.0
+    assert _weight_spread(0.8, 200) == 0.0
+    at_all = _weight_spread(1.0, 200)
+    on_ramp = _weight_spread(0.95, 200)
+    assert 0.0 < at_all < on_ramp
+    assert _weight_spread(0.95, 800) < on_ramp
+    # about 1.5 points in a hundred of seed-to-seed spread in the share, as measured
+    assert on_ramp == pytest.approx(math.sqrt(0.95 * 0.05 / 200) / 0.1, rel=0.25)
+    assert _pooled_weight(0.95) == pytest.approx(0.5)
+
+
+def test_a_spread_beyond_the_deals_widens_every_paired_difference_but_moves_no_mean() -> None:
+    tally = _tally([[3, 4, 5, 4, 3, 5, 4, 4], [4, 4, 4, 3, 3, 4, 5, 4]])
+    plain = [TalliedOption(0, float), TalliedOption(1, float)]
+    unsure = [TalliedOption(0, float, 0.3), TalliedOption(1, float)]
+    found, found_unsure = tally.paired(*plain), tally.paired(*unsure)
+    assert found is not None and found_unsure is not None
+    assert found_unsure[0].mean == found[0].mean
+    assert found_unsure[0].half_width == pytest.approx(
+        math.hypot(found[0].half_width, 1.959963984540054 * 0.3))
+    assert _loss(tally, unsure, [unsure[1]])[2] > _loss(tally, plain, [plain[1]])[2]

@@ -8,6 +8,7 @@ trick count.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -46,7 +47,7 @@ from .sampling import (
     _trump_of,
 )
 from .solving import DROP_Z, _solve_all
-from .tally import Estimate, TalliedOption, Tally, _best, _shown_worse
+from .tally import _Z95, Estimate, TalliedOption, Tally, _best, _shown_worse
 from .worth import _expected_tricks, _make_chance, _sweep_worth, _worths
 
 
@@ -102,13 +103,40 @@ def _pooled_weight(share: float) -> float:
     return min(1.0, max(0.0, (share - POOL_FROM) / (1.0 - POOL_FROM)))
 
 
-def _share_both_ways(tally: Tally, column: int, need: int) -> float:
+def _share_both_ways(tally: Tally, column: int, need: int) -> tuple[float, int]:
     """The share of the deals on which a bid column's other way was solved too where
     double-dummy play makes ``need`` tricks with the partner and alone alike (an outcome's
-    ``both``: -1 where the other way was dropped)."""
+    ``both``: -1 where the other way was dropped), and how many deals that share is of."""
     solved = tally.share(column, lambda outcome: float(outcome[3] >= 0))
     made = tally.share(column, lambda outcome: float(outcome[3] >= need))
-    return made / solved if solved else 0.0
+    return (made / solved if solved else 0.0), round(solved * tally.solved(column))
+
+
+def _weight_spread(share: float, deals: int) -> float:
+    """The standard error of :func:`_pooled_weight` read from ``share`` of ``deals``: the
+    weight's range over the share's 95% (Wilson) interval, as a standard error. The share is
+    counted on the same deals the bid is valued on, so another seed's deals read another
+    weight: one seed's 5 in hearts read 98% made both ways, another's 96%, and graded Best
+    and a Mistake with intervals that did not meet. The bid's worth moves by this times the
+    gap between its two rows (:func:`_pooled_spread`)."""
+    if deals <= 0:
+        return 0.0
+    z2 = _Z95 * _Z95
+    centre = (share + z2 / (2 * deals)) / (1 + z2 / deals)
+    half = _Z95 * math.sqrt(share * (1 - share) / deals + z2 / (4 * deals * deals)) / (
+        1 + z2 / deals)
+    low, high = _pooled_weight(centre - half), _pooled_weight(centre + half)
+    return (high - low) / (2 * _Z95)
+
+
+def _pooled_spread(tally: Tally, column: int, own: Callable[[Any], float],
+                   made: Callable[[Any], float], weight_error: float) -> float:
+    """What a pooled bid's worth varies by through its weight's error: the gap between the
+    worth read all by the pooled row and all by its own way's, times that error."""
+    if not weight_error:
+        return 0.0
+    gap = (TalliedOption(column, made).mean(tally) - TalliedOption(column, own).mean(tally))
+    return abs(gap) * weight_error
 
 
 def _blend(own: Callable[[Any], float], made: Callable[[Any], float] | None, weight: float
@@ -300,16 +328,23 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
                 label = f"{bid.display} in {t.display}{how}"
                 mine = kind(k, name)
                 both = kind(k, MADE) if pooled and mine is not None else None
-                weight = 0.0 if both is None else _pooled_weight(
-                    _share_both_ways(tally, column, bid.tricks))
-                value = _bid_worth(_worths(rules, viewer, viewer, bid, mine), bid,
-                                   None if both is None else
-                                   _worths(rules, viewer, viewer, bid, both), weight)
-                tallied[label] = TalliedOption(column, _second(value))
+                own_worth = _worths(rules, viewer, viewer, bid, mine)
+                weight = error = spread = 0.0
+                if both is not None:
+                    share, counted = _share_both_ways(tally, column, bid.tricks)
+                    weight, error = _pooled_weight(share), _weight_spread(share, counted)
+                    made_worth = _worths(rules, viewer, viewer, bid, both)
+                    spread = _pooled_spread(
+                        tally, column, _second(_bid_worth(own_worth, bid)),
+                        _second(_bid_worth(own_worth, bid, made_worth, 1.0)), error)
+                value = _bid_worth(own_worth, bid, None if both is None else made_worth,
+                                   weight)
+                tallied[label] = TalliedOption(column, _second(value), spread)
                 candidates.append(_option(
                     label, tally, column, value,
                     tricks=_tricks_fn(mine, both, weight), bid=bid, trump=t, mode=way,
-                    makes=tally.share(column, _makes_fn(mine, both, weight, bid.tricks))))
+                    makes=tally.share(column, _makes_fn(mine, both, weight, bid.tricks)),
+                    spread=spread))
             column += 1
             if candidates:  # the level worth most for this trump and way of playing
                 options.append(_ranked(candidates)[0])

@@ -223,11 +223,13 @@ def _option(label: str, tally: Tally, column: int,
             scores: Callable[[Any], float] | None = None,
             tricks: Callable[[Any], float] | None = float, bid: Bid | None = None,
             trump: Trump | None = None, mode: Mode | None = None, card: Card | None = None,
-            defense: Defense | None = None, makes: float | None = None) -> OptionAdvice:
+            defense: Defense | None = None, makes: float | None = None,
+            spread: float = 0.0) -> OptionAdvice:
     """An option from its column of the tally: ``points(n)`` gives ``(points, net)`` for
     the trick count ``n`` solved there, or bare ``scores(n)`` where the net is unknown;
     ``tricks(n)`` the side's tricks (``None``: not reported). For a bid, ``makes``
-    defaults to the share of deals with the bid's tricks."""
+    defaults to the share of deals with the bid's tricks. ``spread``: the net's standard
+    error beyond the deals' own (:attr:`~.tally.TalliedOption.spread`)."""
     counts = tally.counts(column)
     if makes is None and bid is not None and bid is not Bid.PASS and tricks is not None:
         makes = sum(counts[bid.tricks:]) / sum(counts)
@@ -235,7 +237,7 @@ def _option(label: str, tally: Tally, column: int,
         makes = None  # "makes in 100% of deals" is not a finding over a handful of deals
     if points is not None:
         score = tally.estimate(column, lambda n: points(n)[0])
-        net: Estimate | None = tally.estimate(column, lambda n: points(n)[1])
+        net: Estimate | None = tally.estimate(column, lambda n: points(n)[1]).widened(spread)
     else:
         score, net = tally.estimate(column, scores or (lambda n: 0.0)), None
     return OptionAdvice(label, None if tricks is None else tally.estimate(column, tricks),

@@ -79,6 +79,14 @@ class Estimate:
     def half_width(self) -> float:
         return (self.high - self.low) / 2
 
+    def widened(self, error: float) -> Estimate:
+        """The estimate with a further standard ``error`` that its samples' own spread does
+        not show, added in quadrature to its interval's (the mean unchanged)."""
+        if not error:
+            return self
+        half = math.hypot(self.half_width, _Z95 * error)
+        return Estimate(self.mean, self.mean - half, self.mean + half, self.samples)
+
     def __str__(self) -> str:
         if self.samples == 0:
             return f"{self.mean:.2f} exactly"
@@ -227,16 +235,21 @@ class Tally:
             deals = list(table.values())
         if not deals:  # every count kept is at least 1
             return None
-        return Estimate.of_lists(differences, deals), not any(differences)
+        found = Estimate.of_lists(differences, deals).widened(math.hypot(a.spread, b.spread))
+        return found, not any(differences)
 
 
 @dataclass(frozen=True)
 class TalliedOption:
     """An option as the tally sees it: the column it is solved in (``None`` for a value
-    known exactly, as a pass or a surrender) and its worth for a trick count there."""
+    known exactly, as a pass or a surrender) and its worth for a trick count there;
+    ``spread``, a standard error of that worth the deals' own spread does not show (a worth
+    that is itself read from the same deals, see :func:`.calls._weight_spread`), which
+    every paired difference with it counts."""
 
     column: int | None
     value: Callable[[Any], float]
+    spread: float = 0.0
 
     def mean(self, tally: Tally) -> float:
         if self.column is None:
