@@ -425,6 +425,24 @@ class Opening:
         return self.state == "ready"
 
 
+def _journal_mode(con: sqlite3.Connection, mode: str, timeout: float) -> None:
+    """Set the journal mode, waiting up to ``timeout`` for another connection doing the
+    same. SQLite answers a switch of mode that meets another connection's switch "database
+    is locked" at once, without the busy wait (two windows opening a new learner file
+    together: 18 times in 600 tries), so the wait is made here."""
+    deadline = time.monotonic() + timeout
+    pause = 0.005
+    while True:
+        try:
+            con.execute(f"PRAGMA journal_mode = {mode}")
+            return
+        except sqlite3.OperationalError as err:
+            if fault(err) != "busy" or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(0.1, pause * 2)
+
+
 def _setup(con: sqlite3.Connection, schema: Schema) -> None:
     """The tables and the version row, in one transaction: a crash half way leaves a new file,
     not one with some of our tables (which would look like someone else's). The version row
@@ -463,7 +481,7 @@ def open_store(path: Path, schema: Schema, *, timeout: float = BUSY_TIMEOUT) -> 
                     # look again before writing to it.
                     look(path, schema, timeout=timeout)
                     opening.readable = True
-                con.execute(f"PRAGMA journal_mode = {browser_home.journal_mode(path)}")
+                _journal_mode(con, browser_home.journal_mode(path), timeout)
                 _setup(con, schema)
             finally:
                 con.close()
