@@ -95,13 +95,13 @@ def _position(tmp_path: Path) -> Path:
 
 def _start_analysis(tmp_path: Path) -> tuple[subprocess.Popen[bytes], set[int]]:
     """``analyse --workers 2`` on many samples, once both workers are at work."""
-    from tests.test_analysis_interrupt import _children
+    from tests.test_analysis_interrupt import _children, _signals_at_default
 
     proc = subprocess.Popen([sys.executable, "-m", "pepper_tutor", "analyse",
                              str(_position(tmp_path)), "--samples", "10000", "--workers", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"},
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_signals_at_default)
     deadline = time.monotonic() + 60
     workers: set[int] = set()
     while time.monotonic() < deadline and len(workers) < 2:
