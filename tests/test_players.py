@@ -279,6 +279,33 @@ def test_both_bowers_and_ace_king_of_trumps_bid_high():
     assert reason.text.endswith("makes in 100% of deals"), reason.text
 
 
+@pytest.mark.parametrize("level", ["club", "expert"])
+def test_the_sampling_levels_play_with_partner_only_when_it_is_clearly_better(level):
+    """The two ways are valued over the same few dozen deals and playing with partner varies
+    more from deal to deal, so a small lead for partner is taken as luck: the exchange,
+    unless partner leads by more than the wider interval and a point. ``rarely`` turns it
+    round: partner unless the exchange is clearly better."""
+    from pepper_tutor.analysis.advice import Advice, Estimate, OptionAdvice
+
+    def ways(partner_mean: float, half: float) -> Advice:
+        alone = OptionAdvice("4 in ♥, exchange and play alone", None,
+                             Estimate(2.0, 1.6, 2.4, 40), Estimate(2.0, 1.6, 2.4, 40),
+                             trump=Trump.H, mode=Mode.EXCHANGE)
+        partner_worth = Estimate(partner_mean, partner_mean - half, partner_mean + half, 40)
+        partner = OptionAdvice("4 in ♥, play with partner", None, partner_worth,
+                               partner_worth, trump=Trump.H, mode=Mode.PARTNER)
+        ranked = sorted((alone, partner), key=lambda o: -o.net.mean)
+        return Advice("declare", Seat.S, "NS", 40, tuple(ranked))
+
+    player = make_player(level, 1)
+    rarely = make_player(level, 1, alone="rarely")
+    assert player._way(ways(2.6, 1.2)) is Mode.EXCHANGE  # ahead, not clearly
+    assert player._way(ways(2.9, 0.3)) is Mode.EXCHANGE  # clear of the intervals, not a point
+    assert player._way(ways(4.0, 0.6)) is Mode.PARTNER  # clearly better
+    assert rarely._way(ways(2.6, 1.2)) is Mode.PARTNER
+    assert rarely._way(ways(0.5, 0.4)) is Mode.EXCHANGE
+
+
 def test_the_expert_takes_each_call_at_the_low_side_of_its_estimate():
     """A call that looks best only on a wide interval loses to a sure one a little lower:
     the expert ranks calls by mean less its caution times the half-width."""

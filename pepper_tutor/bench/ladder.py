@@ -132,13 +132,14 @@ def page(rungs: Sequence[Rung], command: str, executor: str, seconds: float, rul
         "analysis, so beating it is not the analysis agreeing with itself.",
         "- **club**: the default computer player: bids the call worth most by the shares of "
         "tricks hands of its count take double-dummy, measured over 40,000 dealt hands "
-        "(`analysis/hand_odds.py`, `python -m pepper_tutor.bench hand_odds`); the way of "
-        "playing, the defense and the cards by sampled double-dummy play; the exchange by the "
-        "rules (send the highest trump, discard the lowest card of the shortest plain suit).",
+        "(`analysis/hand_odds.py`, `python -m pepper_tutor.bench hand_odds`); the defense "
+        "and the cards by sampled double-dummy play; the way of playing too, with partner "
+        "only when that is clearly better than the exchange; the exchange by the rules (send "
+        "the highest trump, discard the lowest card of the shortest plain suit).",
         "- **expert**: every call from the sampled double-dummy advice over deals that follow "
         "the auction, each taken at the low side of its estimate; the cards and the defense "
-        "the same way over more deals than the club player's; the exchange by the rules, as "
-        "the club player.",
+        "the same way over more deals than the club player's; the way of playing and the "
+        "exchange as the club player.",
         "- **ceiling**: sees every hand and makes every choice double-dummy on the real cards "
         "(`analysis/ceiling.py`). No person can play like this; a level's distance to it is "
         "what it leaves on the table.",
