@@ -538,8 +538,9 @@ def register(sub: Any) -> None:
     p.add_argument("--level", choices=("beginner", "club", "expert"), default=None,
                    help="the computer players' strength (default: club)")
     p.add_argument("--alone", choices=("analysis", "rarely"), default=None,
-                   help="when the computer players go alone with the exchange: as the "
-                        "analysis says (default), or rarely: only when clearly better")
+                   help="when the computer players go alone with the exchange: unless the "
+                        "analysis finds playing with partner clearly better (default), or "
+                        "rarely: only when the analysis finds the exchange clearly better")
     p.add_argument("--rules", default=None,
                    help="standard (default), simple, cutthroat or lions-club")
     p.add_argument("--seat", default=None, help="your seat: N, E, S or W (default: S)")

@@ -614,8 +614,9 @@ def table(level: str = "club", rules: str = "standard", seat: str = "S", coach: 
           ) -> TableWidget:
     """A match at the practice table: ``notebook.table(level="club", coach=True)``.
 
-    ``alone``: when the computer players go alone with the exchange, ``"analysis"`` (as
-    the analysis says, the default) or ``"rarely"`` (only when it is clearly better).
+    ``alone``: when the computer players go alone with the exchange, ``"analysis"`` (unless
+    the analysis finds playing with partner clearly better, the default) or ``"rarely"``
+    (only when the analysis finds going alone clearly better).
 
     The coach grades as the drills do, on the same deals seeded from the position
     (:func:`~pepper_tutor.analysis.grading.grade_choice`); ``samples`` deals fewer, for a

@@ -19,7 +19,8 @@ __all__ = ["LEVELS", "ALONE_SETTINGS", "DEFAULT_ALONE", "Player", "make_bot", "b
 
 def make_bot(level: str, seed: int | None = None, alone: str = DEFAULT_ALONE) -> Player:
     """A computer player of ``level`` with the going-alone setting ``alone`` (``analysis``:
-    alone whenever the analysis values it higher; ``rarely``: only when clearly better)."""
+    alone unless the analysis finds partner clearly better; ``rarely``: only when the
+    analysis finds going alone clearly better)."""
     return make_player(level, seed, alone=alone)
 
 
