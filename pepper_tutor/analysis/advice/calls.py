@@ -116,9 +116,10 @@ def _weight_spread(share: float, deals: int) -> float:
     """The standard error of :func:`_pooled_weight` read from ``share`` of ``deals``: the
     weight's range over the share's 95% (Wilson) interval, as a standard error. The share is
     counted on the same deals the bid is valued on, so another seed's deals read another
-    weight: one seed's 5 in hearts read 98% made both ways, another's 96%, and graded Best
-    and a Mistake with intervals that did not meet. The bid's worth moves by this times the
-    gap between its two rows (:func:`_pooled_spread`)."""
+    weight: over 200 deals the share moves by about 1.5 points in a hundred from seed to
+    seed, the weight by about 0.15, and a 5 in hearts was once graded Best over one seed's
+    deals and a Mistake over another's, with intervals that did not meet. The bid's worth
+    moves by this times the gap between its two rows (:func:`_pooled_spread`)."""
     if deals <= 0:
         return 0.0
     z2 = _Z95 * _Z95
