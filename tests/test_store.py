@@ -236,7 +236,7 @@ def test_a_read_only_store_of_schema_1_remembers_in_the_process_only(tmp_path, m
 def _open_new(home: str, barrier, answers) -> None:  # type: ignore[no-untyped-def]
     from pathlib import Path
 
-    barrier.wait()
+    barrier.wait(timeout=60)  # a twin that died first must not leave this one waiting
     answers.put(LearnerStore("ann", Path(home)).warning)
 
 
