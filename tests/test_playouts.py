@@ -20,9 +20,9 @@ def test_a_puzzle_is_played_out_the_same_every_time_one_figure_a_deal() -> None:
 
 
 def test_the_summary_counts_what_held_and_what_the_playouts_contradict() -> None:
-    rows = [Playout("a", "play", (2.0, 4.0, 3.0)),  # held
-            Playout("b", "play", (0.0, 0.0, 0.0)),  # a tie holds
-            Playout("c", "play", (-5.0, -6.0, -5.5, -4.0))]  # clearly worse
+    rows = [Playout((2.0, 4.0, 3.0), "a", "play"),  # held
+            Playout((0.0, 0.0, 0.0), "b", "play"),  # a tie holds
+            Playout((-5.0, -6.0, -5.5, -4.0), "c", "play")]  # clearly worse
     s = summary(rows)
     assert s["puzzles"] == 3
     assert s["held"] == 2 / 3

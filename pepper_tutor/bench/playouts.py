@@ -27,23 +27,18 @@ import argparse
 import contextlib
 import hashlib
 import math
-import random
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..analysis.ceiling import AllSeeing
 from ..analysis.executors import DEFAULT_EXECUTOR, ExecutorError, open_executor, parse_executor
-from ..analysis.inference import deal_for_view
-from ..analysis.players import play_hand
-from ..analysis.view import view_of
-from ..engine.state import HandState
+from ..analysis.playing_out import LADDER, PlayedOut, play_out
 from ..teaching.puzzles.bank import bank_puzzles
 from ..teaching.puzzles.puzzle import Puzzle, parse_action
-from .tournament import LADDER, _run, ladder_player
+from .tournament import _run
 
-__all__ = ["Playout", "playout", "sample", "summary", "main"]
+__all__ = ["Playout", "PlayoutTask", "playout", "sample", "summary", "main"]
 
 _Z95 = 1.959963984540054
 
@@ -59,38 +54,11 @@ class PlayoutTask:
 
 
 @dataclass(frozen=True)
-class Playout:
+class Playout(PlayedOut):
     """A puzzle's paired figures: the answer's points less the tempting answer's, a deal."""
 
-    puzzle: str
-    kind: str
-    diffs: tuple[float, ...]
-
-    @property
-    def mean(self) -> float:
-        return statistics.fmean(self.diffs)
-
-    @property
-    def half_width(self) -> float:
-        if len(self.diffs) < 2:
-            return math.inf
-        return _Z95 * statistics.stdev(self.diffs) / math.sqrt(len(self.diffs))
-
-    @property
-    def contradicted(self) -> bool:
-        """The tempting answer did clearly better: the paired interval lies below zero."""
-        return self.mean + self.half_width < 0
-
-
-def _side_points(state: HandState, seat: int) -> int:
-    points = state.score.points if state.score is not None else {}
-    ours = state.rules.side_of(seat)
-    return sum(v if side == ours else -v for side, v in points.items())
-
-
-def _deal_seed(task: PlayoutTask, index: int) -> int:
-    digest = hashlib.sha256(f"{task.seed}/{task.puzzle}/{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+    puzzle: str = ""
+    kind: str = ""
 
 
 def _puzzle(pid: str) -> Puzzle:
@@ -100,27 +68,10 @@ def _puzzle(pid: str) -> Puzzle:
 def playout(task: PlayoutTask) -> Playout:
     """The puzzle of ``task`` played out from its answer and its tempting answer."""
     puzzle = _puzzle(task.puzzle)
-    position = puzzle.position()
-    seat = int(puzzle.seat)
-    answer = parse_action(puzzle.kind, puzzle.answers[0])
-    tempting = parse_action(puzzle.kind, puzzle.tempting)
-    view = view_of(position, seat)
-    diffs = []
-    for index in range(task.deals):
-        seed = _deal_seed(task, index)
-        start = position if index == 0 else deal_for_view(view, random.Random(seed), auction=True)
-        scored = []
-        for action in (answer, tempting):
-            state = start.copy()
-            state.apply(action)
-            players = [ladder_player(task.level, seed + k) for k in range(4)]
-            for player in players:
-                if isinstance(player, AllSeeing):
-                    player.see(state)
-            play_hand(state, players)
-            scored.append(_side_points(state, seat))
-        diffs.append(float(scored[0] - scored[1]))
-    return Playout(puzzle.id, puzzle.kind, tuple(diffs))
+    played = play_out(puzzle.position(), parse_action(puzzle.kind, puzzle.answers[0]),
+                      parse_action(puzzle.kind, puzzle.tempting), task.deals,
+                      f"{task.seed}/{puzzle.id}", task.level)
+    return Playout(played.diffs, puzzle.id, puzzle.kind)
 
 
 def sample(puzzles: Sequence[Puzzle], share: float) -> list[Puzzle]:

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..analysis.calling import trump_count
-from ..analysis.ceiling import AllSeeing, CeilingPlayer
+from ..analysis.ceiling import AllSeeing
 from ..analysis.executors import (
     DEFAULT_EXECUTOR,
     ExecutorError,
@@ -47,8 +47,8 @@ from ..analysis.executors import (
     parse_executor,
     run_indexed,
 )
-from ..analysis.players import DEFAULT_LEVEL, Player, make_player, play_hand
-from ..analysis.table_tips import TableTipsPlayer
+from ..analysis.players import DEFAULT_LEVEL, Player, play_hand
+from ..analysis.playing_out import LADDER, ladder_player
 from ..analysis.view import SeatView
 from ..engine.calls import Bid, Defense, Mode, Trump
 from ..engine.ranking import bower
@@ -58,21 +58,6 @@ from ..engine.state import Action, HandState, Phase
 
 __all__ = ["duplicate", "contract_class", "main", "DealTask", "play_deal", "paired_rates",
            "Tournament", "tournament", "LADDER", "ladder_player", "parse_pairs"]
-
-# Every level a match can seat, weakest first: the computer players a learner meets, the
-# reference player of table tips (analysis.table_tips), which shares no code with the
-# analysis, and the all-seeing ceiling (analysis.ceiling), which no person can be.
-LADDER = ("beginner", "reference", "club", "expert", "ceiling")
-
-
-def ladder_player(level: str, seed: int) -> Player:
-    """A player of any level of :data:`LADDER` (the computer players' levels through
-    :func:`make_player`)."""
-    if level == "reference":
-        return TableTipsPlayer()
-    if level == "ceiling":
-        return CeilingPlayer()
-    return make_player(level, seed)
 
 _Z95 = 1.959963984540054
 
