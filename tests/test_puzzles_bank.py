@@ -45,6 +45,12 @@ def test_the_file_was_made_by_the_documented_commands_in_order() -> None:
     kept, held = select(mined)
     assert [p["id"] for p in kept] == [p["id"] for p in data["puzzles"]]
     assert [p["id"] for p in held] == [p["id"] for p in data["held"]]
+    # every puzzle mined was played out; the answer held there, or it is refuted, apart
+    refuted = data["refuted"]
+    assert sum(m["refuted"] for m in data["made"]) == len(refuted)
+    assert not {p["id"] for p in refuted} & {p["id"] for p in mined}
+    assert all(p["played_out"]["gain"] >= 0 for p in mined)
+    assert all(p["played_out"]["gain"] < 0 for p in refuted)
 
 
 def test_the_whole_build_ships_a_thousand_puzzles_and_mines_every_kind() -> None:

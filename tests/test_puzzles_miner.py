@@ -98,3 +98,28 @@ def test_the_miner_adds_the_positions_whose_answer_the_guess_misses(monkeypatch)
     missed = [p for p in added if not guessed(p.kind, p.position(), p.answers)]
     # (the aim reads the first look's answer; the validated answer agrees nearly always)
     assert len(missed) >= 0.9 * len(added), [(p.id, p.answers) for p in added]
+
+
+def test_a_puzzle_whose_answer_loses_when_played_out_is_refuted_not_kept(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Each validated puzzle is played out from its answer and its tempting answer by
+    expert players; the figures are stored with it, and where the answer scored less the
+    puzzle is refuted (kept apart, never shipped), whatever the advice said."""
+    from pepper_tutor.analysis.playing_out import PlayedOut
+    from pepper_tutor.teaching.puzzles import miner
+
+    tasks = tasks_for(60, "aim-test", **CHEAP)
+    results = [mine_hand(t) for t in tasks]
+    kept = [p for r in results for p in r.puzzles]
+    assert kept, "sixty hands give some puzzle"
+    for p in kept:
+        figures = p["played_out"]
+        assert figures["level"] == "expert" and figures["deals"] == miner.PLAYED_OUT_DEALS
+        assert figures["gain"] >= 0 and figures["half"] >= 0
+    for p in (p for r in results for p in r.refuted):
+        assert p["played_out"]["gain"] < 0
+    monkeypatch.setattr(miner, "play_out", lambda *_a, **_k: PlayedOut((-2.0, -1.0, 0.0)))
+    again = [mine_hand(t) for t in tasks]
+    assert not any(r.puzzles for r in again)
+    refuted = [p["id"] for r in again for p in r.refuted]
+    assert {p["id"] for p in kept} <= set(refuted)
+    assert all(p["played_out"]["gain"] == -1.0 for r in again for p in r.refuted)

@@ -157,11 +157,13 @@ PUZZLE_BANK = "pepper_tutor/data/puzzles.json"
 def _without_held_puzzles(built: Path, target: Path) -> Path:
     """The project's wheel for the page: the puzzle bank without the puzzles held back
     (``held``, kept in the file for the next mining run, never shown), which were a fifth
-    of the bank; its RECORD line rewritten to match."""
+    of the bank, or refuted when played out (``refuted``, never shown either); its RECORD
+    line rewritten to match."""
     with zipfile.ZipFile(built) as whl:
         items = [(info, whl.read(info)) for info in whl.infolist()]
     bank = json.loads(next(data for info, data in items if info.filename == PUZZLE_BANK))
     bank["held"] = []
+    bank["refuted"] = []
     slim = json.dumps(bank, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     digest = base64.urlsafe_b64encode(hashlib.sha256(slim).digest()).rstrip(b"=").decode()
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:

@@ -127,9 +127,11 @@ def _cmd_mine(args: argparse.Namespace) -> int:
     write_bank(out, data, through_links=False)
     added = data["made"][-1]["added"]
     print(f"{mined.hands} hands, {mined.decisions} decisions looked at, {mined.candidates} "
-          f"candidates, {len(mined.puzzles)} puzzles kept ({added} new); {out} holds "
-          f"{len(data['puzzles'])}, {len(data['held'])} more held back so no guess gives a kind's "
-          f"answers ({mined.cpu_seconds:.0f} CPU s, {mined.wall_seconds:.0f} s)")
+          f"candidates, {len(mined.puzzles)} puzzles kept ({added} new, "
+          f"{len(mined.refuted)} refuted: played out, the answer scored less than the "
+          f"tempting one); {out} holds {len(data['puzzles'])}, {len(data['held'])} more held "
+          f"back so no guess gives a kind's answers ({mined.cpu_seconds:.0f} CPU s, "
+          f"{mined.wall_seconds:.0f} s)")
     return 0
 
 

@@ -4,7 +4,9 @@ The file (format ``pepper-puzzles/1``) holds the puzzles, one compact JSON objec
 (:mod:`.puzzle`), and ``made``: one entry per mining run that added to it, with the command,
 its seed, the hands, the kinds, the thresholds, the date and what it took; and ``held``, the
 puzzles mined but held back so that no guess gives a kind's answers (:mod:`.selection`: a
-later run's rarer answers bring some back). It is built by
+later run's rarer answers bring some back); and ``refuted``, the puzzles the advice found
+clear but whose answer scored less than the tempting answer when the hand was played out
+(:mod:`.miner`), never shipped. It is built by
 the commands in :data:`REBUILD` (``make puzzles`` runs them under ``nice -n 19``); each run
 adds the puzzles it found that the file does not hold yet. ``tests/test_puzzles_bank.py``
 re-validates a sample and fails, naming these commands, when the analysis has moved.
@@ -63,7 +65,7 @@ def bank_path() -> Path:
 
 
 def empty_bank() -> dict[str, Any]:
-    return {"format": FORMAT, "made": [], "puzzles": [], "held": []}
+    return {"format": FORMAT, "made": [], "puzzles": [], "held": [], "refuted": []}
 
 
 def read_bank(path: Path) -> dict[str, Any]:
@@ -103,8 +105,11 @@ def add_run(data: Mapping[str, Any], mined: Mined, command: str, options: Mappin
     """``data`` with the mined puzzles it lacks added, the run's provenance, and the
     selection (:func:`~.selection.select`) made anew over every puzzle mined."""
     before = [*data["puzzles"], *data.get("held", [])]
-    have = {p["id"] for p in before}
+    refuted = list(data.get("refuted", []))
+    have = {p["id"] for p in [*before, *refuted]}
     new = [p for p in mined.puzzles if p["id"] not in have]
+    new_refuted = [p for p in mined.refuted if p["id"] not in have]
+    refuted += new_refuted
     kept, held = select([*before, *new])
     made = {"command": command, **options,
             "seeds": "each hand from random.Random('<seed>:<index>:hand'); each decision's "
@@ -115,27 +120,33 @@ def add_run(data: Mapping[str, Any], mined: Mined, command: str, options: Mappin
                     f"{mined.thresholds['margin']} net point with the low end of the margin's "
                     f"95% interval above {mined.thresholds['low']}, in both runs of "
                     f"{int(mined.thresholds['samples'])} auction-aware deals, and the "
-                    "position is not a lost cause",
+                    "position is not a lost cause; then played out from the answer and "
+                    f"from the tempting answer over {int(mined.thresholds['played_out'])} "
+                    "deals that follow the calls by expert players, refuted (never shipped) "
+                    "when the answer scored less",
             "date": datetime.now(UTC).strftime("%Y-%m-%d"),
             "hands": mined.hands, "decisions": mined.decisions,
             "selection": "no class of answer gives more than 3/4 of a kind's puzzles, the "
                          "highest card at most 1/2 of the play puzzles; the surplus held "
                          "back by a lottery on the puzzles' ids",
-            "candidates": mined.candidates, "kept": len(mined.puzzles), "added": len(new),
+            "candidates": mined.candidates, "kept": len(mined.puzzles),
+            "refuted": len(new_refuted), "added": len(new),
             "cpu_seconds": round(mined.cpu_seconds), "wall_seconds": round(mined.wall_seconds)}
-    return {"format": FORMAT, "made": [*data["made"], made], "puzzles": kept, "held": held}
+    return {"format": FORMAT, "made": [*data["made"], made], "puzzles": kept, "held": held,
+            "refuted": refuted}
 
 
 def dump_bank(data: Mapping[str, Any]) -> str:
     """The file's text: one puzzle a line, so a rebuild's change shows line by line."""
     lines = ["{", f'"format":{json.dumps(data["format"])},',
              '"made":' + json.dumps(data["made"], ensure_ascii=False) + ","]
-    for key in ("puzzles", "held"):
+    keys = ("puzzles", "held", "refuted")
+    for key in keys:
         puzzles: Sequence[Mapping[str, Any]] = data.get(key, [])
         lines.append(f'"{key}":[')
         lines += [json.dumps(p, ensure_ascii=False, separators=(",", ":"))
                   + ("," if i < len(puzzles) - 1 else "") for i, p in enumerate(puzzles)]
-        lines.append("]," if key == "puzzles" else "]")
+        lines.append("]" if key == keys[-1] else "],")
     lines.append("}")
     return "\n".join(lines) + "\n"
 

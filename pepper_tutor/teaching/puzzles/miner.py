@@ -9,7 +9,16 @@ worse) or was not the analysis's best, or when the first look's answer is not th
 kind's guess names (:data:`~.classes.GUESS`: the exchange, play on, the highest card ...),
 whatever was played; a candidate whose first look shows the best answer at
 least half the margin ahead is validated (:func:`~.validation.validate`: two runs at
-:data:`~.validation.SAMPLES` deals) and kept as a puzzle (:mod:`.puzzle`) when clear.
+:data:`~.validation.SAMPLES` deals) and becomes a puzzle (:mod:`.puzzle`) when clear.
+
+A puzzle is then played out (:func:`~pepper_tutor.analysis.playing_out.play_out`): from its
+answer and from its tempting answer, over :data:`PLAYED_OUT_DEALS` deals that follow the
+calls, every later decision by :data:`PLAYED_OUT_LEVEL` players, who cannot see the cards.
+It is kept only when the answer scores at least as much as the tempting answer there; else
+it is *refuted* and kept apart (the bank's ``refuted``), never shipped. The advice's
+double-dummy figures, even calibrated, can be wrong exactly where a miner looks: a contract
+with partner that double-dummy play makes by perfect teamwork (both partners seeing every
+card) is the way to play by those figures and, played out, loses to the exchange.
 
 Every random choice of a task is seeded from the job's seed and the task's index, and the
 results are merged in index order (:func:`~pepper_tutor.analysis.executors.run_indexed`),
@@ -29,12 +38,13 @@ from ...analysis.advice import advise
 from ...analysis.executors import ExecutorSpec, open_executor, run_indexed
 from ...analysis.grading import grade_decision
 from ...analysis.players import make_player, play_hand
+from ...analysis.playing_out import play_out
 from ...engine.rules import get_ruleset
 from ...engine.seats import Seat
 from ...engine.state import Action, HandState
 from ...records.hand_record import Replay, parse_record
 from .classes import guessed
-from .puzzle import make_puzzle
+from .puzzle import make_puzzle, parse_action
 from .validation import (
     KINDS,
     LOW,
@@ -48,11 +58,18 @@ from .validation import (
     validate,
 )
 
-__all__ = ["LEVELS", "HandTask", "HandResult", "mine_hand", "Mined", "mine", "tasks_for"]
+__all__ = ["LEVELS", "PLAYED_OUT_DEALS", "PLAYED_OUT_LEVEL", "HandTask", "HandResult",
+           "mine_hand", "played_out", "Mined", "mine", "tasks_for"]
 
 # The players who sit at a mined hand: each seat drawn from these, so beginners' slips and
 # the club player's sampled cards give the analysis decisions to disagree with.
 LEVELS = ("beginner", "club")
+
+PLAYED_OUT_DEALS = 32
+"""Deals each puzzle is played out over before it is kept (:func:`played_out`)."""
+
+PLAYED_OUT_LEVEL = "expert"
+"""Who plays a puzzle out: the strongest players that cannot see the cards."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +84,7 @@ class HandTask:
     screen: int = SCREEN_SAMPLES
     levels: tuple[str, ...] = LEVELS
     record: str | None = None  # a pepper-hand/1 record's text (--from-history)
+    playout_deals: int = PLAYED_OUT_DEALS  # deals a puzzle is played out over
 
     @property
     def name(self) -> str:
@@ -81,6 +99,7 @@ class HandResult:
     decisions: int = 0
     candidates: int = 0
     puzzles: list[dict[str, Any]] = field(default_factory=list)
+    refuted: list[dict[str, Any]] = field(default_factory=list)  # played out, the answer lost
     seconds: float = 0.0  # CPU seconds the task took in its worker
 
 
@@ -136,11 +155,28 @@ def mine_hand(task: HandTask) -> HandResult:
         if first.margin < MARGIN / 2:
             continue
         checked = validate(state, name, task.samples)
-        if checked.passed:
-            result.puzzles.append(make_puzzle(state, action, checked, name, task.name,
-                                              task.record is not None))
+        if not checked.passed:
+            continue
+        puzzle = make_puzzle(state, action, checked, name, task.name, task.record is not None)
+        figures_played = played_out(state, puzzle, f"{name}:played", task.playout_deals)
+        puzzle["played_out"] = figures_played
+        kept = figures_played["gain"] >= 0
+        (result.puzzles if kept else result.refuted).append(puzzle)
     result.seconds = time.process_time() - start
     return result
+
+
+def played_out(state: HandState, puzzle: dict[str, Any], name: str, deals: int
+               ) -> dict[str, Any]:
+    """The puzzle's answer against its tempting answer, played out from ``state`` over
+    ``deals`` deals by :data:`PLAYED_OUT_LEVEL` players (seeded from ``name``): the stored
+    figures (``gain``: the answer's points a hand less the tempting answer's, ``half``: its
+    95% interval's half-width)."""
+    kind = puzzle["kind"]
+    played = play_out(state, parse_action(kind, puzzle["answers"][0]),
+                      parse_action(kind, puzzle["tempting"]), deals, name, PLAYED_OUT_LEVEL)
+    return {"level": PLAYED_OUT_LEVEL, "deals": deals, "gain": round(played.mean, 2),
+            "half": round(played.half_width, 2)}
 
 
 MAX_HANDS = 10_000
@@ -163,6 +199,7 @@ class Mined:
     """A mining job's puzzles (in task order, each position once) and its counts."""
 
     puzzles: list[dict[str, Any]]
+    refuted: list[dict[str, Any]]  # validated, but the answer lost when played out
     hands: int
     decisions: int
     candidates: int
@@ -170,7 +207,7 @@ class Mined:
     wall_seconds: float
     thresholds: dict[str, float] = field(default_factory=lambda: {
         "margin": MARGIN, "low": LOW, "samples": SAMPLES, "screen": SCREEN_SAMPLES,
-        "pilot": PILOT_SAMPLES})
+        "pilot": PILOT_SAMPLES, "played_out": PLAYED_OUT_DEALS})
 
 
 def mine(tasks: Sequence[HandTask], executor: ExecutorSpec | str | None = None,
@@ -187,12 +224,14 @@ def mine(tasks: Sequence[HandTask], executor: ExecutorSpec | str | None = None,
     with open_executor(executor) as executors:
         results = run_indexed(executors, mine_hand, list(tasks), done, window)
     puzzles: list[dict[str, Any]] = []
+    refuted: list[dict[str, Any]] = []
     seen: set[str] = set()
     for r in results:  # index order: the same puzzles whatever ran them
-        for p in r.puzzles:
-            if p["id"] not in seen:
-                seen.add(p["id"])
-                puzzles.append(p)
-    return Mined(puzzles, len(results), sum(r.decisions for r in results),
+        for found, into in ((r.puzzles, puzzles), (r.refuted, refuted)):
+            for p in found:
+                if p["id"] not in seen:
+                    seen.add(p["id"])
+                    into.append(p)
+    return Mined(puzzles, refuted, len(results), sum(r.decisions for r in results),
                  sum(r.candidates for r in results), sum(r.seconds for r in results),
                  time.perf_counter() - start)

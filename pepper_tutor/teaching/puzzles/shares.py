@@ -67,21 +67,25 @@ def random_share(puzzles: Sequence[Puzzle]) -> float:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Print the shares of the shipped bank (or of the file named first in ``argv``) and
-    how many puzzles of each kind the selection holds back."""
+    how many puzzles of each kind the selection holds back and how many were refuted when
+    played out."""
     args = list(sys.argv[1:] if argv is None else argv)
     path = Path(args[0]) if args else None
     puzzles = bank_puzzles(path)
-    held = Counter(p["kind"] for p in load_bank(path).get("held", []))
+    data = load_bank(path)
+    held = Counter(p["kind"] for p in data.get("held", []))
+    refuted = Counter(p["kind"] for p in data.get("refuted", []))
     print(f"The bank's answers by kind ({len(puzzles)} puzzles; held back so that no class "
           f"answers more than {CAP} of a kind, the highest card more than {HIGHEST_CAP} of "
           f"the play puzzles: {sum(held.values())}):")
     shipped = counts(puzzles)
-    for kind in sorted({*shipped, *held}):
+    for kind in sorted({*shipped, *held, *refuted}):
         classes = shipped.get(kind, Counter())
         total = sum(classes.values())
         shares = ", ".join(f"{k} {n} ({100 * n / total:.0f}%)" for k, n in classes.most_common())
         print(f"  {kind:<8}{total:>5}: {shares or 'none shipped'}"
-              + (f" ({held[kind]} held back)" if held[kind] else ""))
+              + (f" ({held[kind]} held back)" if held[kind] else "")
+              + (f" ({refuted[kind]} refuted when played out)" if refuted[kind] else ""))
     print(f"  the highest legal card answers {100 * highest_share(puzzles):.0f}% of play "
           f"puzzles (a legal card at random {100 * random_share(puzzles):.0f}%)")
 
