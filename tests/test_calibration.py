@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pepper_tutor.analysis.advice import OptionAdvice, advise
-from pepper_tutor.analysis.calibration import MADE, POOLED, TABLE, fit, smoothed
+from pepper_tutor.analysis.calibration import MADE, POOLED, TABLE, fit, row_of, smoothed
 from pepper_tutor.bench.calibration import ENOUGH, TARGET, Contract, classes
 from pepper_tutor.engine.calls import Bid, Mode, Trump
 from pepper_tutor.engine.state import HandState, Phase
@@ -25,7 +25,7 @@ def _contracts() -> list[Contract]:
 def test_the_shipped_table_is_the_fit_of_the_experts_contracts() -> None:
     contracts = _contracts()
     assert len(contracts) >= 2000
-    assert fit((c.kind, c.dd, c.taken, c.bid.tricks) for c in contracts) == TABLE
+    assert fit((c.kind, c.dd, c.taken, row_of(c.bid)) for c in contracts) == TABLE
 
 
 def test_predicted_make_rates_are_within_three_points_of_play_in_every_large_class() -> None:

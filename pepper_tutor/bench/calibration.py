@@ -34,7 +34,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..analysis.calibration import PRIOR, fit, kind_of, smoothed, table_source
+from ..analysis.calibration import PRIOR, TABLE, fit, kind_of, row_of, smoothed, table_source
 from ..analysis.players import LEVELS, Player, make_player, play_hand
 from ..analysis.solver import solve_state
 from ..analysis.view import SeatView
@@ -178,21 +178,24 @@ def _predicted(table: Table, c: Contract) -> float:
         if rows is None:
             return 0.0
         return sum(r[6] for r in rows[:6]) / (sum(sum(r) for r in rows[:6]) + PRIOR)
-    return sum(smoothed(table, c.kind, c.dd, need)[need:])
+    return sum(smoothed(table, c.kind, c.dd, row_of(c.bid))[need:])
 
 
-def _makes(c: Contract, tables: tuple[Table, Table]) -> tuple[float, float, float]:
-    """(made in play, made double-dummy, made by the calibrated figure) for one contract:
-    the figure of the table fitted on the other half of the contracts (by seed)."""
+def _makes(c: Contract, tables: tuple[Table, Table]) -> tuple[float, float, float, float]:
+    """(made in play, made double-dummy, made by the calibrated figure, made by the shipped
+    table) for one contract: the calibrated figure by the table fitted on the other half of
+    the contracts (by seed)."""
     need = c.bid.tricks
-    return float(c.taken >= need), float(c.dd >= need), _predicted(tables[1 - c.seed % 2], c)
+    return (float(c.taken >= need), float(c.dd >= need), _predicted(tables[1 - c.seed % 2], c),
+            _predicted(TABLE, c))
 
 
 @dataclass(frozen=True)
 class ClassRow:
     """One class of contracts: how many, and their make rates in play, double-dummy and by
     the advice's calibrated figure (cross-fitted), with the advice's mean gap and its 95%
-    interval's half-width."""
+    interval's half-width; and by the table the advice ships (:data:`TABLE`), which was
+    fitted on other contracts: it drifts from play when the players change."""
 
     name: str
     contracts: int
@@ -200,6 +203,7 @@ class ClassRow:
     dd: float
     advice: float
     half: float
+    shipped: float = math.nan
 
     @property
     def gap(self) -> float:
@@ -214,15 +218,16 @@ def _class_row(name: str, rows: list[Contract], tables: tuple[Table, Table]) -> 
     sd = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (n - 1)) if n > 1 else 0.0
     return ClassRow(name, n, sum(m[0] for m in made) / n, sum(m[1] for m in made) / n,
                     sum(m[2] for m in made) / n,
-                    _Z95 * sd / math.sqrt(n) if n > 1 else math.inf)
+                    _Z95 * sd / math.sqrt(n) if n > 1 else math.inf,
+                    sum(m[3] for m in made) / n)
 
 
 def classes(contracts: list[Contract]) -> list[ClassRow]:
     """Every class of ``contracts`` (no trump or a suit, with the partner or alone, the bid
     level, the peppers, and their pairs), all first, then the largest: each contract
     predicted by the table fitted on the other half of the contracts (by seed)."""
-    tables = (fit((c.kind, c.dd, c.taken, c.bid.tricks) for c in contracts if c.seed % 2 == 0),
-              fit((c.kind, c.dd, c.taken, c.bid.tricks) for c in contracts if c.seed % 2 == 1))
+    tables = (fit((c.kind, c.dd, c.taken, row_of(c.bid)) for c in contracts if c.seed % 2 == 0),
+              fit((c.kind, c.dd, c.taken, row_of(c.bid)) for c in contracts if c.seed % 2 == 1))
     groups: dict[str, list[Contract]] = defaultdict(list)
     for c in contracts:
         trump, way = c.kind.split(" ")
@@ -237,14 +242,14 @@ def classes(contracts: list[Contract]) -> list[ClassRow]:
 
 def report(contracts: list[Contract]) -> str:
     head = (f"  {'class':<24}{'n':>6}  {'played':>7}  {'dd':>7}  {'advice':>7}"
-            f"  {'dd gap':>6}  {'advice gap, 95%':>15}")
+            f"  {'dd gap':>6}  {'advice gap, 95%':>15}  {'shipped gap':>11}")
     lines = [head]
     for r in classes(contracts):
         flag = "" if r.contracts < ENOUGH else ("  ok" if abs(r.gap) <= TARGET else "  OFF")
         lines.append(f"  {r.name:<24}{r.contracts:>6}  {100 * r.played:6.1f}%  "
                      f"{100 * r.dd:6.1f}%  {100 * r.advice:6.1f}%  "
                      f"{100 * (r.dd - r.played):+6.1f}  {100 * r.gap:+6.1f} ±"
-                     f"{100 * r.half:4.1f}{flag}")
+                     f"{100 * r.half:4.1f}{flag:<4}  {100 * (r.shipped - r.played):+10.1f}")
     return "\n".join(lines)
 
 
@@ -279,10 +284,12 @@ def main(argv: list[str] | None = None) -> None:
           "double-dummy on the real deal (what the advice used before), and the advice's "
           "calibrated figure (cross-fitted: each contract by the table measured on the "
           "other half of the contracts); gaps are predicted less played, in points of "
-          f"percentage; 'ok' within {100 * TARGET:.0f} in classes of {ENOUGH} or more:",
+          f"percentage; 'ok' within {100 * TARGET:.0f} in classes of {ENOUGH} or more; the "
+          "shipped gap is the table the advice ships against these contracts (it drifts "
+          "when the players change: refit it with --fit):",
           flush=True)
     print(report(contracts))
     if args.fit:
-        table = fit((c.kind, c.dd, c.taken, c.bid.tricks) for c in contracts)
+        table = fit((c.kind, c.dd, c.taken, row_of(c.bid)) for c in contracts)
         write_text(args.fit, table_source(table) + "\n")
         print(f"\nthe measured table is in {args.fit}")

@@ -155,11 +155,11 @@ def _tricks_fn(own: str | None, made: str | None, weight: float) -> Callable[[An
                   weight)
 
 
-def _makes_fn(own: str | None, made: str | None, weight: float, need: int
+def _makes_fn(own: str | None, made: str | None, weight: float, bid: Bid
               ) -> Callable[[Any], float]:
-    """The chance a bid needing ``need`` tricks makes, for a bid column's outcome."""
-    return _blend(lambda outcome: _make_chance(own, outcome[0], need),
-                  None if made is None else lambda outcome: _make_chance(made, outcome[0], need),
+    """The chance ``bid`` makes, for a bid column's outcome."""
+    return _blend(lambda outcome: _make_chance(own, outcome[0], bid),
+                  None if made is None else lambda outcome: _make_chance(made, outcome[0], bid),
                   weight)
 
 
@@ -344,7 +344,7 @@ def advise_bid(state: HandState | SeatView, samples: int = 200, seed: Seed = Non
                 candidates.append(_option(
                     label, tally, column, value,
                     tricks=_tricks_fn(mine, both, weight), bid=bid, trump=t, mode=way,
-                    makes=tally.share(column, _makes_fn(mine, both, weight, bid.tricks)),
+                    makes=tally.share(column, _makes_fn(mine, both, weight, bid)),
                     spread=spread))
             column += 1
             if candidates:  # the level worth most for this trump and way of playing

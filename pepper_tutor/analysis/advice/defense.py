@@ -114,7 +114,7 @@ def advise_defense(state: HandState | SeatView, samples: int = 200, seed: Seed =
                choices if until_clear else None)
     options = [_option("play", tally, 0, worth.__getitem__,
                        tricks=lambda t: 6.0 - _expected_tricks(kd, t), defense=Defense.PLAY,
-                       makes=tally.share(0, lambda t: _make_chance(kd, t, bid.tricks)))]
+                       makes=tally.share(0, lambda t: _make_chance(kd, t, bid)))]
     tallied = {"play": choices[0]}
     if can_surrender:
         options.append(OptionAdvice("surrender", None, Estimate.exact(surrender[0]),

@@ -103,7 +103,7 @@ def advise_discard(state: HandState | SeatView, samples: int = 200, seed: Seed =
                _net_choices(worth, len(own)) if until_clear else None)
     options = [_option(f"discard {DECK[card].display}", tally, k, worth.__getitem__,
                        tricks=lambda n: _expected_tricks(kd, n), card=DECK[card],
-                       makes=tally.share(k, lambda n: _make_chance(kd, n, bid.tricks)))
+                       makes=tally.share(k, lambda n: _make_chance(kd, n, bid)))
                for k, card in enumerate(own)]
     notes = (_play_note(calibrated), _SEND_NOTE,
              _auction_note(draws, accept) if accept else _RANDOM_NOTE)
@@ -142,7 +142,7 @@ def advise_send(state: HandState | SeatView, samples: int = 200, seed: Seed = No
                _net_choices(worth, len(own)) if until_clear else None)
     options = [_option(f"send {DECK[card].display}", tally, k, worth.__getitem__,
                        tricks=lambda n: _expected_tricks(kd, n), card=DECK[card],
-                       makes=tally.share(k, lambda n: _make_chance(kd, n, bid.tricks)))
+                       makes=tally.share(k, lambda n: _make_chance(kd, n, bid)))
                for k, card in enumerate(own)]
     dealt = (" at random" if accept is None else
              ", kept by how likely they were to make the calls seen" if accept.likely

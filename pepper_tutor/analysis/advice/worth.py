@@ -14,7 +14,7 @@ import math
 from ...engine.calls import Bid
 from ...engine.rules import RuleSet
 from ...engine.scoring import score_hand
-from ..calibration import distribution, sweep_chance
+from ..calibration import distribution, row_of, sweep_chance
 from .tally import _COUNTS
 
 
@@ -65,7 +65,7 @@ def _worths(rules: RuleSet, bidder: int, viewer: int, bid: Bid, kind: str | None
         return tuple(score(bid, n) for n in range(_COUNTS))
     out = []
     for n in range(_COUNTS):
-        dist = distribution(kind, n, bid.tricks)
+        dist = distribution(kind, n, row_of(bid))
         out.append((math.fsum(q * score(bid, m)[0] for m, q in enumerate(dist)),
                     math.fsum(q * score(bid, m)[1] for m, q in enumerate(dist))))
     return tuple(out)
@@ -86,8 +86,10 @@ def _expected_tricks(kind: str | None, n: int) -> float:
     return math.fsum(m * q for m, q in enumerate(distribution(kind, n)))
 
 
-def _make_chance(kind: str | None, n: int, need: int) -> float:
+def _make_chance(kind: str | None, n: int, bid: Bid) -> float:
+    """The chance ``bid`` makes where double-dummy play takes ``n`` tricks."""
+    need = bid.tricks
     if kind is None:
         return float(n >= need)
-    return math.fsum(distribution(kind, n, need)[need:])
+    return math.fsum(distribution(kind, n, row_of(bid))[need:])
 
