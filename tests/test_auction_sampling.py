@@ -86,3 +86,43 @@ def test_clear_ignores_equivalent_options_and_waits_for_evidence():
     assert not clear([[1, 0], [0, 1]] * 5)
     # one deal is not evidence
     assert not clear([[2, 0]])
+
+
+def _lone_five_in_spades() -> HandState:
+    """North bids 5 over three passes, names spades and takes the exchange; East, to speak
+    for the defenders, saw neither the discard nor the card sent."""
+    from pepper_tutor.engine.calls import Mode, Trump
+    from pepper_tutor.engine.state import Phase
+
+    hands = {"N": "JS JC AS KS AD 9H", "E": "9C TC QC KD QD 9D", "S": "QS TS 9S AC KH TH",
+             "W": "KC JD TD JH QH AH"}
+    state = HandState.from_hands({s: h.split() for s, h in hands.items()}, dealer="W")
+    for call in (Bid.FIVE, Bid.PASS, Bid.PASS, Bid.PASS):
+        state.apply(call)
+    state.apply(Trump.S)
+    state.apply(Mode.EXCHANGE)
+    state.apply(Card.parse("9H"))  # North lays aside the 9♥
+    state.apply(Card.parse("QS"))  # South sends the Q♠, its highest trump
+    assert state.phase is Phase.DEFENSE and state.to_act == Seat.E
+    return state
+
+
+def test_an_exchange_a_defender_did_not_see_is_dealt_as_the_rules_make_it():
+    """The bidder's and the partner's hands are dealt as they were dealt and the exchange
+    replayed by the rules (the partner's highest trump sent, the bidder's lowest card of its
+    shortest plain suit laid aside): the lone bidder the defenders imagine holds the card
+    the partner sent. (Dealt as they are now, the card sent was any card of the bidder's
+    hand, and a bidder read from a 5 came out weaker than the bid says.)"""
+    from pepper_tutor.analysis.dealing import discard_rule, send_rule
+
+    state = _lone_five_in_spades()
+    view = view_of(state)
+    rng = random.Random(3)
+    for _ in range(40):
+        deal = deal_for_view(view, rng, auction=True)
+        bidder, partner = deal.dealt(Seat.N), deal.dealt(Seat.S)
+        dealt_n, dealt_s = [c.index for c in bidder], [c.index for c in partner]
+        assert deal.discard is not None and deal.passed is not None
+        assert deal.discard.index == discard_rule(dealt_n, 3)
+        assert deal.passed.index == send_rule(dealt_s, 3)
+        assert set(deal.hand(Seat.E)) == set(state.hand(Seat.E))

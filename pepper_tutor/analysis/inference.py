@@ -4,10 +4,15 @@
 :class:`~pepper_tutor.engine.state.HandState` at the same moment of the same hand: the seat's
 own cards and everything public are as seen, the other hands are dealt at random among the
 layouts that fit (the cards each seat played, the suits it showed void in, the exchange),
-and the history is replayed over that deal. The advice does not need one: it takes the view
-itself and deals the unseen cards as it samples, so a computer player's decision deals them
-once. A whole hand that fits is for what needs one, such as the tests that redeal the
-hidden cards to show that a player reads nothing hidden.
+and the history is replayed over that deal. An exchange the seat did not see is the one the
+rules make (the partner sends its highest trump, the bidder lays aside the lowest card of its
+shortest plain suit), as the players make it: before the bidder and the partner have played,
+their hands are dealt as they were dealt and the exchange replayed; after, a deal is kept in
+proportion to how many cards of the bidder's could have been the one sent. The advice does
+not need one: it takes the view itself and deals the unseen cards as it samples, so a
+computer player's decision deals them once. A whole hand that fits is for what needs one:
+a hand played on from a position (:mod:`.playing_out`), a puzzle's layout, the tests that
+redeal the hidden cards to show that a player reads nothing hidden.
 
 With ``auction=True`` the deal is kept in proportion to how likely each other seat was to
 make its calls with the hand dealt to it (:func:`~pepper_tutor.analysis.calling.call_likelihood`),
@@ -26,7 +31,7 @@ from ..engine.calls import Bid, Mode
 from ..engine.cards import DECK
 from ..engine.state import HandState, Phase
 from .calling import auction_weight
-from .dealing import Dealer, void_masks
+from .dealing import Dealer, discard_rule, send_rule, void_masks
 from .signals import fits_signals, shown_calls
 from .view import SeatView
 
@@ -55,6 +60,17 @@ def _exchange_slots(view: SeatView) -> tuple[int | None, int | None]:
     discard = at if at < len(view.actions) else None
     passed = at + 1 if at + 1 < len(view.actions) else None
     return discard, passed
+
+
+def _resample(layouts: list[tuple[float, list[list[int]], dict[int, int]]],
+              rng: random.Random) -> tuple[float, list[list[int]], dict[int, int]]:
+    """One of ``layouts`` in proportion to its weight."""
+    x = rng.random() * sum(w for w, _, _ in layouts)
+    for layout in layouts:
+        x -= layout[0]
+        if x < 0.0:
+            return layout
+    return layouts[-1]
 
 
 def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
@@ -91,41 +107,82 @@ def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
     if hidden_discard:
         buckets.append((1, 0))
     buckets.append((len(pool) - sum(k for k, _ in buckets), 0))
+    # An exchange this seat did not see, before the bidder or the partner has played a card:
+    # their hands are dealt as they were dealt and the exchange is made by the rules (the
+    # players make it so), as the advice deals them. Dealt as they are now instead, a lone
+    # bidder read from a bid of 5 came out weaker than the bid says: the exchange's card
+    # from the partner was missing from its strength.
+    before_exchange = (passed_at is not None and discard_seen is None and passed_seen is None
+                       and not played[bidder] and not played[partner])
+    if before_exchange:
+        buckets = [(6, 0) if s in (bidder, partner) else (view.held[s], voids[s])
+                   for s in others]
+        buckets.append((len(pool) - sum(k for k, _ in buckets), 0))
     dealer = Dealer(pool, buckets)
     shown = shown_calls(view.rules, view.calls, me)
+    rules_trump = int(view.trump) if view.trump is not None else 4
+    left = view.rules.left_bower
 
-    best: tuple[float, list[list[int]], dict[int, int]] | None = None
+    Layout = tuple[float, list[list[int]], dict[int, int]]
+    first: Layout | None = None
+    chosen: Layout | None = None
+    likely: list[Layout] = []
     for _ in range(max(1, tries)):
         deal = dealer.deal(rng)
         current = {s: deal[k] + known_in.get(s, []) for k, s in enumerate(others)}
         current[me] = [c.index for c in view.hand]
         dealt = {s: current[s] + played[s] for s in range(n)}
         filled: dict[int, int] = {}
-        if discard_at is not None:
+        # how likely the exchange this deal implies is by the rules' discard and send (a
+        # hidden exchange is the one the rules make: the players make it so)
+        rules_weight = 1.0
+        if before_exchange:
+            assert discard_at is not None and passed_at is not None
+            filled[discard_at] = discard_rule(dealt[bidder], rules_trump, left)
+            filled[passed_at] = send_rule(dealt[partner], rules_trump, left)
+        elif discard_at is not None:
             discard = discard_seen if discard_seen is not None else deal[len(others)][0]
             filled[discard_at] = discard
             if passed_at is not None:
                 final = dealt[bidder]
-                passed = passed_seen if passed_seen is not None else rng.choice(final)
+                could = [passed_seen] if passed_seen is not None else [
+                    c for c in final if send_rule([*dealt[partner], c], rules_trump, left) == c]
+                could = [c for c in could if discard_seen is not None or discard_rule(
+                    [*(x for x in final if x != c), discard], rules_trump, left) == discard]
+                # Each card that could have been sent is another layout as dealt: weighed by
+                # how many there are, the layouts as dealt come out equally likely.
+                rules_weight = len(could) / 6 if passed_seen is None else float(bool(could))
+                passed = rng.choice(could) if could else rng.choice(final)
                 filled[passed_at] = passed
                 dealt[bidder] = [c for c in final if c != passed] + [discard]
                 dealt[partner] = dealt[partner] + [passed]
             else:
                 dealt[bidder] = dealt[bidder] + [discard]
+                if discard_seen is None:
+                    rules_weight = float(discard_rule(dealt[bidder], rules_trump, left)
+                                         == discard)
         dealt[me] = [c.index for c in view.dealt]
-        weight = 1.0
-        if auction:
+        weight = rules_weight
+        if auction and weight:
             weight = auction_weight(view.rules, int(view.dealer), view.calls,
                                     {s: dealt[s] for s in others}, declaration(view))
         if shown and not fits_signals(view.rules, shown, dealt):
             weight = 0.0
-        if best is None or weight > best[0]:
-            best = (weight, [sorted(dealt[s]) for s in range(n)], filled)
-        if (not auction and not shown) or rng.random() < weight:
-            best = (weight, [sorted(dealt[s]) for s in range(n)], filled)
+        layout = (weight, [sorted(dealt[s]) for s in range(n)], filled)
+        if first is None:
+            first = layout
+        if (not auction and not shown and rules_weight == 1.0) or rng.random() < weight:
+            chosen = layout
             break
-    assert best is not None
-    _, hands, filled = best
+        if weight > 0.0:
+            likely.append(layout)
+    if chosen is None:
+        # Calls too unlikely to meet by chance in ``tries`` deals: one of the deals that
+        # could have made them, in proportion to how likely (as the advice's sampling does);
+        # only where none could (a bid signal the cards cannot back), the first dealt.
+        chosen = _resample(likely, rng) if likely else first
+    assert chosen is not None
+    _, hands, filled = chosen
     state = HandState(view.rules, view.dealer, hands)
     for i, action in enumerate(view.actions):
         if action is None:
