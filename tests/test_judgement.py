@@ -78,9 +78,9 @@ def test_the_check_fails_when_a_tie_is_only_half_accepted(lessons):
 
 
 def test_a_departure_from_the_analysis_is_said_and_shown(lessons):
-    step = find_lesson("defending").step("nothing-at-all")
+    step = find_lesson("bidding").step("opening-bid")
     assert step.disagree and not step.analysis_problems()
-    assert "This lesson departs from it here: The analysis would play" in step.analysis_hint()
+    assert "This lesson departs from it here: The analysis prefers 5" in step.analysis_hint()
 
 
 def test_every_wrong_judgement_option_gets_a_reason_about_that_option(lessons):
