@@ -101,13 +101,15 @@ def _declaring(hand: list[str], bid: Bid, trump: Trump) -> HandState:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_the_club_player_takes_the_exchange_when_the_analysis_clearly_says_so(seed):
+def test_the_club_player_takes_the_exchange_unless_partner_is_clearly_better(seed):
     # Both bowers, the A♥ Q♥ and the A♠: with the partner's best trump in place of the K♦
-    # the bidder takes all six far more often than the pair does with partner's hand in
-    # play; the analysis finds the exchange clearly better (about +7.9 against +4.5 net).
+    # the bidder takes all six more often than the pair does with partner's hand in play;
+    # over 200 deals the analysis finds the exchange better (+5.4 against +4.3 net), never
+    # partner clearly better. (Over the club player's 40 deals the lead is inside the
+    # exchange's interval, so the "rarely" setting, exchange only when clearly better, may
+    # take partner: its rule is tested on constructed advice below.)
     strong = _declaring(["JH", "JD", "AH", "QH", "KD", "AS"], Bid.FOUR, Trump.H)
-    for alone in ("analysis", "rarely"):
-        assert make_player("club", seed, alone=alone).decide(view_of(strong)) is Mode.EXCHANGE
+    assert make_player("club", seed).decide(view_of(strong)) is Mode.EXCHANGE
     # Two low trumps and nothing else: partner's tricks are needed.
     thin = _declaring(["9H", "TH", "9C", "TC", "9S", "TS"], Bid.TWO, Trump.H)
     assert make_player("club", seed).decide(view_of(thin)) is Mode.PARTNER

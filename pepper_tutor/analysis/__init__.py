@@ -12,7 +12,8 @@ the shares of tricks a hand's count takes double-dummy, which the club player bi
 ``hand_odds``), the
 yardsticks they are measured against: a player of table tips that shares no code with the
 analysis (``table_tips``) and an all-seeing one that decides double-dummy on the real cards
-(``ceiling``), the
+(``ceiling``), two choices at one decision played out to the end by players of any of those
+levels (``playing_out``), the
 choice between the pure and the compiled search (``native``), the life of a pool's worker
 processes, which end with their parent (``workers``), and where batch work runs: the
 standard library's pool or a Dask cluster, by name (``executors``).
