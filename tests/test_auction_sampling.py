@@ -126,3 +126,27 @@ def test_an_exchange_a_defender_did_not_see_is_dealt_as_the_rules_make_it():
         assert deal.discard.index == discard_rule(dealt_n, 3)
         assert deal.passed.index == send_rule(dealt_s, 3)
         assert set(deal.hand(Seat.E)) == set(state.hand(Seat.E))
+
+
+def test_after_the_bidder_has_played_the_hidden_exchange_still_follows_the_rules():
+    from pepper_tutor.analysis.dealing import discard_rule, send_rule
+    from pepper_tutor.engine.calls import Defense
+    from pepper_tutor.engine.state import Phase
+
+    state = _lone_five_in_spades()
+    state.apply(Defense.PLAY)
+    while state.phase is Phase.DEFENSE:
+        state.apply(Defense.PLAY)
+    while state.to_act not in (Seat.E, Seat.W) or not any(state.hand(Seat.N)) or \
+            len(state.hand(Seat.N)) == 6:
+        state.apply(state.legal_actions()[0])
+    view = view_of(state)
+    rng = random.Random(5)
+    for _ in range(20):
+        deal = deal_for_view(view, rng, auction=True)
+        dealt_n = [c.index for c in deal.dealt(Seat.N)]
+        dealt_s = [c.index for c in deal.dealt(Seat.S)]
+        assert deal.discard is not None and deal.passed is not None
+        assert deal.discard.index == discard_rule(dealt_n, 3)
+        assert deal.passed.index == send_rule(dealt_s, 3)
+        assert set(deal.hand(view.seat)) == set(state.hand(view.seat))

@@ -164,8 +164,8 @@ def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
         dealt[me] = [c.index for c in view.dealt]
         weight = rules_weight
         if auction and weight:
-            weight = auction_weight(view.rules, int(view.dealer), view.calls,
-                                    {s: dealt[s] for s in others}, declaration(view))
+            weight *= auction_weight(view.rules, int(view.dealer), view.calls,
+                                     {s: dealt[s] for s in others}, declaration(view))
         if shown and not fits_signals(view.rules, shown, dealt):
             weight = 0.0
         layout = (weight, [sorted(dealt[s]) for s in range(n)], filled)
