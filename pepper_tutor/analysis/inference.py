@@ -26,6 +26,8 @@ bid 2 without an ace), the first one dealt is kept.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TypeVar
 
 from ..engine.calls import Bid, Mode
 from ..engine.cards import DECK
@@ -35,7 +37,9 @@ from .dealing import Dealer, discard_rule, send_rule, void_masks
 from .signals import fits_signals, shown_calls
 from .view import SeatView
 
-__all__ = ["deal_for_view", "declaration"]
+__all__ = ["deal_for_view", "declaration", "pick_by_weight"]
+
+T = TypeVar("T")
 
 
 def declaration(view: SeatView) -> tuple[int, bool | None] | None:
@@ -62,15 +66,15 @@ def _exchange_slots(view: SeatView) -> tuple[int | None, int | None]:
     return discard, passed
 
 
-def _resample(layouts: list[tuple[float, list[list[int]], dict[int, int]]],
-              rng: random.Random) -> tuple[float, list[list[int]], dict[int, int]]:
-    """One of ``layouts`` in proportion to its weight."""
-    x = rng.random() * sum(w for w, _, _ in layouts)
-    for layout in layouts:
-        x -= layout[0]
+def pick_by_weight(weighted: Sequence[tuple[float, T]], rng: random.Random) -> T:
+    """One of ``weighted``'s items in proportion to its weight (importance resampling), by
+    one draw of ``rng``."""
+    x = rng.random() * sum(w for w, _ in weighted)
+    for weight, item in weighted:
+        x -= weight
         if x < 0.0:
-            return layout
-    return layouts[-1]
+            return item
+    return weighted[-1][1]
 
 
 def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
@@ -180,7 +184,8 @@ def deal_for_view(view: SeatView, rng: random.Random, auction: bool = False,
         # Calls too unlikely to meet by chance in ``tries`` deals: one of the deals that
         # could have made them, in proportion to how likely (as the advice's sampling does);
         # only where none could (a bid signal the cards cannot back), the first dealt.
-        chosen = _resample(likely, rng) if likely else first
+        chosen = pick_by_weight([(layout[0], layout) for layout in likely], rng) \
+            if likely else first
     assert chosen is not None
     _, hands, filled = chosen
     state = HandState(view.rules, view.dealer, hands)

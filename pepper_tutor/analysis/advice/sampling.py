@@ -42,7 +42,7 @@ from ...engine.rules import RuleSet
 from ...engine.state import HandState
 from ..calling import auction_weight
 from ..dealing import Dealer, position_seed
-from ..inference import declaration
+from ..inference import declaration, pick_by_weight
 from ..signals import fits_signals, shown_calls
 from ..view import SeatView, view_of
 from .native_sampling import native_sampler
@@ -126,7 +126,7 @@ def _deals(dealer: Dealer, samples: int, rng: random.Random, accept: _Accept | N
             if forced:
                 draws.forced += 1
             draws.kept += 1
-            yield kept if kept is not None else _resample(tried or [], rng)
+            yield kept if kept is not None else pick_by_weight(tried or [], rng)
             continue
         tries = 0
         likely: list[tuple[float, list[list[int]]]] = []  # deals tried that could have been
@@ -146,22 +146,12 @@ def _deals(dealer: Dealer, samples: int, rng: random.Random, accept: _Accept | N
             if (tries >= _MAX_DRAWS and likely) or draws.drawn >= _MAX_DRAWS * samples:
                 draws.forced += 1
                 if likely:
-                    deal = _resample(likely, rng)
+                    deal = pick_by_weight(likely, rng)
                 break
         draws.kept += 1
         yield deal
 
 
-def _resample(tried: Sequence[tuple[float, list[list[int]]]], rng: random.Random
-              ) -> list[list[int]]:
-    """One of ``tried`` in proportion to its weight."""
-    total = sum(w for w, _ in tried)
-    x = rng.random() * total
-    for weight, deal in tried:
-        x -= weight
-        if x < 0.0:
-            return deal
-    return tried[-1][1]
 
 
 
