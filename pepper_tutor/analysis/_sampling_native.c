@@ -28,7 +28,7 @@
  * - _deals's loop for one kept deal: draw, weigh, keep with rng.random() < weight, the deals
  *   that could have made the calls remembered, the tries and the budget for all samples.
  *   Where the loop ends forced with deals remembered, they are handed back and Python picks
- *   one (_resample): its sum is Python's own.
+ *   one (inference.pick_by_weight): its sum is Python's own.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -611,7 +611,7 @@ static PyObject *deal_list(const Sampler *s, int deal[MAX_BUCKETS][MAX_CARDS]) {
 /* draw(sampler, state, drawn, samples, max_draws) -> (deal, state, drawn, forced, likely)
  * One pass of _deals's loop: the deal kept (None when forced with deals remembered), the
  * generator's state after it, the deals drawn so far in all, whether it was forced, and the
- * deals remembered (a list of (weight, deal), for Python's _resample) when forced. */
+ * deals remembered (a list of (weight, deal), for Python's pick_by_weight) when forced. */
 static PyObject *draw(PyObject *self, PyObject *args) {
     PyObject *capsule, *words;
     long long drawn;
