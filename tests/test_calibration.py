@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pepper_tutor.analysis.advice import OptionAdvice, advise
-from pepper_tutor.analysis.calibration import MADE, POOLED, TABLE, fit, row_of, smoothed
+from pepper_tutor.analysis.calibration import MADE, POOLED, TABLE, Record, fit, smoothed
 from pepper_tutor.bench.calibration import ENOUGH, TARGET, Contract, classes
 from pepper_tutor.engine.calls import Bid, Mode, Trump
 from pepper_tutor.engine.state import HandState, Phase
@@ -25,7 +25,9 @@ def _contracts() -> list[Contract]:
 def test_the_shipped_table_is_the_fit_of_the_experts_contracts() -> None:
     contracts = _contracts()
     assert len(contracts) >= 2000
-    assert fit((c.kind, c.dd, c.taken, row_of(c.bid)) for c in contracts) == TABLE
+    assert fit(c.record for c in contracts) == TABLE
+    # every contract knows the other way's double-dummy count, so the made rows are measured
+    assert sum(c.other >= 0 for c in contracts) > 0.9 * len(contracts)
 
 
 def test_predicted_make_rates_are_within_three_points_of_play_in_every_large_class() -> None:
@@ -42,18 +44,22 @@ def test_predicted_make_rates_are_within_three_points_of_play_in_every_large_cla
     assert everyone.name == "all" and everyone.dd - everyone.played > 2 * TARGET / 3
 
 
-def test_the_made_row_is_the_two_ways_summed() -> None:
+def test_the_made_row_is_measured_on_contracts_made_both_ways_played_alone() -> None:
     """Partner contracts lost more often than exchange ones at the same count: each way
-    keeps its own row, and the row the advice reads where both ways make (MADE) is the two
-    summed."""
-    records = ([("trump partner", 4, 3, 4)] * 20 + [("trump partner", 4, 4, 4)] * 20
-               + [("trump exchange", 4, 4, 4)] * 40)
+    keeps its own row, and the row the advice reads where both ways make (MADE) is measured
+    on the contracts double-dummy play made both ways, played alone with the exchange."""
+    records: list[Record] = (
+        [("trump partner", 4, 3, 4, True)] * 30 + [("trump partner", 4, 4, 4, True)] * 10
+        + [("trump exchange", 4, 4, 4, True)] * 40
+        + [("trump exchange", 4, 3, 4, False)] * 20)  # not made with the partner
     table = fit(records)
-    partner, exchange = (smoothed(table, f"trump {way}", 4, 4) for way in POOLED)
-    assert sum(partner[4:]) < sum(exchange[4:])
-    as_one = fit((k.replace("exchange", "partner"), n, m, need) for k, n, m, need in records)
-    assert smoothed(table, f"trump {MADE}", 4, 4) == pytest.approx(
-        smoothed(as_one, "trump partner", 4, 4))
+    partner, exchange, made = (smoothed(table, f"trump {way}", 4, 4)
+                               for way in (*POOLED, MADE))
+    assert sum(partner[4:]) < sum(exchange[4:]) < sum(made[4:])
+    alone = fit(r for r in records if r[0] == "trump exchange" and r[-1])
+    assert made == pytest.approx(smoothed(alone, "trump exchange", 4, 4))
+    # a count no contract made both ways had (below the bid) reads the exchange's row
+    assert smoothed(table, f"trump {MADE}", 3, 4) == smoothed(table, "trump exchange", 3, 4)
     assert smoothed(table, f"nt {MADE}", 4, 4)[4] == 1.0  # never measured: double-dummy
 
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from pepper_tutor import Bid, HandState, Mode, Trump
 from pepper_tutor.analysis.advice import Advice, OptionAdvice
 from pepper_tutor.engine.seats import Seat
@@ -60,14 +58,6 @@ def _grade_then_hint(table: PracticeTable, action: object):
     return verdict, hint
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "known defect (issue 32, to fix next): the pooled calibration row (calibration.MADE) reads "
-    "a contract double-dummy play makes both ways on every deal by the two ways' rows summed; "
-    "refitted from today's play, partner's row sweeps 58% of its six-trick deals and the "
-    "exchange's 100%, so the pooled row (67%) marks hearts alone down from +9.7 double-dummy "
-    "to +6.9 while diamonds, not sure both ways, keeps its own row (+8.6): the coach names "
-    "diamonds, two trumps, over hearts, four with both bowers, and this run's hint has no "
-    "figure for hearts alone"))
 def test_the_contract_chosen_is_worth_the_same_on_every_panel_of_its_run() -> None:
     # South deals and calls last: once South bids, nothing is heard before naming trumps.
     table = _table("S")

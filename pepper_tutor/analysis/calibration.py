@@ -18,8 +18,9 @@ makes, or make what it loses; it is not a measure of a weaker player's slips. Th
 no trump or a trump suit, by way of playing: with the partner, alone with the exchange,
 alone without one (a big pepper), or everyone for themselves (cutthroat, not measured: taken
 as double-dummy). Where double-dummy play makes a bid both with the partner and alone with
-the exchange on every deal sampled, the advice values both by one row (:data:`MADE`): the
-same count reads the same either way, and the choice stays double-dummy play's.
+the exchange on every deal sampled, the advice values both by one row (:data:`MADE`,
+measured on such contracts played alone): the same count reads the same either way, and the
+choice stays double-dummy play's.
 
 :data:`TABLE` holds the measured counts; :func:`distribution` smooths each row towards the
 double-dummy count (a row seen a few times says little), and :func:`sweep_chance` gives the
@@ -34,28 +35,30 @@ from collections.abc import Iterable
 from ..engine.calls import Bid
 
 __all__ = ["TABLE", "PRIOR", "NEED", "PEPPER", "LITTLE_PEPPER_ROW", "row_of", "POOLED", "MADE",
-           "LEAN_FLOOR", "SHRINK", "kind_of", "smoothed", "distribution", "sweep_chance", "fit",
-           "table_source"]
+           "LEAN_FLOOR", "SHRINK", "Record", "kind_of", "smoothed", "distribution", "sweep_chance",
+           "fit", "table_source"]
 
 PRIOR = 4.0
 """Weight, in contracts, of the double-dummy count in each smoothed row."""
 
 # Measured by `python -m pepper_tutor.bench calibration --fit` (see the docs' analysis page),
-# over 15,019 contracts played out by expert players on both sides (seeds 6, 7 and 8, the
-# players of 2026-12-05; the contracts are tests/data/calibration-expert.jsonl): per kind,
-# and per kind and the tricks the bid needed, per double-dummy count n (0-6), how many
-# contracts ended with m tricks (0-6). Refit it when the players or the calling model
-# change: the bench's "shipped gap" column shows the drift (the table fitted on 2,611
-# contracts of an earlier auction put the 5s in a suit with partner 11 points above play).
+# over 15,016 contracts played out by expert players on both sides (seeds 6, 7 and 8, the
+# players of 2026-12-05, each contract with the other way's double-dummy count; the
+# contracts are tests/data/calibration-expert.jsonl): per kind, and per kind and the tricks
+# the bid needed, per double-dummy count n (0-6), how many contracts ended with m tricks
+# (0-6); the MADE kinds from those made both ways double-dummy, played alone. Refit it when
+# the players or the calling model change: the bench's "shipped gap" column shows the drift
+# (the table fitted on 2,611 contracts of an earlier auction put the 5s in a suit with
+# partner 11 points above play).
 TABLE: dict[str, tuple[tuple[int, ...], ...]] = {
     'nt exchange': (
         (9, 3, 0, 1, 0, 0, 0),
-        (3, 54, 9, 4, 1, 1, 0),
-        (2, 20, 93, 22, 10, 6, 1),
-        (0, 10, 57, 178, 31, 24, 2),
-        (0, 2, 9, 49, 330, 50, 16),
-        (0, 0, 0, 5, 35, 380, 180),
-        (0, 0, 0, 0, 0, 0, 397),
+        (3, 50, 9, 3, 0, 1, 0),
+        (2, 16, 91, 23, 11, 5, 1),
+        (0, 9, 55, 171, 28, 20, 1),
+        (0, 2, 9, 47, 312, 50, 16),
+        (0, 0, 0, 3, 31, 357, 165),
+        (0, 0, 0, 0, 0, 0, 373),
     ),
     'nt exchange little pepper': (
         (0, 0, 0, 0, 0, 0, 0),
@@ -63,107 +66,161 @@ TABLE: dict[str, tuple[tuple[int, ...], ...]] = {
         (0, 0, 0, 0, 0, 0, 0),
         (0, 1, 0, 2, 0, 0, 0),
         (0, 0, 0, 1, 7, 0, 1),
-        (0, 0, 0, 0, 0, 12, 8),
-        (0, 0, 0, 0, 0, 0, 37),
+        (0, 0, 0, 0, 0, 10, 8),
+        (0, 0, 0, 0, 0, 0, 38),
     ),
     'nt exchange need 3': (
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 2, 0, 0, 0, 0, 0),
+        (0, 1, 0, 0, 0, 0, 0),
         (0, 1, 12, 2, 1, 0, 0),
-        (0, 1, 4, 22, 2, 1, 0),
-        (0, 1, 1, 7, 41, 5, 3),
-        (0, 0, 0, 2, 3, 14, 7),
-        (0, 0, 0, 0, 0, 0, 14),
+        (0, 1, 3, 19, 0, 1, 0),
+        (0, 1, 1, 7, 38, 5, 3),
+        (0, 0, 0, 0, 3, 17, 5),
+        (0, 0, 0, 0, 0, 0, 13),
     ),
     'nt exchange need 4': (
         (4, 1, 0, 1, 0, 0, 0),
-        (1, 18, 7, 2, 1, 1, 0),
-        (1, 9, 40, 9, 2, 1, 0),
-        (0, 7, 24, 79, 17, 13, 0),
-        (0, 1, 4, 23, 131, 21, 3),
-        (0, 0, 0, 3, 20, 131, 68),
-        (0, 0, 0, 0, 0, 0, 84),
+        (1, 17, 7, 2, 0, 1, 0),
+        (1, 6, 40, 10, 3, 0, 0),
+        (0, 6, 24, 80, 16, 11, 0),
+        (0, 1, 4, 22, 128, 21, 4),
+        (0, 0, 0, 3, 19, 134, 64),
+        (0, 0, 0, 0, 0, 0, 97),
     ),
     'nt exchange need 5': (
         (4, 2, 0, 0, 0, 0, 0),
-        (2, 30, 1, 2, 0, 0, 0),
-        (1, 10, 38, 8, 6, 5, 1),
-        (0, 1, 27, 64, 11, 8, 2),
-        (0, 0, 4, 17, 130, 24, 8),
-        (0, 0, 0, 0, 10, 196, 81),
-        (0, 0, 0, 0, 0, 0, 218),
+        (2, 28, 1, 1, 0, 0, 0),
+        (1, 9, 36, 8, 6, 5, 1),
+        (0, 1, 27, 61, 11, 6, 1),
+        (0, 0, 4, 16, 118, 23, 7),
+        (0, 0, 0, 0, 8, 172, 75),
+        (0, 0, 0, 0, 0, 0, 185),
     ),
     'nt exchange need 6': (
         (1, 0, 0, 0, 0, 0, 0),
         (0, 4, 1, 0, 0, 0, 0),
         (0, 0, 3, 3, 1, 0, 0),
-        (0, 0, 2, 11, 1, 2, 0),
-        (0, 0, 0, 1, 21, 0, 1),
-        (0, 0, 0, 0, 2, 27, 16),
-        (0, 0, 0, 0, 0, 0, 44),
+        (0, 0, 1, 9, 1, 2, 0),
+        (0, 0, 0, 1, 21, 1, 1),
+        (0, 0, 0, 0, 1, 24, 13),
+        (0, 0, 0, 0, 0, 0, 40),
+    ),
+    'nt made': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 1, 3, 18, 0, 1, 0),
+        (0, 2, 5, 27, 142, 23, 6),
+        (0, 0, 0, 3, 27, 277, 126),
+        (0, 0, 0, 0, 0, 0, 347),
+    ),
+    'nt made little pepper': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 29),
+    ),
+    'nt made need 3': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 1, 3, 18, 0, 1, 0),
+        (0, 1, 1, 7, 37, 5, 3),
+        (0, 0, 0, 0, 3, 17, 5),
+        (0, 0, 0, 0, 0, 0, 13),
+    ),
+    'nt made need 4': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 1, 4, 20, 105, 18, 3),
+        (0, 0, 0, 3, 19, 134, 63),
+        (0, 0, 0, 0, 0, 0, 97),
+    ),
+    'nt made need 5': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 5, 126, 58),
+        (0, 0, 0, 0, 0, 0, 184),
+    ),
+    'nt made need 6': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 24),
     ),
     'nt partner': (
         (22, 7, 2, 1, 0, 0, 0),
-        (18, 68, 17, 5, 2, 0, 0),
-        (6, 30, 125, 35, 13, 5, 0),
-        (8, 23, 108, 217, 65, 14, 1),
-        (3, 21, 65, 157, 558, 99, 14),
-        (0, 8, 38, 91, 260, 585, 136),
-        (0, 3, 18, 67, 128, 277, 864),
+        (18, 65, 16, 3, 2, 0, 0),
+        (6, 30, 115, 30, 12, 3, 0),
+        (6, 21, 107, 202, 63, 12, 0),
+        (3, 21, 66, 146, 519, 89, 10),
+        (0, 8, 34, 87, 237, 563, 133),
+        (0, 3, 19, 68, 126, 289, 904),
     ),
     'nt partner little pepper': (
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 1, 0, 0, 0, 0),
         (0, 0, 2, 1, 1, 0, 0),
-        (1, 0, 0, 2, 8, 3, 1),
-        (0, 0, 0, 2, 8, 11, 10),
-        (0, 0, 0, 1, 2, 2, 67),
+        (1, 0, 0, 2, 7, 3, 1),
+        (0, 0, 0, 2, 8, 11, 11),
+        (0, 0, 0, 1, 2, 2, 65),
     ),
     'nt partner need 3': (
         (0, 0, 0, 0, 0, 0, 0),
         (0, 1, 0, 0, 0, 0, 0),
-        (0, 1, 9, 2, 0, 0, 0),
-        (0, 1, 12, 18, 10, 1, 0),
-        (0, 3, 5, 11, 27, 5, 0),
-        (0, 1, 2, 10, 29, 29, 4),
-        (0, 0, 2, 5, 14, 25, 67),
+        (0, 1, 8, 2, 0, 0, 0),
+        (0, 1, 12, 15, 8, 1, 0),
+        (0, 3, 5, 11, 29, 5, 0),
+        (0, 1, 2, 6, 28, 28, 4),
+        (0, 0, 4, 5, 13, 23, 61),
     ),
     'nt partner need 4': (
         (8, 0, 0, 1, 0, 0, 0),
-        (6, 24, 5, 1, 0, 0, 0),
-        (3, 12, 69, 17, 7, 5, 0),
-        (3, 8, 50, 120, 32, 6, 1),
-        (1, 10, 33, 98, 258, 55, 3),
-        (0, 5, 20, 44, 137, 221, 33),
-        (0, 2, 8, 35, 68, 124, 326),
+        (6, 21, 4, 0, 0, 0, 0),
+        (3, 12, 62, 13, 7, 3, 0),
+        (2, 7, 45, 106, 31, 5, 0),
+        (1, 9, 30, 90, 217, 46, 2),
+        (0, 5, 17, 44, 112, 206, 35),
+        (0, 2, 7, 32, 60, 121, 316),
     ),
     'nt partner need 5': (
         (13, 6, 2, 0, 0, 0, 0),
-        (10, 35, 12, 4, 2, 0, 0),
-        (3, 16, 44, 14, 6, 0, 0),
-        (4, 13, 41, 74, 21, 6, 0),
-        (0, 8, 22, 42, 234, 35, 7),
-        (0, 2, 14, 33, 76, 295, 80),
-        (0, 1, 7, 20, 41, 116, 347),
+        (10, 35, 12, 3, 2, 0, 0),
+        (3, 16, 42, 13, 5, 0, 0),
+        (3, 13, 45, 76, 22, 5, 0),
+        (0, 9, 26, 41, 238, 34, 5),
+        (0, 2, 13, 32, 80, 290, 75),
+        (0, 1, 8, 25, 48, 130, 412),
     ),
     'nt partner need 6': (
         (1, 1, 0, 0, 0, 0, 0),
         (2, 8, 0, 0, 0, 0, 0),
         (0, 1, 2, 2, 0, 0, 0),
-        (1, 1, 3, 4, 1, 1, 0),
-        (1, 0, 5, 4, 31, 1, 3),
-        (0, 0, 2, 2, 10, 29, 9),
-        (0, 0, 1, 6, 3, 10, 57),
+        (1, 0, 3, 4, 1, 1, 0),
+        (1, 0, 5, 2, 28, 1, 2),
+        (0, 0, 2, 3, 9, 28, 8),
+        (0, 0, 0, 5, 3, 13, 50),
     ),
     'trump exchange': (
         (0, 0, 0, 0, 0, 0, 0),
         (0, 6, 2, 0, 0, 0, 0),
-        (0, 13, 28, 12, 0, 0, 0),
-        (0, 6, 21, 150, 45, 2, 0),
-        (0, 7, 6, 55, 467, 127, 1),
-        (0, 0, 1, 1, 50, 806, 183),
-        (0, 0, 0, 0, 0, 0, 598),
+        (0, 11, 33, 12, 0, 0, 0),
+        (0, 5, 23, 150, 46, 3, 0),
+        (0, 6, 4, 53, 464, 125, 3),
+        (0, 0, 1, 1, 49, 762, 174),
+        (0, 0, 0, 0, 0, 0, 530),
     ),
     'trump exchange little pepper': (
         (0, 0, 0, 0, 0, 0, 0),
@@ -171,53 +228,107 @@ TABLE: dict[str, tuple[tuple[int, ...], ...]] = {
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 0, 0, 0, 0, 13, 3),
-        (0, 0, 0, 0, 0, 0, 115),
+        (0, 0, 0, 0, 0, 10, 3),
+        (0, 0, 0, 0, 0, 0, 102),
     ),
     'trump exchange need 3': (
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 0, 0, 0, 0, 0, 0),
-        (0, 2, 6, 2, 0, 0, 0),
-        (0, 0, 2, 28, 6, 1, 0),
-        (0, 0, 1, 12, 58, 16, 1),
-        (0, 0, 1, 0, 7, 57, 11),
-        (0, 0, 0, 0, 0, 0, 23),
+        (0, 1, 0, 0, 0, 0, 0),
+        (0, 1, 8, 3, 0, 0, 0),
+        (0, 0, 3, 26, 4, 1, 0),
+        (0, 0, 0, 11, 60, 15, 2),
+        (0, 0, 1, 0, 10, 51, 10),
+        (0, 0, 0, 0, 0, 0, 18),
     ),
     'trump exchange need 4': (
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 3, 1, 0, 0, 0, 0),
-        (0, 7, 15, 10, 0, 0, 0),
-        (0, 3, 13, 87, 33, 0, 0),
-        (0, 2, 0, 26, 246, 83, 0),
-        (0, 0, 0, 1, 35, 265, 88),
-        (0, 0, 0, 0, 0, 0, 114),
+        (0, 2, 1, 0, 0, 0, 0),
+        (0, 6, 17, 9, 0, 0, 0),
+        (0, 2, 15, 91, 35, 1, 0),
+        (0, 1, 0, 26, 245, 80, 1),
+        (0, 0, 0, 1, 31, 268, 88),
+        (0, 0, 0, 0, 0, 0, 103),
     ),
     'trump exchange need 5': (
         (0, 0, 0, 0, 0, 0, 0),
         (0, 2, 1, 0, 0, 0, 0),
-        (0, 4, 7, 0, 0, 0, 0),
-        (0, 3, 6, 32, 6, 1, 0),
-        (0, 5, 5, 16, 148, 27, 0),
-        (0, 0, 0, 0, 7, 399, 64),
-        (0, 0, 0, 0, 0, 0, 255),
+        (0, 4, 8, 0, 0, 0, 0),
+        (0, 3, 5, 30, 7, 1, 0),
+        (0, 5, 3, 15, 142, 28, 0),
+        (0, 0, 0, 0, 7, 378, 61),
+        (0, 0, 0, 0, 0, 0, 219),
     ),
     'trump exchange need 6': (
         (0, 0, 0, 0, 0, 0, 0),
         (0, 1, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 3, 0, 0, 0),
-        (0, 0, 0, 1, 15, 1, 0),
-        (0, 0, 0, 0, 1, 72, 17),
-        (0, 0, 0, 0, 0, 0, 91),
+        (0, 0, 1, 1, 17, 2, 0),
+        (0, 0, 0, 0, 1, 55, 12),
+        (0, 0, 0, 0, 0, 0, 88),
+    ),
+    'trump made': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 3, 25, 4, 1, 0),
+        (0, 0, 0, 29, 243, 80, 3),
+        (0, 0, 1, 1, 39, 548, 143),
+        (0, 0, 0, 0, 0, 0, 465),
+    ),
+    'trump made little pepper': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 67),
+    ),
+    'trump made need 3': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 3, 25, 4, 1, 0),
+        (0, 0, 0, 10, 60, 15, 2),
+        (0, 0, 1, 0, 10, 50, 10),
+        (0, 0, 0, 0, 0, 0, 18),
+    ),
+    'trump made need 4': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 19, 183, 65, 1),
+        (0, 0, 0, 1, 25, 265, 88),
+        (0, 0, 0, 0, 0, 0, 99),
+    ),
+    'trump made need 5': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 4, 233, 45),
+        (0, 0, 0, 0, 0, 0, 218),
+    ),
+    'trump made need 6': (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 63),
     ),
     'trump partner': (
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 2, 5, 1, 1, 0, 0),
-        (0, 12, 77, 22, 1, 0, 0),
-        (0, 14, 125, 391, 84, 5, 0),
-        (0, 2, 37, 367, 900, 128, 1),
-        (0, 0, 5, 110, 663, 1224, 69),
-        (0, 0, 0, 24, 211, 624, 1149),
+        (0, 6, 3, 1, 1, 0, 0),
+        (0, 15, 78, 24, 1, 0, 0),
+        (0, 13, 131, 402, 98, 4, 0),
+        (0, 2, 49, 359, 936, 121, 1),
+        (0, 0, 7, 117, 666, 1322, 72),
+        (0, 0, 1, 25, 223, 642, 1288),
     ),
     'trump partner little pepper': (
         (0, 0, 0, 0, 0, 0, 0),
@@ -225,44 +336,44 @@ TABLE: dict[str, tuple[tuple[int, ...], ...]] = {
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 1, 0),
-        (0, 0, 0, 0, 7, 34, 8),
-        (0, 0, 0, 0, 1, 29, 116),
+        (0, 0, 0, 0, 7, 33, 6),
+        (0, 0, 0, 0, 2, 27, 109),
     ),
     'trump partner need 3': (
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 1, 0, 0),
-        (0, 1, 3, 2, 0, 0, 0),
-        (0, 1, 8, 22, 5, 0, 0),
-        (0, 0, 3, 30, 60, 9, 0),
-        (0, 0, 1, 15, 53, 59, 3),
-        (0, 0, 0, 4, 12, 35, 44),
+        (0, 1, 6, 1, 0, 0, 0),
+        (0, 1, 8, 21, 7, 0, 0),
+        (0, 0, 2, 36, 50, 9, 0),
+        (0, 0, 1, 16, 52, 63, 1),
+        (0, 0, 0, 6, 12, 34, 40),
     ),
     'trump partner need 4': (
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 2, 5, 1, 0, 0, 0),
-        (0, 5, 51, 17, 1, 0, 0),
-        (0, 6, 74, 233, 52, 1, 0),
-        (0, 1, 23, 213, 428, 53, 0),
-        (0, 0, 2, 62, 332, 454, 12),
-        (0, 0, 0, 11, 112, 220, 348),
+        (0, 3, 3, 1, 0, 0, 0),
+        (0, 6, 51, 19, 1, 0, 0),
+        (0, 6, 80, 244, 61, 1, 0),
+        (0, 2, 30, 205, 442, 54, 0),
+        (0, 0, 3, 59, 328, 463, 13),
+        (0, 0, 1, 12, 107, 216, 360),
     ),
     'trump partner need 5': (
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 0, 0, 0, 0, 0, 0),
-        (0, 6, 23, 3, 0, 0, 0),
-        (0, 7, 42, 130, 27, 4, 0),
-        (0, 1, 11, 117, 373, 57, 1),
-        (0, 0, 2, 31, 242, 604, 38),
-        (0, 0, 0, 8, 79, 300, 542),
+        (0, 1, 0, 0, 0, 0, 0),
+        (0, 8, 21, 4, 0, 0, 0),
+        (0, 6, 40, 131, 30, 3, 0),
+        (0, 0, 16, 116, 409, 48, 1),
+        (0, 0, 3, 40, 251, 685, 42),
+        (0, 0, 0, 6, 96, 329, 676),
     ),
     'trump partner need 6': (
         (0, 0, 0, 0, 0, 0, 0),
+        (0, 2, 0, 0, 0, 0, 0),
         (0, 0, 0, 0, 0, 0, 0),
-        (0, 0, 0, 0, 0, 0, 0),
-        (0, 0, 1, 6, 0, 0, 0),
-        (0, 0, 0, 7, 39, 8, 0),
-        (0, 0, 0, 2, 29, 73, 8),
-        (0, 0, 0, 1, 7, 40, 99),
+        (0, 0, 3, 6, 0, 0, 0),
+        (0, 0, 1, 2, 35, 9, 0),
+        (0, 0, 0, 2, 28, 78, 10),
+        (0, 0, 0, 1, 6, 36, 103),
     ),
 }
 
@@ -314,27 +425,37 @@ POOLED = ("partner", "exchange")
 (the kind :data:`MADE`)."""
 
 MADE = "made"
-"""The way of a kind (``trump made``, ``nt made``) whose rows are the :data:`POOLED` ways'
-summed: the advice values a trump's contracts by it where double-dummy play makes the bid
-on every deal with the partner and alone with the exchange alike, so that the calibration
-cannot turn that choice. (The expert's partner contracts with a trick to spare double-dummy
-are lost a little more often than its exchange ones, 6.6% against 1.0% in a suit: read per
-way, that turned choices where double-dummy play put the partner ahead by 0.4 into the
-exchange ahead by 1.0; see the docs' analysis page.)"""
+"""The way of a kind (``trump made``, ``nt made``) the advice values a trump's contracts by
+where double-dummy play makes the bid on every deal with the partner and alone with the
+exchange alike, whichever way is played, so that the calibration cannot turn that choice.
+Its rows are measured on the contracts they stand for: those double-dummy play made both
+ways on the real deal, played alone with the exchange (:func:`fit`); a kind never measured
+so reads the exchange's rows.
+
+Why the exchange's play, for both ways: a contract the bidder makes alone whatever the
+partner holds does not rest on the partners reading each other. The expert's partner
+contracts made both ways were lost far more often (15,000 contracts, seeds 6-8: at five
+tricks double-dummy in a suit, 16% lost with the partner against 1% alone), and the hands
+show why: the partner, unable to see that the bidder's trumps had drawn the defenders',
+threw its own aces away. That is a weakness of the computer players' partnership, not of the
+game: read by the partner's own row, it turned choices double-dummy play makes certain both
+ways. The two ways' rows summed (what this kind was until 2026-12) fared no better: partner's
+sweeps dragged the summed row to 67% of six-trick deals swept, so a contract sure both ways
+was marked below one that was not, which kept the exchange's own row (100%)."""
 
 
 def _counts(table: dict[str, tuple[tuple[int, ...], ...]], key: str, n: int
             ) -> list[float] | None:
-    """Row ``n`` of ``key`` in ``table`` (of a :data:`MADE` kind: the :data:`POOLED` ways'
-    rows summed), or ``None`` where it was never measured."""
+    """Row ``n`` of ``key`` in ``table``, or ``None`` where it was never measured. A
+    :data:`MADE` kind's row never measured at ``n`` (below the bid, a count no contract made
+    both ways can have) is the exchange's."""
     trump, _, rest = key.partition(" ")
     way, _, suffix = rest.partition(" ")
-    keys = [" ".join(filter(None, (trump, w, suffix))) for w in POOLED] if way == MADE \
-        else [key]
-    rows = [table[k] for k in keys if k in table]
-    if not rows:
+    if way == MADE and not any(table[key][n] if key in table else ()):
+        key = " ".join(filter(None, (trump, POOLED[1], suffix)))
+    if key not in table:
         return None
-    return [float(sum(r[n][m] for r in rows)) for m in range(7)]
+    return [float(k) for k in table[key][n]]
 
 
 def smoothed(table: dict[str, tuple[tuple[int, ...], ...]], kind: str, n: int,
@@ -382,14 +503,24 @@ def sweep_chance(kind: str, sweeps: bool) -> float:
     return sum(r[6] for r in short) / (total + PRIOR)
 
 
-def fit(records: Iterable[tuple[str, int, int, int]]
-        ) -> dict[str, tuple[tuple[int, ...], ...]]:
-    """Counts from ``(kind, double-dummy tricks, tricks taken, row)`` records (the row:
-    :func:`row_of` the bid): per kind, and per kind for each row's contracts (the bids that
-    needed each number of tricks, :data:`NEED`; the little peppers, :data:`PEPPER`)."""
+Record = tuple[str, int, int, int] | tuple[str, int, int, int, bool]
+"""A contract for :func:`fit`: its kind, double-dummy tricks, tricks taken and row
+(:func:`row_of` the bid), and whether double-dummy play made the bid both ways on its deal
+(``False`` when left out)."""
+
+
+def fit(records: Iterable[Record]) -> dict[str, tuple[tuple[int, ...], ...]]:
+    """Counts from contracts (:data:`Record`): per kind, and per kind for each row's
+    contracts (the bids that needed each number of tricks, :data:`NEED`; the little peppers,
+    :data:`PEPPER`); and the :data:`MADE` kinds, from the contracts made both ways
+    double-dummy that were played alone with the exchange."""
     table: dict[str, list[list[int]]] = {}
-    for kind, n, m, need in records:
-        for key in (kind, kind + _suffix(need)):
+    for kind, n, m, need, *both in records:
+        keys = [kind, kind + _suffix(need)]
+        trump, _, way = kind.partition(" ")
+        if both and both[0] and way == POOLED[1]:
+            keys += [f"{trump} {MADE}", f"{trump} {MADE}{_suffix(need)}"]
+        for key in keys:
             rows = table.setdefault(key, [[0] * 7 for _ in range(7)])
             rows[n][m] += 1
     return {k: tuple(tuple(r) for r in rows) for k, rows in sorted(table.items())}

@@ -34,18 +34,30 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..analysis.calibration import PRIOR, TABLE, fit, kind_of, row_of, smoothed, table_source
+from ..analysis.calibration import (
+    MADE,
+    PRIOR,
+    TABLE,
+    Record,
+    fit,
+    kind_of,
+    row_of,
+    smoothed,
+    table_source,
+)
+from ..analysis.dealing import discard_rule, send_rule
 from ..analysis.players import LEVELS, Player, make_player, play_hand
 from ..analysis.solver import solve_state
 from ..analysis.view import SeatView
 from ..engine.calls import Bid, Defense, Mode, Trump
+from ..engine.cards import DECK
 from ..engine.rules import get_ruleset
 from ..engine.seats import Seat
 from ..engine.state import Action, HandState, Phase
 from ..files.writing import write_text
 
 __all__ = ["Contract", "ClassRow", "ENOUGH", "TARGET", "LEVEL", "play_contracts", "classes",
-           "report", "main"]
+           "both_ways", "report", "main"]
 
 _Z95 = 1.959963984540054
 ENOUGH = 150  # contracts in a class before its gap is held to the target
@@ -59,14 +71,28 @@ class Contract:
     dd: int  # the bidders' tricks double-dummy at the first lead
     taken: int  # the tricks they took in play
     seed: int = 0  # the hand's seed: the halves of a cross-fit split by it
+    other: int = -1  # the other way's tricks double-dummy (-1: no other way, or not recorded)
 
     def to_json(self) -> str:
-        return json.dumps([self.kind, int(self.bid), self.dd, self.taken, self.seed])
+        return json.dumps([self.kind, int(self.bid), self.dd, self.taken, self.seed,
+                           self.other])
 
     @classmethod
     def from_json(cls, line: str) -> Contract:
-        kind, bid, dd, taken, seed = json.loads(line)
-        return cls(kind, Bid(bid), dd, taken, seed)
+        kind, bid, dd, taken, seed, *rest = json.loads(line)
+        return cls(kind, Bid(bid), dd, taken, seed, rest[0] if rest else -1)
+
+    @property
+    def record(self) -> Record:
+        """The contract as :func:`~pepper_tutor.analysis.calibration.fit` reads it."""
+        return (self.kind, self.dd, self.taken, row_of(self.bid), self.made_both_ways)
+
+    @property
+    def made_both_ways(self) -> bool:
+        """Whether double-dummy play makes the bid on this deal with the partner and alone
+        with the exchange alike: the contracts the pooled row (:data:`MADE`) stands for."""
+        need = self.bid.tricks
+        return self.other >= 0 and self.dd >= need and self.other >= need
 
 
 class _Declarer:
@@ -103,27 +129,55 @@ LEVEL = "expert"
 """The level whose play the calibration measures: the strongest (both sides)."""
 
 
+def _bidders_dd(state: HandState) -> int:
+    """The bidders' tricks double-dummy at the first lead."""
+    bidder = state.bidder
+    assert bidder is not None
+    side = [s for s in state.active_seats if s.team == bidder.team]
+    return solve_state(state, side_seats=side, card_values=False).tricks
+
+
+def _other_way_dd(at_mode: HandState, played: Mode) -> int:
+    """The bidders' tricks double-dummy at the first lead had the bidder chosen the other way
+    of playing at ``at_mode``, the exchange made by the rules' cards (the partner's highest
+    trump, the bidder's lowest card of its shortest plain suit), the defenders playing."""
+    state = at_mode.copy()
+    state.apply(Mode.PARTNER if played is Mode.EXCHANGE else Mode.EXCHANGE)
+    trump = int(state.trump) if state.trump is not None else 4
+    while state.phase in (Phase.DISCARD, Phase.SEND):
+        seat = state.to_act
+        assert seat is not None
+        rule = discard_rule if state.phase is Phase.DISCARD else send_rule
+        state.apply(DECK[rule([c.index for c in state.hand(seat)], trump,
+                              state.rules.left_bower)])
+    if state.phase is Phase.DEFENSE:
+        state.apply(Defense.PLAY)
+    return _bidders_dd(state)
+
+
 def _one(seed: int, level: str = LEVEL) -> Contract | None:
     rules = get_ruleset("standard")
     rng = random.Random(seed)
     state = HandState.deal(rules, Seat(seed % 4), rng)
     players = [_Declarer(level, rng) for _ in range(4)]
     dd: list[int] = []
+    other: list[int] = []
 
     def look(now: HandState, action: Action) -> None:
+        if now.phase is Phase.DECLARE_MODE and isinstance(action, Mode) and \
+                len(now.legal_actions()) > 1:
+            other.append(_other_way_dd(now, action))
         if now.phase is Phase.PLAY and not dd and not now.current_trick and \
                 not any(now.tricks_won().values()):
-            bidder = now.bidder
-            assert bidder is not None
-            side = [s for s in now.active_seats if s.team == bidder.team]
-            dd.append(solve_state(now, side_seats=side, card_values=False).tricks)
+            dd.append(_bidders_dd(now))
 
     play_hand(state, players, on_decision=look)
     if state.bidder is None or state.defense is Defense.SURRENDER or not dd:
         return None
     trump = int(state.trump) if state.trump is not None else 4
     taken = state.tricks_won()[state.rules.side_of(state.bidder)]
-    return Contract(kind_of(trump, _way(state)), state.high_bid, dd[0], taken, seed)
+    return Contract(kind_of(trump, _way(state)), state.high_bid, dd[0], taken, seed,
+                    other[0] if other else -1)
 
 
 def _chunk(job: tuple[Sequence[int], str]) -> list[Contract | None]:
@@ -226,8 +280,8 @@ def classes(contracts: list[Contract]) -> list[ClassRow]:
     """Every class of ``contracts`` (no trump or a suit, with the partner or alone, the bid
     level, the peppers, and their pairs), all first, then the largest: each contract
     predicted by the table fitted on the other half of the contracts (by seed)."""
-    tables = (fit((c.kind, c.dd, c.taken, row_of(c.bid)) for c in contracts if c.seed % 2 == 0),
-              fit((c.kind, c.dd, c.taken, row_of(c.bid)) for c in contracts if c.seed % 2 == 1))
+    tables = (fit(c.record for c in contracts if c.seed % 2 == 0),
+              fit(c.record for c in contracts if c.seed % 2 == 1))
     groups: dict[str, list[Contract]] = defaultdict(list)
     for c in contracts:
         trump, way = c.kind.split(" ")
@@ -250,7 +304,32 @@ def report(contracts: list[Contract]) -> str:
                      f"{100 * r.dd:6.1f}%  {100 * r.advice:6.1f}%  "
                      f"{100 * (r.dd - r.played):+6.1f}  {100 * r.gap:+6.1f} ±"
                      f"{100 * r.half:4.1f}{flag:<4}  {100 * (r.shipped - r.played):+10.1f}")
+    sure = both_ways(contracts)
+    if sure:
+        lines += ["", "  Contracts double-dummy play made both ways on their deal (with the",
+                  "  partner and alone with the exchange), which the advice reads by one row",
+                  "  (made), measured on those played alone: make and sweep rates in play, and",
+                  "  the row's make rate (cross-fitted)"]
+        lines += [f"  {name:<24}{n:>6}  made {100 * made:5.1f}%  swept {100 * swept:5.1f}%  "
+                  f"row {100 * row:5.1f}%" for name, n, made, swept, row in sure]
     return "\n".join(lines)
+
+
+def both_ways(contracts: list[Contract]) -> list[tuple[str, int, float, float, float]]:
+    """Per kind, of the contracts double-dummy play made both ways on their deal: the name,
+    how many, the share made and swept in play, and the share the :data:`MADE` row (fitted
+    on the other half, by seed) says are made."""
+    tables = (fit(c.record for c in contracts if c.seed % 2 == 0),
+              fit(c.record for c in contracts if c.seed % 2 == 1))
+    out = []
+    for kind in sorted({c.kind for c in contracts if c.made_both_ways}):
+        rows = [c for c in contracts if c.kind == kind and c.made_both_ways]
+        trump = kind.split(" ")[0]
+        row = sum(sum(smoothed(tables[1 - c.seed % 2], f"{trump} {MADE}", c.dd,
+                               row_of(c.bid))[c.bid.tricks:]) for c in rows)
+        out.append((kind, len(rows), sum(c.taken >= c.bid.tricks for c in rows) / len(rows),
+                    sum(c.taken == 6 for c in rows) / len(rows), row / len(rows)))
+    return out
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -290,6 +369,6 @@ def main(argv: list[str] | None = None) -> None:
           flush=True)
     print(report(contracts))
     if args.fit:
-        table = fit((c.kind, c.dd, c.taken, row_of(c.bid)) for c in contracts)
+        table = fit(c.record for c in contracts)
         write_text(args.fit, table_source(table) + "\n")
         print(f"\nthe measured table is in {args.fit}")
