@@ -221,6 +221,49 @@ def test_a_short_ladder_is_the_same_in_this_process_and_on_a_pool_and_writes_its
     assert "written:" in capsys.readouterr().out
 
 
+def test_a_stopped_ladder_resumes_from_its_records_playing_only_what_is_missing(
+        tmp_path, capsys, monkeypatch):
+    records = tmp_path / "ladder.jsonl"
+    args = ["--deals", "4", "--seed", "5", "--pairs", "reference:beginner,club:beginner",
+            "--executor", "local", "--records", str(records)]
+    ladder.main([*args[:5], "reference:beginner", *args[6:]])  # the run that was stopped
+    first = capsys.readouterr().out
+    kept = ladder.read_records(str(records))
+    assert list(kept) == [("reference", "beginner", 4, 5, "standard")]
+    played = []
+    real = ladder.duplicate
+
+    def counting(first: str, second: str, *rest, **named):  # type: ignore[no-untyped-def]
+        played.append((first, second))
+        return real(first, second, *rest, **named)
+
+    monkeypatch.setattr(ladder, "duplicate", counting)
+    out = tmp_path / "ladder.md"
+    ladder.main([*args, "--docs", str(out)])
+    assert played == [("club", "beginner")]  # the recorded pairing is not played again
+    said = capsys.readouterr().out
+    ref = next(line for line in first.splitlines() if "reference vs beginner" in line)
+    assert ref.split("(")[0] in said and f"from {records}" in said
+    assert len(ladder.read_records(str(records))) == 2
+    text = out.read_text(encoding="utf-8")
+    assert "| reference | beginner | 4 |" in text and "| club | beginner | 4 |" in text
+    # another seed or deal count is another match: nothing is taken from the records
+    played.clear()
+    ladder.main([*args[:3], "6", *args[4:]])
+    assert played == [("reference", "beginner"), ("club", "beginner")]
+
+
+def test_a_records_file_that_is_not_the_ladders_is_refused_by_name_and_line(tmp_path, capsys):
+    records = tmp_path / "ladder.jsonl"
+    records.write_text('{"first": "club"}\n', encoding="utf-8")
+    with pytest.raises(SystemExit) as stopped:
+        ladder.main(["--deals", "2", "--pairs", "reference:beginner", "--records",
+                     str(records)])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert f"{records}, line 1: expected a pairing's record" in err
+
+
 def test_the_goals_are_met_only_by_the_margin_with_the_interval_above_zero():
     from pepper_tutor.bench.tournament import Pairing
 

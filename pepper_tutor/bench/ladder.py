@@ -14,7 +14,10 @@ held to are checked and said: the club player ahead of the reference by at least
 
 Every deal is one task seeded from the seed and its index, so the figures are the same on any
 executor (``local``, ``local:N``, ``dask-local:N``, ``dask://HOST:PORT``); only the times
-differ. ``--docs PATH`` writes the table as the docs page (docs/ladder.md).
+differ. ``--docs PATH`` writes the table as the docs page (docs/ladder.md). A full ladder
+takes an hour or more: ``--records FILE`` keeps each pairing's result as it ends (JSON lines),
+and a run given the same file plays only the pairings it does not hold yet for the same deals,
+seed and rules, so a run stopped part way loses only the pairing it was playing.
 """
 
 from __future__ import annotations
@@ -22,16 +25,17 @@ from __future__ import annotations
 import argparse
 import contextlib
 import itertools
+import json
 import os
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
 
 from ..analysis.executors import DEFAULT_EXECUTOR, ExecutorError, open_executor, parse_executor
 from .tournament import LADDER, Pairing, _Stats, duplicate, parse_pairs
 
-__all__ = ["CLUB_OVER_REFERENCE", "EXPERT_OVER_CLUB", "SLOW", "Goal", "Rung", "goals", "ladder",
-           "main", "page", "pairings"]
+__all__ = ["CLUB_OVER_REFERENCE", "EXPERT_OVER_CLUB", "SLOW", "Goal", "RecordKey", "Rung",
+           "goals", "ladder", "main", "page", "pairings", "read_records"]
 
 DEFAULT_DEALS = 10_000
 CLUB_OVER_REFERENCE = 0.5  # points a hand the club player must be ahead of table tips
@@ -47,6 +51,39 @@ class Rung:
 
     pairing: Pairing
     seconds: float
+
+    def to_json(self, seed: int, rules: str) -> str:
+        """One line of a records file: the pairing, its seconds, and the seed and rules."""
+        return json.dumps({**asdict(self.pairing), "seconds": round(self.seconds, 1),
+                           "seed": seed, "rules": rules})
+
+
+RecordKey = tuple[str, str, int, int, str]
+"""A recorded pairing's first and second level, deals, seed and rules."""
+
+
+def read_records(path: str) -> dict[RecordKey, Rung]:
+    """The pairings a records file holds (none when it does not exist yet); a later line for
+    the same pairing replaces an earlier one."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = [line for line in f if line.strip()]
+    except FileNotFoundError:
+        return {}
+    found: dict[RecordKey, Rung] = {}
+    for number, line in enumerate(lines, 1):
+        try:
+            raw = json.loads(line)
+            pairing = Pairing(str(raw["first"]), str(raw["second"]), int(raw["deals"]),
+                              float(raw["mean"]), float(raw["low"]), float(raw["high"]))
+            key = (pairing.first, pairing.second, pairing.deals, int(raw["seed"]),
+                   str(raw["rules"]))
+            found[key] = Rung(pairing, float(raw["seconds"]))
+        except (ValueError, KeyError, TypeError) as err:
+            raise ValueError(f"{path}, line {number}: expected a pairing's record "
+                             f"(first, second, deals, mean, low, high, seconds, seed, "
+                             f"rules): {err}") from None
+    return found
 
 
 @dataclass(frozen=True)
@@ -80,18 +117,28 @@ def pairings(levels: Sequence[str] = LADDER) -> list[tuple[str, str]]:
 def ladder(pairs: Sequence[tuple[str, str]], deals: int, seed: int, rules: str = "standard",
            executor: str | None = DEFAULT_EXECUTOR,
            on_rung: Callable[[Rung], None] | None = None,
-           slow_deals: int | None = None) -> list[Rung]:
+           slow_deals: int | None = None,
+           done: Mapping[RecordKey, Rung] | None = None) -> list[Rung]:
     """Each pairing's duplicate match over ``deals`` deals (``slow_deals`` for a pairing
     with a :data:`SLOW` level, when given), on ``executor`` (``None``: in this process);
-    ``on_rung(rung)`` as each ends."""
+    ``on_rung(rung)`` as each ends. A pairing ``done`` holds for the same deals, seed and
+    rules is taken from it, not played."""
     stats = {level: _Stats() for level in LADDER}
     rungs = []
     with contextlib.ExitStack() as stack:
-        executors = None if executor is None else stack.enter_context(open_executor(executor))
+        executors = None
         for first, second in pairs:
-            start = time.perf_counter()
             count = deals if slow_deals is None or not {first, second} & set(SLOW) \
                 else slow_deals
+            kept = (done or {}).get((first, second, count, seed, rules))
+            if kept is not None:
+                rungs.append(kept)
+                if on_rung is not None:
+                    on_rung(kept)
+                continue
+            if executors is None and executor is not None:
+                executors = stack.enter_context(open_executor(executor))
+            start = time.perf_counter()
             pairing = duplicate(first, second, count, seed, stats, rules, executors=executors)
             rungs.append(Rung(pairing, time.perf_counter() - start))
             if on_rung is not None:
@@ -186,6 +233,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="local (default), local:N, dask-local:N or dask://HOST:PORT")
     parser.add_argument("--docs", default=None, metavar="PATH",
                         help="also write the table as this docs page (docs/ladder.md)")
+    parser.add_argument("--records", default=None, metavar="FILE",
+                        help="keep each pairing's result in FILE as it ends, and take the "
+                             "pairings FILE already holds from it (to resume a stopped run)")
     args = parser.parse_args(argv)
     if args.deals < 2 or (args.slow_deals is not None and args.slow_deals < 2):
         parser.error("--deals, --slow-deals: at least 2 deals make an interval")
@@ -205,15 +255,26 @@ def main(argv: list[str] | None = None) -> None:
           f"swapped), on {args.executor}; points a hand for the first level, 95% interval:",
           flush=True)
 
+    done: dict[RecordKey, Rung] = {}
+    if args.records:
+        try:
+            done = read_records(args.records)
+        except (OSError, ValueError) as err:
+            parser.error(f"--records: {err}")
+
     def said(rung: Rung) -> None:
         p = rung.pairing
+        kept = any(r is rung for r in done.values())
         print(f"  {p.first:>9} vs {p.second:<9} {p.mean:+6.2f} [{p.low:+.2f}, {p.high:+.2f}]"
-              f"  ({rung.seconds:,.0f} s)", flush=True)
+              f"  ({rung.seconds:,.0f} s{', from ' + str(args.records) if kept else ''})",
+              flush=True)
+        if args.records and not kept:
+            with open(args.records, "a", encoding="utf-8") as f:
+                f.write(rung.to_json(args.seed, args.rules) + "\n")
 
-    start = time.perf_counter()
     rungs = ladder(pairs, args.deals, args.seed, args.rules, args.executor, said,
-                   args.slow_deals)
-    seconds = time.perf_counter() - start
+                   args.slow_deals, done)
+    seconds = sum(r.seconds for r in rungs)
     print()
     for goal in goals(rungs):
         print(f"  {goal}")
