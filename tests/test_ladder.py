@@ -229,7 +229,8 @@ def test_a_stopped_ladder_resumes_from_its_records_playing_only_what_is_missing(
     ladder.main([*args[:5], "reference:beginner", *args[6:]])  # the run that was stopped
     first = capsys.readouterr().out
     kept = ladder.read_records(str(records))
-    assert list(kept) == [("reference", "beginner", 4, 5, "standard")]
+    assert list(kept) == [("reference", "beginner", 4, 5, "standard",
+                           ladder.players_fingerprint())]
     played = []
     real = ladder.duplicate
 
@@ -250,6 +251,11 @@ def test_a_stopped_ladder_resumes_from_its_records_playing_only_what_is_missing(
     # another seed or deal count is another match: nothing is taken from the records
     played.clear()
     ladder.main([*args[:3], "6", *args[4:]])
+    assert played == [("reference", "beginner"), ("club", "beginner")]
+    # and so are other players: what was recorded before their code changed is played again
+    played.clear()
+    monkeypatch.setattr(ladder, "players_fingerprint", lambda: "other players")
+    ladder.main(args)
     assert played == [("reference", "beginner"), ("club", "beginner")]
 
 

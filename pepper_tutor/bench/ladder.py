@@ -17,25 +17,29 @@ executor (``local``, ``local:N``, ``dask-local:N``, ``dask://HOST:PORT``); only 
 differ. ``--docs PATH`` writes the table as the docs page (docs/ladder.md). A full ladder
 takes an hour or more: ``--records FILE`` keeps each pairing's result as it ends (JSON lines),
 and a run given the same file plays only the pairings it does not hold yet for the same deals,
-seed and rules, so a run stopped part way loses only the pairing it was playing.
+seed, rules and players (:func:`players_fingerprint`: a change to the players' code plays
+them again), so a run stopped part way loses only the pairing it was playing.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
+import hashlib
 import itertools
 import json
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 from ..analysis.executors import DEFAULT_EXECUTOR, ExecutorError, open_executor, parse_executor
 from .tournament import LADDER, Pairing, _Stats, duplicate, parse_pairs
 
 __all__ = ["CLUB_OVER_REFERENCE", "EXPERT_OVER_CLUB", "SLOW", "Goal", "RecordKey", "Rung",
-           "goals", "ladder", "main", "page", "pairings", "read_records"]
+           "goals", "ladder", "main", "page", "pairings", "players_fingerprint", "read_records"]
 
 DEFAULT_DEALS = 10_000
 CLUB_OVER_REFERENCE = 0.5  # points a hand the club player must be ahead of table tips
@@ -53,13 +57,27 @@ class Rung:
     seconds: float
 
     def to_json(self, seed: int, rules: str) -> str:
-        """One line of a records file: the pairing, its seconds, and the seed and rules."""
+        """One line of a records file: the pairing, its seconds, the seed and rules, and
+        the players' fingerprint."""
         return json.dumps({**asdict(self.pairing), "seconds": round(self.seconds, 1),
-                           "seed": seed, "rules": rules})
+                           "seed": seed, "rules": rules, "players": players_fingerprint()})
 
 
-RecordKey = tuple[str, str, int, int, str]
-"""A recorded pairing's first and second level, deals, seed and rules."""
+RecordKey = tuple[str, str, int, int, str, str]
+"""A recorded pairing's first and second level, deals, seed, rules and players' fingerprint."""
+
+
+@functools.cache
+def players_fingerprint() -> str:
+    """A digest of the code the players are made of (the engine, the analysis and the
+    tournament's seating): results recorded under another are of other players."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    files = sorted([*root.glob("engine/**/*.py"), *root.glob("analysis/**/*.py"),
+                    *root.glob("analysis/**/*.c"), root / "bench" / "tournament.py"])
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def read_records(path: str) -> dict[RecordKey, Rung]:
@@ -77,12 +95,12 @@ def read_records(path: str) -> dict[RecordKey, Rung]:
             pairing = Pairing(str(raw["first"]), str(raw["second"]), int(raw["deals"]),
                               float(raw["mean"]), float(raw["low"]), float(raw["high"]))
             key = (pairing.first, pairing.second, pairing.deals, int(raw["seed"]),
-                   str(raw["rules"]))
+                   str(raw["rules"]), str(raw.get("players", "")))
             found[key] = Rung(pairing, float(raw["seconds"]))
         except (ValueError, KeyError, TypeError) as err:
             raise ValueError(f"{path}, line {number}: expected a pairing's record "
                              f"(first, second, deals, mean, low, high, seconds, seed, "
-                             f"rules): {err}") from None
+                             f"rules, players): {err}") from None
     return found
 
 
@@ -121,8 +139,8 @@ def ladder(pairs: Sequence[tuple[str, str]], deals: int, seed: int, rules: str =
            done: Mapping[RecordKey, Rung] | None = None) -> list[Rung]:
     """Each pairing's duplicate match over ``deals`` deals (``slow_deals`` for a pairing
     with a :data:`SLOW` level, when given), on ``executor`` (``None``: in this process);
-    ``on_rung(rung)`` as each ends. A pairing ``done`` holds for the same deals, seed and
-    rules is taken from it, not played."""
+    ``on_rung(rung)`` as each ends. A pairing ``done`` holds for the same deals, seed,
+    rules and players (:func:`players_fingerprint`) is taken from it, not played."""
     stats = {level: _Stats() for level in LADDER}
     rungs = []
     with contextlib.ExitStack() as stack:
@@ -130,7 +148,7 @@ def ladder(pairs: Sequence[tuple[str, str]], deals: int, seed: int, rules: str =
         for first, second in pairs:
             count = deals if slow_deals is None or not {first, second} & set(SLOW) \
                 else slow_deals
-            kept = (done or {}).get((first, second, count, seed, rules))
+            kept = (done or {}).get((first, second, count, seed, rules, players_fingerprint()))
             if kept is not None:
                 rungs.append(kept)
                 if on_rung is not None:
@@ -209,7 +227,9 @@ def page(rungs: Sequence[Rung], command: str, executor: str, seconds: float, rul
         f"{os.cpu_count()} cores (its load average at the end: {os.getloadavg()[0]:.1f}). "
         "The figures do not depend on the executor or its worker "
         "count: each deal is seeded from the seed and its index and the results are merged in "
-        "deal order.",
+        "deal order. Given `--records FILE` (`make ladder` gives it), a run keeps each "
+        "pairing's result as it ends, and a run stopped part way resumes from it: a pairing "
+        "is played again only when the players' code has changed since it was recorded.",
         "",
     ]
     return "\n".join(lines)
