@@ -432,16 +432,19 @@ Its rows are measured on the contracts they stand for: those double-dummy play m
 ways on the real deal, played alone with the exchange (:func:`fit`); a kind never measured
 so reads the exchange's rows.
 
-Why the exchange's play, for both ways: a contract the bidder makes alone whatever the
-partner holds does not rest on the partners reading each other. The expert's partner
-contracts made both ways were lost far more often (15,000 contracts, seeds 6-8: at five
-tricks double-dummy in a suit, 16% lost with the partner against 1% alone), and the hands
-show why: the partner, unable to see that the bidder's trumps had drawn the defenders',
-threw its own aces away. That is a weakness of the computer players' partnership, not of the
-game: read by the partner's own row, it turned choices double-dummy play makes certain both
-ways. The two ways' rows summed (what this kind was until 2026-12) fared no better: partner's
-sweeps dragged the summed row to 67% of six-trick deals swept, so a contract sure both ways
-was marked below one that was not, which kept the exchange's own row (100%)."""
+Why the exchange's play, for both ways: read by the partner's own row, the choice would
+turn. The expert's partner contracts made both ways are lost far more often than alone
+(15,016 contracts, seeds 6-8: at five tricks double-dummy in a suit, 16% lost with the
+partner against 1% alone), for what double-dummy play sees and the partners do not: the
+bidder leads its right bower and fells the partner's lone left bower, or the partner, not
+seeing that the bidder's trumps have drawn the defenders', throws its aces away. A choice
+double-dummy play makes certain both ways is kept as its choice, so both ways read one row;
+the exchange's, so that a contract sure both ways reads as well as one sure only alone. The
+price: where both are sure, the partner is read as if it played as well as the bidder alone
+(the bench prints how far that is from play). The two ways' rows summed (this kind until
+2026-12) fared worse: partner's sweeps dragged the summed row to 67% of six-trick deals
+swept, so a contract sure both ways was marked below one that was not, which kept the
+exchange's own row (100%)."""
 
 
 def _counts(table: dict[str, tuple[tuple[int, ...], ...]], key: str, n: int
