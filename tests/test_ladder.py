@@ -217,6 +217,13 @@ def test_a_short_ladder_is_the_same_in_this_process_and_on_a_pool_and_writes_its
     # The ceiling's pairing plays --slow-deals, the others --deals; the page says both.
     assert "| reference | beginner | 4 |" in text and "| ceiling | beginner | 3 |" in text
     assert "--deals 4 --slow-deals 3" in text
+    # and the ceiling's pairings may be given a count of their own
+    ladder.main(["--deals", "4", "--slow-deals", "3", "--ceiling-deals", "2", "--pairs",
+                 "expert:beginner,ceiling:beginner", "--executor", "local", "--docs",
+                 str(out)])
+    text = out.read_text(encoding="utf-8")
+    assert "| expert | beginner | 3 |" in text and "| ceiling | beginner | 2 |" in text
+    assert "--deals 4 --slow-deals 3 --ceiling-deals 2" in text
     assert "club ahead of reference by at least 0.5 a hand: not played" in text
     assert "written:" in capsys.readouterr().out
 

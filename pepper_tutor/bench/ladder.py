@@ -136,9 +136,11 @@ def ladder(pairs: Sequence[tuple[str, str]], deals: int, seed: int, rules: str =
            executor: str | None = DEFAULT_EXECUTOR,
            on_rung: Callable[[Rung], None] | None = None,
            slow_deals: int | None = None,
-           done: Mapping[RecordKey, Rung] | None = None) -> list[Rung]:
+           done: Mapping[RecordKey, Rung] | None = None,
+           ceiling_deals: int | None = None) -> list[Rung]:
     """Each pairing's duplicate match over ``deals`` deals (``slow_deals`` for a pairing
-    with a :data:`SLOW` level, when given), on ``executor`` (``None``: in this process);
+    with a :data:`SLOW` level, when given; ``ceiling_deals`` for one with the ceiling, when
+    given), on ``executor`` (``None``: in this process);
     ``on_rung(rung)`` as each ends. A pairing ``done`` holds for the same deals, seed,
     rules and players (:func:`players_fingerprint`) is taken from it, not played."""
     stats = {level: _Stats() for level in LADDER}
@@ -148,6 +150,8 @@ def ladder(pairs: Sequence[tuple[str, str]], deals: int, seed: int, rules: str =
         for first, second in pairs:
             count = deals if slow_deals is None or not {first, second} & set(SLOW) \
                 else slow_deals
+            if ceiling_deals is not None and "ceiling" in (first, second):
+                count = ceiling_deals
             kept = (done or {}).get((first, second, count, seed, rules, players_fingerprint()))
             if kept is not None:
                 rungs.append(kept)
@@ -243,6 +247,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--slow-deals", type=int, default=None,
                         help="deals for a pairing with the expert or the ceiling (default: "
                              "--deals)")
+    parser.add_argument("--ceiling-deals", type=int, default=None,
+                        help="deals for a pairing with the ceiling (default: --slow-deals)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--levels", default=",".join(LADDER),
@@ -257,8 +263,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="keep each pairing's result in FILE as it ends, and take the "
                              "pairings FILE already holds from it (to resume a stopped run)")
     args = parser.parse_args(argv)
-    if args.deals < 2 or (args.slow_deals is not None and args.slow_deals < 2):
-        parser.error("--deals, --slow-deals: at least 2 deals make an interval")
+    if args.deals < 2 or any(n is not None and n < 2
+                             for n in (args.slow_deals, args.ceiling_deals)):
+        parser.error("--deals, --slow-deals, --ceiling-deals: at least 2 deals make an "
+                     "interval")
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     if not levels or not set(levels) <= set(LADDER):
         parser.error(f"--levels: {args.levels} is not among {', '.join(LADDER)}")
@@ -271,6 +279,8 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(str(err))
     slow = "" if args.slow_deals is None else (
         f" ({args.slow_deals:,} with the {' or the '.join(SLOW)})")
+    if args.ceiling_deals is not None:
+        slow += f" ({args.ceiling_deals:,} with the ceiling)"
     print(f"The ladder, {args.rules}, {args.deals:,} deals a pairing{slow} (each twice, seats "
           f"swapped), on {args.executor}; points a hand for the first level, 95% interval:",
           flush=True)
@@ -293,7 +303,7 @@ def main(argv: list[str] | None = None) -> None:
                 f.write(rung.to_json(args.seed, args.rules) + "\n")
 
     rungs = ladder(pairs, args.deals, args.seed, args.rules, args.executor, said,
-                   args.slow_deals, done)
+                   args.slow_deals, done, args.ceiling_deals)
     seconds = sum(r.seconds for r in rungs)
     print()
     for goal in goals(rungs):
@@ -303,6 +313,8 @@ def main(argv: list[str] | None = None) -> None:
 
         shown = ["python -m pepper_tutor.bench ladder", f"--deals {args.deals}",
                  f"--seed {args.seed}", f"--executor {args.executor}"]
+        if args.ceiling_deals is not None:
+            shown.insert(2, f"--ceiling-deals {args.ceiling_deals}")
         if args.slow_deals is not None:
             shown.insert(2, f"--slow-deals {args.slow_deals}")
         if args.rules != "standard":
