@@ -93,6 +93,31 @@ def test_back_to_a_solved_step_keeps_next_enabled(home):
     assert not w.next_button.disabled and w.errors == []
 
 
+def test_a_click_on_a_step_already_left_answers_nothing(home):
+    """The front end draws the next step after the kernel has moved on: a click on the
+    step left behind, still on its way, must not answer the next step with its card."""
+    w = notebook.lesson("bowers", learner="hal")
+    w.next_button.click()
+    w.next_button.click()
+    for label in ("J♥", "J♦", "A♥", "K♥"):
+        cards_of(w)[label].click()
+    w.next_button.click()
+    assert w.session.step.id == "left-beats-ace"
+    cards_of(w)["J♦"].click()
+    assert "Right." in w.feedback.value
+    w.back_button.click()
+    w.next_button.click()  # the solved step drawn again: its cards answer at a click
+    left = cards_of(w)
+    w.next_button.click()
+    assert w.session.step.id == "spades-trumps" and w.next_button.disabled
+    left["A♥"].click()  # a click on the step left behind, arriving late
+    assert w.feedback.value == "" and w.session.status.last is None
+    assert w.next_button.disabled and w.errors == []
+    for label in ("J♠", "J♣", "A♠", "Q♠", "9♠"):  # the step's own buttons do answer
+        cards_of(w)[label].click()
+    assert "Right." in w.feedback.value
+
+
 def _finish(w):  # type: ignore[no-untyped-def]
     from tests.answering import right_answer
 

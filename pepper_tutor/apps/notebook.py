@@ -4,12 +4,16 @@
 >>> w = notebook.lesson("bowers")   # doctest: +SKIP
 
 Every widget that a test or a browser touches carries a stable CSS class (``pepper-card``,
-``pepper-choice``, ``pepper-submit``, ``pepper-feedback``, ``pepper-next`` ...). Callbacks never
-swallow errors: a failure is shown in the widget's feedback area and kept in ``.errors``.
+``pepper-choice``, ``pepper-submit``, ``pepper-feedback``, ``pepper-next`` ...); a step's answer
+buttons sit in ``pepper-answer-for-<step id>``. Callbacks never swallow errors: a failure is
+shown in the widget's feedback area and kept in ``.errors``. A click that reaches the buttons of
+a step already left (the page draws the next step a moment after the kernel moves on) is
+dropped, not taken as an answer to the next step.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -102,9 +106,19 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
         super().__init__()
         self.step = step
         self.on_answer = on_answer
-        self.guard = guard
+        # Set when its step is left (retire): a click on its buttons still on its way then
+        # is dropped. The front end draws the next step after the kernel has moved on, so
+        # a click in between would otherwise answer the next step with this one's card.
+        self.retired = False
+
+        def live(fn: Callable[..., None]) -> Callable[..., None]:
+            return guard(lambda *args: None if self.retired else fn(*args))
+
+        self.guard = live
         self.order: list[Card] = []
         self.add_class("pepper-answer")
+        if getattr(step, "id", None):  # which step's buttons these are, for scripts and tests
+            self.add_class("pepper-answer-for-" + re.sub(r"[^A-Za-z0-9_-]", "-", str(step.id)))
         self.buttons: list[widgets.Widget] = []
         self.order_label = widgets.HTML()
         self.order_label.add_class("pepper-order")
@@ -117,7 +131,7 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
                                       layout=widgets.Layout(width="420px"))
             self.typed.add_class("pepper-typed")
             submit = _button("Check", "pepper-submit", button_style="primary")
-            submit.on_click(guard(lambda _b: self.on_answer(self.typed.value)))
+            submit.on_click(self.guard(lambda _b: self.on_answer(self.typed.value)))
             self.buttons = [self.typed, submit]
             self.children = [widgets.HBox([self.typed, submit])]
         elif shape == "sides":
@@ -127,7 +141,7 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
             for side, box in self.boxes.items():
                 box.add_class(f"pepper-score-{side}")
             submit = _button("Check", "pepper-submit", button_style="primary")
-            submit.on_click(guard(lambda _b: self.on_answer(
+            submit.on_click(self.guard(lambda _b: self.on_answer(
                 {s: int(b.value) for s, b in self.boxes.items()})))
             self.buttons = [*self.boxes.values(), submit]
             self.children = [widgets.HBox(list(self.boxes.values())), submit]
@@ -224,6 +238,10 @@ class AnswerPanel(widgets.VBox):  # type: ignore[misc]
         if self.step.answer_shape == "order":
             self._show_order()
 
+    def retire(self) -> None:
+        """Its step is left: clicks that reach it from now on are dropped."""
+        self.retired = True
+
     def lock(self) -> None:
         for b in self.buttons:
             b.disabled = True
@@ -305,6 +323,8 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.progress.value = done
         step = self.session.step
         self.save_notice.update()
+        if step is None and self.panel is not None:
+            self.panel.retire()
         if step is None:
             mistakes = sum(self.session.mistakes.values())
             replay = " (a replay)" if self.session.is_replay else ""
@@ -330,6 +350,8 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         last = self.session.status.last
         # a step solved before (Back, or the notebook opened again) says so, with why
         self.feedback.value = feedback_html(last) if self.session.status.solved and last else ""
+        if self.panel is not None:
+            self.panel.retire()
         self.panel = AnswerPanel(step, self._answer, self.guard)
         self.next_button.disabled = not self.session.can_advance
         self.hint_button.disabled = self.reveal_button.disabled = not step.answerable
@@ -455,6 +477,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         assert step is not None
         self.situation.value = step_html(step, self.card_width)
         self.feedback.value = ""
+        if self.panel is not None:
+            self.panel.retire()
         self.panel = AnswerPanel(step, self._answer, self.guard)
         self.next_button.disabled = True
         self.reveal_button.disabled = False
@@ -535,6 +559,8 @@ class ReviewWidget(widgets.VBox):  # type: ignore[misc]
         self.header.value = f"<b>{html_text(rs.score_text)}</b> · {html_text(rs.where)}"
         self.situation.value = step_html(step)
         self.feedback.value = ""
+        if self.panel is not None:
+            self.panel.retire()
         self.panel = AnswerPanel(step, self._answer, self.guard)
         self.next_button.disabled = True
         self.reveal_button.disabled = False
