@@ -116,11 +116,11 @@ tournament: $(STAMP) $(NATIVE)
 # The strength ladder: every pairing of beginner, reference (table tips), club, expert and the
 # all-seeing ceiling, 10,000 duplicate deals a pairing, written to docs/ladder.md (hours on two
 # cores: LADDER_ARGS='--deals 400 --executor dask-local:2 ...' for a shorter or wider run).
-# Each pairing's result is kept in .cache/ladder.jsonl as it ends: run it again after a stop
-# and it plays only the pairings it lacks (those of the same players, deals, seed and rules).
-LADDER_ARGS ?= --executor local --docs docs/ladder.md --records .cache/ladder.jsonl
+# Each pairing's result is kept in docs/ladder-records.jsonl as it ends (committed with the
+# page it was written from): run it again after a stop, or after a change, and it plays only
+# the pairings it lacks (those of the same players' code, deals, seed and rules).
+LADDER_ARGS ?= --executor local --docs docs/ladder.md --records docs/ladder-records.jsonl
 ladder: $(STAMP) $(NATIVE)
-	mkdir -p .cache
 	$(BIN)/python -m pepper_tutor.bench ladder $(LADDER_ARGS)
 
 # The shipped puzzles (pepper_tutor/data/puzzles.json, named with --out: puzzles mine writes
