@@ -12,7 +12,10 @@ contract (no trump or a suit, with the partner or alone, bid level, the peppers)
 how often the contract made, how often double-dummy play says it makes, and how often the
 calibrated figure the advice uses (:mod:`pepper_tutor.analysis.calibration`) says it makes,
 with the gap and its 95% interval; the target is :data:`TARGET` in every class of
-:data:`ENOUGH` contracts or more.
+:data:`ENOUGH` contracts or more. Each contract is also solved the other way of playing on
+its real deal (the exchange made by the rules' cards): the contracts double-dummy play makes
+both ways are those the advice reads by one row (``MADE``), fitted on such contracts played
+alone, and the report ends with how they went, each way, against that row.
 
 For the classes to fill, the high bidder's way of playing is drawn at random (alone in two
 hands of five) and one hand in five is declared in no trump: the calibration is of the play,
