@@ -27,6 +27,7 @@ shipped table was fitted on).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import multiprocessing
@@ -279,12 +280,19 @@ def _class_row(name: str, rows: list[Contract], tables: tuple[Table, Table]) -> 
                     sum(m[3] for m in made) / n)
 
 
+@functools.lru_cache(maxsize=2)
+def _halves(contracts: tuple[Contract, ...]) -> tuple[Table, Table]:
+    """The tables fitted on each half of ``contracts`` (by seed), for the cross-fit: each
+    contract is predicted by the half it is not in. Kept for the report's second use."""
+    return (fit(c.record for c in contracts if c.seed % 2 == 0),
+            fit(c.record for c in contracts if c.seed % 2 == 1))
+
+
 def classes(contracts: list[Contract]) -> list[ClassRow]:
     """Every class of ``contracts`` (no trump or a suit, with the partner or alone, the bid
     level, the peppers, and their pairs), all first, then the largest: each contract
     predicted by the table fitted on the other half of the contracts (by seed)."""
-    tables = (fit(c.record for c in contracts if c.seed % 2 == 0),
-              fit(c.record for c in contracts if c.seed % 2 == 1))
+    tables = _halves(tuple(contracts))
     groups: dict[str, list[Contract]] = defaultdict(list)
     for c in contracts:
         trump, way = c.kind.split(" ")
@@ -322,8 +330,7 @@ def both_ways(contracts: list[Contract]) -> list[tuple[str, int, float, float, f
     """Per kind, of the contracts double-dummy play made both ways on their deal: the name,
     how many, the share made and swept in play, and the share the :data:`MADE` row (fitted
     on the other half, by seed) says are made."""
-    tables = (fit(c.record for c in contracts if c.seed % 2 == 0),
-              fit(c.record for c in contracts if c.seed % 2 == 1))
+    tables = _halves(tuple(contracts))
     out = []
     for kind in sorted({c.kind for c in contracts if c.made_both_ways}):
         rows = [c for c in contracts if c.kind == kind and c.made_both_ways]
