@@ -47,6 +47,11 @@ def main(argv: list[str] | None = None) -> None:
 
         playouts.main(args_in[1:])
         return
+    if args_in[:1] == ["margins"]:  # where a ladder margin comes from, by contract
+        from . import margins
+
+        margins.main(args_in[1:])
+        return
     if args_in[:1] == ["calibration"]:  # make rates predicted against played out
         from . import calibration
 

@@ -221,6 +221,11 @@ def page(rungs: Sequence[Rung], command: str, executor: str, seconds: float, rul
         "|---|---|---:|---:|---|---:|",
         *(_row(r) for r in ordered),
         "",
+        "Where a margin comes from, contract by contract (which level bid, what, alone or "
+        "with partner, and how it ended), on the same deals: `python -m pepper_tutor.bench "
+        "margins --pairs ceiling:expert`. The ceiling's rows split that way are in "
+        "[How strong](play.md#the-distance-to-the-ceiling).",
+        "",
         "## The goals",
         "",
         *(f"- {g}" for g in goals(rungs)),
