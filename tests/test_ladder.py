@@ -217,6 +217,7 @@ def test_a_short_ladder_is_the_same_in_this_process_and_on_a_pool_and_writes_its
     # The ceiling's pairing plays --slow-deals, the others --deals; the page says both.
     assert "| reference | beginner | 4 |" in text and "| ceiling | beginner | 3 |" in text
     assert "--deals 4 --slow-deals 3" in text
+    assert "(its load average at the end: " in text  # every pairing played by this run
     # and the ceiling's pairings may be given a count of their own
     ladder.main(["--deals", "4", "--slow-deals", "3", "--ceiling-deals", "2", "--pairs",
                  "expert:beginner,ceiling:beginner", "--executor", "local", "--docs",
@@ -255,6 +256,8 @@ def test_a_stopped_ladder_resumes_from_its_records_playing_only_what_is_missing(
     assert len(ladder.read_records(str(records))) == 2
     text = out.read_text(encoding="utf-8")
     assert "| reference | beginner | 4 |" in text and "| club | beginner | 4 |" in text
+    # the page does not give this run's load for a pairing an earlier run played
+    assert "1 of the 2 were played by earlier runs" in text and "load average" not in text
     # another seed or deal count is another match: nothing is taken from the records
     played.clear()
     ladder.main([*args[:3], "6", *args[4:]])

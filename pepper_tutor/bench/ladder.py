@@ -181,9 +181,20 @@ def _row(rung: Rung) -> str:
             f"[{p.low:+.2f}, {p.high:+.2f}] | {rung.seconds:,.0f} |")
 
 
-def page(rungs: Sequence[Rung], command: str, executor: str, seconds: float, rules: str
-         ) -> str:
-    """The docs page: what the levels are, the table, the goals, how it was measured."""
+def page(rungs: Sequence[Rung], command: str, executor: str, seconds: float, rules: str,
+         recorded: int = 0) -> str:
+    """The docs page: what the levels are, the table, the goals, how it was measured;
+    ``recorded`` of the rungs were played by earlier runs (taken from ``--records``)."""
+    if recorded:  # this run's load says nothing of the runs that played them
+        where = (f"On `{executor}`, {seconds / 60:,.1f} minutes of play in all, on a machine "
+                 f"of {os.cpu_count()} cores. Each pairing's seconds are those of the run "
+                 f"that played it: {recorded} of the {len(rungs)} were played by earlier runs "
+                 "and taken from their records, so how busy the machine was then is not "
+                 "known here.")
+    else:
+        where = (f"On `{executor}`, {seconds / 60:,.1f} minutes in all, on a machine of "
+                 f"{os.cpu_count()} cores (its load average at the end: "
+                 f"{os.getloadavg()[0]:.1f}).")
     # The ceiling's rows last: together they are each level's distance to it.
     ordered = sorted(rungs, key=lambda r: r.pairing.first == "ceiling")
     lines = [
@@ -232,9 +243,7 @@ def page(rungs: Sequence[Rung], command: str, executor: str, seconds: float, rul
         "",
         "## How it was measured",
         "",
-        f"On `{executor}`, {seconds / 60:,.1f} minutes in all, on a machine of "
-        f"{os.cpu_count()} cores (its load average at the end: {os.getloadavg()[0]:.1f}). "
-        "The figures do not depend on the executor or its worker "
+        f"{where} The figures do not depend on the executor or its worker "
         "count: each deal is seeded from the seed and its index and the results are merged in "
         "deal order. Given `--records FILE` (`make ladder` gives it), a run keeps each "
         "pairing's result as it ends, and a run stopped part way resumes from it: a pairing "
@@ -328,5 +337,7 @@ def main(argv: list[str] | None = None) -> None:
             shown.append(f"--pairs {args.pairs}")
         elif levels != list(LADDER):
             shown.append(f"--levels {args.levels}")
-        write_text(args.docs, page(rungs, " ".join(shown), args.executor, seconds, args.rules))
+        recorded = sum(any(r is kept for kept in done.values()) for r in rungs)
+        write_text(args.docs, page(rungs, " ".join(shown), args.executor, seconds, args.rules,
+                                   recorded))
         print(f"\nwritten: {args.docs}")
