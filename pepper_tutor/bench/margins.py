@@ -65,6 +65,9 @@ def contract_of(state: HandState, levels: dict[Seat, str]) -> str:
 def play_hands(task: DealTask) -> list[Hand]:
     """The deal's two seatings, dealt and seated as
     :func:`~pepper_tutor.bench.tournament.play_deal` deals and seats them."""
+    # Mirrored rather than shared: bench/tournament.py is part of the ladder's players'
+    # fingerprint, so reshaping it would make every recorded pairing play again. The tests
+    # hold the two together (the same totals on the same deals).
     ruleset = get_ruleset(task.rules)
     i, seed = task.index, task.seed
     hands = []
