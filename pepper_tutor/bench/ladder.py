@@ -188,7 +188,9 @@ def page(rungs: Sequence[Rung], command: str, executor: str, seconds: float, rul
     if recorded:  # this run's load says nothing of the runs that played them
         where = (f"On `{executor}`, {seconds / 60:,.1f} minutes of play in all, on a machine "
                  f"of {os.cpu_count()} cores. Each pairing's seconds are those of the run "
-                 f"that played it: {recorded} of the {len(rungs)} were played by earlier runs "
+                 f"that played it: "
+                 f"{'all' if recorded == len(rungs) else f'{recorded} of the'} {len(rungs)} "
+                 "were played by earlier runs "
                  "and taken from their records, so how busy the machine was then is not "
                  "known here.")
     else:
