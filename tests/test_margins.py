@@ -54,11 +54,16 @@ def test_thrown_in_hands_are_their_own_row():
     assert margins.contract_of(state, {}) == margins.THROWN_IN
 
 
-def test_the_command_refuses_a_level_it_does_not_know(capsys):
+@pytest.mark.parametrize(("args", "said"), [
+    (["--pairs", "ceiling:grandmaster"], "grandmaster is not two of"),
+    (["--deals", "1"], "--deals: 2 to 10,000 deals"),
+    (["--rows", "0"], "--rows: at least 1"),
+    (["--executor", "ray"], "ray")])
+def test_the_command_refuses_bad_arguments_by_name(args, said, capsys):
     with pytest.raises(SystemExit) as stopped:
-        margins.main(["--pairs", "ceiling:grandmaster", "--deals", "4"])
+        margins.main(["--deals", "4", *args])
     assert stopped.value.code == 2
-    assert "grandmaster is not two of" in capsys.readouterr().err
+    assert said in capsys.readouterr().err
 
 
 def test_the_report_names_the_pairing_its_interval_and_who_bid(capsys):

@@ -162,6 +162,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if not 2 <= args.deals <= 10_000:
         parser.error("--deals: 2 to 10,000 deals")
+    if args.rows < 1:
+        parser.error("--rows: at least 1 contract a pairing")
     pairs = parse_pairs(parser, args.pairs)
     try:
         with open_executor(args.executor) as executors:
