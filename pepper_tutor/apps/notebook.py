@@ -323,7 +323,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.progress.value = done
         step = self.session.step
         self.save_notice.update()
-        if step is None and self.panel is not None:
+        if self.panel is not None:  # a new panel is drawn, or none: late clicks are dropped
             self.panel.retire()
         if step is None:
             mistakes = sum(self.session.mistakes.values())
@@ -350,8 +350,6 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         last = self.session.status.last
         # a step solved before (Back, or the notebook opened again) says so, with why
         self.feedback.value = feedback_html(last) if self.session.status.solved and last else ""
-        if self.panel is not None:
-            self.panel.retire()
         self.panel = AnswerPanel(step, self._answer, self.guard)
         self.next_button.disabled = not self.session.can_advance
         self.hint_button.disabled = self.reveal_button.disabled = not step.answerable
